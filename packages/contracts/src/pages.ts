@@ -170,6 +170,13 @@ export interface PageServices {
   /** null for an unknown actor name (compared lower-cased). */
   actorProfile(lang: Language, actorName: string): Promise<ActorProfileData | null>;
   legalText(lang: Language, type: LegalTextType): Promise<LegalText | null>;
+  /** Data every page's shell needs: categories for the navigation menu and the online count. */
+  navigation(lang: Language): Promise<NavigationData>;
+}
+
+export interface NavigationData {
+  categories: { id: number; slug: string; name: string }[];
+  onlineCount: number;
 }
 
 export interface WebLoadContext {
@@ -178,4 +185,6 @@ export interface WebLoadContext {
   config: { brandName: string; payOrigin: string; publicOrigin: string };
   /** The request id, for error pages. */
   requestId: string;
+  /** Per-request CSP nonce for inline scripts (hydration data). */
+  cspNonce: string;
 }
