@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PayApp } from './PayApp.tsx';
+import './pay.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root');
+createRoot(root).render(
+  <StrictMode>
+    <PayApp search={window.location.search} />
+  </StrictMode>,
+);

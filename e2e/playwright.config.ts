@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3200);
+const payPort = port + 1;
+
+/** Flags required on this machine's closed network (developers' brief). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './report', open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The real server, on a fresh data directory (or a fresh PostgreSQL database when DATABASE_URL is set),
+    // seeded with the demo data on first start exactly as `npm start` does.
+    command: 'npx tsx e2e/start-server.ts',
+    cwd: '..',
+    url: `http://localhost:${port}/rest/v1/alive`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), PAY_PORT: String(payPort), LOG_LEVEL: 'warn' },
+  },
+});
