@@ -9,6 +9,10 @@ export default defineConfig({
       'apps/web/app/**/*.test.{ts,tsx}',
     ],
     testTimeout: 60_000,
+    reporters: [
+      'default',
+      ['json', { outputFile: `${process.env.REPORT_DIR ?? 'reports/local'}/vitest.json` }],
+    ],
     hookTimeout: 120_000,
   },
 });

@@ -24,7 +24,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: './report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: './report', open: 'never' }],
+    ['json', { outputFile: `${process.env.REPORT_DIR ?? '../reports/local'}/playwright.json` }],
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'on-first-retry',

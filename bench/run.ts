@@ -1,0 +1,121 @@
+/**
+ * `npm run bench`: starts the real server on PostgreSQL (production mode, demo data, bench routes enabled) and
+ * measures with autocannon, in one run: home page SSR, actor profile SSR and /rest/v1/alive, each against the
+ * baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
+ * and the ratio to the baseline, and writes bench/results/latest.json.
+ *
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
+ * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
+const base = `http://127.0.0.1:${port}`;
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+async function waitAlive(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/rest/v1/alive`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become alive in 300 s');
+}
+
+interface Measured {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(path: string): Promise<Measured> {
+  const result = await autocannon({ url: `${base}${path}`, connections, duration });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PAY_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(root, 'data', 'bench'),
+      ENABLE_BENCH_ROUTES: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitAlive(server);
+    const home = await fetch(`${base}/en/`).then((r) => r.text());
+    const actor = /href="(\/en\/amateur\/[^/"]+\/)"/.exec(home)?.[1];
+    if (!actor) throw new Error('no actor link on the home page');
+    const targets = [
+      { name: 'home SSR', path: '/en/', type: 'html' },
+      { name: 'profile SSR', path: actor, type: 'html' },
+      { name: 'alive', path: '/rest/v1/alive', type: 'json' },
+    ];
+    const rows = [];
+    for (const t of targets) {
+      const bytes = Buffer.byteLength(await fetch(`${base}${t.path}`).then((r) => r.text()));
+      const baselinePath = `/__bench/baseline?bytes=${bytes}&type=${t.type}`;
+      // warm up both routes
+      await autocannon({ url: `${base}${t.path}`, connections: 10, duration: 2 });
+      const subject = await measure(t.path);
+      const baseline = await measure(baselinePath);
+      const ratio = subject.reqPerSec / baseline.reqPerSec;
+      rows.push({ ...t, bytes, subject, baseline, ratio: Math.round(ratio * 1000) / 1000 });
+      console.log(
+        `${t.name.padEnd(12)} ${String(bytes).padStart(7)} B  ${String(subject.reqPerSec).padStart(6)} req/s  p50 ${subject.p50} ms  p99 ${subject.p99} ms | baseline ${baseline.reqPerSec} req/s p50 ${baseline.p50} ms p99 ${baseline.p99} ms | ratio ${(ratio * 100).toFixed(1)}%  errors ${subject.errors + subject.non2xx}`,
+      );
+    }
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(
+      join(root, 'bench', 'results', 'latest.json'),
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows }, null, 2)}\n`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Adds up the Vitest and Playwright JSON reports of the given report directories and prints one closing line:
+// "N passed, N failed". Exits 1 when a report is missing or anything failed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let missing = false;
+for (const dir of process.argv.slice(2)) {
+  const vitest = join(dir, 'vitest.json');
+  const playwright = join(dir, 'playwright.json');
+  if (existsSync(vitest)) {
+    const r = JSON.parse(readFileSync(vitest, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+    console.log(`${dir}: vitest ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  } else {
+    console.log(`${dir}: no vitest report`);
+    missing = true;
+  }
+  if (existsSync(playwright)) {
+    const s = JSON.parse(readFileSync(playwright, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+    skipped += s.skipped;
+    console.log(
+      `${dir}: playwright ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed`,
+    );
+  } else {
+    console.log(`${dir}: no playwright report`);
+    missing = true;
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || missing ? 1 : 0);
