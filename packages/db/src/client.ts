@@ -1,0 +1,78 @@
+/**
+ * Database client factory. One Drizzle type (`Db`) for both drivers: PostgreSQL via node-postgres
+ * when a URL is given, otherwise PGlite (Postgres in WASM) in a data directory or in memory.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/** The underlying driver client, for the few things Drizzle does not cover (template dbs, dumps). */
+export type DatabaseClient = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool };
+
+const clients = new WeakMap<Database, DatabaseClient>();
+
+export function databaseClient(database: Database): DatabaseClient {
+  const client = clients.get(database);
+  if (!client) throw new Error('Not a database opened by openDatabase()');
+  return client;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… — uses node-postgres. */
+  url?: string;
+  /** PGlite data directory (created if missing); in-memory when undefined. Ignored with `url`. */
+  dataDir?: string;
+  /** node-postgres pool size (default 10). */
+  poolSize?: number;
+  /** Open PGlite from a `dumpDataDir()` tarball (tests). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client error (e.g. the server restarted) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const database: Database = {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+    clients.set(database, { kind: 'postgres', client: pool });
+    return database;
+  }
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  const database: Database = {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+  clients.set(database, { kind: 'pglite', client });
+  return database;
+}

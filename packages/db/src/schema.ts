@@ -1,0 +1,363 @@
+/**
+ * Drizzle schema of the Vela catalog (spec section 3). snake_case columns, integer cents for
+ * money, timestamptz (UTC) for instants. Migrations are generated from this file
+ * (`npm run db:generate`) and checked in under packages/db/migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/** A text per supported language (de, en, nl, es). */
+export type LocalizedText = { de: string; en: string; nl: string; es: string };
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    slugDe: text('slug_de').notNull().unique(),
+    slugEn: text('slug_en').notNull().unique(),
+    slugEs: text('slug_es').notNull().unique(),
+    nameDe: text('name_de').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameNl: text('name_nl').notNull(),
+    nameEs: text('name_es').notNull(),
+    descriptionDe: text('description_de').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionNl: text('description_nl').notNull(),
+    descriptionEs: text('description_es').notNull(),
+    imageKey: text('image_key').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('categories_sort_idx').on(t.sort)],
+);
+
+export const actors = pgTable(
+  'actors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    nameLower: text('name_lower').notNull().unique(),
+    gender: text('gender', { enum: ['N', 'M', 'F'] }).notNull(),
+    actorType: text('actor_type', { enum: ['F', 'M', 'FM', 'FF', 'S'] }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    spokenLanguages: text('spoken_languages').array().notNull().default(sql`'{}'::text[]`),
+    city: text('city'),
+    heightCm: smallint('height_cm'),
+    zodiac: text('zodiac'),
+    aboutMe: jsonb('about_me').$type<LocalizedText>().notNull(),
+    isOnline: boolean('is_online').notNull().default(false),
+    onlineSince: tstz('online_since'),
+    freeChat: boolean('free_chat').notNull().default(false),
+    isVoyeurChatAvailable: boolean('is_voyeur_chat_available').notNull().default(false),
+    isLivePreviewEnabled: boolean('is_live_preview_enabled').notNull().default(false),
+    bannedCountryCodes: text('banned_country_codes').array().notNull().default(sql`'{}'::text[]`),
+    priceVideoCents: integer('price_video_cents').notNull(),
+    priceSingleCents: integer('price_single_cents').notNull(),
+    priceSinglec2cCents: integer('price_singlec2c_cents').notNull(),
+    priceVoyeurCents: integer('price_voyeur_cents').notNull(),
+    priceMessageCents: integer('price_message_cents').notNull(),
+    multiChatPriceCents: integer('multi_chat_price_cents').notNull(),
+    voucherChatMinutes: integer('voucher_chat_minutes').notNull().default(0),
+    freeMessages: integer('free_messages').notNull().default(0),
+    avatarKey: text('avatar_key').notNull(),
+    rankingPoints: integer('ranking_points').notNull().default(0),
+    registeredAt: tstz('registered_at').notNull(),
+  },
+  (t) => [
+    check('actors_gender_check', sql`${t.gender} in ('N', 'M', 'F')`),
+    check('actors_actor_type_check', sql`${t.actorType} in ('F', 'M', 'FM', 'FF', 'S')`),
+    check(
+      'actors_prices_check',
+      sql`${t.priceVideoCents} >= 0 and ${t.priceSingleCents} >= 0 and ${t.priceSinglec2cCents} >= 0 and ${t.priceVoyeurCents} >= 0 and ${t.priceMessageCents} >= 0 and ${t.multiChatPriceCents} >= 0`,
+    ),
+    // Top cams / search: online first, then ranking.
+    index('actors_online_ranking_idx').on(
+      t.isOnline.desc().nullsFirst(),
+      t.rankingPoints.desc().nullsFirst(),
+      t.id,
+    ),
+    // New girls: newest registered per gender.
+    index('actors_gender_registered_idx').on(t.gender, t.registeredAt.desc().nullsFirst()),
+    index('actors_registered_idx').on(t.registeredAt.desc().nullsFirst()),
+  ],
+);
+
+export const actorCategories = pgTable(
+  'actor_categories',
+  {
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actorId, t.categoryId] }),
+    index('actor_categories_category_idx').on(t.categoryId, t.actorId),
+  ],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull().unique(),
+});
+
+export const actorTags = pgTable(
+  'actor_tags',
+  {
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.tagId] }), index('actor_tags_tag_idx').on(t.tagId)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    durationS: integer('duration_s').notNull(),
+    ageRating: smallint('age_rating').notNull(),
+    vip: boolean('vip').notNull().default(false),
+    free: boolean('free').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    classic: boolean('classic').notNull().default(false),
+    priceCents: integer('price_cents').notNull(),
+    basePriceCents: integer('base_price_cents').notNull(),
+    releasedAt: tstz('released_at').notNull(),
+    likes: integer('likes').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    previewKey: text('preview_key').notNull(),
+  },
+  (t) => [
+    check('videos_age_rating_check', sql`${t.ageRating} in (16, 18)`),
+    check('videos_duration_check', sql`${t.durationS} > 0`),
+    check('videos_price_check', sql`${t.priceCents} >= 0 and ${t.basePriceCents} >= 0`),
+    index('videos_released_idx').on(t.releasedAt.desc().nullsFirst(), t.id),
+    index('videos_sales_idx').on(t.salesCount.desc().nullsFirst(), t.id),
+    index('videos_actor_released_idx').on(t.actorId, t.releasedAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Sales per video and UTC day. The trending list (spec 9: trending window last 8 days) sums these
+ * over the window; `videos.sales_count` is the all-time total.
+ */
+export const videoSalesDaily = pgTable(
+  'video_sales_daily',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sales: integer('sales').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day] }),
+    index('video_sales_daily_day_idx').on(t.day, t.videoId),
+    check('video_sales_daily_sales_check', sql`${t.sales} > 0`),
+  ],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_idx').on(t.tagId)],
+);
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['image', 'video'] }).notNull(),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    totalViews: integer('total_views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    createdAt: tstz('created_at').notNull(),
+    coverKey: text('cover_key').notNull(),
+  },
+  (t) => [
+    check('albums_type_check', sql`${t.type} in ('image', 'video')`),
+    check('albums_price_check', sql`${t.priceCents} >= 0`),
+    index('albums_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: serial('id').primaryKey(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    imageKey: text('image_key').notNull(),
+    ageRating: smallint('age_rating').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    check('pictures_age_rating_check', sql`${t.ageRating} in (16, 18)`),
+    index('pictures_album_position_idx').on(t.albumId, t.position),
+  ],
+);
+
+/** Blog category ids of spec 3. */
+export const BLOG_CATEGORY_IDS = [1, 38, 39, 40, 41, 43, 44, 45, 46, 506] as const;
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    slug: text('slug').notNull().unique(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    excerpt: jsonb('excerpt').$type<LocalizedText>().notNull(),
+    body: jsonb('body').$type<LocalizedText>().notNull(),
+    publishedAt: tstz('published_at').notNull(),
+    imageKey: text('image_key').notNull(),
+    featured: boolean('featured').notNull().default(false),
+  },
+  (t) => [
+    check('blog_posts_category_check', sql`${t.categoryId} in (1, 38, 39, 40, 41, 43, 44, 45, 46, 506)`),
+    index('blog_posts_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id),
+    index('blog_posts_category_published_idx').on(t.categoryId, t.publishedAt.desc().nullsFirst()),
+  ],
+);
+
+export const contests = pgTable(
+  'contests',
+  {
+    id: serial('id').primaryKey(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [
+    check('contests_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+    index('contests_starts_idx').on(t.startsAt),
+    index('contests_ends_idx').on(t.endsAt),
+  ],
+);
+
+export const tvSeries = pgTable('tv_series', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  description: jsonb('description').$type<LocalizedText>().notNull(),
+  imageKey: text('image_key').notNull(),
+});
+
+export const tvEpisodes = pgTable(
+  'tv_episodes',
+  {
+    id: serial('id').primaryKey(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => tvSeries.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    durationS: integer('duration_s').notNull(),
+    airedAt: tstz('aired_at').notNull(),
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [index('tv_episodes_series_aired_idx').on(t.seriesId, t.airedAt.desc().nullsFirst())],
+);
+
+export const legalTexts = pgTable(
+  'legal_texts',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['PP', 'GTC', 'IMP'] }).notNull(),
+    product: text('product').notNull(),
+    version: text('version').notNull(),
+    language: text('language', { enum: ['de', 'en', 'nl', 'es'] }).notNull(),
+    html: text('html').notNull(),
+    publishedAt: tstz('published_at').notNull(),
+  },
+  (t) => [
+    check('legal_texts_type_check', sql`${t.type} in ('PP', 'GTC', 'IMP')`),
+    check('legal_texts_language_check', sql`${t.language} in ('de', 'en', 'nl', 'es')`),
+    unique('legal_texts_type_product_language_version_uq').on(t.type, t.product, t.language, t.version),
+    index('legal_texts_lookup_idx').on(t.type, t.product, t.language, t.publishedAt.desc().nullsFirst()),
+  ],
+);
+
+export const seoTexts = pgTable(
+  'seo_texts',
+  {
+    id: serial('id').primaryKey(),
+    /** 'Home', 'Categories/Category:<id>', 'Actor:<id>' */
+    pageKey: text('page_key').notNull(),
+    language: text('language', { enum: ['de', 'en', 'nl', 'es'] }).notNull(),
+    h1: text('h1').notNull(),
+    h2: text('h2').notNull(),
+    seoTitle: text('seo_title').notNull(),
+    seoDescription: text('seo_description').notNull(),
+    freeText: text('free_text').notNull(),
+    breadcrumb: text('breadcrumb').notNull(),
+    slug: text('slug').notNull(),
+  },
+  (t) => [
+    check('seo_texts_language_check', sql`${t.language} in ('de', 'en', 'nl', 'es')`),
+    unique('seo_texts_page_language_uq').on(t.pageKey, t.language),
+  ],
+);
+
+/** The generated image pool; files under `<mediaDir>/<size>/<key>.webp`. */
+export const mediaImages = pgTable('media_images', {
+  key: text('key').primaryKey(),
+  kind: text('kind').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  ageRating: smallint('age_rating').notNull(),
+});
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    sessionKey: text('session_key'),
+    eventContext: text('event_context').notNull(),
+    eventAction: text('event_action').notNull(),
+    eventData: jsonb('event_data').$type<unknown>(),
+  },
+  (t) => [index('tracking_events_created_idx').on(t.createdAt)],
+);
