@@ -1,0 +1,337 @@
+/**
+ * The one configuration object of the server, read once from the environment at start.
+ *
+ * Every variable has a local default so `npm start` works with no environment. A bad value stops
+ * the start with one line naming the variable (see `main.ts`). Secrets are marked and never logged:
+ * use `describeConfig` to log the configuration.
+ */
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type SeedSize = 'demo' | 'bench' | 'test';
+/** Fastify `trustProxy`: off/on, a number of proxy hops, or a list of proxy addresses. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  payPort: number;
+  host: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** PGlite data directory: `<DATA_DIR>/pglite`. */
+  pgliteDir: string;
+  /** Generated media: `<DATA_DIR>/media`. */
+  mediaDir: string;
+  /** Secret. PostgreSQL is used when set, PGlite otherwise. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Secret. The Redis event bus is used when set, the in-process bus otherwise. */
+  redisUrl: string | undefined;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  brandName: string;
+  /** Origin of the pages, without a trailing slash. */
+  publicOrigin: string;
+  /** Origin of the payment dialog, without a trailing slash. */
+  payOrigin: string;
+  seed: number;
+  seedSize: SeedSize;
+  autoSeed: boolean;
+  shutdownTimeoutMs: number;
+  enableBenchRoutes: boolean;
+  trustProxy: TrustProxy;
+}
+
+/** Thrown by `parseConfig`; its message is the one line printed on stderr. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+interface VariableSpec<T> {
+  name: string;
+  /** Default as documented; `undefined` means optional without default. */
+  default: string | undefined;
+  description: string;
+  secret?: boolean;
+  /** What a valid value is, completing "NAME must be ...". */
+  expected: string;
+  schema: z.ZodType<T>;
+}
+
+const integer = (min: number, max: number) =>
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const httpOrigin = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value);
+      const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && bare) return url.origin;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'not an http(s) origin' });
+    return z.NEVER;
+  })
+  .pipe(z.string());
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  });
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value) && Number(value) <= 100) return Number(value);
+  const list = value.split(',').map((s) => s.trim());
+  const valid = list.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address || isIP(address) === 0) return false;
+    return bits === undefined || /^\d{1,3}$/.test(bits);
+  });
+  if (valid) return list;
+  ctx.addIssue({ code: 'custom', message: 'bad trust proxy value' });
+  return z.NEVER;
+});
+
+const variable = <T>(spec: VariableSpec<T>): VariableSpec<T> => spec;
+
+/** Every variable the server reads. Order is the documentation order. */
+const VARIABLES = {
+  port: variable({
+    name: 'PORT',
+    default: '3000',
+    description: 'HTTP port of the pages, REST API and static files.',
+    expected: 'an integer 1-65535',
+    schema: integer(1, 65535),
+  }),
+  payPort: variable({
+    name: 'PAY_PORT',
+    default: '3001',
+    description: 'HTTP port of the payment dialog, served on its own origin.',
+    expected: 'an integer 1-65535',
+    schema: integer(1, 65535),
+  }),
+  host: variable({
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Interface both servers listen on.',
+    expected: 'a host name or IP address',
+    schema: z.string().regex(/^[A-Za-z0-9.:[\]-]+$/),
+  }),
+  dataDir: variable({
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Directory for the embedded database (<DATA_DIR>/pglite) and generated media (<DATA_DIR>/media).',
+    expected: 'a directory path',
+    schema: z.string().min(1),
+  }),
+  databaseUrl: variable({
+    name: 'DATABASE_URL',
+    default: undefined,
+    description: 'PostgreSQL connection URL. When unset, the embedded PGlite database in DATA_DIR is used.',
+    secret: true,
+    expected: 'a postgres:// or postgresql:// URL',
+    schema: urlWithScheme(['postgres:', 'postgresql:']),
+  }),
+  databasePoolSize: variable({
+    name: 'DATABASE_POOL_SIZE',
+    default: '10',
+    description: 'Maximum PostgreSQL connections of this process.',
+    expected: 'an integer 1-1000',
+    schema: integer(1, 1000),
+  }),
+  redisUrl: variable({
+    name: 'REDIS_URL',
+    default: undefined,
+    description:
+      'Redis URL for the event bus shared by several nodes. When unset, an in-process bus is used.',
+    secret: true,
+    expected: 'a redis:// or rediss:// URL',
+    schema: urlWithScheme(['redis:', 'rediss:']),
+  }),
+  nodeEnv: variable({
+    name: 'NODE_ENV',
+    default: 'development',
+    description: 'development, production or test.',
+    expected: 'one of development, production, test',
+    schema: z.enum(['development', 'production', 'test']),
+  }),
+  logLevel: variable({
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
+    expected: 'one of fatal, error, warn, info, debug, trace, silent',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  }),
+  brandName: variable({
+    name: 'BRAND_NAME',
+    default: 'Vela',
+    description: 'Product name shown on the pages.',
+    expected: 'a name of 1-40 characters',
+    schema: z.string().trim().min(1).max(40),
+  }),
+  publicOrigin: variable({
+    name: 'PUBLIC_ORIGIN',
+    default: 'http://localhost:<PORT>',
+    description:
+      'Origin under which browsers reach the pages (links, CSP frame-ancestors of the payment dialog).',
+    expected: 'an http(s) origin such as https://example.com',
+    schema: httpOrigin,
+  }),
+  payOrigin: variable({
+    name: 'PAY_ORIGIN',
+    default: 'http://localhost:<PAY_PORT>',
+    description: 'Origin under which browsers reach the payment dialog (iframe source, CSP frame-src).',
+    expected: 'an http(s) origin such as https://pay.example.com',
+    schema: httpOrigin,
+  }),
+  seed: variable({
+    name: 'SEED',
+    default: '42',
+    description: 'Seed of the generated demo data (same seed, same data).',
+    expected: 'an integer 0-2147483647',
+    schema: integer(0, 2147483647),
+  }),
+  seedSize: variable({
+    name: 'SEED_SIZE',
+    default: 'demo',
+    description: 'Amount of generated data: demo, bench or test.',
+    expected: 'one of demo, bench, test',
+    schema: z.enum(['demo', 'bench', 'test']),
+  }),
+  autoSeed: variable({
+    name: 'AUTO_SEED',
+    default: 'true',
+    description: 'Generate data on start when the database is empty.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
+  shutdownTimeoutMs: variable({
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    default: '10000',
+    description:
+      'On SIGTERM/SIGINT, in-flight requests get this long to finish before a forced exit (code 1).',
+    expected: 'an integer 100-600000',
+    schema: integer(100, 600000),
+  }),
+  enableBenchRoutes: variable({
+    name: 'ENABLE_BENCH_ROUTES',
+    default: 'false',
+    description: 'Serve /__bench/baseline for the benchmarks. Keep off in production.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
+  trustProxy: variable({
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Trust X-Forwarded-* headers: true, false, a number of proxy hops, or a comma-separated list of proxy addresses.',
+    expected: 'true, false, a hop count 0-100 or a comma-separated list of IP addresses/CIDRs',
+    schema: trustProxy,
+  }),
+} as const;
+
+type Variables = typeof VARIABLES;
+type ParsedVariables = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+
+/** The documented variables, for the README table. */
+export const CONFIG_DOC: { name: string; default: string; description: string }[] = Object.values(
+  VARIABLES,
+).map((v) => ({
+  name: v.name,
+  default: v.default ?? '(unset)',
+  description: v.secret ? `${v.description} Secret: never logged.` : v.description,
+}));
+
+/** Names of the variables whose values are secrets. */
+export const SECRET_VARIABLES: readonly string[] = Object.values(VARIABLES)
+  .filter((v) => 'secret' in v && v.secret)
+  .map((v) => v.name);
+
+function readVariable<T>(
+  spec: VariableSpec<T>,
+  env: Record<string, string | undefined>,
+  fallback?: string,
+): T {
+  const given = env[spec.name];
+  // An empty value counts as unset, as in most .env tooling.
+  const raw = given === undefined || given === '' ? (fallback ?? spec.default) : given;
+  if (raw === undefined) return undefined as T;
+  const result = spec.schema.safeParse(raw);
+  if (result.success) return result.data;
+  const shown = spec.secret ? 'a value that is not shown because it is secret' : JSON.stringify(raw);
+  throw new ConfigError(
+    spec.name,
+    `Invalid configuration: ${spec.name} must be ${spec.expected} (got ${shown})`,
+  );
+}
+
+/**
+ * Parse the configuration from an environment (`process.env` in `loadConfig`).
+ * Relative DATA_DIR is resolved against `cwd`. Throws `ConfigError` naming the first bad variable.
+ */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const read = <K extends keyof Variables>(key: K, fallback?: string): ParsedVariables[K] =>
+    readVariable(VARIABLES[key] as VariableSpec<ParsedVariables[K]>, env, fallback);
+
+  const port = read('port');
+  const payPort = read('payPort');
+  const dataDir = path.resolve(cwd, read('dataDir'));
+  return {
+    port,
+    payPort,
+    host: read('host'),
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: read('databaseUrl'),
+    databasePoolSize: read('databasePoolSize'),
+    redisUrl: read('redisUrl'),
+    nodeEnv: read('nodeEnv'),
+    logLevel: read('logLevel'),
+    brandName: read('brandName'),
+    publicOrigin: read('publicOrigin', `http://localhost:${port}`),
+    payOrigin: read('payOrigin', `http://localhost:${payPort}`),
+    seed: read('seed'),
+    seedSize: read('seedSize'),
+    autoSeed: read('autoSeed'),
+    shutdownTimeoutMs: read('shutdownTimeoutMs'),
+    enableBenchRoutes: read('enableBenchRoutes'),
+    trustProxy: read('trustProxy'),
+  };
+}
+
+/** The configuration of this process, read from `process.env` on first use. */
+let loaded: Config | undefined;
+export function loadConfig(): Config {
+  loaded ??= parseConfig(process.env);
+  return loaded;
+}
+
+/** The configuration safe to log: secrets are replaced by whether they are set. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  return {
+    ...config,
+    databaseUrl: config.databaseUrl === undefined ? undefined : '[secret]',
+    redisUrl: config.redisUrl === undefined ? undefined : '[secret]',
+  };
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_DOC, ConfigError, describeConfig, parseConfig, SECRET_VARIABLES } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('starts with no environment: local defaults for every variable', () => {
+    const config = parseConfig({}, '/srv/vela');
+    expect(config).toMatchObject({
+      port: 3000,
+      payPort: 3001,
+      host: '0.0.0.0',
+      dataDir: '/srv/vela/data',
+      pgliteDir: '/srv/vela/data/pglite',
+      mediaDir: '/srv/vela/data/media',
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      redisUrl: undefined,
+      nodeEnv: 'development',
+      logLevel: 'info',
+      brandName: 'Vela',
+      publicOrigin: 'http://localhost:3000',
+      payOrigin: 'http://localhost:3001',
+      seed: 42,
+      seedSize: 'demo',
+      autoSeed: true,
+      shutdownTimeoutMs: 10000,
+      enableBenchRoutes: false,
+      trustProxy: false,
+    });
+  });
+
+  it('derives the default origins from the ports and normalises given origins', () => {
+    expect(parseConfig({ PORT: '8080', PAY_PORT: '8081' })).toMatchObject({
+      publicOrigin: 'http://localhost:8080',
+      payOrigin: 'http://localhost:8081',
+    });
+    expect(
+      parseConfig({ PUBLIC_ORIGIN: 'https://vela.example/', PAY_ORIGIN: 'https://pay.vela.example' }),
+    ).toMatchObject({ publicOrigin: 'https://vela.example', payOrigin: 'https://pay.vela.example' });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/vela',
+      DATABASE_URL: 'postgres://vela@db:5432/vela',
+      DATABASE_POOL_SIZE: '25',
+      REDIS_URL: 'redis://cache:6379',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      BRAND_NAME: 'Nova',
+      SEED: '7',
+      SEED_SIZE: 'bench',
+      AUTO_SEED: 'false',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+      ENABLE_BENCH_ROUTES: '1',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+    });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      mediaDir: '/var/lib/vela/media',
+      databaseUrl: 'postgres://vela@db:5432/vela',
+      databasePoolSize: 25,
+      redisUrl: 'redis://cache:6379',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      brandName: 'Nova',
+      seed: 7,
+      seedSize: 'bench',
+      autoSeed: false,
+      shutdownTimeoutMs: 2000,
+      enableBenchRoutes: true,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+    });
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  const badValues: [string, string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PAY_PORT', '0'],
+    ['HOST', 'bad host'],
+    ['DATABASE_URL', 'mysql://root@db/vela'],
+    ['DATABASE_POOL_SIZE', '-1'],
+    ['REDIS_URL', 'http://cache'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['BRAND_NAME', '   '],
+    ['PUBLIC_ORIGIN', 'localhost:3000'],
+    ['PAY_ORIGIN', 'https://pay.example/path'],
+    ['SEED', '1.5'],
+    ['SEED_SIZE', 'huge'],
+    ['AUTO_SEED', 'yes'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['ENABLE_BENCH_ROUTES', 'on'],
+    ['TRUST_PROXY', 'everyone'],
+  ];
+
+  it.each(badValues)('a bad %s (%s) stops the start with a message naming the variable', (name, value) => {
+    let caught: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.variable).toBe(name);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name} must be .+ \\(got .+\\)$`));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('names the variable and the value: PORT must be an integer 1-65535 (got "abc")', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(
+      'Invalid configuration: PORT must be an integer 1-65535 (got "abc")',
+    );
+  });
+
+  it('never shows a secret value, not even a bad one', () => {
+    const secret = 'mysql://root:hunter2@db/vela';
+    expect(() => parseConfig({ DATABASE_URL: secret })).toThrow(/DATABASE_URL must be/);
+    expect(() => parseConfig({ DATABASE_URL: secret })).not.toThrow(/hunter2/);
+    expect(SECRET_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL']);
+    const described = JSON.stringify(
+      describeConfig(
+        parseConfig({ DATABASE_URL: 'postgres://u:hunter2@db/v', REDIS_URL: 'redis://:hunter2@r' }),
+      ),
+    );
+    expect(described).not.toContain('hunter2');
+    expect(described).toContain('[secret]');
+  });
+
+  it('documents every variable with its default and meaning', () => {
+    const names = CONFIG_DOC.map((v) => v.name);
+    expect(names).toEqual([
+      'PORT',
+      'PAY_PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'DATABASE_POOL_SIZE',
+      'REDIS_URL',
+      'NODE_ENV',
+      'LOG_LEVEL',
+      'BRAND_NAME',
+      'PUBLIC_ORIGIN',
+      'PAY_ORIGIN',
+      'SEED',
+      'SEED_SIZE',
+      'AUTO_SEED',
+      'SHUTDOWN_TIMEOUT_MS',
+      'ENABLE_BENCH_ROUTES',
+      'TRUST_PROXY',
+    ]);
+    for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
+    expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');
+  });
+});
