@@ -1,0 +1,169 @@
+/**
+ * The page origin's Fastify app: REST under /rest/v1, media and web build files, and SSR of
+ * apps/web for every other GET. Built from its dependencies so tests drive it with `app.inject`.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Database } from '@vela/db/client';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { benchRoutes } from './http/bench.ts';
+import { AppError, toErrorBody } from './http/errors.ts';
+import { createLogger, requestIdOf } from './http/logging.ts';
+import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
+import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
+import type { EventBus } from './infra/bus.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createLegalService } from './modules/legal/legal.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
+import { SERVER_VERSION } from './version.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  /** Where the web build is; defaults to apps/web/build. */
+  webBuild?: WebBuildLocation;
+  log?: Logger;
+}
+
+/** Paths answered with JSON errors (the REST API and the bench routes). */
+const isApiPath = (url: string) => url.startsWith('/rest/') || url === '/rest' || url.startsWith('/__bench/');
+
+const ONE_DAY_SECONDS = 24 * 60 * 60;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    // pino's Logger is Fastify's logger; the cast keeps Fastify's default generic types.
+    loggerInstance: (deps.log ?? createLogger(config.logLevel)) as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerPageSecurity(app, config);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Flush per chunk so a streamed page reaches the browser as it is rendered.
+    brotliOptions: {
+      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    },
+    zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      return sendError(
+        new AppError('NOT_FOUND', `No route ${request.method} ${pathOf(request.url)}`, 404),
+        request,
+        reply,
+      );
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+  });
+
+  // REST
+  await app.register(
+    async (rest) => {
+      rest.get('/alive', async (request, reply) => {
+        try {
+          await database.db.execute('select 1');
+        } catch (error) {
+          request.log.error({ err: error }, 'database check failed');
+          throw new AppError('DB_UNAVAILABLE', 'The database is not reachable', 503);
+        }
+        reply.header('cache-control', 'no-store');
+        return { success: true, data: { alive: true, version: SERVER_VERSION, database: database.kind } };
+      });
+      await rest.register(searchRoutes({ db: database.db }));
+      await rest.register(trackerRoutes({ db: database.db }));
+    },
+    { prefix: '/rest/v1' },
+  );
+
+  if (config.enableBenchRoutes) await app.register(benchRoutes);
+
+  // Static files
+  await mkdir(config.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    maxAge: ONE_DAY_SECONDS * 1000,
+    index: false,
+  });
+  const location = deps.webBuild ?? defaultWebBuildLocation();
+  await app.register(fastifyStatic, {
+    root: path.join(location.clientDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    // File names carry a content hash: a file never changes under its name.
+    maxAge: 365 * ONE_DAY_SECONDS * 1000,
+    immutable: true,
+    index: false,
+  });
+
+  // Pages
+  const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
+  const services = { ...createCatalogService(database.db), ...createLegalService(database.db) };
+  const publicConfig = {
+    brandName: config.brandName,
+    payOrigin: config.payOrigin,
+    publicOrigin: config.publicOrigin,
+  };
+  app.get(
+    '/*',
+    createSsrHandler({
+      build,
+      contextFor: (request) => ({
+        services,
+        config: publicConfig,
+        requestId: request.id,
+        cspNonce: cspNonceOf(request),
+      }),
+    }),
+  );
+  app.addHook('onReady', async () => {
+    if (!build.exists)
+      app.log.warn(`${location.serverBuildFile} is missing: pages answer 503 until npm run build`);
+  });
+
+  return app;
+}
+
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? url;
+}
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const mapped = toErrorBody(error, request.id);
+  if (mapped.internal) request.log.error({ err: error }, 'request failed');
+  else
+    request.log.info(
+      { code: mapped.body.error.code, statusCode: mapped.statusCode },
+      mapped.body.error.message,
+    );
+  if (isApiPath(request.url)) return reply.code(mapped.statusCode).send(mapped.body);
+  const text = mapped.internal ? `Internal error (request id ${request.id})` : mapped.body.error.message;
+  return reply.code(mapped.statusCode).type('text/plain; charset=utf-8').send(`${text}\n`);
+}

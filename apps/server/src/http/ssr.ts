@@ -1,0 +1,149 @@
+/**
+ * Server-side rendering of apps/web through React Router's request handler.
+ *
+ * The Fastify request becomes a Web `Request`; the Web `Response` is streamed back as it is
+ * produced (status, every header including several Set-Cookie, body stream): the page is never
+ * buffered whole. The build is imported lazily: a server without `apps/web/build` still starts,
+ * answers pages with 503 and a hint, and serves REST.
+ */
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { WebLoadContext } from '@vela/contracts/pages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+
+/** Where the web build lives. */
+export interface WebBuildLocation {
+  /** React Router server build: `apps/web/build/server/index.js`. */
+  serverBuildFile: string;
+  /** Browser files: `apps/web/build/client` (hashed files under `assets/`). */
+  clientDir: string;
+}
+
+export function defaultWebBuildLocation(): WebBuildLocation {
+  const webDir = fileURLToPath(new URL('../../../web/', import.meta.url));
+  return {
+    serverBuildFile: path.join(webDir, 'build', 'server', 'index.js'),
+    clientDir: path.join(webDir, 'build', 'client'),
+  };
+}
+
+export const BUILD_MISSING_HINT = 'The web app is not built yet: run npm run build';
+
+interface LoadedBuild {
+  handle: (request: Request, context: WebLoadContext) => Promise<Response>;
+  /** URL paths of the non-hashed files at the top of the client build (favicon.ico, robots.txt, ...). */
+  clientFiles: ReadonlySet<string>;
+}
+
+/**
+ * Loads the build on first need. A missing build is looked for again on the next request, so
+ * building while the server runs makes pages appear without a restart.
+ */
+export class WebBuild {
+  private loading: Promise<LoadedBuild> | undefined;
+
+  constructor(
+    readonly location: WebBuildLocation,
+    private readonly mode: 'development' | 'production',
+  ) {}
+
+  get exists(): boolean {
+    return existsSync(this.location.serverBuildFile);
+  }
+
+  /** The loaded build, or null when there is none on disk. Import errors are thrown. */
+  async load(): Promise<LoadedBuild | null> {
+    if (!this.loading) {
+      if (!this.exists) return null;
+      this.loading = this.import();
+      // A failed import (a build being written) is retried on the next request.
+      this.loading.catch(() => {
+        this.loading = undefined;
+      });
+    }
+    return this.loading;
+  }
+
+  private async import(): Promise<LoadedBuild> {
+    const build = (await import(pathToFileURL(this.location.serverBuildFile).href)) as ServerBuild;
+    const handler = createRequestHandler(build, this.mode);
+    return {
+      // WebLoadContext is the app's load context (contracts/pages.ts); React Router types it loosely.
+      handle: (request, context) => handler(request, context as unknown as AppLoadContext),
+      clientFiles: await listClientFiles(this.location.clientDir),
+    };
+  }
+}
+
+async function listClientFiles(clientDir: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name));
+    const urlPath = `/${relative.split(path.sep).join('/')}`;
+    // Hashed assets have their own immutable route; HTML files are never served raw.
+    if (urlPath.startsWith('/assets/') || urlPath.endsWith('.html')) continue;
+    files.add(urlPath);
+  }
+  return files;
+}
+
+/** The Fastify request as a Web `Request` (GET/HEAD pages: no body). */
+export function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return new Request(url, { method: request.method, headers, signal });
+}
+
+/** Send a Web `Response` through Fastify, streaming its body. */
+export function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (response.body === null) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}
+
+export interface SsrOptions {
+  build: WebBuild;
+  /** The per-request load context (services, config, request id, CSP nonce). */
+  contextFor: (request: FastifyRequest) => WebLoadContext;
+}
+
+/** The catch-all GET handler: client build files, else a rendered page. */
+export function createSsrHandler({ build, contextFor }: SsrOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const loaded = await build.load();
+    if (!loaded) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(`${BUILD_MISSING_HINT}\n`);
+    }
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (loaded.clientFiles.has(pathname)) {
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .sendFile(pathname.slice(1), build.location.clientDir);
+    }
+    // Abort loaders when the browser goes away before the page is complete.
+    const aborter = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) aborter.abort();
+    });
+    const response = await loaded.handle(toWebRequest(request, aborter.signal), contextFor(request));
+    return sendWebResponse(reply, response);
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The pay origin: a second, small Fastify app on PAY_PORT serving the payment dialog (apps/pay/dist)
+ * as a single-page app. Its own origin keeps the dialog isolated from the pages; it talks to them
+ * only by postMessage (spec 2), so it may be framed by PUBLIC_ORIGIN and nothing else.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { AppError, toErrorBody } from './http/errors.ts';
+import { createLogger, requestIdOf } from './http/logging.ts';
+import { fastifyTrustProxy, registerPaySecurity } from './http/security.ts';
+import { SERVER_VERSION } from './version.ts';
+
+export interface PayAppDeps {
+  config: Config;
+  /** The built pay app; defaults to apps/pay/dist. */
+  distDir?: string;
+  log?: Logger;
+}
+
+export const PAY_BUILD_MISSING_HINT = 'The payment dialog is not built yet: run npm run build';
+
+export function defaultPayDistDir(): string {
+  return fileURLToPath(new URL('../../pay/dist/', import.meta.url));
+}
+
+export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const distDir = deps.distDir ?? defaultPayDistDir();
+  const app = Fastify({
+    loggerInstance: (deps.log ?? createLogger(config.logLevel)).child({ origin: 'pay' }) as FastifyBaseLogger,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: 64 * 1024,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerPaySecurity(app, config);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = toErrorBody(error, request.id);
+    if (mapped.internal) request.log.error({ err: error }, 'request failed');
+    return reply.code(mapped.statusCode).send(mapped.body);
+  });
+
+  app.get('/alive', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { success: true, data: { alive: true, version: SERVER_VERSION } };
+  });
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    // Vite names the files under assets/ by content hash.
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  // Single-page app: every other GET is the dialog's index.html; its router reads the URL.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/');
+    if (!wantsPage) {
+      const error = new AppError(
+        'NOT_FOUND',
+        `No route ${request.method} ${request.url.split('?', 1)[0]}`,
+        404,
+      );
+      return reply.code(404).send(toErrorBody(error, request.id).body);
+    }
+    if (!existsSync(path.join(distDir, 'index.html'))) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(`${PAY_BUILD_MISSING_HINT}\n`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  });
+
+  return app;
+}
