@@ -1,0 +1,31 @@
+import type { Language } from '@vela/contracts/common';
+import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
+import { pathFor } from '@vela/i18n/routes';
+import { Link } from 'react-router';
+import { usePagesT } from '../../i18n/usePagesT.ts';
+import { priceInCoins } from '../format.ts';
+import { Picture } from './Picture.tsx';
+
+interface ActorTileProps {
+  actor: ActorTileData;
+  lang: Language;
+  eager?: boolean;
+}
+
+/** A performer tile: links to the profile (name lower-cased in the URL, spec 5). */
+export function ActorTile({ actor, lang, eager }: ActorTileProps) {
+  const t = usePagesT(lang);
+  return (
+    <Link className="tile tile--link" to={pathFor('Actor', lang, { actorName: actor.slug })}>
+      <span className="tile__media">
+        <Picture image={actor.avatar} alt={t('tile.avatarAlt', { name: actor.name })} eager={eager} />
+        {actor.isOnline ? <span className="badge badge--online">{t('tile.online')}</span> : null}
+      </span>
+      <span className="tile__body">
+        <span className="tile__title">{actor.name}</span>
+        <span className="tile__meta">{t('tile.age', { age: actor.age })}</span>
+        <span className="tile__price">{t('tile.perMinute', { coins: priceInCoins(actor.chatPrice) })}</span>
+      </span>
+    </Link>
+  );
+}

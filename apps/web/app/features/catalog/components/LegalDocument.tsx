@@ -1,0 +1,33 @@
+import type { LegalText } from '@vela/contracts/pages';
+import { usePagesT } from '../../i18n/usePagesT.ts';
+import { stripScripts } from '../sanitize.ts';
+
+interface LegalDocumentProps {
+  title: string;
+  text: LegalText;
+  /** The page language; the text may be in en when no translation exists. */
+  lang: LegalText['language'];
+}
+
+/** Terms of service / data protection (spec 3 legal text): version, fallback note, HTML body. */
+export function LegalDocument({ title, text, lang }: LegalDocumentProps) {
+  const t = usePagesT(lang);
+  return (
+    <article className="page legal" aria-labelledby="page-title">
+      <h1 id="page-title">{title}</h1>
+      <p className="legal__version">{t('legal.version', { version: text.version })}</p>
+      {text.language !== lang ? (
+        <p className="notice" role="note">
+          {t('legal.fallback')}
+        </p>
+      ) : null}
+      <div
+        className="legal__body"
+        lang={text.language}
+        // Trusted HTML from our own seed, defensively stripped of anything that runs code.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized legal text
+        dangerouslySetInnerHTML={{ __html: stripScripts(text.html) }}
+      />
+    </article>
+  );
+}

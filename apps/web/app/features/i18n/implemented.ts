@@ -1,0 +1,28 @@
+/**
+ * Which named routes of the localized route table (packages/i18n/src/routes.ts) have a page, and
+ * the route module that renders them. `app/routes.ts` registers exactly these in every language;
+ * every other route name answers 404 until its page is built. Links to a route go through
+ * `linkIfBuilt` so the UI never links to a page that would 404.
+ */
+import type { Language } from '@vela/contracts/common';
+import { pathFor, type RouteName, type RouteParams } from '@vela/i18n/routes';
+
+export const IMPLEMENTED_ROUTES = {
+  Home: 'routes/home.tsx',
+  'Categories/Category': 'routes/category.tsx',
+  Actor: 'routes/actor.tsx',
+  'Actor/AboutMe': 'routes/actor.tsx',
+  TermsOfService: 'routes/terms-of-service.tsx',
+  DataProtection: 'routes/data-protection.tsx',
+} as const satisfies Partial<Record<RouteName, string>>;
+
+export type ImplementedRouteName = keyof typeof IMPLEMENTED_ROUTES;
+
+export function isImplemented(name: RouteName): name is ImplementedRouteName {
+  return Object.hasOwn(IMPLEMENTED_ROUTES, name);
+}
+
+/** The path of a route if its page exists, else null (render the label without a link). */
+export function linkIfBuilt(name: RouteName, lang: Language, params?: RouteParams): string | null {
+  return isImplemented(name) ? pathFor(name, lang, params) : null;
+}

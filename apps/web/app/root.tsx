@@ -1,0 +1,107 @@
+import type { WebLoadContext } from '@vela/contracts/pages';
+import {
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
+import { parseConsentCookie } from '~/features/consent/consent';
+import { alternatesOf, homeAlternates } from '~/features/i18n/alternates';
+import { FALLBACK_LANGUAGE, languageOfPath } from '~/features/i18n/language';
+import { usePageLanguage } from '~/features/i18n/usePageLanguage';
+import { AppShell } from '~/features/layout/components/AppShell';
+import type { Route } from './+types/root';
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/pages.css';
+
+declare module 'react-router' {
+  interface AppLoadContext extends WebLoadContext {}
+}
+
+/** A path whose last segment looks like a file (favicon.ico, robots.txt) is not a page. */
+const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // One URL per page: every page path ends with a slash (route table); redirect the bare form.
+  if (!url.pathname.endsWith('/') && !FILE_LIKE.test(url.pathname)) {
+    throw redirect(`${url.pathname}/${url.search}`, 301);
+  }
+  const lang = languageOfPath(url.pathname) ?? FALLBACK_LANGUAGE;
+  const navigation = await context.services.navigation(lang);
+  return {
+    lang,
+    navigation,
+    consent: parseConsentCookie(request.headers.get('Cookie')),
+    brandName: context.config.brandName,
+    cspNonce: context.cspNonce,
+  };
+}
+
+/** The root data depends on the language: reload it when a navigation changes the language prefix. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const lang = usePageLanguage();
+  const nonce = root?.cspNonce;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  // The deepest page that knows its translations wins; pages without (404) link each language's home.
+  const alternates =
+    matches
+      .map((m) => alternatesOf(m.loaderData))
+      .filter((a) => a !== null)
+      .at(-1) ?? homeAlternates();
+  return (
+    <AppShell
+      lang={loaderData.lang}
+      alternates={alternates}
+      navigation={loaderData.navigation}
+      consent={loaderData.consent}
+      brandName={loaderData.brandName}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Only reached when the root loader itself fails (e.g. navigation data unavailable). */
+export function ErrorBoundary() {
+  return (
+    <main id="content">
+      <RouteErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { pagesMessages } from '@vela/i18n/messages/pages';
+import { pathFor } from '@vela/i18n/routes';
+import { translator } from '@vela/i18n/translate';
+import { data, redirect } from 'react-router';
+import { ActorTile } from '~/features/catalog/components/ActorTile';
+import { Pagination } from '~/features/catalog/components/Pagination';
+import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
+import { TileGrid } from '~/features/catalog/components/TileGrid';
+import { parsePageParam } from '~/features/catalog/pageParam';
+import { alternatesFor } from '~/features/i18n/alternates';
+import { requireLanguage } from '~/features/i18n/requireLanguage';
+import { usePagesT } from '~/features/i18n/usePagesT';
+import { headMeta } from '~/features/seo/head';
+import { pageHead } from '~/features/seo/pageHead';
+import type { Route } from './+types/category';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lang = requireLanguage(request);
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get('page'));
+  if (page === null) throw data(null, { status: 404 });
+  const slug = params.categorySlug;
+  const result = await context.services.categoryPage(lang, slug, page);
+  if (!result) throw data(null, { status: 404 });
+  const { category } = result;
+  // One URL per page: a slug that matched in another spelling goes to the canonical one.
+  if (category.slugs[lang] !== slug) {
+    throw redirect(
+      `${pathFor('Categories/Category', lang, { categorySlug: category.slugs[lang] })}${url.search}`,
+      301,
+    );
+  }
+  const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
+  if (page > pageCount) throw data(null, { status: 404 });
+  const t = translator(pagesMessages, lang);
+  const alternates = alternatesFor(
+    'Categories/Category',
+    (l) => ({ categorySlug: category.slugs[l] }),
+    page > 1 ? `?page=${page}` : '',
+  );
+  const head = pageHead(context.config, {
+    lang,
+    seoTitle: result.seo.seoTitle,
+    fallbackTitle: t('category.titleFallback', { name: category.name }),
+    seoDescription: result.seo.seoDescription,
+    fallbackDescription: category.description || t('category.titleFallback', { name: category.name }),
+    alternates,
+    image: result.actors[0]?.avatar ?? null,
+  });
+  return { ...result, lang, alternates, head, page, pageCount };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : [];
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+/** Category page (spec 2 `/categories/:categorySlug/`): SEO text, actor grid, pagination. */
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { lang, category, seo, actors, total, page, pageCount } = loaderData;
+  const t = usePagesT(lang);
+  return (
+    <div className="page category">
+      <header className="page__header">
+        <h1>{seo.h1 || category.name}</h1>
+        {seo.h2 ? <h2 className="page__subtitle">{seo.h2}</h2> : null}
+        <p className="page__meta">{t('category.total', { count: total })}</p>
+      </header>
+      <section id="pagination" className="listing" aria-label={seo.h1 || category.name}>
+        {actors.length > 0 ? (
+          <TileGrid
+            items={actors}
+            keyOf={(a) => a.id}
+            render={(a, i) => <ActorTile actor={a} lang={lang} eager={i < 5} />}
+          />
+        ) : (
+          <p className="empty-state">{t('category.empty')}</p>
+        )}
+        <Pagination page={page} pageCount={pageCount} lang={lang} />
+      </section>
+      {seo.freeText || category.description ? (
+        <div className="page__text">
+          {(seo.freeText || category.description).split(/\n{2,}/).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { LegalDocument } from '~/features/catalog/components/LegalDocument';
+import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
+import { loadLegalPage } from '~/features/catalog/legalPage';
+import { headMeta } from '~/features/seo/head';
+import type { Route } from './+types/data-protection';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadLegalPage(request, context, 'PP');
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : [];
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
+
+export default function DataProtectionPage({ loaderData }: Route.ComponentProps) {
+  return <LegalDocument title={loaderData.title} text={loaderData.text} lang={loaderData.lang} />;
+}
