@@ -64,32 +64,34 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyStatic, {
-    root: distDir,
+    root: path.join(distDir, 'assets'),
+    prefix: '/assets/',
     index: false,
-    wildcard: true,
-    // Vite names the files under assets/ by content hash.
-    setHeaders: (reply, filePath) => {
-      const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    // Vite names the files under assets/ by content hash: a file never changes under its name.
+    maxAge: 365 * 24 * 60 * 60 * 1000,
+    immutable: true,
   });
 
-  // Single-page app: every other GET is the dialog's index.html; its router reads the URL.
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/');
-    if (!wantsPage) {
-      const error = new AppError(
-        'NOT_FOUND',
-        `No route ${request.method} ${request.url.split('?', 1)[0]}`,
-        404,
-      );
-      return reply.code(404).send(toErrorBody(error, request.id).body);
+  // Single-page app: files at the top of dist (favicon, ...) as they are, every other GET is the
+  // dialog's index.html; its router reads the URL.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (/\.[A-Za-z0-9]+$/.test(pathname) && !pathname.endsWith('.html')) {
+      return reply.header('cache-control', 'no-cache').sendFile(pathname.slice(1), distDir);
     }
     if (!existsSync(path.join(distDir, 'index.html'))) {
       return reply.code(503).type('text/plain; charset=utf-8').send(`${PAY_BUILD_MISSING_HINT}\n`);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError(
+      'NOT_FOUND',
+      `No route ${request.method} ${request.url.split('?', 1)[0]}`,
+      404,
+    );
+    return reply.code(404).send(toErrorBody(error, request.id).body);
   });
 
   return app;

@@ -1,0 +1,94 @@
+/**
+ * The server as a process: `tsx apps/server/src/main.ts`, exactly as `npm run serve` starts it.
+ * (The local tsx binary is what `npx tsx` runs; spawning it directly keeps npm's own warnings out
+ * of the stderr being checked.)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freePort, tempDir } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+} {
+  const base = { ...process.env };
+  // The spawned server owns a fresh embedded database; it must not migrate a shared PostgreSQL.
+  delete base.DATABASE_URL;
+  for (const name of Object.keys(base))
+    if (name.startsWith('VITEST') || name === 'NODE_OPTIONS') delete base[name];
+  const child = spawn(TSX, ['apps/server/src/main.ts'], { cwd: ROOT, env: { ...base, ...env } });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => {
+    out += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    err += String(chunk);
+  });
+  return { child, stdout: () => out, stderr: () => err };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** Resolves when a stdout line contains `text`; rejects if the process exits first. */
+function lineContaining(child: ChildProcess, output: () => string, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (output().includes(text)) {
+        child.stdout?.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before "${text}"`)));
+    check();
+  });
+}
+
+describe('server process', () => {
+  it('a bad PORT stops the start: exit code 1 and exactly one stderr line naming the variable', async () => {
+    const server = startServer({ PORT: 'abc' });
+    expect(await exitOf(server.child)).toBe(1);
+    expect(server.stderr()).toBe('Invalid configuration: PORT must be an integer 1-65535 (got "abc")\n');
+    expect(server.stdout()).toBe('');
+  });
+
+  it('starts on the configured ports, answers alive on both origins, and exits 0 on SIGTERM', async () => {
+    const data = await tempDir('process');
+    const [port, payPort] = [await freePort(), await freePort()];
+    const server = startServer({
+      PORT: String(port),
+      PAY_PORT: String(payPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: data.dir,
+      AUTO_SEED: 'false',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+    });
+    try {
+      await lineContaining(server.child, server.stdout, `ready at http://localhost:${port}/en/`);
+      const alive = await fetch(`http://127.0.0.1:${port}/rest/v1/alive`);
+      expect(alive.status).toBe(200);
+      expect(await alive.json()).toMatchObject({ success: true, data: { alive: true, database: 'pglite' } });
+      const payAlive = await fetch(`http://127.0.0.1:${payPort}/alive`);
+      expect(payAlive.status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await exitOf(server.child)).toBe(0);
+      expect(server.stdout()).toContain('shutdown complete');
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await data.remove();
+    }
+  });
+});

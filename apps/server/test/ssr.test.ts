@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWebBuildLocation, sendWebResponse, toWebRequest } from '../src/http/ssr.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('SSR adapter', () => {
+  it('passes status, every header and each Set-Cookie separately, and streams the body', async () => {
+    const app = Fastify();
+    let pulls = 0;
+    app.get('/page', async (_request, reply) => {
+      const encoder = new TextEncoder();
+      const parts = ['<!doctype html><html lang="en">', '<body>streamed', '</body></html>'];
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const part = parts[pulls++];
+          if (part === undefined) controller.close();
+          else controller.enqueue(encoder.encode(part));
+        },
+      });
+      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'x-page': 'home' });
+      headers.append('set-cookie', 'a=1; Path=/; HttpOnly');
+      headers.append('set-cookie', 'b=2; Path=/; Expires=Wed, 21 Oct 2037 07:28:00 GMT');
+      return sendWebResponse(reply, new Response(body, { status: 201, headers }));
+    });
+    const res = await app.inject({ method: 'GET', url: '/page' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['x-page']).toBe('home');
+    expect(res.headers['set-cookie']).toEqual([
+      'a=1; Path=/; HttpOnly',
+      'b=2; Path=/; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+    ]);
+    expect(res.body).toBe('<!doctype html><html lang="en"><body>streamed</body></html>');
+    // Sent as a stream (chunked), not as one buffered body with a length.
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(pulls).toBe(4);
+    await app.close();
+  });
+
+  it('sends a null body as an empty response (redirects)', async () => {
+    const app = Fastify();
+    app.get('/old', async (_request, reply) =>
+      sendWebResponse(reply, new Response(null, { status: 301, headers: { location: '/en/' } })),
+    );
+    const res = await app.inject({ method: 'GET', url: '/old' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/en/');
+    expect(res.body).toBe('');
+    await app.close();
+  });
+
+  it('builds a Web Request with the full URL and repeated headers', async () => {
+    const app = Fastify();
+    let seen: Request | undefined;
+    app.get('/*', async (request) => {
+      seen = toWebRequest(request, new AbortController().signal);
+      return 'ok';
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/de/suche/videos/abc/?page=2',
+      headers: { host: 'vela.test:3000', 'accept-language': 'de', 'x-multi': ['1', '2'] },
+    });
+    expect(seen?.url).toBe('http://vela.test:3000/de/suche/videos/abc/?page=2');
+    expect(seen?.method).toBe('GET');
+    expect(seen?.headers.get('accept-language')).toBe('de');
+    expect(seen?.headers.get('x-multi')).toBe('1, 2');
+    await app.close();
+  });
+});
+
+/**
+ * These need the real web build (`npm run build`; the test command builds first). They fail, not
+ * skip, when it is missing.
+ */
+describe('server-rendered pages (apps/web build)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the web build exists (run npm run build)', () => {
+    expect(
+      existsSync(defaultWebBuildLocation().serverBuildFile),
+      'apps/web/build is missing: run npm run build',
+    ).toBe(true);
+  });
+
+  it('GET /en/ renders the English home page as HTML with the CSP nonce on its inline scripts', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/en/',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<html lang="en"');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeDefined();
+    const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('GET /de/ renders the German home page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/de/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="de"');
+  });
+
+  it('an unknown path is 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/en/no-such-page-anywhere/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

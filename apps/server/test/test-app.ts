@@ -1,0 +1,44 @@
+/** The page-origin app on a real test database, built as `main.ts` builds it. */
+import type { Database } from '@vela/db/client';
+import { createTestDatabase } from '@vela/db/testing';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { createLogger } from '../src/http/logging.ts';
+import type { WebBuildLocation } from '../src/http/ssr.ts';
+import { InProcessBus } from '../src/infra/bus.ts';
+import { testConfig } from './helpers.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database & { mediaDir: string };
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The page-origin app on a fresh test database (PGlite, or PostgreSQL when DATABASE_URL is set). */
+export async function createTestApp(
+  options: { env?: Record<string, string>; webBuild?: WebBuildLocation; logTo?: DestinationStream } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env, { mediaDir: database.mediaDir });
+  const bus = new InProcessBus();
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    ...(options.webBuild ? { webBuild: options.webBuild } : {}),
+    ...(options.logTo ? { log: createLogger('info', options.logTo) } : {}),
+  });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}
