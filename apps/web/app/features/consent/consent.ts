@@ -73,3 +73,7 @@ export function consentCookieString(state: ConsentState, secure: boolean): strin
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }
+
+/** Local storage keys that need functional consent (spec 9: recent global search requests only). */
+export const RECENT_SEARCHES_STORAGE_KEY = 'vela.lastGlobalSearchRequests';
+export const FUNCTIONAL_STORAGE_KEYS = [RECENT_SEARCHES_STORAGE_KEY] as const;

@@ -1,10 +1,22 @@
+/**
+ * The layout shell every page renders in (root.tsx renders it around the outlet): skip link,
+ * navbar with menus, `<main id="content">`, footer, cookie banner, modal host, navigation
+ * scrolling and page-view tracking.
+ */
 import type { Language } from '@vela/contracts/common';
 import type { NavigationData } from '@vela/contracts/pages';
-import { shellMessages } from '@vela/i18n/messages/shell';
-import { pathFor } from '@vela/i18n/routes';
-import { translator } from '@vela/i18n/translate';
 import type { ReactNode } from 'react';
+import { PageViewTracker } from '../../analytics/components/PageViewTracker.tsx';
+import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
 import type { ConsentState } from '../../consent/consent.ts';
+import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
+import { ModalHost } from '../../modals/components/ModalHost.tsx';
+import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
+import { ScrollManager } from '../../scroll/ScrollManager.tsx';
+import { MenuProvider, useMenus } from '../state/MenuProvider.tsx';
+import { ShellProvider, useShell } from '../state/ShellContext.tsx';
+import { Footer } from './Footer.tsx';
+import { Navbar } from './Navbar.tsx';
 
 export interface AppShellProps {
   lang: Language;
@@ -17,44 +29,40 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-const LANGS: Language[] = ['de', 'en', 'nl', 'es'];
+function MenuBackdrop() {
+  const { anyOpen } = useMenus();
+  return anyOpen ? <div className="menu-backdrop" aria-hidden="true" /> : null;
+}
 
-export function AppShell({ lang, alternates, navigation, brandName, children }: AppShellProps) {
-  const t = translator(shellMessages, lang);
+function SkipLink() {
+  const { t } = useShell();
   return (
-    <div className="shell">
-      <a className="skip-link" href="#content">
-        {t('skipToContent')}
-      </a>
-      <header className="navbar">
-        <a
-          className="navbar__brand"
-          href={pathFor('Home', lang)}
-          aria-label={t('brandHome', { brand: brandName })}
-        >
-          {brandName}
-        </a>
-        <nav className="navbar__primary" aria-label={t('primaryNavigation')}>
-          <a href={pathFor('Home', lang)}>{t('home')}</a>
-        </nav>
-        <span className="navbar__online">{t('onlineCount', { count: navigation.onlineCount })}</span>
-        <ul className="navbar__langs">
-          {LANGS.map((l) => (
-            <li key={l}>
-              <a href={alternates[l]} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined}>
-                {l.toUpperCase()}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </header>
-      <main id="content" tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="footer">
-        <a href={pathFor('TermsOfService', lang)}>{t('termsOfService')}</a>
-        <a href={pathFor('DataProtection', lang)}>{t('dataProtection')}</a>
-      </footer>
-    </div>
+    <a className="skip-link" href="#content">
+      {t('skipToContent')}
+    </a>
+  );
+}
+
+export function AppShell({ lang, alternates, navigation, consent, brandName, children }: AppShellProps) {
+  return (
+    <ShellProvider lang={lang} brandName={brandName} alternates={alternates}>
+      <ConsentProvider initial={consent}>
+        <ModalProvider>
+          <MenuProvider>
+            <SkipLink />
+            <Navbar navigation={navigation} />
+            <MenuBackdrop />
+            <main id="content" className="content" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer />
+            <CookieBanner />
+            <ModalHost />
+            <ScrollManager />
+            <PageViewTracker />
+          </MenuProvider>
+        </ModalProvider>
+      </ConsentProvider>
+    </ShellProvider>
   );
 }

@@ -1,0 +1,33 @@
+import type { TopLevelMenu } from '@vela/domain/menus';
+import { useMenu } from '../state/MenuProvider.tsx';
+import { Icon, type IconName } from './Icon.tsx';
+
+/** The button opening a top-level menu: aria-expanded / aria-controls its panel. */
+export function MenuToggle({
+  menu,
+  icon,
+  label,
+  showLabel = false,
+}: {
+  menu: TopLevelMenu;
+  icon: IconName;
+  label: string;
+  showLabel?: boolean;
+}) {
+  const { isOpen, toggle, toggleId, panelId } = useMenu(menu);
+  return (
+    <button
+      type="button"
+      id={toggleId}
+      className={isOpen ? 'navbar__button navbar__button--active' : 'navbar__button'}
+      aria-expanded={isOpen}
+      aria-controls={panelId}
+      aria-label={showLabel ? undefined : label}
+      onClick={toggle}
+      data-menu-toggle={menu}
+    >
+      <Icon name={icon} />
+      {showLabel ? <span className="navbar__button-label">{label}</span> : null}
+    </button>
+  );
+}

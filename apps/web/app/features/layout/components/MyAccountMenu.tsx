@@ -1,0 +1,59 @@
+/**
+ * My-account menu for anonymous visitors: language choice, coins info, cookie settings, legal
+ * links. Login and signup arrive with the guests feature (no dead buttons until then).
+ */
+import { pathFor } from '@vela/i18n/routes';
+import { Link } from 'react-router';
+import { useConsent } from '../../consent/state/ConsentProvider.tsx';
+import { useModals } from '../../modals/state/ModalProvider.tsx';
+import { menuToggleId, useMenu } from '../state/MenuProvider.tsx';
+import { useShell } from '../state/ShellContext.tsx';
+import { Icon } from './Icon.tsx';
+import { LanguageLinks } from './LanguageLinks.tsx';
+import { MenuPanel } from './MenuPanel.tsx';
+
+export function MyAccountMenu() {
+  const { lang, t } = useShell();
+  const { openSettings } = useConsent();
+  const { open } = useModals();
+  const { close } = useMenu('my-account');
+  return (
+    <MenuPanel menu="my-account" label={t('menuMyAccount')}>
+      <h2 className="menu-heading">{t('language')}</h2>
+      <LanguageLinks className="language-links language-links--menu" label={t('language')} landmark={false} />
+      <ul className="menu-list">
+        <li>
+          <button
+            type="button"
+            className="link-button"
+            data-open-modal="vxcoin-info"
+            onClick={() => open('vxcoin-info', { lockScroll: true })}
+          >
+            <Icon name="coin" /> {t('coinsInfo')}
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              close('close-button');
+              openSettings(document.getElementById(menuToggleId('my-account')));
+            }}
+          >
+            {t('cookieSettings')}
+          </button>
+        </li>
+      </ul>
+      <h2 className="menu-heading">{t('legal')}</h2>
+      <ul className="menu-list">
+        <li>
+          <Link to={pathFor('TermsOfService', lang)}>{t('termsOfService')}</Link>
+        </li>
+        <li>
+          <Link to={pathFor('DataProtection', lang)}>{t('dataProtection')}</Link>
+        </li>
+      </ul>
+    </MenuPanel>
+  );
+}

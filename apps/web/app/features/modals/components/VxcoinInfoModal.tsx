@@ -1,0 +1,33 @@
+/** `vxcoin-info`: what coins are (spec 9: 1 EUR = 4 coins, rounded up; coins have no decimals). */
+import { coinsForEuroCents } from '@vela/domain/coins';
+import { useShell } from '../../layout/state/ShellContext.tsx';
+import type { ModalComponentProps } from '../registry.ts';
+
+const EXAMPLE_CENTS = 199;
+
+export function VxcoinInfoModal({ titleId, close }: ModalComponentProps) {
+  const { t, brandName } = useShell();
+  return (
+    <div className="modal__content">
+      <header className="modal__header">
+        <h2 id={titleId} className="modal__title">
+          {t('coinsTitle')}
+        </h2>
+        <button type="button" className="icon-button" onClick={close} aria-label={t('close')}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <p>{t('coinsBody', { brand: brandName })}</p>
+      <ul className="modal__facts">
+        <li>{t('coinsRate')}</li>
+        <li>{t('coinsNoDecimals')}</li>
+        <li>{t('coinsExample', { euros: EXAMPLE_CENTS / 100, coins: coinsForEuroCents(EXAMPLE_CENTS) })}</li>
+      </ul>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={close}>
+          {t('close')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Modal component registry: a spec 2 modal id maps to the component that renders it. Only
+ * registered ids can be opened (typed by `RegisteredModalId`, checked at run time as well).
+ */
+import type { ModalId } from '@vela/domain/modal-stack';
+import type { ReactNode } from 'react';
+import { VxcoinInfoModal } from './components/VxcoinInfoModal.tsx';
+
+export interface ModalComponentProps {
+  /** Id the component must give its heading (the dialog's aria-labelledby). */
+  titleId: string;
+  close(): void;
+}
+export type ModalComponent = (props: ModalComponentProps) => ReactNode;
+
+export const MODAL_REGISTRY = {
+  'vxcoin-info': VxcoinInfoModal,
+} as const satisfies Partial<Record<ModalId, ModalComponent>>;
+
+export type RegisteredModalId = keyof typeof MODAL_REGISTRY;
+
+export function isRegisteredModal(id: string): id is RegisteredModalId {
+  return Object.hasOwn(MODAL_REGISTRY, id);
+}
