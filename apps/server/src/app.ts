@@ -72,6 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  // API paths never fall through to the pages' catch-all below.
+  const apiNotFound = async (request: FastifyRequest) => {
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${pathOf(request.url)}`, 404);
+  };
+  app.all('/rest/*', apiNotFound);
+  app.all('/__bench/*', apiNotFound);
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
       return sendError(
