@@ -9,7 +9,6 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Database } from '@vela/db/client';
 import Fastify, {
-  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -19,7 +18,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
-import { createLogger, requestIdOf } from './http/logging.ts';
+import { createLogger, fastifyLogging } from './http/logging.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
@@ -46,11 +45,7 @@ const ONE_DAY_SECONDS = 24 * 60 * 60;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    // pino's Logger is Fastify's logger; the cast keeps Fastify's default generic types.
-    loggerInstance: (deps.log ?? createLogger(config.logLevel)) as FastifyBaseLogger,
-    genReqId: requestIdOf,
-    requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    ...fastifyLogging(deps.log ?? createLogger(config.logLevel)),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
-import { createLogger, requestIdOf } from './http/logging.ts';
+import { createLogger, fastifyLogging } from './http/logging.ts';
 import { fastifyTrustProxy, registerPaySecurity } from './http/security.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -34,10 +34,7 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const distDir = deps.distDir ?? defaultPayDistDir();
   const app = Fastify({
-    loggerInstance: (deps.log ?? createLogger(config.logLevel)).child({ origin: 'pay' }) as FastifyBaseLogger,
-    genReqId: requestIdOf,
-    requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    ...fastifyLogging((deps.log ?? createLogger(config.logLevel)).child({ origin: 'pay' })),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
   });

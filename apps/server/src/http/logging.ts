@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { type FastifyBaseLogger, LogController } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 /** Query parameters whose values are credentials or personal data. */
@@ -100,4 +101,15 @@ export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   if (typeof incoming === 'string' && WELL_FORMED_REQUEST_ID.test(incoming)) return incoming;
   return randomUUID();
+}
+
+/** The Fastify options that make request logs carry `requestId` and honour incoming ids. */
+export function fastifyLogging(log: Logger) {
+  return {
+    // pino's Logger is Fastify's logger; the cast keeps Fastify's default generic types.
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
+    requestIdHeader: false as const,
+  };
 }
