@@ -5,7 +5,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { NavigationData } from '@vela/contracts/pages';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { PageViewTracker } from '../../analytics/components/PageViewTracker.tsx';
 import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
 import type { ConsentState } from '../../consent/consent.ts';
@@ -44,6 +44,10 @@ function SkipLink() {
 }
 
 export function AppShell({ lang, alternates, navigation, consent, brandName, children }: AppShellProps) {
+  // Marks the document once the shell is interactive (hydrated, listeners attached).
+  useEffect(() => {
+    document.documentElement.dataset.shellReady = 'true';
+  }, []);
   return (
     <ShellProvider lang={lang} brandName={brandName} alternates={alternates}>
       <ConsentProvider initial={consent}>

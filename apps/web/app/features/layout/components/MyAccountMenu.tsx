@@ -27,7 +27,7 @@ export function MyAccountMenu() {
             type="button"
             className="link-button"
             data-open-modal="vxcoin-info"
-            onClick={() => open('vxcoin-info', { lockScroll: true })}
+            onClick={() => open('vxcoin-info', { lockScroll: true, aboveCookieBanner: true })}
           >
             <Icon name="coin" /> {t('coinsInfo')}
           </button>

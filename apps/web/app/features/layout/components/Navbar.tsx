@@ -73,7 +73,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
             className="navbar__button navbar__button--coins"
             aria-label={t('coinsInfo')}
             data-open-modal="vxcoin-info"
-            onClick={() => open('vxcoin-info', { lockScroll: true })}
+            onClick={() => open('vxcoin-info', { lockScroll: true, aboveCookieBanner: true })}
           >
             <Icon name="coin" />
           </button>
