@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -75,4 +76,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   };
   clients.set(database, { kind: 'pglite', client });
   return database;
+}
+
+/**
+ * Run raw SQL and return its rows. `db.execute` is typed by driver; both drivers answer with
+ * `{ rows }`, which this helper unwraps with the row type the caller states.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
+import { createEmptyTestDatabase } from './testing.ts';
+
+const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+describe(`migrations (${backend})`, () => {
+  it('the checked-in migrations create every table on an empty database and can be re-applied', async () => {
+    const database = await createEmptyTestDatabase();
+    try {
+      expect(database.kind).toBe(backend);
+      await migrateDatabase(database);
+      await migrateDatabase(database);
+      const rows = await queryRows<{ table_name: string }>(
+        database.db,
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
+      expect(rows.map((r) => r.table_name)).toEqual([
+        'actor_categories',
+        'actor_tags',
+        'actors',
+        'albums',
+        'blog_posts',
+        'categories',
+        'contests',
+        'legal_texts',
+        'media_images',
+        'pictures',
+        'seo_texts',
+        'tags',
+        'tracking_events',
+        'tv_episodes',
+        'tv_series',
+        'video_sales_daily',
+        'video_tags',
+        'videos',
+      ]);
+      // Constraints live in the database, not only in code: an invalid gender is refused.
+      await expect(
+        database.db.execute(
+          sql`insert into actors (name, name_lower, gender, actor_type, birth_date, about_me, price_video_cents, price_single_cents, price_singlec2c_cents, price_voyeur_cents, price_message_cents, multi_chat_price_cents, avatar_key, registered_at) values ('X', 'x', 'Q', 'F', '2000-01-01', '{}', 1, 1, 1, 1, 1, 1, 'a', now())`,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+});
