@@ -295,6 +295,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
 
   const port = read('port');
   const payPort = read('payPort');
+  if (payPort === port) {
+    throw new ConfigError(
+      'PAY_PORT',
+      `Invalid configuration: PAY_PORT must differ from PORT (got "${payPort}")`,
+    );
+  }
   const dataDir = path.resolve(cwd, read('dataDir'));
   return {
     port,

@@ -52,30 +52,57 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
-log.info({ config: describeConfig(config) }, 'starting');
-
-const database = await openDatabase(
-  config.databaseUrl
-    ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
-    : { dataDir: config.pgliteDir },
-);
-log.info({ database: database.kind }, 'database open, migrating');
-await migrateDatabase(database);
-
-if (config.autoSeed && (await seed.isDatabaseEmpty(database))) {
-  log.info({ size: config.seedSize, seed: config.seed }, 'database is empty: generating data');
-  await seed.seedDatabase(database, {
-    size: config.seedSize,
-    seed: config.seed,
-    mediaDir: config.mediaDir,
-    log: (message: string) => log.info(`seed: ${message}`),
-  });
-  log.info('data generated');
+/** Everything opened so far, closed in reverse order on shutdown or a failed start. */
+const closers: { name: string; close: () => Promise<unknown> }[] = [];
+async function closeAll(): Promise<boolean> {
+  let clean = true;
+  for (const { name, close } of closers.reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      clean = false;
+      log.error({ err: error, resource: name }, 'close failed');
+    }
+  }
+  return clean;
 }
 
-const bus = await createBus(config, log);
-const app = await buildApp({ config, database, bus, log });
-const payApp = await buildPayApp({ config, log });
+async function start(): Promise<void> {
+  log.info({ config: describeConfig(config) }, 'starting');
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { dataDir: config.pgliteDir },
+  );
+  closers.push({ name: 'database', close: () => database.close() });
+  log.info({ database: database.kind }, 'database open, migrating');
+  await migrateDatabase(database);
+
+  if (config.autoSeed && (await seed.isDatabaseEmpty(database))) {
+    log.info({ size: config.seedSize, seed: config.seed }, 'database is empty: generating data');
+    await seed.seedDatabase(database, {
+      size: config.seedSize,
+      seed: config.seed,
+      mediaDir: config.mediaDir,
+      log: (message: string) => log.info(`seed: ${message}`),
+    });
+    log.info('data generated');
+  }
+
+  const bus = await createBus(config, log);
+  closers.push({ name: 'bus', close: () => bus.close() });
+  const app = await buildApp({ config, database, bus, log });
+  const payApp = await buildPayApp({ config, log });
+  // close() stops accepting connections and resolves once in-flight requests are answered.
+  closers.push({ name: 'http', close: () => Promise.all([app.close(), payApp.close()]) });
+
+  await app.listen({ port: config.port, host: config.host });
+  await payApp.listen({ port: config.payPort, host: config.host });
+  log.info(
+    `${config.brandName} ready at ${config.publicOrigin}/en/ (payment dialog at ${config.payOrigin}/)`,
+  );
+}
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -87,21 +114,17 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, config.shutdownTimeoutMs);
   force.unref();
-  try {
-    // close() stops accepting connections and resolves once in-flight requests are answered.
-    await Promise.all([app.close(), payApp.close()]);
-    await bus.close();
-    await database.close();
-    log.info('shutdown complete');
-    process.exit(0);
-  } catch (error) {
-    log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
+  const clean = await closeAll();
+  log.info(clean ? 'shutdown complete' : 'shutdown finished with errors');
+  process.exit(clean ? 0 : 1);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
-await payApp.listen({ port: config.payPort, host: config.host });
-log.info(`${config.brandName} ready at ${config.publicOrigin}/en/ (payment dialog at ${config.payOrigin}/)`);
+try {
+  await start();
+} catch (error) {
+  log.fatal({ err: error }, 'start failed');
+  await closeAll();
+  process.exit(1);
+}

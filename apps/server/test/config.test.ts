@@ -115,6 +115,12 @@ describe('configuration', () => {
     );
   });
 
+  it('the payment dialog needs its own origin: PAY_PORT equal to PORT is refused', () => {
+    expect(() => parseConfig({ PORT: '4000', PAY_PORT: '4000' })).toThrow(
+      'Invalid configuration: PAY_PORT must differ from PORT (got "4000")',
+    );
+  });
+
   it('never shows a secret value, not even a bad one', () => {
     const secret = 'mysql://root:hunter2@db/vela';
     expect(() => parseConfig({ DATABASE_URL: secret })).toThrow(/DATABASE_URL must be/);
