@@ -73,17 +73,17 @@ export function CookieBanner() {
       <div className="cookie-banner__actions">
         <button
           type="button"
-          className="button"
+          className="shell-button"
           onClick={() => save({ functional: false, analytics: false })}
         >
           {t('consentNecessaryOnly')}
         </button>
-        <button type="button" className="button" onClick={() => save({ functional, analytics })}>
+        <button type="button" className="shell-button" onClick={() => save({ functional, analytics })}>
           {t('consentSaveSelection')}
         </button>
         <button
           type="button"
-          className="button button--primary"
+          className="shell-button shell-button--primary"
           onClick={() => save({ functional: true, analytics: true })}
         >
           {t('consentAcceptAll')}

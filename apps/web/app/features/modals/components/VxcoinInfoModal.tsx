@@ -24,7 +24,7 @@ export function VxcoinInfoModal({ titleId, close }: ModalComponentProps) {
         <li>{t('coinsExample', { euros: EXAMPLE_CENTS / 100, coins: coinsForEuroCents(EXAMPLE_CENTS) })}</li>
       </ul>
       <div className="modal__actions">
-        <button type="button" className="button button--primary" onClick={close}>
+        <button type="button" className="shell-button shell-button--primary" onClick={close}>
           {t('close')}
         </button>
       </div>
