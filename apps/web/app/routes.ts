@@ -1,7 +1,7 @@
 import { type RouteConfig, route } from '@react-router/dev/routes';
-import { LANGUAGES } from '@vela/contracts/common';
 import { patternFor } from '@vela/i18n/routes';
 import { IMPLEMENTED_ROUTES, type ImplementedRouteName } from './features/i18n/implemented.ts';
+import { LANGUAGES } from './features/i18n/language.ts';
 
 /**
  * Routes are generated from the localized route table: each implemented route name is registered in

@@ -1,5 +1,6 @@
-import { LANGUAGES, type Language } from '@vela/contracts/common';
+import type { Language } from '@vela/contracts/common';
 import { pathFor, type RouteName, type RouteParams } from '@vela/i18n/routes';
+import { LANGUAGES } from './language.ts';
 
 /** URL path of the same page in every language (used by the language switcher and hreflang). */
 export type Alternates = Record<Language, string>;

@@ -1,5 +1,6 @@
+import { LANGUAGES as CONTRACT_LANGUAGES, IMAGE_SIZES } from '@vela/contracts/common';
 import { describe, expect, it } from 'vitest';
-import { isLanguage, languageOfPath, negotiateLanguage } from './language.ts';
+import { isLanguage, LANGUAGES, languageOfPath, MEDIA_SIZES, negotiateLanguage } from './language.ts';
 
 describe('language negotiation for / (spec 1: German is the first language)', () => {
   it('defaults to de without a header or without a supported language', () => {
@@ -34,5 +35,12 @@ describe('language of a path', () => {
     expect(languageOfPath('/')).toBeNull();
     expect(isLanguage('de')).toBe(true);
     expect(isLanguage('DE')).toBe(false);
+  });
+});
+
+describe('plain constants mirror the contracts (spec 9: languages de, en, nl, es; image sizes w320, w640, w1280)', () => {
+  it('equal LANGUAGES and IMAGE_SIZES of @vela/contracts/common', () => {
+    expect(LANGUAGES).toEqual(CONTRACT_LANGUAGES);
+    expect(MEDIA_SIZES).toEqual(IMAGE_SIZES);
   });
 });

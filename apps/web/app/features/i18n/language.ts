@@ -1,4 +1,12 @@
-import { LANGUAGES, type Language } from '@vela/contracts/common';
+import type { LANGUAGES as CONTRACT_LANGUAGES, IMAGE_SIZES, Language } from '@vela/contracts/common';
+
+/**
+ * The supported languages (spec 9) and image sizes, as plain constants. They equal `LANGUAGES` and
+ * `IMAGE_SIZES` of @vela/contracts/common (language.test.ts asserts it); that module also builds zod
+ * schemas at import time, so importing its values would put zod into the browser bundle.
+ */
+export const LANGUAGES = ['de', 'en', 'nl', 'es'] as const satisfies typeof CONTRACT_LANGUAGES;
+export const MEDIA_SIZES = ['w320', 'w640', 'w1280'] as const satisfies typeof IMAGE_SIZES;
 
 /** German is the first language of the product (spec 1): the default when nothing matches. */
 export const DEFAULT_LANGUAGE: Language = 'de';

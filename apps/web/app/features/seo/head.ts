@@ -4,8 +4,9 @@
  * Loaders build a `PageHead` (they know the public origin from the load context); each route's
  * `meta` export turns it into React Router meta descriptors with `headMeta`.
  */
-import { type ImageRef, LANGUAGES, type Language } from '@vela/contracts/common';
+import type { ImageRef, Language } from '@vela/contracts/common';
 import type { Alternates } from '../i18n/alternates.ts';
+import { LANGUAGES } from '../i18n/language.ts';
 
 export interface PageHead {
   title: string;

@@ -1,9 +1,10 @@
-import { IMAGE_SIZES, type ImageRef } from '@vela/contracts/common';
+import type { ImageRef } from '@vela/contracts/common';
+import { MEDIA_SIZES } from '../../i18n/language.ts';
 
 /** Tile images fill one grid column: 5 columns from 1200 px, 4 from 992, 3 from 768, else 2. */
 export const TILE_SIZES = '(min-width: 1200px) 20vw, (min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw';
 
-const WIDTHS: Record<(typeof IMAGE_SIZES)[number], number> = { w320: 320, w640: 640, w1280: 1280 };
+const WIDTHS: Record<(typeof MEDIA_SIZES)[number], number> = { w320: 320, w640: 640, w1280: 1280 };
 
 export function mediaUrl(image: ImageRef, size: keyof typeof WIDTHS): string {
   return `/media/${size}/${encodeURIComponent(image.key)}.webp`;
@@ -29,7 +30,7 @@ export function Picture({ image, alt, sizes = TILE_SIZES, eager = false, classNa
     <img
       className={className}
       src={mediaUrl(image, 'w640')}
-      srcSet={IMAGE_SIZES.map((s) => `${mediaUrl(image, s)} ${WIDTHS[s]}w`).join(', ')}
+      srcSet={MEDIA_SIZES.map((s) => `${mediaUrl(image, s)} ${WIDTHS[s]}w`).join(', ')}
       sizes={sizes}
       width={640}
       height={Math.round(640 / aspect)}
