@@ -6,22 +6,13 @@
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_KINDS, type ImageKind } from '../media.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const IMAGE_WIDTHS = { w320: 320, w640: 640, w1280: 1280 } as const;
 export type ImageSizeName = keyof typeof IMAGE_WIDTHS;
 
-/** Kinds of pool images and their aspect ratio (width / height). */
-export const IMAGE_KINDS = {
-  avatar: { aspect: 3 / 4, ageRating: 16 },
-  preview: { aspect: 16 / 9, ageRating: 18 },
-  picture: { aspect: 4 / 3, ageRating: 18 },
-  category: { aspect: 4 / 3, ageRating: 16 },
-  blog: { aspect: 16 / 9, ageRating: 16 },
-  contest: { aspect: 16 / 9, ageRating: 16 },
-  tv: { aspect: 16 / 9, ageRating: 16 },
-} as const satisfies Record<string, { aspect: number; ageRating: 16 | 18 }>;
-export type ImageKind = keyof typeof IMAGE_KINDS;
+export { IMAGE_KINDS, type ImageKind };
 
 export interface PoolImage {
   key: string;

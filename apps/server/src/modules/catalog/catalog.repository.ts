@@ -1,0 +1,242 @@
+/** All SQL of the catalog: actors, categories, videos, contests, blog, TV and SEO texts. */
+import type { Language } from '@vela/contracts/common';
+import type { Db } from '@vela/db/client';
+import { and, asc, count, desc, eq, gt, gte, lte, sql } from '@vela/db/orm';
+import {
+  actorCategories,
+  actors,
+  actorTags,
+  albums,
+  blogPosts,
+  categories,
+  contests,
+  seoTexts,
+  tags,
+  tvEpisodes,
+  tvSeries,
+  videoSalesDaily,
+  videos,
+} from '@vela/db/schema';
+
+export type ActorRow = typeof actors.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ContestRow = typeof contests.$inferSelect;
+export type BlogPostRow = typeof blogPosts.$inferSelect;
+export type SeoRow = typeof seoTexts.$inferSelect;
+export type VideoRow = typeof videos.$inferSelect & { actorName: string };
+export type CategoryWithCount = CategoryRow & { actorCount: number };
+export type TvSeriesRow = typeof tvSeries.$inferSelect & { episodeCount: number };
+
+/** Online actors first, then by ranking (uses actors_online_ranking_idx). */
+const onlineThenRanking = [desc(actors.isOnline), desc(actors.rankingPoints), asc(actors.id)];
+
+const videoColumns = {
+  id: videos.id,
+  actorId: videos.actorId,
+  title: videos.title,
+  durationS: videos.durationS,
+  ageRating: videos.ageRating,
+  vip: videos.vip,
+  free: videos.free,
+  isNew: videos.isNew,
+  classic: videos.classic,
+  priceCents: videos.priceCents,
+  basePriceCents: videos.basePriceCents,
+  releasedAt: videos.releasedAt,
+  likes: videos.likes,
+  salesCount: videos.salesCount,
+  views: videos.views,
+  previewKey: videos.previewKey,
+  actorName: actors.name,
+};
+
+/** The category slug column of a language; nl uses the en slugs (spec 2). */
+export function slugColumn(lang: Language) {
+  return lang === 'de' ? categories.slugDe : lang === 'es' ? categories.slugEs : categories.slugEn;
+}
+
+export function createCatalogRepository(db: Db) {
+  return {
+    topActors(limit: number): Promise<ActorRow[]> {
+      return db
+        .select()
+        .from(actors)
+        .orderBy(...onlineThenRanking)
+        .limit(limit);
+    },
+
+    newestActors(gender: ActorRow['gender'], limit: number): Promise<ActorRow[]> {
+      return db
+        .select()
+        .from(actors)
+        .where(eq(actors.gender, gender))
+        .orderBy(desc(actors.registeredAt), desc(actors.id))
+        .limit(limit);
+    },
+
+    async onlineCount(): Promise<number> {
+      return db.$count(actors, eq(actors.isOnline, true));
+    },
+
+    /** Videos with the most sales on the UTC days in [fromDay, toDay]. */
+    trendingVideos(fromDay: string, toDay: string, limit: number): Promise<VideoRow[]> {
+      const sold = db
+        .select({
+          videoId: videoSalesDaily.videoId,
+          sales: sql<number>`sum(${videoSalesDaily.sales})`.as('sales'),
+        })
+        .from(videoSalesDaily)
+        .where(and(gte(videoSalesDaily.day, fromDay), lte(videoSalesDaily.day, toDay)))
+        .groupBy(videoSalesDaily.videoId)
+        .as('sold');
+      return db
+        .select(videoColumns)
+        .from(sold)
+        .innerJoin(videos, eq(videos.id, sold.videoId))
+        .innerJoin(actors, eq(actors.id, videos.actorId))
+        .orderBy(desc(sold.sales), asc(videos.id))
+        .limit(limit);
+    },
+
+    newestVideos(limit: number): Promise<VideoRow[]> {
+      return db
+        .select(videoColumns)
+        .from(videos)
+        .innerJoin(actors, eq(actors.id, videos.actorId))
+        .orderBy(desc(videos.releasedAt), desc(videos.id))
+        .limit(limit);
+    },
+
+    async categoriesWithCounts(): Promise<CategoryWithCount[]> {
+      const counts = db
+        .select({ categoryId: actorCategories.categoryId, n: count().as('n') })
+        .from(actorCategories)
+        .groupBy(actorCategories.categoryId)
+        .as('counts');
+      const rows = await db
+        .select({ category: categories, n: counts.n })
+        .from(categories)
+        .leftJoin(counts, eq(counts.categoryId, categories.id))
+        .orderBy(asc(categories.sort), asc(categories.id));
+      return rows.map((r) => ({ ...r.category, actorCount: Number(r.n ?? 0) }));
+    },
+
+    listCategories(): Promise<CategoryRow[]> {
+      return db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
+    },
+
+    async categoryBySlug(lang: Language, slug: string): Promise<CategoryRow | null> {
+      const [row] = await db
+        .select()
+        .from(categories)
+        .where(eq(slugColumn(lang), slug))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async actorsInCategory(categoryId: number, offset: number, limit: number) {
+      const inCategory = eq(actorCategories.categoryId, categoryId);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ actor: actors })
+          .from(actorCategories)
+          .innerJoin(actors, eq(actors.id, actorCategories.actorId))
+          .where(inCategory)
+          .orderBy(...onlineThenRanking)
+          .offset(offset)
+          .limit(limit),
+        db.$count(actorCategories, inCategory),
+      ]);
+      return { actors: rows.map((r) => r.actor), total };
+    },
+
+    /** Contests running at `now`, the next ones to start and the last ones to end. */
+    async contestsAround(now: Date, limit: number) {
+      const [active, next, last] = await Promise.all([
+        db
+          .select()
+          .from(contests)
+          .where(and(lte(contests.startsAt, now), gt(contests.endsAt, now)))
+          .orderBy(asc(contests.endsAt), asc(contests.id))
+          .limit(limit),
+        db
+          .select()
+          .from(contests)
+          .where(gt(contests.startsAt, now))
+          .orderBy(asc(contests.startsAt), asc(contests.id))
+          .limit(limit),
+        db
+          .select()
+          .from(contests)
+          .where(lte(contests.endsAt, now))
+          .orderBy(desc(contests.endsAt), desc(contests.id))
+          .limit(limit),
+      ]);
+      return { active, next, last };
+    },
+
+    newestBlogPosts(limit: number): Promise<BlogPostRow[]> {
+      return db
+        .select()
+        .from(blogPosts)
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(limit);
+    },
+
+    async tvSeries(limit: number): Promise<TvSeriesRow[]> {
+      const episodes = db
+        .select({ seriesId: tvEpisodes.seriesId, n: count().as('n') })
+        .from(tvEpisodes)
+        .groupBy(tvEpisodes.seriesId)
+        .as('episodes');
+      const rows = await db
+        .select({ series: tvSeries, n: episodes.n })
+        .from(tvSeries)
+        .leftJoin(episodes, eq(episodes.seriesId, tvSeries.id))
+        .orderBy(asc(tvSeries.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.series, episodeCount: Number(r.n ?? 0) }));
+    },
+
+    /** The SEO text of a page in a language, falling back to en. */
+    async seoText(pageKey: string, lang: Language): Promise<SeoRow | null> {
+      const rows = await db
+        .select()
+        .from(seoTexts)
+        .where(and(eq(seoTexts.pageKey, pageKey), sql`${seoTexts.language} in (${lang}, 'en')`));
+      return rows.find((r) => r.language === lang) ?? rows[0] ?? null;
+    },
+
+    async actorByNameLower(nameLower: string): Promise<ActorRow | null> {
+      const [row] = await db.select().from(actors).where(eq(actors.nameLower, nameLower)).limit(1);
+      return row ?? null;
+    },
+
+    async actorDetails(actorId: number) {
+      const [cats, tagRows, videoCount, albumCount] = await Promise.all([
+        db
+          .select({ category: categories })
+          .from(actorCategories)
+          .innerJoin(categories, eq(categories.id, actorCategories.categoryId))
+          .where(eq(actorCategories.actorId, actorId))
+          .orderBy(asc(categories.sort), asc(categories.id)),
+        db
+          .select({ label: tags.label })
+          .from(actorTags)
+          .innerJoin(tags, eq(tags.id, actorTags.tagId))
+          .where(eq(actorTags.actorId, actorId))
+          .orderBy(asc(tags.label)),
+        db.$count(videos, eq(videos.actorId, actorId)),
+        db.$count(albums, eq(albums.actorId, actorId)),
+      ]);
+      return {
+        categories: cats.map((c) => c.category),
+        tags: tagRows.map((t) => t.label),
+        videoCount,
+        albumCount,
+      };
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,130 @@
+/** Catalog use cases behind the page loaders: home, category page, actor profile, navigation. */
+import type { Language } from '@vela/contracts/common';
+import type { PageServices } from '@vela/contracts/pages';
+import type { Db } from '@vela/db/client';
+import {
+  categoryDescription,
+  categoryName,
+  categorySlugs,
+  presentActorProfile,
+  presentActorTile,
+  presentBlogPostTile,
+  presentCategoryTile,
+  presentContestTile,
+  presentSeo,
+  presentTvSeriesTile,
+  presentVideoTile,
+} from './catalog.presenter.ts';
+import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
+
+/** Spec 9: trending window last 8 days. */
+export const TRENDING_WINDOW_DAYS = 8;
+/** Spec 2: page size for actor listings. */
+export const CATEGORY_PAGE_SIZE = 30;
+export const HOME_TILE_COUNT = 10;
+export const HOME_CONTEST_COUNT = 6;
+export const HOME_BLOG_COUNT = 3;
+export const HOME_TV_COUNT = 6;
+
+const DAY_MS = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The UTC days of the trending window ending at `now`: the 8 days up to and including today.
+ */
+export function trendingWindow(now: Date): { fromDay: string; toDay: string } {
+  return {
+    fromDay: isoDay(new Date(now.getTime() - (TRENDING_WINDOW_DAYS - 1) * DAY_MS)),
+    toDay: isoDay(now),
+  };
+}
+
+export type CatalogService = Pick<PageServices, 'home' | 'categoryPage' | 'actorProfile' | 'navigation'>;
+
+export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
+  const repo: CatalogRepository = createCatalogRepository(db);
+
+  return {
+    async home(lang: Language) {
+      const at = now();
+      const { fromDay, toDay } = trendingWindow(at);
+      const [topCams, newGirls, trends, newest, categories, contests, blog, tv, onlineCount, seo] =
+        await Promise.all([
+          repo.topActors(HOME_TILE_COUNT),
+          repo.newestActors('F', HOME_TILE_COUNT),
+          repo.trendingVideos(fromDay, toDay, HOME_TILE_COUNT),
+          repo.newestVideos(HOME_TILE_COUNT),
+          repo.categoriesWithCounts(),
+          repo.contestsAround(at, HOME_CONTEST_COUNT),
+          repo.newestBlogPosts(HOME_BLOG_COUNT),
+          repo.tvSeries(HOME_TV_COUNT),
+          repo.onlineCount(),
+          repo.seoText('Home', lang),
+        ]);
+      // Contests block: running ones first, then the next to start, then the last to end.
+      const contestRows = [...contests.active, ...contests.next, ...contests.last].slice(
+        0,
+        HOME_CONTEST_COUNT,
+      );
+      return {
+        topCams: topCams.map((a) => presentActorTile(a, at)),
+        newGirls: newGirls.map((a) => presentActorTile(a, at)),
+        videoTrends: trends.map(presentVideoTile),
+        newVideos: newest.map(presentVideoTile),
+        categories: categories.map((c) => presentCategoryTile(c, lang)),
+        contests: contestRows.map((c) => presentContestTile(c, lang, at)),
+        blog: blog.map((b) => presentBlogPostTile(b, lang)),
+        tv: tv.map((s) => presentTvSeriesTile(s, lang)),
+        onlineCount,
+        seo: presentSeo(seo, ''),
+      };
+    },
+
+    async categoryPage(lang, slug, page) {
+      const category = await repo.categoryBySlug(lang, slug);
+      if (!category) return null;
+      const current = Number.isInteger(page) && page >= 1 ? page : 1;
+      const at = now();
+      const [{ actors, total }, seo] = await Promise.all([
+        repo.actorsInCategory(category.id, (current - 1) * CATEGORY_PAGE_SIZE, CATEGORY_PAGE_SIZE),
+        repo.seoText(`Categories/Category:${category.id}`, lang),
+      ]);
+      return {
+        category: {
+          id: category.id,
+          name: categoryName(category, lang),
+          description: categoryDescription(category, lang),
+          slugs: categorySlugs(category),
+        },
+        actors: actors.map((a) => presentActorTile(a, at)),
+        total,
+        page: current,
+        pageSize: CATEGORY_PAGE_SIZE,
+        seo: presentSeo(seo, categoryName(category, lang)),
+      };
+    },
+
+    async actorProfile(lang, actorName) {
+      // Spec 5: actor names are lower-cased in URLs; the lookup is case-insensitive.
+      const actor = await repo.actorByNameLower(actorName.toLowerCase());
+      if (!actor) return null;
+      const [details, seo] = await Promise.all([
+        repo.actorDetails(actor.id),
+        repo.seoText(`Actor:${actor.id}`, lang),
+      ]);
+      return presentActorProfile(actor, details, seo, lang, now());
+    },
+
+    async navigation(lang) {
+      const [categories, onlineCount] = await Promise.all([repo.listCategories(), repo.onlineCount()]);
+      return {
+        categories: categories.map((c) => ({
+          id: c.id,
+          slug: categorySlugs(c)[lang],
+          name: categoryName(c, lang),
+        })),
+        onlineCount,
+      };
+    },
+  };
+}
