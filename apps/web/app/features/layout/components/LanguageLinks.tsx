@@ -1,5 +1,5 @@
-import { LANGUAGES } from '@vela/contracts/common';
 import { Link } from 'react-router';
+import { LANGUAGES } from '../../i18n/language.ts';
 import { useShell } from '../state/ShellContext.tsx';
 
 /** Links to the current page in every language; the current language is marked aria-current. */
