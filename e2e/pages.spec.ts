@@ -24,12 +24,12 @@ const TEXT = {
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
 /**
- * Opens a page and waits until React Router has taken over (it creates its data router while the
- * document hydrates), so a click is a client-side navigation, not a full page load.
+ * Opens a page and waits until it is hydrated (the shell marks <html data-shell-ready>), so a click
+ * is a client-side navigation, not a full page load.
  */
 async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction('window.__reactRouterDataRouter !== undefined');
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
 }
 
 /** The first actor profile path linked from a language's home. */

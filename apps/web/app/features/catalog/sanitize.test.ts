@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripScripts } from './sanitize.ts';
+import { stripScripts, withoutOwnTitle } from './sanitize.ts';
 
 describe('legal text HTML is rendered without anything that runs code', () => {
   it('keeps ordinary markup', () => {
@@ -22,5 +22,19 @@ describe('legal text HTML is rendered without anything that runs code', () => {
     expect(stripScripts('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(stripScripts('<p onclick=>t</p><p onload="x>u</p>')).not.toMatch(/on[a-z]+=/);
     expect(stripScripts("<a href=' JavaScript:alert(1)'>x</a>")).toBe('<a>x</a>');
+  });
+});
+
+describe('legal text headings (one h1 per page: the page title)', () => {
+  it("drops the text's own h1 title and moves other headings one level down", () => {
+    const html =
+      '<article><h1 class="t">Terms</h1><section><h2>1. Scope</h2><h3>1.1</h3></section><h1>Annex</h1></article>';
+    expect(withoutOwnTitle(html)).toBe(
+      '<article><section><h3>1. Scope</h3><h4>1.1</h4></section><h2>Annex</h2></article>',
+    );
+  });
+
+  it('leaves a text without h1 unchanged apart from the heading levels', () => {
+    expect(withoutOwnTitle('<h2>A</h2><p>b</p>')).toBe('<h3>A</h3><p>b</p>');
   });
 });

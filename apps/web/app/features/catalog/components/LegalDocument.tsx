@@ -1,6 +1,6 @@
 import type { LegalText } from '@vela/contracts/pages';
 import { usePagesT } from '../../i18n/usePagesT.ts';
-import { stripScripts } from '../sanitize.ts';
+import { stripScripts, withoutOwnTitle } from '../sanitize.ts';
 
 interface LegalDocumentProps {
   title: string;
@@ -26,7 +26,7 @@ export function LegalDocument({ title, text, lang }: LegalDocumentProps) {
         lang={text.language}
         // Trusted HTML from our own seed, defensively stripped of anything that runs code.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized legal text
-        dangerouslySetInnerHTML={{ __html: stripScripts(text.html) }}
+        dangerouslySetInnerHTML={{ __html: withoutOwnTitle(stripScripts(text.html)) }}
       />
     </article>
   );
