@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const apiNotFound = async (request: FastifyRequest) => {
     throw new AppError('NOT_FOUND', `No route ${request.method} ${pathOf(request.url)}`, 404);
   };
+  app.all('/rest', apiNotFound);
   app.all('/rest/*', apiNotFound);
   app.all('/__bench/*', apiNotFound);
   app.setNotFoundHandler((request, reply) => {

@@ -49,6 +49,25 @@ describe('SSR adapter', () => {
     await app.close();
   });
 
+  it('answers HEAD with the headers only, without rendering the body', async () => {
+    const app = Fastify();
+    let cancelled = false;
+    app.get('/page', async (_request, reply) => {
+      const body = new ReadableStream<Uint8Array>({
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return sendWebResponse(reply, new Response(body, { headers: { 'content-type': 'text/html' } }));
+    });
+    const res = await app.inject({ method: 'HEAD', url: '/page' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html');
+    expect(res.body).toBe('');
+    expect(cancelled).toBe(true);
+    await app.close();
+  });
+
   it('builds a Web Request with the full URL and repeated headers', async () => {
     const app = Fastify();
     let seen: Request | undefined;

@@ -116,6 +116,11 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (response.body === null) return reply.send();
+  if (reply.request.method === 'HEAD') {
+    // Headers only: stop rendering the page nobody will read.
+    void response.body.cancel();
+    return reply.send();
+  }
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
