@@ -8,6 +8,7 @@ import { formatDate, languageName, priceInCoins } from '~/features/catalog/forma
 import { alternatesFor } from '~/features/i18n/alternates';
 import { requireLanguage } from '~/features/i18n/requireLanguage';
 import { usePagesT } from '~/features/i18n/usePagesT';
+import { errorMeta } from '~/features/seo/errorMeta';
 import { headMeta } from '~/features/seo/head';
 import { pageHead } from '~/features/seo/pageHead';
 import type { Route } from './+types/actor';
@@ -38,8 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { lang, alternates, head, actor, seo: profile.seo };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : [];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
 }
 
 export function ErrorBoundary() {
@@ -129,7 +130,7 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
             {actor.zodiac ? (
               <>
                 <dt>{t('actor.zodiac')}</dt>
-                <dd>{actor.zodiac}</dd>
+                <dd>{t('actor.zodiacValue', { sign: actor.zodiac })}</dd>
               </>
             ) : null}
             <dt>{t('actor.content')}</dt>

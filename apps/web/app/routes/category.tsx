@@ -10,6 +10,7 @@ import { parsePageParam } from '~/features/catalog/pageParam';
 import { alternatesFor } from '~/features/i18n/alternates';
 import { requireLanguage } from '~/features/i18n/requireLanguage';
 import { usePagesT } from '~/features/i18n/usePagesT';
+import { errorMeta } from '~/features/seo/errorMeta';
 import { headMeta } from '~/features/seo/head';
 import { pageHead } from '~/features/seo/pageHead';
 import type { Route } from './+types/category';
@@ -50,8 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...result, lang, alternates, head, page, pageCount };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : [];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
 }
 
 export function ErrorBoundary() {

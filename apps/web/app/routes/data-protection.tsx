@@ -1,6 +1,7 @@
 import { LegalDocument } from '~/features/catalog/components/LegalDocument';
 import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
 import { loadLegalPage } from '~/features/catalog/legalPage';
+import { errorMeta } from '~/features/seo/errorMeta';
 import { headMeta } from '~/features/seo/head';
 import type { Route } from './+types/data-protection';
 
@@ -8,8 +9,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadLegalPage(request, context, 'PP');
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : [];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
 }
 
 export function ErrorBoundary() {

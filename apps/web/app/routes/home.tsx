@@ -14,6 +14,7 @@ import { alternatesFor } from '~/features/i18n/alternates';
 import { linkIfBuilt } from '~/features/i18n/implemented';
 import { requireLanguage } from '~/features/i18n/requireLanguage';
 import { usePagesT } from '~/features/i18n/usePagesT';
+import { errorMeta } from '~/features/seo/errorMeta';
 import { headMeta } from '~/features/seo/head';
 import { pageHead } from '~/features/seo/pageHead';
 import type { Route } from './+types/home';
@@ -34,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, alternates, head, home };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : [];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,6 @@
-import { pagesMessages } from '@vela/i18n/messages/pages';
-import { translator } from '@vela/i18n/translate';
 import { data } from 'react-router';
 import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { FALLBACK_LANGUAGE, isLanguage } from '~/features/i18n/language';
+import { errorMeta } from '~/features/seo/errorMeta';
 import type { Route } from './+types/not-found';
 
 /**
@@ -13,17 +11,8 @@ export function loader(): never {
   throw data(null, { status: 404 });
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as
-    | { lang?: unknown; brandName?: string }
-    | undefined;
-  const lang = isLanguage(root?.lang) ? root.lang : FALLBACK_LANGUAGE;
-  const t = translator(pagesMessages, lang);
-  const title = t('notFound.title');
-  return [
-    { title: root?.brandName ? t('meta.title', { title, brand: root.brandName }) : title },
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ matches, error }: Route.MetaArgs) {
+  return errorMeta(matches, error);
 }
 
 export function ErrorBoundary() {
