@@ -6,7 +6,7 @@
  * actors / 1,000,000 videos on PostgreSQL.
  */
 import type { Language } from '@vela/contracts/common';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Database, type Db, queryRows } from '../client.ts';
 import * as t from '../schema.ts';
@@ -102,7 +102,7 @@ export const SIZES: Record<SeedSize, SizeConfig> = {
     contests: 12,
     tvSeries: 8,
     pool: 'demo',
-    batch: 2_000,
+    batch: 5_000,
   },
 };
 
@@ -155,22 +155,41 @@ function price(r: Random, min: number, max: number): number {
   return r.int(Math.ceil(min / 10), Math.floor(max / 10)) * 10 - 1;
 }
 
+/**
+ * Insert rows in batches inside one transaction. Each batch travels as one JSON parameter expanded
+ * by `json_populate_recordset` (one bind value instead of rows × columns: much faster than a wide
+ * multi-row VALUES list for 10^5–10^6 rows, and the same SQL on PGlite and PostgreSQL).
+ */
 async function insertRows(db: Db, table: PgTable, rows: Iterable<Record<string, unknown>>, batch: number) {
+  const columns = getTableColumns(table);
+  const name = sql.identifier(tableName(table));
+  let keys: string[] | undefined;
+  let columnList: SQL | undefined;
   let chunk: Record<string, unknown>[] = [];
   let count = 0;
   await db.transaction(async (tx) => {
-    for (const row of rows) {
-      chunk.push(row);
-      if (chunk.length >= batch) {
-        await tx.insert(table).values(chunk as never);
-        count += chunk.length;
-        chunk = [];
-      }
-    }
-    if (chunk.length > 0) {
-      await tx.insert(table).values(chunk as never);
+    const flush = async () => {
+      if (chunk.length === 0 || !keys || !columnList) return;
+      await tx.execute(
+        sql`insert into ${name} (${columnList}) select ${columnList} from json_populate_recordset(null::${name}, ${JSON.stringify(chunk)}::json)`,
+      );
       count += chunk.length;
+      chunk = [];
+    };
+    for (const row of rows) {
+      if (!keys) {
+        keys = Object.keys(row);
+        columnList = sql.join(
+          keys.map((k) => sql.identifier(columns[k]!.name)),
+          sql`, `,
+        );
+      }
+      const record: Record<string, unknown> = {};
+      for (const k of keys) record[columns[k]!.name] = row[k];
+      chunk.push(record);
+      if (chunk.length >= batch) await flush();
     }
+    await flush();
   });
   return count;
 }
