@@ -14,6 +14,7 @@ import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoun
 import { parseConsentCookie } from '~/features/consent/consent';
 import { alternatesOf, homeAlternates } from '~/features/i18n/alternates';
 import { FALLBACK_LANGUAGE, languageOfPath } from '~/features/i18n/language';
+import { trailingSlashRedirect } from '~/features/i18n/trailingSlash';
 import { usePageLanguage } from '~/features/i18n/usePageLanguage';
 import { AppShell } from '~/features/layout/components/AppShell';
 import type { Route } from './+types/root';
@@ -25,15 +26,11 @@ declare module 'react-router' {
   interface AppLoadContext extends WebLoadContext {}
 }
 
-/** A path whose last segment looks like a file (favicon.ico, robots.txt) is not a page. */
-const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // One URL per page: every page path ends with a slash (route table); redirect the bare form.
-  if (!url.pathname.endsWith('/') && !FILE_LIKE.test(url.pathname)) {
-    throw redirect(`${url.pathname}/${url.search}`, 301);
-  }
+  const slashed = trailingSlashRedirect(url);
+  if (slashed) throw redirect(slashed, 301);
   const lang = languageOfPath(url.pathname) ?? FALLBACK_LANGUAGE;
   const navigation = await context.services.navigation(lang);
   return {
