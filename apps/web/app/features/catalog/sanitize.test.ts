@@ -26,15 +26,15 @@ describe('legal text HTML is rendered without anything that runs code', () => {
 });
 
 describe('legal text headings (one h1 per page: the page title)', () => {
-  it("drops the text's own h1 title and moves other headings one level down", () => {
+  it("drops the text's own h1 title and turns any further h1 into h2", () => {
     const html =
       '<article><h1 class="t">Terms</h1><section><h2>1. Scope</h2><h3>1.1</h3></section><h1>Annex</h1></article>';
     expect(withoutOwnTitle(html)).toBe(
-      '<article><section><h3>1. Scope</h3><h4>1.1</h4></section><h2>Annex</h2></article>',
+      '<article><section><h2>1. Scope</h2><h3>1.1</h3></section><h2>Annex</h2></article>',
     );
   });
 
-  it('leaves a text without h1 unchanged apart from the heading levels', () => {
-    expect(withoutOwnTitle('<h2>A</h2><p>b</p>')).toBe('<h3>A</h3><p>b</p>');
+  it('leaves a text without h1 unchanged', () => {
+    expect(withoutOwnTitle('<h2>A</h2><p>b</p>')).toBe('<h2>A</h2><p>b</p>');
   });
 });

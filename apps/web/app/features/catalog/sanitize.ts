@@ -25,12 +25,9 @@ export function stripScripts(html: string): string {
 
 /**
  * The page renders its own localized h1 (one h1 per page): a legal text's first h1 (its title) is
- * dropped and any other heading moves one level down (h1 -> h2 ... h5 -> h6).
+ * dropped and any further h1 becomes an h2, so the text's sections follow the page title in order.
  */
 export function withoutOwnTitle(html: string): string {
   const withoutTitle = html.replace(/<h1\b[^>]*>[\s\S]*?<\/h1\s*>/i, '');
-  return withoutTitle.replace(
-    /<(\/?)h([1-5])\b/gi,
-    (_m, slash: string, level: string) => `<${slash}h${Number(level) + 1}`,
-  );
+  return withoutTitle.replace(/<(\/?)h1\b/gi, (_m, slash: string) => `<${slash}h2`);
 }
