@@ -86,11 +86,18 @@ test.describe('home timeline in every language (spec 1/2: de, en, nl, es)', () =
     );
   });
 
-  test('the main content has no serious accessibility violations', async ({ page }) => {
+  test('home, category, profile and legal pages have no serious accessibility violations', async ({
+    page,
+  }) => {
     await page.goto('/de/');
-    const results = await new AxeBuilder({ page }).include('#content').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    const category = await page.locator('#categories a.tile').first().getAttribute('href');
+    const actor = await page.locator('#top-cams a.tile').first().getAttribute('href');
+    for (const path of ['/de/', category!, actor!, '/de/agb/', '/de/gibt-es-nicht/']) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).include('#content').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    }
   });
 });
 
