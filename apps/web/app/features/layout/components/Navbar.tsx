@@ -30,7 +30,9 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
 
   return (
     <header
-      className={hidden ? 'navbar navbar--hidden' : 'navbar'}
+      className={['navbar', hidden ? 'navbar--hidden' : '', anyOpen ? 'navbar--menu-open' : '']
+        .filter(Boolean)
+        .join(' ')}
       data-navbar=""
       data-navbar-hidden={hidden ? 'true' : 'false'}
     >
