@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
+import { closeConnectionsAfterResponse } from './http/graceful.ts';
 import { createLogger, fastifyLogging } from './http/logging.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  closeConnectionsAfterResponse(app);
   await registerPageSecurity(app, config);
   await app.register(compress, {
     threshold: 1024,

@@ -13,6 +13,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
+import { closeConnectionsAfterResponse } from './http/graceful.ts';
 import { createLogger, fastifyLogging } from './http/logging.ts';
 import { fastifyTrustProxy, registerPaySecurity } from './http/security.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -42,6 +43,7 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  closeConnectionsAfterResponse(app);
   await registerPaySecurity(app, config);
   await app.register(compress, {
     threshold: 1024,
