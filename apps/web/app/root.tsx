@@ -10,14 +10,14 @@ import {
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { parseConsentCookie } from '~/features/consent/consent';
-import { alternatesOf, homeAlternates } from '~/features/i18n/alternates';
-import { FALLBACK_LANGUAGE, languageOfPath } from '~/features/i18n/language';
-import { trailingSlashRedirect } from '~/features/i18n/trailingSlash';
-import { usePageLanguage } from '~/features/i18n/usePageLanguage';
-import { AppShell } from '~/features/layout/components/AppShell';
 import type { Route } from './+types/root';
+import { RouteErrorBoundary } from './features/catalog/components/RouteErrorBoundary.tsx';
+import { parseConsentCookie } from './features/consent/consent.ts';
+import { alternatesOf, homeAlternates } from './features/i18n/alternates.ts';
+import { FALLBACK_LANGUAGE, languageOfPath } from './features/i18n/language.ts';
+import { trailingSlashRedirect } from './features/i18n/trailingSlash.ts';
+import { usePageLanguage } from './features/i18n/usePageLanguage.ts';
+import { AppShell } from './features/layout/components/AppShell.tsx';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/pages.css';

@@ -2,15 +2,15 @@ import { pagesMessages } from '@vela/i18n/messages/pages';
 import { matchPath, pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data, Link, redirect } from 'react-router';
-import { Picture } from '~/features/catalog/components/Picture';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { formatDate, languageName, priceInCoins } from '~/features/catalog/format';
-import { alternatesFor } from '~/features/i18n/alternates';
-import { requireLanguage } from '~/features/i18n/requireLanguage';
-import { usePagesT } from '~/features/i18n/usePagesT';
-import { errorMeta } from '~/features/seo/errorMeta';
-import { headMeta } from '~/features/seo/head';
-import { pageHead } from '~/features/seo/pageHead';
+import { Picture } from '../features/catalog/components/Picture.tsx';
+import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { formatDate, languageName, priceInCoins } from '../features/catalog/format.ts';
+import { alternatesFor } from '../features/i18n/alternates.ts';
+import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { errorMeta } from '../features/seo/errorMeta.ts';
+import { headMeta } from '../features/seo/head.ts';
+import { pageHead } from '../features/seo/pageHead.ts';
 import type { Route } from './+types/actor';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

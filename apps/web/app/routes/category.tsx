@@ -2,17 +2,17 @@ import { pagesMessages } from '@vela/i18n/messages/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data, redirect } from 'react-router';
-import { ActorTile } from '~/features/catalog/components/ActorTile';
-import { Pagination } from '~/features/catalog/components/Pagination';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { TileGrid } from '~/features/catalog/components/TileGrid';
-import { parsePageParam } from '~/features/catalog/pageParam';
-import { alternatesFor } from '~/features/i18n/alternates';
-import { requireLanguage } from '~/features/i18n/requireLanguage';
-import { usePagesT } from '~/features/i18n/usePagesT';
-import { errorMeta } from '~/features/seo/errorMeta';
-import { headMeta } from '~/features/seo/head';
-import { pageHead } from '~/features/seo/pageHead';
+import { ActorTile } from '../features/catalog/components/ActorTile.tsx';
+import { Pagination } from '../features/catalog/components/Pagination.tsx';
+import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
+import { parsePageParam } from '../features/catalog/pageParam.ts';
+import { alternatesFor } from '../features/i18n/alternates.ts';
+import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { errorMeta } from '../features/seo/errorMeta.ts';
+import { headMeta } from '../features/seo/head.ts';
+import { pageHead } from '../features/seo/pageHead.ts';
 import type { Route } from './+types/category';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,22 +1,22 @@
 import { pagesMessages } from '@vela/i18n/messages/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
-import { ActorTile } from '~/features/catalog/components/ActorTile';
-import { BlogPostTile } from '~/features/catalog/components/BlogPostTile';
-import { CategoryTile } from '~/features/catalog/components/CategoryTile';
-import { ContestTile } from '~/features/catalog/components/ContestTile';
-import { HomeBlock } from '~/features/catalog/components/HomeBlock';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { TileGrid } from '~/features/catalog/components/TileGrid';
-import { TvSeriesTile } from '~/features/catalog/components/TvSeriesTile';
-import { VideoTile } from '~/features/catalog/components/VideoTile';
-import { alternatesFor } from '~/features/i18n/alternates';
-import { linkIfBuilt } from '~/features/i18n/implemented';
-import { requireLanguage } from '~/features/i18n/requireLanguage';
-import { usePagesT } from '~/features/i18n/usePagesT';
-import { errorMeta } from '~/features/seo/errorMeta';
-import { headMeta } from '~/features/seo/head';
-import { pageHead } from '~/features/seo/pageHead';
+import { ActorTile } from '../features/catalog/components/ActorTile.tsx';
+import { BlogPostTile } from '../features/catalog/components/BlogPostTile.tsx';
+import { CategoryTile } from '../features/catalog/components/CategoryTile.tsx';
+import { ContestTile } from '../features/catalog/components/ContestTile.tsx';
+import { HomeBlock } from '../features/catalog/components/HomeBlock.tsx';
+import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
+import { TvSeriesTile } from '../features/catalog/components/TvSeriesTile.tsx';
+import { VideoTile } from '../features/catalog/components/VideoTile.tsx';
+import { alternatesFor } from '../features/i18n/alternates.ts';
+import { linkIfBuilt } from '../features/i18n/implemented.ts';
+import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { errorMeta } from '../features/seo/errorMeta.ts';
+import { headMeta } from '../features/seo/head.ts';
+import { pageHead } from '../features/seo/pageHead.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { pathFor } from '@vela/i18n/routes';
 import { redirect } from 'react-router';
-import { negotiateLanguage } from '~/features/i18n/language';
+import { negotiateLanguage } from '../features/i18n/language.ts';
 import type { Route } from './+types/language-redirect';
 
 /** `/` has no content: 302 to the home of the best language from Accept-Language (default de). */

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { errorMeta } from '~/features/seo/errorMeta';
+import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { errorMeta } from '../features/seo/errorMeta.ts';
 import type { Route } from './+types/not-found';
 
 /**

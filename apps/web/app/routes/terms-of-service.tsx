@@ -1,8 +1,8 @@
-import { LegalDocument } from '~/features/catalog/components/LegalDocument';
-import { RouteErrorBoundary } from '~/features/catalog/components/RouteErrorBoundary';
-import { loadLegalPage } from '~/features/catalog/legalPage';
-import { errorMeta } from '~/features/seo/errorMeta';
-import { headMeta } from '~/features/seo/head';
+import { LegalDocument } from '../features/catalog/components/LegalDocument.tsx';
+import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { loadLegalPage } from '../features/catalog/legalPage.ts';
+import { errorMeta } from '../features/seo/errorMeta.ts';
+import { headMeta } from '../features/seo/head.ts';
 import type { Route } from './+types/terms-of-service';
 
 export function loader({ request, context }: Route.LoaderArgs) {
