@@ -4,6 +4,7 @@
  * of the stderr being checked.)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort, tempDir } from './helpers.ts';
@@ -55,7 +56,8 @@ function lineContaining(child: ChildProcess, output: () => string, text: string)
   });
 }
 
-describe('server process', () => {
+// Each test starts a real server on a fresh embedded database: slow on a busy machine.
+describe('server process', { timeout: 180_000 }, () => {
   it('a bad PORT stops the start: exit code 1 and exactly one stderr line naming the variable', async () => {
     const server = startServer({ PORT: 'abc' });
     expect(await exitOf(server.child)).toBe(1);
@@ -87,6 +89,40 @@ describe('server process', () => {
       expect(await exitOf(server.child)).toBe(0);
       expect(server.stdout()).toContain('shutdown complete');
     } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await data.remove();
+    }
+  });
+
+  it('a request still in flight after SHUTDOWN_TIMEOUT_MS forces exit code 1', async () => {
+    const data = await tempDir('process-timeout');
+    const [port, payPort] = [await freePort(), await freePort()];
+    const server = startServer({
+      PORT: String(port),
+      PAY_PORT: String(payPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: data.dir,
+      AUTO_SEED: 'false',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      SHUTDOWN_TIMEOUT_MS: '200',
+    });
+    let socket: Socket | undefined;
+    try {
+      await lineContaining(server.child, server.stdout, 'ready at');
+      // A request whose body never completes keeps its connection busy: close() cannot finish.
+      socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket?.once('connect', () => resolve()));
+      const requestLogged = lineContaining(server.child, server.stdout, '"url":"/rest/v1/tracker/track"');
+      socket.write(
+        'POST /rest/v1/tracker/track HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"eventContext":',
+      );
+      await requestLogged;
+      server.child.kill('SIGTERM');
+      expect(await exitOf(server.child)).toBe(1);
+      expect(server.stdout()).toContain('shutdown timed out: forcing exit');
+    } finally {
+      socket?.destroy();
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await data.remove();
     }
