@@ -6,11 +6,26 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, tempDir } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+const started = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  started.clear();
+});
 
 function startServer(env: Record<string, string>): {
   child: ChildProcess;
@@ -22,7 +37,13 @@ function startServer(env: Record<string, string>): {
   delete base.DATABASE_URL;
   for (const name of Object.keys(base))
     if (name.startsWith('VITEST') || name === 'NODE_OPTIONS') delete base[name];
-  const child = spawn(TSX, ['apps/server/src/main.ts'], { cwd: ROOT, env: { ...base, ...env } });
+  // Its own process group, so a test that fails half-way can kill tsx and the node it starts.
+  const child = spawn(TSX, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    detached: true,
+  });
+  started.add(child);
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk) => {
@@ -89,7 +110,6 @@ describe('server process', { timeout: 180_000 }, () => {
       expect(await exitOf(server.child)).toBe(0);
       expect(server.stdout()).toContain('shutdown complete');
     } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await data.remove();
     }
   });
@@ -123,7 +143,6 @@ describe('server process', { timeout: 180_000 }, () => {
       expect(server.stdout()).toContain('shutdown timed out: forcing exit');
     } finally {
       socket?.destroy();
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await data.remove();
     }
   });
