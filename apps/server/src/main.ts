@@ -85,6 +85,7 @@ async function start(): Promise<void> {
       size: config.seedSize,
       seed: config.seed,
       mediaDir: config.mediaDir,
+      now: seed.seedDayOf(new Date()),
       log: (message: string) => log.info(`seed: ${message}`),
     });
     log.info('data generated');

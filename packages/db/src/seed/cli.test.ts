@@ -15,7 +15,7 @@ describe(`seed CLI (${backend})`, () => {
     const env = { DATA_DIR: dataDir, ...(empty?.url ? { DATABASE_URL: empty.url } : {}) };
     try {
       const lines: string[] = [];
-      await runSeedCli(['--size', 'test', '--quiet'], env, (l) => lines.push(l));
+      await runSeedCli(['--size', 'test', '--now', 'fixed', '--quiet'], env, (l) => lines.push(l));
       expect(lines.at(-1)).toMatch(
         /^seeded test \(seed 42, now 2026-11-01T00:00:00.000Z\) into \w+: 40 actors, 200 videos/,
       );
@@ -26,7 +26,11 @@ describe(`seed CLI (${backend})`, () => {
       const again: string[] = [];
       await runSeedCli(['--size', 'test', '--seed', '7', '--reset', '--quiet'], env, (l) => again.push(l));
       expect(again[0]).toBe('reset: seeded tables truncated');
-      expect(again.at(-1)).toMatch(/^seeded test \(seed 7,.*40 actors/);
+      // Without --now the reference date is the current UTC day.
+      const today = new Date().toISOString().slice(0, 10);
+      expect(again.at(-1)).toMatch(
+        new RegExp(`^seeded test \\(seed 7, now ${today}T00:00:00.000Z\\).*40 actors`),
+      );
     } finally {
       await empty?.close();
     }

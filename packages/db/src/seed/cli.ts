@@ -1,10 +1,11 @@
 /**
- * `npm run seed -- --size demo|bench|test [--seed 42] [--reset] [--now 2026-11-01|today]`
+ * `npm run seed -- --size demo|bench|test [--seed 42] [--reset] [--now today|fixed|2026-11-01]`
  *
  * Env: DATABASE_URL (PostgreSQL; otherwise PGlite at <DATA_DIR>/pglite), DATA_DIR (default ./data;
  * media go to <DATA_DIR>/media). Migrates first; refuses a non-empty database unless --reset.
- * `--now` moves the reference date all seeded dates are spread around (default 2026-11-01, fixed so
- * that a seed number always gives the same rows); `today` uses the current UTC day.
+ * `--now` sets the reference date all seeded dates are spread around: `today` (default: the current UTC day, so
+ * trending and new content are current), `fixed` (2026-11-01) or an ISO date. The same seed number and reference
+ * date always give the same rows.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import {
   SEED_REFERENCE_DATE,
   type SeedSize,
   seedDatabase,
+  seedDayOf,
   truncateSeededTables,
 } from './seed.ts';
 
@@ -43,9 +45,9 @@ export async function runSeedCli(argv: string[], env: CliEnv, out: (line: string
   }
   const seed = Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new CliError('--seed must be a non-negative integer');
-  let now = SEED_REFERENCE_DATE;
-  if (values.now === 'today') now = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
-  else if (values.now) {
+  let now = seedDayOf(new Date());
+  if (values.now === 'fixed') now = SEED_REFERENCE_DATE;
+  else if (values.now && values.now !== 'today') {
     now = new Date(values.now);
     if (Number.isNaN(now.getTime())) throw new CliError('--now must be an ISO date or "today"');
   }

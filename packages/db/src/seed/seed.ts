@@ -42,6 +42,15 @@ import { createRandom, type Random } from './random.ts';
 export const SEED_REFERENCE_DATE = new Date('2026-11-01T00:00:00.000Z');
 export const SEED_BRAND = 'Vela';
 
+/**
+ * The UTC day of a moment, as a seed reference date. A first start seeds relative to the current day so that
+ * time-windowed content (trending in the last 8 days, new videos, running contests) is alive; the same seed
+ * number and the same day always give the same rows.
+ */
+export function seedDayOf(moment: Date): Date {
+  return new Date(`${moment.toISOString().slice(0, 10)}T00:00:00.000Z`);
+}
+
 export type SeedSize = 'demo' | 'bench' | 'test';
 
 export interface SeedOptions {
