@@ -161,3 +161,13 @@ describe('configuration', () => {
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');
   });
 });
+
+describe('README configuration table', () => {
+  it('lists every configuration variable with its default', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const doc of CONFIG_DOC) {
+      expect(readme, doc.name).toMatch(new RegExp(`\\|\\s*\`${doc.name}\`\\s*\\|`));
+    }
+  });
+});

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { centsToCoins, formatDate, formatDuration, languageName, priceInCoins } from './format.ts';
+import { formatDate, formatDuration, languageName, priceInCoins } from './format.ts';
 
-describe('coins (spec 9: 1 EUR = 4 coins, rounded up)', () => {
-  it('converts whole euros to four coins each', () => {
-    expect(centsToCoins(0)).toBe(0);
-    expect(centsToCoins(100)).toBe(4);
-    expect(centsToCoins(250)).toBe(10);
-  });
-
-  it('rounds a partial coin up', () => {
-    expect(centsToCoins(1)).toBe(1);
-    expect(centsToCoins(26)).toBe(2);
-    expect(centsToCoins(199)).toBe(8);
-  });
-
-  it('refuses negative or fractional cents', () => {
-    expect(() => centsToCoins(-1)).toThrow(RangeError);
-    expect(() => centsToCoins(1.5)).toThrow(RangeError);
-  });
-
+describe('prices in coins (spec 9; the rounding rule is tested in packages/domain/src/coins.test.ts)', () => {
   it('shows EUR prices in coins, keeps VXC, and rejects a currency without a coin rate', () => {
     expect(priceInCoins({ value: 199, currency: 'EUR' })).toBe(8);
     expect(priceInCoins({ value: 7, currency: 'VXC' })).toBe(7);

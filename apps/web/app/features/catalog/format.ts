@@ -1,18 +1,10 @@
 /**
  * Display formatting of catalogue values (spec 9): coins, durations, dates, numbers.
- * `centsToCoins` lives here until the wallet work moves money rules into packages/domain.
+ * The coin rule itself (1 EUR = 4 coins, rounded up) is `coinsForEuroCents` in packages/domain.
  */
 import type { Language, Price } from '@vela/contracts/common';
+import { coinsForEuroCents } from '@vela/domain/coins';
 import { localeOf } from '@vela/i18n/translate';
-
-/** 1 EUR = 4 coins: one coin is 25 cents. */
-export const CENTS_PER_COIN = 25;
-
-/** Euro cents shown in coins, rounded up (spec 9: "1 EUR = 4 coins, rounded up"). */
-export function centsToCoins(cents: number): number {
-  if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Invalid cent amount ${cents}`);
-  return Math.ceil(cents / CENTS_PER_COIN);
-}
 
 /**
  * A price in whole coins: EUR prices are converted, VXC prices already are coins. Any other
@@ -21,7 +13,7 @@ export function centsToCoins(cents: number): number {
 export function priceInCoins(price: Price): number {
   switch (price.currency) {
     case 'EUR':
-      return centsToCoins(price.value);
+      return coinsForEuroCents(price.value);
     case 'VXC':
       return price.value;
     default:
