@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebBuildLocation, sendWebResponse, toWebRequest } from '../src/http/ssr.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -78,13 +78,26 @@ describe('SSR adapter', () => {
     await app.inject({
       method: 'GET',
       url: '/de/suche/videos/abc/?page=2',
-      headers: { host: 'vela.test:3000', 'accept-language': 'de', 'x-multi': ['1', '2'] },
+      headers: { host: 'vela.test:3000', 'accept-language': 'de' },
     });
     expect(seen?.url).toBe('http://vela.test:3000/de/suche/videos/abc/?page=2');
     expect(seen?.method).toBe('GET');
     expect(seen?.headers.get('accept-language')).toBe('de');
-    expect(seen?.headers.get('x-multi')).toBe('1, 2');
     await app.close();
+
+    // Node hands repeated headers over as an array for some names; every value is kept. (The injector
+    // joins arrays itself, so the adapter is given such a request directly.)
+    const repeated = toWebRequest(
+      {
+        url: '/en/',
+        method: 'GET',
+        protocol: 'http',
+        host: 'vela.test',
+        headers: { 'x-multi': ['1', '2'] },
+      } as unknown as FastifyRequest,
+      new AbortController().signal,
+    );
+    expect(repeated.headers.get('x-multi')).toBe('1, 2');
   });
 });
 
