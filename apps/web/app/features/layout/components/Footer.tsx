@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useConsent } from '../../consent/state/ConsentProvider.tsx';
 import { useShell } from '../state/ShellContext.tsx';
 import { LanguageLinks } from './LanguageLinks.tsx';
+import { LegalLinkItems } from './LegalLinks.tsx';
 
 /** Footer: legal links, language links, cookie settings. */
 export function Footer() {
@@ -16,12 +17,7 @@ export function Footer() {
             <li>
               <Link to={pathFor('Home', lang)}>{t('home')}</Link>
             </li>
-            <li>
-              <Link to={pathFor('TermsOfService', lang)}>{t('termsOfService')}</Link>
-            </li>
-            <li>
-              <Link to={pathFor('DataProtection', lang)}>{t('dataProtection')}</Link>
-            </li>
+            <LegalLinkItems />
             <li>
               <button
                 type="button"

@@ -2,18 +2,17 @@
  * My-account menu for anonymous visitors: language choice, coins info, cookie settings, legal
  * links. Login and signup arrive with the guests feature (no dead buttons until then).
  */
-import { pathFor } from '@vela/i18n/routes';
-import { Link } from 'react-router';
 import { useConsent } from '../../consent/state/ConsentProvider.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { menuToggleId, useMenu } from '../state/MenuProvider.tsx';
 import { useShell } from '../state/ShellContext.tsx';
 import { Icon } from './Icon.tsx';
 import { LanguageLinks } from './LanguageLinks.tsx';
+import { LegalLinkItems } from './LegalLinks.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
 
 export function MyAccountMenu() {
-  const { lang, t } = useShell();
+  const { t } = useShell();
   const { openSettings } = useConsent();
   const { open } = useModals();
   const { close } = useMenu('my-account');
@@ -47,12 +46,7 @@ export function MyAccountMenu() {
       </ul>
       <h2 className="menu-heading">{t('legal')}</h2>
       <ul className="menu-list">
-        <li>
-          <Link to={pathFor('TermsOfService', lang)}>{t('termsOfService')}</Link>
-        </li>
-        <li>
-          <Link to={pathFor('DataProtection', lang)}>{t('dataProtection')}</Link>
-        </li>
+        <LegalLinkItems />
       </ul>
     </MenuPanel>
   );

@@ -2,6 +2,7 @@ import type { NavigationData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { useShell } from '../state/ShellContext.tsx';
+import { LegalLinkItems } from './LegalLinks.tsx';
 import { MenuPanel } from './MenuPanel.tsx';
 
 /** Navigation menu: home, every category, legal links (the primary navigation on mobile). */
@@ -28,12 +29,7 @@ export function NavigationMenu({ navigation }: { navigation: NavigationData }) {
       ) : null}
       <h2 className="menu-heading">{t('legal')}</h2>
       <ul className="menu-list">
-        <li>
-          <Link to={pathFor('TermsOfService', lang)}>{t('termsOfService')}</Link>
-        </li>
-        <li>
-          <Link to={pathFor('DataProtection', lang)}>{t('dataProtection')}</Link>
-        </li>
+        <LegalLinkItems />
       </ul>
     </MenuPanel>
   );
