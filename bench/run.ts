@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: starts the real server on PostgreSQL (production mode, demo data, bench routes enabled) and
- * measures with autocannon, in one run: home page SSR, actor profile SSR and /rest/v1/alive, each against the
- * baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
+ * measures with autocannon, in one run: home page SSR, actor profile SSR (each as an anonymous visitor, served by
+ * the page micro-cache, and as a request with its own cookie, rendered for itself) and /rest/v1/alive, each
+ * against the baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
  * and the ratio to the baseline, and writes bench/results/latest.json.
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
@@ -56,8 +57,8 @@ interface Measured {
   non2xx: number;
 }
 
-async function measure(path: string): Promise<Measured> {
-  const result = await autocannon({ url: `${base}${path}`, connections, duration });
+async function measure(path: string, headers: Record<string, string> = {}): Promise<Measured> {
+  const result = await autocannon({ url: `${base}${path}`, connections, duration, headers });
   return {
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -89,18 +90,23 @@ async function main(): Promise<void> {
     const home = await fetch(`${base}/en/`).then((r) => r.text());
     const actor = /href="(\/en\/amateur\/[^/"]+\/)"/.exec(home)?.[1];
     if (!actor) throw new Error('no actor link on the home page');
+    // Anonymous visitors are served from the page micro-cache (PAGE_CACHE_TTL_MS); a request carrying any
+    // other cookie (a session, later) is rendered for itself: the "render" rows measure that path.
+    const render = { cookie: 'bench=render' };
     const targets = [
-      { name: 'home SSR', path: '/en/', type: 'html' },
-      { name: 'profile SSR', path: actor, type: 'html' },
-      { name: 'alive', path: '/rest/v1/alive', type: 'json' },
+      { name: 'home SSR', path: '/en/', type: 'html', headers: {} },
+      { name: 'home render', path: '/en/', type: 'html', headers: render },
+      { name: 'profile SSR', path: actor, type: 'html', headers: {} },
+      { name: 'profile rend', path: actor, type: 'html', headers: render },
+      { name: 'alive', path: '/rest/v1/alive', type: 'json', headers: {} },
     ];
     const rows = [];
     for (const t of targets) {
       const bytes = Buffer.byteLength(await fetch(`${base}${t.path}`).then((r) => r.text()));
       const baselinePath = `/__bench/baseline?bytes=${bytes}&type=${t.type}`;
       // warm up both routes
-      await autocannon({ url: `${base}${t.path}`, connections: 10, duration: 2 });
-      const subject = await measure(t.path);
+      await autocannon({ url: `${base}${t.path}`, connections: 10, duration: 2, headers: t.headers });
+      const subject = await measure(t.path, t.headers);
       const baseline = await measure(baselinePath);
       const ratio = subject.reqPerSec / baseline.reqPerSec;
       rows.push({ ...t, bytes, subject, baseline, ratio: Math.round(ratio * 1000) / 1000 });

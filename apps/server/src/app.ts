@@ -7,6 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import type { Language } from '@vela/contracts/common';
+import type { PageServices } from '@vela/contracts/pages';
 import type { Database } from '@vela/db/client';
 import Fastify, {
   type FastifyError,
@@ -20,9 +22,11 @@ import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
 import { createLogger, fastifyLogging } from './http/logging.ts';
+import { PageCache } from './http/page-cache.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
+import { cachedLoader } from './infra/cache.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -42,6 +46,24 @@ export interface AppDeps {
 const isApiPath = (url: string) => url.startsWith('/rest/') || url === '/rest' || url.startsWith('/__bench/');
 
 const ONE_DAY_SECONDS = 24 * 60 * 60;
+
+/** Spec 7: the homepage data is cacheable for 60 s. */
+export const HOME_CACHE_TTL_MS = 60_000;
+/** The shell's navigation (categories, online count) on every page: a short cache. */
+export const NAVIGATION_CACHE_TTL_MS = 10_000;
+
+/** The services behind the page loaders, with the spec's caches in front of the hot reads. */
+function pageServices(database: Database): PageServices {
+  const catalog = createCatalogService(database.db);
+  return {
+    ...catalog,
+    ...createLegalService(database.db),
+    home: cachedLoader((lang: Language) => catalog.home(lang), { ttlMs: HOME_CACHE_TTL_MS }),
+    navigation: cachedLoader((lang: Language) => catalog.navigation(lang), {
+      ttlMs: NAVIGATION_CACHE_TTL_MS,
+    }),
+  };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -129,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Pages
   const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
-  const services = { ...createCatalogService(database.db), ...createLegalService(database.db) };
+  const services = pageServices(database);
   const publicConfig = {
     brandName: config.brandName,
     payOrigin: config.payOrigin,
@@ -139,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     '/*',
     createSsrHandler({
       build,
+      ...(config.pageCacheTtlMs > 0 ? { cache: new PageCache(config.pageCacheTtlMs) } : {}),
       contextFor: (request) => ({
         services,
         config: publicConfig,

@@ -41,6 +41,8 @@ export interface Config {
   seedSize: SeedSize;
   autoSeed: boolean;
   shutdownTimeoutMs: number;
+  /** Anonymous page HTML micro-cache time to live; 0 turns it off. */
+  pageCacheTtlMs: number;
   enableBenchRoutes: boolean;
   trustProxy: TrustProxy;
 }
@@ -233,6 +235,14 @@ const VARIABLES = {
     expected: 'an integer 100-600000',
     schema: integer(100, 600000),
   }),
+  pageCacheTtlMs: variable({
+    name: 'PAGE_CACHE_TTL_MS',
+    default: '5000',
+    description:
+      'Rendered pages for visitors without a session are reused this long (per URL and cookie choice); 0 turns it off.',
+    expected: 'an integer 0-600000',
+    schema: integer(0, 600000),
+  }),
   enableBenchRoutes: variable({
     name: 'ENABLE_BENCH_ROUTES',
     default: 'false',
@@ -321,6 +331,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     seedSize: read('seedSize'),
     autoSeed: read('autoSeed'),
     shutdownTimeoutMs: read('shutdownTimeoutMs'),
+    pageCacheTtlMs: read('pageCacheTtlMs'),
     enableBenchRoutes: read('enableBenchRoutes'),
     trustProxy: read('trustProxy'),
   };

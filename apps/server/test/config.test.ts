@@ -154,6 +154,7 @@ describe('configuration', () => {
       'SEED_SIZE',
       'AUTO_SEED',
       'SHUTDOWN_TIMEOUT_MS',
+      'PAGE_CACHE_TTL_MS',
       'ENABLE_BENCH_ROUTES',
       'TRUST_PROXY',
     ]);

@@ -15,6 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WebLoadContext } from '@vela/contracts/pages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { bodyWithNonce, type CachedPage, isCacheableResponse, type PageCache } from './page-cache.ts';
+import { cspNonceOf } from './security.ts';
 
 /** Where the web build lives. */
 export interface WebBuildLocation {
@@ -128,10 +130,19 @@ export interface SsrOptions {
   build: WebBuild;
   /** The per-request load context (services, config, request id, CSP nonce). */
   contextFor: (request: FastifyRequest) => WebLoadContext;
+  /** Micro-cache of anonymous pages (see page-cache.ts); none when undefined. */
+  cache?: PageCache;
+}
+
+/** Send a cached page with the CSP nonce of this request. */
+function sendCachedPage(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  return reply.send(bodyWithNonce(page, nonce));
 }
 
 /** The catch-all GET handler: client build files, else a rendered page. */
-export function createSsrHandler({ build, contextFor }: SsrOptions) {
+export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const loaded = await build.load();
     if (!loaded) {
@@ -142,6 +153,28 @@ export function createSsrHandler({ build, contextFor }: SsrOptions) {
       return reply
         .header('cache-control', 'public, max-age=3600')
         .sendFile(pathname.slice(1), build.location.clientDir);
+    }
+    const key = cache?.keyFor(request);
+    if (cache && key) {
+      let own: Response | undefined;
+      const page = await cache.get(key, async () => {
+        const context = contextFor(request);
+        // A shared render is not aborted by the first visitor leaving.
+        const response = await loaded.handle(toWebRequest(request, new AbortController().signal), context);
+        if (!isCacheableResponse(response)) {
+          own = response;
+          return null;
+        }
+        return {
+          status: response.status,
+          headers: [...response.headers],
+          body: Buffer.from(await response.arrayBuffer()),
+          nonce: context.cspNonce,
+        };
+      });
+      if (page) return sendCachedPage(reply, page, cspNonceOf(request));
+      if (own) return sendWebResponse(reply, own);
+      // Another visitor's render was not cacheable (a redirect, a 404): render this one alone.
     }
     // Abort loaders when the browser goes away before the page is complete.
     const aborter = new AbortController();

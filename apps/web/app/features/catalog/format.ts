@@ -39,10 +39,31 @@ export function formatDuration(totalSeconds: number): string {
 export function formatDate(iso: string, lang: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date ${iso}`);
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return perLanguage(
+    dateFormats,
+    lang,
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(date);
 }
 
 /** Name of a language in the page language ("Deutsch", "German", "alemán"). */
 export function languageName(code: string, lang: Language): string {
-  return new Intl.DisplayNames([localeOf(lang)], { type: 'language' }).of(code) ?? code;
+  return (
+    perLanguage(languageNames, lang, (locale) => new Intl.DisplayNames([locale], { type: 'language' })).of(
+      code,
+    ) ?? code
+  );
+}
+
+// Intl formatters are costly to build (a page renders dozens of dates): one per language, reused.
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const languageNames = new Map<Language, Intl.DisplayNames>();
+
+function perLanguage<T>(cache: Map<Language, T>, lang: Language, create: (locale: string) => T): T {
+  let value = cache.get(lang);
+  if (!value) {
+    value = create(localeOf(lang));
+    cache.set(lang, value);
+  }
+  return value;
 }

@@ -1,0 +1,128 @@
+/**
+ * Micro-cache of rendered pages for visitors without a session.
+ *
+ * A page rendered for one anonymous visitor is reused for the same URL and the same cookie choice for
+ * a few seconds (PAGE_CACHE_TTL_MS): under load, one render serves everyone asking in that window, and
+ * concurrent misses share a single render. Only plain anonymous requests qualify: GET, no
+ * Authorization header, no access token in the query, and no cookie but the consent cookie (whose value
+ * is part of the key, since it decides whether the banner renders). Only complete 200 HTML responses
+ * without Set-Cookie are kept.
+ *
+ * The CSP nonce is per response: the page is stored with the nonce it was rendered with, and every
+ * response gets that nonce replaced by its own request's fresh nonce (which the CSP header carries).
+ */
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** The CSP nonce the body was rendered with. */
+  nonce: string;
+}
+
+/** A stored page: its body cut at every occurrence of the render nonce, so a response only joins. */
+interface StoredPage extends CachedPage {
+  parts: Buffer[];
+}
+
+/** Cookies that may be present on a cacheable request (their values are part of the key). */
+const KEY_COOKIES = ['vela_consent'];
+
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+export class PageCache {
+  private readonly pages: LRUCache<string, StoredPage>;
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+
+  constructor(ttlMs: number) {
+    this.pages = new LRUCache<string, StoredPage>({
+      ttl: ttlMs,
+      ttlResolution: 0,
+      maxSize: MAX_CACHED_BYTES,
+      sizeCalculation: (page) => page.body.length + 256,
+    });
+  }
+
+  /** The cache key of a request, or null when its page must be rendered for it alone. */
+  keyFor(request: FastifyRequest): string | null {
+    if (request.method !== 'GET' || request.headers.authorization) return null;
+    const url = new URL(request.url, 'http://page');
+    if (url.searchParams.has('accessToken') || url.searchParams.has('token')) return null;
+    const cookies = parseCookieHeader(request.headers.cookie);
+    const keyed: string[] = [];
+    for (const [name, value] of cookies) {
+      if (!KEY_COOKIES.includes(name)) return null;
+      keyed.push(`${name}=${value}`);
+    }
+    return `${request.url}\n${keyed.sort().join(';')}`;
+  }
+
+  /**
+   * The cached page for the key, or the result of `render` (shared by concurrent callers), stored when
+   * it is cacheable. `render` resolves to null when its response was sent directly (not cacheable).
+   */
+  async get(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const hit = this.pages.get(key);
+    if (hit) return hit;
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = render().finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+      const page = await pending;
+      if (page) this.pages.set(key, { ...page, parts: splitAt(page.body, page.nonce) });
+      return page;
+    }
+    return pending;
+  }
+}
+
+/** A response worth keeping: complete 200 HTML that sets no cookie. */
+export function isCacheableResponse(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    response.headers.getSetCookie().length === 0
+  );
+}
+
+/** The body with the render's nonce replaced by the responding request's nonce. */
+export function bodyWithNonce(page: CachedPage, nonce: string): Buffer {
+  if (page.nonce === nonce) return page.body;
+  const parts = 'parts' in page ? (page as StoredPage).parts : splitAt(page.body, page.nonce);
+  const glue = Buffer.from(nonce, 'utf8');
+  const pieces: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) pieces.push(glue);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  if (separator === '') return [body];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (
+    let at = body.indexOf(separator, from, 'utf8');
+    at !== -1;
+    at = body.indexOf(separator, from, 'utf8')
+  ) {
+    parts.push(body.subarray(from, at));
+    from = at + Buffer.byteLength(separator);
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function parseCookieHeader(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  const out: [string, string][] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim();
+    if (name) out.push([name, eq === -1 ? '' : part.slice(eq + 1).trim()]);
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * The anonymous page micro-cache (PAGE_CACHE_TTL_MS) on the real web build and a real database: a page is
+ * reused for the same URL and cookie choice, each response carries its own CSP nonce, and requests that
+ * may be personal are never served from it.
+ */
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyWithNonce, PageCache } from '../src/http/page-cache.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe('page cache keys', () => {
+  const cache = new PageCache(5_000);
+  const req = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    ({ url, method, headers }) as unknown as FastifyRequest;
+
+  it('keys plain anonymous GETs by URL and the consent cookie', () => {
+    expect(cache.keyFor(req('/en/'))).toBe('/en/\n');
+    expect(cache.keyFor(req('/en/', { cookie: 'vela_consent=v1.f1.a0' }))).toBe(
+      '/en/\nvela_consent=v1.f1.a0',
+    );
+  });
+
+  it('never caches a request that may be personal', () => {
+    expect(cache.keyFor(req('/en/', { authorization: 'Bearer x' }))).toBeNull();
+    expect(cache.keyFor(req('/en/?accessToken=x'))).toBeNull();
+    expect(cache.keyFor(req('/en/', { cookie: 'vela_consent=v1.f1.a0; session=abc' }))).toBeNull();
+    expect(cache.keyFor(req('/en/', {}, 'HEAD'))).toBeNull();
+  });
+
+  it('replaces the render nonce with the responding request nonce', () => {
+    const page = {
+      status: 200,
+      headers: [],
+      body: Buffer.from('<script nonce="AAA">x</script>'),
+      nonce: 'AAA',
+    };
+    expect(bodyWithNonce(page, 'BBB').toString()).toBe('<script nonce="BBB">x</script>');
+    const twice = { ...page, body: Buffer.from('AAA<a nonce="AAA">é</a>AAA') };
+    expect(bodyWithNonce(twice, 'CCCC').toString()).toBe('CCCC<a nonce="CCCC">é</a>CCCC');
+  });
+});
+
+describe('page cache on rendered pages', () => {
+  let t: TestApp;
+  let path: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PAGE_CACHE_TTL_MS: '60000' } });
+    const [category] = await queryRows<{ id: number; slug: string }>(
+      t.database.db,
+      sql`select id, slug_en as slug from categories order by id limit 1`,
+    );
+    path = `/en/categories/${category!.slug}/`;
+    await t.app.inject({ method: 'GET', url: path });
+    await t.database.db.execute(
+      sql`update categories set name_en = 'Renamed Category' where id = ${category!.id}`,
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves the same URL from the cache, with the nonce of each response', async () => {
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Renamed Category');
+    const nonce = nonceOf(res.headers['content-security-policy']);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('renders afresh for another cookie choice and for requests with other cookies', async () => {
+    const consent = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: 'vela_consent=v1.f0.a0' },
+    });
+    expect(consent.body).toContain('Renamed Category');
+    const session = await t.app.inject({ method: 'GET', url: path, headers: { cookie: 'session=abc' } });
+    expect(session.body).toContain('Renamed Category');
+  });
+});
