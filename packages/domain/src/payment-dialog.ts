@@ -1,0 +1,212 @@
+/**
+ * Payment dialog rules (spec 2, 4, 5, 9), pure: the page-side state machine, the URL parameters
+ * read on load, the message acceptance predicate and the constants. Message shapes are in
+ * @vela/contracts/payment-messages; flow names are injected (this package depends on nothing of ours).
+ */
+
+// Constants of spec 9.
+export const DIALOG_WIDTH = 675;
+export const DIALOG_HEIGHT = 740;
+export const DIALOG_Z_INDEX = 10001;
+export const OVERLAY_Z_INDEX = 10000;
+export const OVERLAY_OPACITY = 0.3;
+export const SPINNER_SIZE = 140;
+/** The page retries showing the iframe every second until it has loaded. */
+export const SHOW_RETRY_MS = 1000;
+/** Pending stored actions are polled every 500 ms. */
+export const PENDING_ACTION_POLL_MS = 500;
+/** The scrollto message animates for 500 ms. */
+export const SCROLL_ANIMATION_MS = 500;
+
+// State machine (spec 4): not created -> created -> ready (after the transfer token message)
+// -> loaded -> visible -> hidden / removed. Hiding removes the iframe unless hideIframe is set.
+export const DIALOG_STATES = [
+  'not-created',
+  'created',
+  'ready',
+  'loaded',
+  'visible',
+  'hidden',
+  'removed',
+] as const;
+export type DialogState = (typeof DIALOG_STATES)[number];
+
+export type DialogEvent =
+  | { type: 'create' }
+  | { type: 'transfer-token' }
+  | { type: 'content-loaded' }
+  | { type: 'show' }
+  | { type: 'hide'; hideIframe: boolean };
+
+export class DialogTransitionError extends Error {
+  readonly code = 'DIALOG_ILLEGAL_TRANSITION';
+  constructor(
+    readonly from: DialogState,
+    readonly event: DialogEvent['type'],
+  ) {
+    super(`payment dialog cannot handle ${event} while ${from}`);
+    this.name = 'DialogTransitionError';
+  }
+}
+
+export function dialogTransition(state: DialogState, event: DialogEvent): DialogState {
+  switch (event.type) {
+    case 'create':
+      if (state === 'not-created' || state === 'removed') return 'created';
+      break;
+    case 'transfer-token':
+      if (state === 'created') return 'ready';
+      // The token is refreshed while the dialog lives; that changes nothing.
+      if (state === 'ready' || state === 'loaded' || state === 'visible' || state === 'hidden') return state;
+      break;
+    case 'content-loaded':
+      if (state === 'ready') return 'loaded';
+      break;
+    case 'show':
+      // A hidden dialog that kept its iframe can be shown again.
+      if (state === 'loaded' || state === 'hidden' || state === 'visible') return 'visible';
+      break;
+    case 'hide':
+      if (state === 'visible' || state === 'loaded' || state === 'ready' || state === 'created') {
+        return event.hideIframe ? 'hidden' : 'removed';
+      }
+      if (state === 'hidden') return event.hideIframe ? 'hidden' : 'removed';
+      break;
+  }
+  throw new DialogTransitionError(state, event.type);
+}
+
+/** Showing before the content has loaded is retried every SHOW_RETRY_MS. */
+export function canShowDialog(state: DialogState): boolean {
+  return state === 'loaded' || state === 'hidden' || state === 'visible';
+}
+
+/** The overlay with its spinner covers the page while the dialog exists but is not yet shown. */
+export function showsLoadingOverlay(state: DialogState): boolean {
+  return state === 'created' || state === 'ready' || state === 'loaded';
+}
+
+export type DialogFrameSize =
+  | { mode: 'centred'; width: number; height: number }
+  | { mode: 'maximised'; width: '100%'; height: '100%' | '100vh' };
+
+/** 675x740 centred while loading, maximised to the viewport once ready (autorecharge 100vh high). */
+export function dialogFrameSize(state: DialogState, flow: string): DialogFrameSize {
+  if (state === 'not-created' || state === 'created') {
+    return { mode: 'centred', width: DIALOG_WIDTH, height: DIALOG_HEIGHT };
+  }
+  return { mode: 'maximised', width: '100%', height: flow === 'autorecharge' ? '100vh' : '100%' };
+}
+
+/**
+ * Embedded iframe, or a new tab on mobile browsers other than IEMobile, or for logged-in guests
+ * when that is enabled (spec 2).
+ */
+export function opensInNewTab(input: {
+  mobile: boolean;
+  ieMobile: boolean;
+  loggedIn: boolean;
+  newTabForLoggedIn: boolean;
+}): boolean {
+  if (input.mobile && !input.ieMobile) return true;
+  return input.loggedIn && input.newTabForLoggedIn;
+}
+
+/**
+ * Messages are accepted only from the dialog origin with the matching id (spec 5). The data is
+ * still untrusted: parse it with DialogMessageSchema afterwards.
+ */
+export function acceptMessage(
+  event: { origin: string; data: unknown },
+  expected: { dialogOrigin: string; dialogId: string },
+): boolean {
+  if (event.origin !== expected.dialogOrigin || expected.dialogId === '') return false;
+  const data = event.data;
+  if (typeof data !== 'object' || data === null) return false;
+  return (data as { id?: unknown }).id === expected.dialogId;
+}
+
+// URL parameters read on page load (spec 2).
+
+/** vxpAutoFlow=X opens the flow of the command `open` + X. */
+export const AUTO_FLOW_COMMANDS: Readonly<Record<string, string>> = {
+  openLogin: 'login',
+  openSignUp: 'signup',
+  openPayment: 'moneycharge',
+  openLimitedPayment: 'limit',
+  openOneClick: 'oneclick',
+  openAutoRecharge: 'autorecharge',
+  openVipAbo: 'vipabo',
+  openVipAboTrial: 'trialvipabo',
+  openAbo: 'vxabo',
+  openPremiumAbo: 'vxtvabo',
+  openSettings: 'settings',
+  openAVS: 'avs',
+  openPromoCode: 'promocode',
+  openScratchCard: 'scratchcard',
+  openLostPassword: 'pwdlost',
+  openResetPassword: 'pwdreset',
+};
+
+export type DialogUrlAction =
+  | { kind: 'none' }
+  | { kind: 'restore'; flow: string; view: 'wait' }
+  | { kind: 'auto-flow'; command: string; flow: string }
+  | { kind: 'password-reset'; u: string; key: string }
+  | { kind: 'password-lost'; login: string | null; email: string | null }
+  | { kind: 'redirect-token'; token: string };
+
+/** The two vxp parameters, removed from the address after use. */
+export const STRIPPED_PARAMS = ['vxpFlow', 'vxpAutoFlow'] as const;
+
+/**
+ * Reads the dialog parameters of an absolute URL, first match wins:
+ * showModalbox=1 restores the dialog in flow vxpFlow (or moneycharge) with view wait;
+ * vxpAutoFlow=X opens the flow of command openX; u + key open password reset;
+ * tpLoginPwdLost / tpEmailPwdLost open password lost prefilled; redirect_token logs in by token.
+ * Unknown flows are ignored. vxpFlow and vxpAutoFlow are stripped whenever present.
+ */
+export function readDialogUrl(
+  url: string,
+  knownFlows: readonly string[],
+): { action: DialogUrlAction; strippedUrl: string } {
+  const parsed = new URL(url);
+  const q = parsed.searchParams;
+  const action = actionOf(q, knownFlows);
+  let stripped = false;
+  for (const name of STRIPPED_PARAMS) {
+    if (q.has(name)) {
+      q.delete(name);
+      stripped = true;
+    }
+  }
+  return { action, strippedUrl: stripped ? parsed.toString() : url };
+}
+
+function nonEmpty(value: string | null): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function actionOf(q: URLSearchParams, knownFlows: readonly string[]): DialogUrlAction {
+  if (q.get('showModalbox') === '1') {
+    const requested = nonEmpty(q.get('vxpFlow'));
+    const flow = requested && knownFlows.includes(requested) ? requested : 'moneycharge';
+    return { kind: 'restore', flow, view: 'wait' };
+  }
+  const auto = nonEmpty(q.get('vxpAutoFlow'));
+  if (auto) {
+    const command = `open${auto}`;
+    const flow = Object.hasOwn(AUTO_FLOW_COMMANDS, command) ? AUTO_FLOW_COMMANDS[command] : undefined;
+    if (flow && (flow === 'signup' || knownFlows.includes(flow))) return { kind: 'auto-flow', command, flow };
+  }
+  const u = nonEmpty(q.get('u'));
+  const key = nonEmpty(q.get('key'));
+  if (u && key) return { kind: 'password-reset', u, key };
+  const login = nonEmpty(q.get('tpLoginPwdLost'));
+  const email = nonEmpty(q.get('tpEmailPwdLost'));
+  if (login || email) return { kind: 'password-lost', login, email };
+  const token = nonEmpty(q.get('redirect_token'));
+  if (token) return { kind: 'redirect-token', token };
+  return { kind: 'none' };
+}
