@@ -21,26 +21,22 @@ type Section = [heading: string, ...paragraphs: string[]];
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function render(title: string, version: string, versionLabel: string, sections: Section[]): string {
+/** The body of a legal text; its title and version are fields of the text (spec 3) that the pages render. */
+function render(sections: Section[]): string {
   const body = sections
     .map(
       ([heading, ...paragraphs]) =>
         `<section><h2>${escapeHtml(heading)}</h2>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</section>`,
     )
     .join('');
-  return `<article><h1>${escapeHtml(title)}</h1><p class="legal-version">${escapeHtml(versionLabel)} ${escapeHtml(version)}</p>${body}</article>`;
+  return `<article>${body}</article>`;
 }
 
 const address = `${OPERATOR.name}, ${OPERATOR.street}, ${OPERATOR.city}`;
 
-const TEXTS: Record<
-  Language,
-  Record<LegalType, { title: string; sections: Section[] }> & { version: string }
-> = {
+const TEXTS: Record<Language, Record<LegalType, { sections: Section[] }>> = {
   en: {
-    version: 'Version',
     PP: {
-      title: 'Privacy policy',
       sections: [
         ['1. Controller', `The controller responsible for processing your personal data is ${address}.`],
         [
@@ -67,7 +63,6 @@ const TEXTS: Record<
       ],
     },
     GTC: {
-      title: 'Terms of service',
       sections: [
         ['1. Scope', `These terms apply to all use of the platform operated by ${address}.`],
         [
@@ -94,7 +89,6 @@ const TEXTS: Record<
       ],
     },
     IMP: {
-      title: 'Imprint',
       sections: [
         ['Provider', OPERATOR.name, OPERATOR.street, OPERATOR.city],
         ['Contact', `Email: ${OPERATOR.email}`],
@@ -104,9 +98,7 @@ const TEXTS: Record<
     },
   },
   de: {
-    version: 'Fassung',
     PP: {
-      title: 'Datenschutzerklärung',
       sections: [
         ['1. Verantwortlicher', `Verantwortlich für die Verarbeitung Ihrer Daten ist die ${address}.`],
         [
@@ -133,7 +125,6 @@ const TEXTS: Record<
       ],
     },
     GTC: {
-      title: 'Allgemeine Geschäftsbedingungen',
       sections: [
         ['§ 1 Geltungsbereich', `Diese AGB gelten für die Nutzung der Plattform der ${address}.`],
         [
@@ -160,7 +151,6 @@ const TEXTS: Record<
       ],
     },
     IMP: {
-      title: 'Impressum',
       sections: [
         ['Anbieter', OPERATOR.name, OPERATOR.street, OPERATOR.city],
         ['Kontakt', `E-Mail: ${OPERATOR.email}`],
@@ -170,9 +160,7 @@ const TEXTS: Record<
     },
   },
   nl: {
-    version: 'Versie',
     PP: {
-      title: 'Privacyverklaring',
       sections: [
         [
           '1. Verwerkingsverantwoordelijke',
@@ -202,7 +190,6 @@ const TEXTS: Record<
       ],
     },
     GTC: {
-      title: 'Algemene voorwaarden',
       sections: [
         ['1. Toepassingsgebied', `Deze voorwaarden gelden voor elk gebruik van het platform van ${address}.`],
         [
@@ -229,7 +216,6 @@ const TEXTS: Record<
       ],
     },
     IMP: {
-      title: 'Colofon',
       sections: [
         ['Aanbieder', OPERATOR.name, OPERATOR.street, OPERATOR.city],
         ['Contact', `E-mail: ${OPERATOR.email}`],
@@ -239,9 +225,7 @@ const TEXTS: Record<
     },
   },
   es: {
-    version: 'Versión',
     PP: {
-      title: 'Política de privacidad',
       sections: [
         ['1. Responsable', `El responsable del tratamiento de sus datos es ${address}.`],
         [
@@ -268,7 +252,6 @@ const TEXTS: Record<
       ],
     },
     GTC: {
-      title: 'Términos y condiciones',
       sections: [
         ['1. Ámbito', `Estas condiciones se aplican a todo uso de la plataforma de ${address}.`],
         [
@@ -295,7 +278,6 @@ const TEXTS: Record<
       ],
     },
     IMP: {
-      title: 'Aviso legal',
       sections: [
         ['Proveedor', OPERATOR.name, OPERATOR.street, OPERATOR.city],
         ['Contacto', `Correo electrónico: ${OPERATOR.email}`],
@@ -306,9 +288,8 @@ const TEXTS: Record<
   },
 };
 
-export function legalHtml(type: LegalType, lang: Language, version: string): string {
-  const text = TEXTS[lang][type];
-  return render(text.title, version, TEXTS[lang].version, text.sections);
+export function legalHtml(type: LegalType, lang: Language): string {
+  return render(TEXTS[lang][type].sections);
 }
 
 export const LEGAL_PRODUCT = 'vela';

@@ -538,7 +538,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
             product: LEGAL_PRODUCT,
             version,
             language,
-            html: legalHtml(type, language, version),
+            html: legalHtml(type, language),
             publishedAt,
           };
         }

@@ -19,7 +19,7 @@ describe(`legal texts (${backend})`, () => {
     const legal = createLegalService(database.db);
     const gtc = await legal.legalText('de', 'GTC');
     expect(gtc).toMatchObject({ type: 'GTC', product: 'vela', language: 'de', version: '2.0' });
-    expect(gtc!.html).toContain('<h1>Allgemeine Geschäftsbedingungen</h1>');
+    expect(gtc!.html).toContain('<h2>§ 1 Geltungsbereich</h2>');
     expect(gtc!.html).not.toMatch(/<script/i);
     const imprint = await legal.legalText('es', 'IMP');
     expect(imprint).toMatchObject({ type: 'IMP', language: 'es' });
@@ -31,7 +31,7 @@ describe(`legal texts (${backend})`, () => {
     const legal = createLegalService(database.db);
     const pp = await legal.legalText('nl', 'PP');
     expect(pp).toMatchObject({ type: 'PP', language: 'en' });
-    expect(pp!.html).toContain('Privacy policy');
+    expect(pp!.html).toContain('The controller responsible for processing your personal data');
     await database.db.delete(legalTexts).where(eq(legalTexts.type, 'PP'));
     expect(await legal.legalText('nl', 'PP')).toBeNull();
   });
