@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptMessage,
+  afterLoginStep,
   canShowDialog,
+  completesLogin,
   DIALOG_HEIGHT,
   DIALOG_STATES,
   DIALOG_WIDTH,
@@ -20,6 +22,7 @@ import {
   SHOW_RETRY_MS,
   SPINNER_SIZE,
   showsLoadingOverlay,
+  successUrl,
 } from './payment-dialog.ts';
 
 const FLOWS = [
@@ -236,5 +239,77 @@ describe('URL parameters of the payment dialog (spec 2)', () => {
 
   it('the hash survives stripping', () => {
     expect(at('vxpAutoFlow=Login#top').strippedUrl).toBe('https://vela.test/en/#top');
+  });
+});
+
+describe('success without handler goes to the success URL (spec 4)', () => {
+  const base = { profileUrl: '/en/myvela/profile/', homeUrl: '/en/', disableJump: false };
+
+  it('goes to the profile by default', () => {
+    expect(successUrl(base)).toBe('/en/myvela/profile/');
+  });
+
+  it('disableJump (or no profile) goes home', () => {
+    expect(successUrl({ ...base, disableJump: true })).toBe('/en/');
+    expect(successUrl({ ...base, profileUrl: null })).toBe('/en/');
+  });
+
+  it('carries host, uhash, pfm, w and ws', () => {
+    expect(successUrl({ ...base, host: 'h', uhash: 'u1', pfm: '7', w: 'a', ws: 'b' })).toBe(
+      '/en/myvela/profile/?host=h&uhash=u1&pfm=7&w=a&ws=b',
+    );
+  });
+
+  it('carries the transfer token as tt when there is no uhash', () => {
+    expect(successUrl({ ...base, transferToken: 't-9' })).toBe('/en/myvela/profile/?tt=t-9');
+    expect(successUrl({ ...base, uhash: 'u', transferToken: 't' })).toBe('/en/myvela/profile/?uhash=u');
+  });
+
+  it('appends to an existing query and keeps the hash', () => {
+    expect(successUrl({ ...base, profileUrl: '/en/p/?a=1#x', pfm: '2' })).toBe('/en/p/?a=1&pfm=2#x');
+  });
+});
+
+describe('after login/signup (spec 4)', () => {
+  it('success of login or signup completes the login; other flows do not', () => {
+    const ctx = { loggedInByDialog: false, wasLoggedIn: false };
+    expect(completesLogin({ type: 'success', flow: 'login' }, ctx)).toBe(true);
+    expect(completesLogin({ type: 'success', flow: 'signup' }, ctx)).toBe(true);
+    expect(completesLogin({ type: 'success', flow: 'moneycharge' }, ctx)).toBe(false);
+  });
+
+  it('close after a signup/login by a guest who was not logged in completes the login', () => {
+    expect(completesLogin({ type: 'close' }, { loggedInByDialog: true, wasLoggedIn: false })).toBe(true);
+    expect(completesLogin({ type: 'close' }, { loggedInByDialog: false, wasLoggedIn: false })).toBe(false);
+    expect(completesLogin({ type: 'close' }, { loggedInByDialog: true, wasLoggedIn: true })).toBe(false);
+    expect(completesLogin({ type: 'logout' }, { loggedInByDialog: true, wasLoggedIn: false })).toBe(false);
+  });
+
+  it('stored action first, then the server URL, then a reload', () => {
+    const ok = { alreadyHandled: false, serverOk: true };
+    expect(afterLoginStep({ ...ok, hasStoredAction: true, serverUrl: '/x' })).toEqual({
+      kind: 'run-stored-action',
+    });
+    expect(afterLoginStep({ ...ok, hasStoredAction: false, serverUrl: '/x' })).toEqual({
+      kind: 'navigate',
+      url: '/x',
+    });
+    expect(afterLoginStep({ ...ok, hasStoredAction: false, serverUrl: null })).toEqual({ kind: 'reload' });
+  });
+
+  it('a failed post to the server reloads', () => {
+    expect(
+      afterLoginStep({ alreadyHandled: false, serverOk: false, hasStoredAction: true, serverUrl: '/x' }),
+    ).toEqual({
+      kind: 'reload',
+    });
+  });
+
+  it('is handled once', () => {
+    expect(
+      afterLoginStep({ alreadyHandled: true, serverOk: true, hasStoredAction: true, serverUrl: null }),
+    ).toEqual({
+      kind: 'nothing',
+    });
   });
 });

@@ -210,3 +210,79 @@ function actionOf(q: URLSearchParams, knownFlows: readonly string[]): DialogUrlA
   if (token) return { kind: 'redirect-token', token };
   return { kind: 'none' };
 }
+
+// Success handling (spec 4).
+
+export interface SuccessUrlInput {
+  /** The guest's profile page (guest area). */
+  profileUrl: string | null;
+  homeUrl: string;
+  disableJump: boolean;
+  host?: string | null;
+  uhash?: string | null;
+  transferToken?: string | null;
+  pfm?: string | null;
+  w?: string | null;
+  ws?: string | null;
+}
+
+/**
+ * Where a success without a registered handler goes: the profile unless disableJump (or no profile),
+ * otherwise home; with host, uhash (or else the transfer token as tt), pfm, w and ws when present.
+ * Relative URLs stay relative.
+ */
+export function successUrl(input: SuccessUrlInput): string {
+  const base = !input.disableJump && input.profileUrl ? input.profileUrl : input.homeUrl;
+  const params = new URLSearchParams();
+  const add = (name: string, value: string | null | undefined) => {
+    if (value) params.set(name, value);
+  };
+  add('host', input.host);
+  if (input.uhash) add('uhash', input.uhash);
+  else add('tt', input.transferToken);
+  add('pfm', input.pfm);
+  add('w', input.w);
+  add('ws', input.ws);
+  const query = params.toString();
+  if (!query) return base;
+  const hashAt = base.indexOf('#');
+  const path = hashAt === -1 ? base : base.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : base.slice(hashAt);
+  return `${path}${path.includes('?') ? '&' : '?'}${query}${hash}`;
+}
+
+/**
+ * Login/signup completion starts on a success of flow login or signup, or on close after the
+ * dialog reported a login/signup for a guest who was not logged in (spec 4).
+ */
+export function completesLogin(
+  message: { type: string; flow?: string },
+  context: { loggedInByDialog: boolean; wasLoggedIn: boolean },
+): boolean {
+  if (message.type === 'success') return message.flow === 'login' || message.flow === 'signup';
+  if (message.type === 'close') return context.loggedInByDialog && !context.wasLoggedIn;
+  return false;
+}
+
+export type AfterLoginStep =
+  | { kind: 'run-stored-action' }
+  | { kind: 'navigate'; url: string }
+  | { kind: 'reload' }
+  | { kind: 'nothing' };
+
+/**
+ * After the result was posted to the server (vxpay/onsuccess): the stored action, else the server's
+ * URL, else a reload; handled once; a failed post reloads (spec 4).
+ */
+export function afterLoginStep(input: {
+  alreadyHandled: boolean;
+  serverOk: boolean;
+  hasStoredAction: boolean;
+  serverUrl: string | null;
+}): AfterLoginStep {
+  if (input.alreadyHandled) return { kind: 'nothing' };
+  if (!input.serverOk) return { kind: 'reload' };
+  if (input.hasStoredAction) return { kind: 'run-stored-action' };
+  if (input.serverUrl) return { kind: 'navigate', url: input.serverUrl };
+  return { kind: 'reload' };
+}
