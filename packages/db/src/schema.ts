@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -19,6 +20,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** A text per supported language (de, en, nl, es). */
@@ -360,4 +362,65 @@ export const trackingEvents = pgTable(
     eventData: jsonb('event_data').$type<unknown>(),
   },
   (t) => [index('tracking_events_created_idx').on(t.createdAt)],
+);
+
+/** A registered guest (spec 3). Anonymous visitors have a session but no row here. */
+export const guests = pgTable(
+  'guests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    screenName: text('screen_name').notNull(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    locked: boolean('locked').notNull().default(false),
+    restricted: boolean('restricted').notNull().default(false),
+    restrictionLevel: smallint('restriction_level').notNull().default(0),
+    avsStatus: text('avs_status', { enum: ['unknown', 'pending', 'accepted', 'rejected'] })
+      .notNull()
+      .default('unknown'),
+    avsRejectMessage: text('avs_reject_message'),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    newsletterBits: integer('newsletter_bits').notNull().default(0),
+    notificationSettings: jsonb('notification_settings')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    signupOrigin: text('signup_origin'),
+    showDataProtection: boolean('show_data_protection').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('guests_screen_name_lower_idx').on(sql`lower(${t.screenName})`),
+    uniqueIndex('guests_email_idx').on(t.email),
+    check('guests_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** A visitor's session, anonymous (guest_id null) or logged in. Only the token's SHA-256 is stored. */
+export const guestSessions = pgTable(
+  'guest_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' }).references(() => guests.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    revokedAt: tstz('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('guest_sessions_guest_idx').on(t.guestId)],
+);
+
+/** Fixed-window counters of the login and signup rate limits, keyed by scope and subject. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: tstz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
