@@ -28,6 +28,10 @@ import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocat
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createGuestAuth } from './modules/guests/auth.ts';
+import { createGuestsRepository } from './modules/guests/guests.repository.ts';
+import { guestRoutes } from './modules/guests/guests.routes.ts';
+import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
@@ -124,6 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await rest.register(searchRoutes({ db: database.db }));
       await rest.register(trackerRoutes({ db: database.db }));
+      const guestsRepository = createGuestsRepository(database.db);
+      const sessionSecret = await sessionSecretOf(config);
+      const auth = createGuestAuth({
+        repository: guestsRepository,
+        secret: sessionSecret,
+        secureCookies: config.publicOrigin.startsWith('https:'),
+      });
+      await rest.register(
+        guestRoutes({
+          repository: guestsRepository,
+          auth,
+          secret: sessionSecret,
+          loginEnabled: config.loginEnabled,
+        }),
+      );
     },
     { prefix: '/rest/v1' },
   );

@@ -45,6 +45,10 @@ export interface Config {
   pageCacheTtlMs: number;
   enableBenchRoutes: boolean;
   trustProxy: TrustProxy;
+  /** Secret. Key of the access token signatures; unset outside production: generated under DATA_DIR. */
+  sessionSecret: string | undefined;
+  /** Spec 5: false turns login and signup off (403 LOGIN_DISABLED). */
+  loginEnabled: boolean;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -258,6 +262,22 @@ const VARIABLES = {
     expected: 'true, false, a hop count 0-100 or a comma-separated list of IP addresses/CIDRs',
     schema: trustProxy,
   }),
+  sessionSecret: variable({
+    name: 'SESSION_SECRET',
+    default: undefined,
+    description:
+      'Key that signs the guest access tokens (at least 32 characters). Required in production; when unset elsewhere, one is generated and kept in <DATA_DIR>/session-secret.',
+    secret: true,
+    expected: 'a string of at least 32 characters',
+    schema: z.string().min(32),
+  }),
+  loginEnabled: variable({
+    name: 'LOGIN_ENABLED',
+    default: 'true',
+    description: 'Guests can sign up and log in; false answers both with 403 LOGIN_DISABLED.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -312,6 +332,14 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     );
   }
   const dataDir = path.resolve(cwd, read('dataDir'));
+  const nodeEnv = read('nodeEnv');
+  const sessionSecret = read('sessionSecret');
+  if (nodeEnv === 'production' && sessionSecret === undefined) {
+    throw new ConfigError(
+      'SESSION_SECRET',
+      'Invalid configuration: SESSION_SECRET must be set in production (a string of at least 32 characters)',
+    );
+  }
   return {
     port,
     payPort,
@@ -322,7 +350,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     databaseUrl: read('databaseUrl'),
     databasePoolSize: read('databasePoolSize'),
     redisUrl: read('redisUrl'),
-    nodeEnv: read('nodeEnv'),
+    nodeEnv,
     logLevel: read('logLevel'),
     brandName: read('brandName'),
     publicOrigin: read('publicOrigin', `http://localhost:${port}`),
@@ -334,6 +362,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     pageCacheTtlMs: read('pageCacheTtlMs'),
     enableBenchRoutes: read('enableBenchRoutes'),
     trustProxy: read('trustProxy'),
+    sessionSecret,
+    loginEnabled: read('loginEnabled'),
   };
 }
 
@@ -350,5 +380,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     ...config,
     databaseUrl: config.databaseUrl === undefined ? undefined : '[secret]',
     redisUrl: config.redisUrl === undefined ? undefined : '[secret]',
+    sessionSecret: config.sessionSecret === undefined ? undefined : '[secret]',
   };
 }

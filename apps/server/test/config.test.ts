@@ -46,6 +46,7 @@ describe('configuration', () => {
       DATABASE_POOL_SIZE: '25',
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
       LOG_LEVEL: 'warn',
       BRAND_NAME: 'Nova',
       SEED: '7',
@@ -70,6 +71,8 @@ describe('configuration', () => {
       shutdownTimeoutMs: 2000,
       enableBenchRoutes: true,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      sessionSecret: 'a-production-secret-of-at-least-32-chars',
+      loginEnabled: true,
     });
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
@@ -93,6 +96,8 @@ describe('configuration', () => {
     ['SHUTDOWN_TIMEOUT_MS', '10s'],
     ['ENABLE_BENCH_ROUTES', 'on'],
     ['TRUST_PROXY', 'everyone'],
+    ['SESSION_SECRET', 'short'],
+    ['LOGIN_ENABLED', 'maybe'],
   ];
 
   it.each(badValues)('a bad %s (%s) stops the start with a message naming the variable', (name, value) => {
@@ -125,7 +130,7 @@ describe('configuration', () => {
     const secret = 'mysql://root:hunter2@db/vela';
     expect(() => parseConfig({ DATABASE_URL: secret })).toThrow(/DATABASE_URL must be/);
     expect(() => parseConfig({ DATABASE_URL: secret })).not.toThrow(/hunter2/);
-    expect(SECRET_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL']);
+    expect(SECRET_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET']);
     const described = JSON.stringify(
       describeConfig(
         parseConfig({ DATABASE_URL: 'postgres://u:hunter2@db/v', REDIS_URL: 'redis://:hunter2@r' }),
@@ -157,6 +162,8 @@ describe('configuration', () => {
       'PAGE_CACHE_TTL_MS',
       'ENABLE_BENCH_ROUTES',
       'TRUST_PROXY',
+      'SESSION_SECRET',
+      'LOGIN_ENABLED',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');

@@ -1,0 +1,130 @@
+/**
+ * Who is calling: `authenticate(request)` for every module that needs the caller.
+ *
+ * A visitor's session is a random token in the HttpOnly, SameSite=Lax cookie `vela_session`; only its
+ * SHA-256 is stored. Sessions are created lazily by `ensureSession`, on REST calls that need one,
+ * never on pages (the page micro-cache serves visitors without a session). An access token minted
+ * from the session (query `accessToken` or `Authorization: Bearer`) authenticates as that session.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+import type { GuestsRepository, SessionRow } from './guests.repository.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'vela_session';
+/** Sessions are long-lived: the cookie is kept for a year. */
+const SESSION_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export interface AuthContext {
+  /** The logged-in guest, or null for an anonymous session (or a locked guest: locked = logged out). */
+  guestId: number | null;
+  sessionId: number;
+}
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The access token of a request: `Authorization: Bearer` first, then the `accessToken` query parameter. */
+function accessTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Malformed Authorization header', 401);
+    return match[1];
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = query?.accessToken;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '')
+    throw new AppError('INVALID_TOKEN', 'Invalid access token', 401);
+  return value;
+}
+
+export interface GuestAuth {
+  /** The caller's session, or null when there is none. A bad or expired access token is a 401. */
+  authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+  /** The caller's session, creating an anonymous one (and its cookie) when there is none. */
+  ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
+  /** Starts a fresh session for `guestId` (login/signup), replacing the caller's cookie. */
+  startSession(request: FastifyRequest, reply: FastifyReply, guestId: number): Promise<AuthContext>;
+  clearCookie(reply: FastifyReply): void;
+}
+
+export function createGuestAuth(deps: {
+  repository: GuestsRepository;
+  secret: string;
+  secureCookies: boolean;
+}): GuestAuth {
+  const { repository, secret } = deps;
+  const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
+
+  const contextOf = async (session: SessionRow): Promise<AuthContext> => {
+    let guestId = session.guestId;
+    if (guestId !== null) {
+      const guest = await repository.guestById(guestId);
+      if (!guest || guest.locked) guestId = null;
+    }
+    return { guestId, sessionId: session.id };
+  };
+
+  const authenticate = async (request: FastifyRequest): Promise<AuthContext | null> => {
+    const token = accessTokenOf(request);
+    if (token !== undefined) {
+      const check = verifyAccessToken(secret, token);
+      if (!check.ok)
+        throw new AppError(
+          check.code,
+          check.code === 'TOKEN_EXPIRED' ? 'The access token expired' : 'Invalid access token',
+          401,
+        );
+      const session = await repository.liveSessionById(check.payload.sid);
+      if (!session) throw new AppError('INVALID_TOKEN', 'The session of this access token has ended', 401);
+      return contextOf(session);
+    }
+    const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (!cookie) return null;
+    const session = await repository.liveSessionByTokenHash(hashSessionToken(cookie));
+    if (!session) return null;
+    return contextOf(session);
+  };
+
+  const newSession = async (request: FastifyRequest, reply: FastifyReply, guestId: number | null) => {
+    const token = randomBytes(32).toString('base64url');
+    const session = await repository.insertSession({
+      guestId,
+      tokenHash: hashSessionToken(token),
+      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+      ip: request.ip,
+    });
+    reply.header(
+      'set-cookie',
+      `${SESSION_COOKIE}=${token}; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}; ${cookieAttributes}`,
+    );
+    return { guestId, sessionId: session.id };
+  };
+
+  return {
+    authenticate,
+    async ensureSession(request, reply) {
+      return (await authenticate(request)) ?? newSession(request, reply, null);
+    },
+    async startSession(request, reply, guestId) {
+      const current = await authenticate(request).catch(() => null);
+      // A new token on every login: a session id known before login is worth nothing after it.
+      if (current) await repository.revokeSession(current.sessionId);
+      return newSession(request, reply, guestId);
+    },
+    clearCookie(reply) {
+      reply.header('set-cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes}`);
+    },
+  };
+}
