@@ -410,3 +410,30 @@ describe('LOGIN_ENABLED=false (spec 5)', () => {
 function eqName(name: string) {
   return eq(guests.screenName, name);
 }
+
+describe('session activity', () => {
+  it('a session used after a while gets its last_seen_at updated (shown in the sessions list)', async () => {
+    const t = await createTestApp();
+    try {
+      const { cookie } = await signup(t.app, 'Seen');
+      const old = new Date('2020-01-01T00:00:00Z');
+      await t.database.db.update(guestSessions).set({ lastSeenAt: old });
+      const sessions = (await me(t.app, { cookie }, '/rest/v1/guest/sessions')).json().data.sessions;
+      expect(new Date(sessions[0].lastSeenAt).getTime()).toBeGreaterThan(old.getTime());
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
+describe('session cookie over https', () => {
+  it('the vela_session cookie is Secure when PUBLIC_ORIGIN is https', async () => {
+    const t = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://vela.test' } });
+    try {
+      const minted = await t.app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken' });
+      expect(minted.headers['set-cookie']).toMatch(/vela_session=[^;]+;.*HttpOnly; SameSite=Lax; Secure/);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});

@@ -15,6 +15,8 @@ import { verifyAccessToken } from './tokens.ts';
 export const SESSION_COOKIE = 'vela_session';
 /** Sessions are long-lived: the cookie is kept for a year. */
 const SESSION_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** `last_seen_at` is written at most this often per session (not on every request). */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export interface AuthContext {
   /** The logged-in guest, or null for an anonymous session (or a locked guest: locked = logged out). */
@@ -68,6 +70,8 @@ export function createGuestAuth(deps: {
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
 
   const contextOf = async (session: SessionRow): Promise<AuthContext> => {
+    if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS)
+      await repository.touchSession(session.id);
     let guestId = session.guestId;
     if (guestId !== null) {
       const guest = await repository.guestById(guestId);
