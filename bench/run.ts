@@ -9,6 +9,7 @@
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(root, 'data', 'bench'),
       ENABLE_BENCH_ROUTES: 'true',
+      // Production mode requires a session secret; a fresh one per benchmark run.
+      SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

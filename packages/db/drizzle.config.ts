@@ -1,8 +1,8 @@
 import Module, { register } from 'node:module';
 import { defineConfig } from 'drizzle-kit';
 
-// Paths are relative to the working directory drizzle-kit runs in; resolve them from this file so
-// `npm run db:generate` works from the repository root.
+// drizzle-kit reads `schema` and `out` relative to its working directory: `npm run db:generate`
+// runs it in packages/db.
 const here = new URL('.', import.meta.url);
 
 // npm keeps drizzle-orm nested in packages/db/node_modules (its optional peers keep it from being
@@ -23,8 +23,8 @@ process.env.NODE_PATH = new URL('node_modules', here).pathname;
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: new URL('src/schema.ts', here).pathname,
-  out: new URL('migrations', here).pathname,
+  schema: './src/schema.ts',
+  out: './migrations',
   strict: true,
   verbose: true,
 });
