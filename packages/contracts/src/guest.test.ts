@@ -2,25 +2,31 @@ import * as avs from '@vela/domain/avs';
 import * as restrictions from '@vela/domain/restrictions';
 import { describe, expect, it } from 'vitest';
 import {
-  AVS_STATUSES,
   AvsSocketEventSchema,
-  GUEST_ROLES,
-  RESTRICTION_REASONS,
+  AvsStatusSchema,
+  GuestRoleSchema,
   RestrictedErrorBodySchema,
+  RestrictionReasonSchema,
 } from './guest.ts';
 
-describe('guest contracts agree with the domain rules (spec 4, 6)', () => {
+describe('guest contracts are built from the domain rules (spec 4, 6)', () => {
   it('age verification statuses are unknown, pending, rejected, accepted', () => {
-    expect(AVS_STATUSES).toEqual(avs.AVS_STATUSES);
+    expect(AvsStatusSchema.options).toEqual(['unknown', 'pending', 'rejected', 'accepted']);
+    expect(AvsStatusSchema.options).toEqual(avs.AVS_STATUSES);
   });
 
   it('restriction reasons are need-login, need-age-check, need-subscription, need-purchase', () => {
-    expect(RESTRICTION_REASONS).toEqual(restrictions.RESTRICTION_REASONS);
+    expect(RestrictionReasonSchema.options).toEqual([
+      'need-login',
+      'need-age-check',
+      'need-subscription',
+      'need-purchase',
+    ]);
   });
 
   it('the nine roles of spec 6', () => {
-    expect(GUEST_ROLES).toEqual(restrictions.GUEST_ROLES);
-    expect(GUEST_ROLES).toHaveLength(9);
+    expect(GuestRoleSchema.options).toEqual(restrictions.GUEST_ROLES);
+    expect(GuestRoleSchema.options).toHaveLength(9);
   });
 
   it('the four AVS socket events parse and feed the state machine', () => {

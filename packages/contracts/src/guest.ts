@@ -3,10 +3,11 @@
  * spec's. Only the fields that exist so far; the rest arrive with their features. The rules over
  * these shapes live in @vela/domain (avs, restrictions, email, password-policy).
  */
+import { AVS_STATUSES } from '@vela/domain/avs';
+import { GUEST_ROLES, RESTRICTION_REASONS } from '@vela/domain/restrictions';
 import { z } from 'zod';
 
-/** Age verification status (spec 4). */
-export const AVS_STATUSES = ['unknown', 'pending', 'rejected', 'accepted'] as const;
+/** Age verification status (spec 4); the list and its state machine live in @vela/domain/avs. */
 export const AvsStatusSchema = z.enum(AVS_STATUSES);
 export type AvsStatus = z.infer<typeof AvsStatusSchema>;
 
@@ -20,27 +21,10 @@ export const AvsSocketEventSchema = z.discriminatedUnion('type', [
 export type AvsSocketEvent = z.infer<typeof AvsSocketEventSchema>;
 
 /** Restriction reasons (spec 6), returned by the server; they drive the login/AVS/VIP/purchase dialogs. */
-export const RESTRICTION_REASONS = [
-  'need-login',
-  'need-age-check',
-  'need-subscription',
-  'need-purchase',
-] as const;
 export const RestrictionReasonSchema = z.enum(RESTRICTION_REASONS);
 export type RestrictionReason = z.infer<typeof RestrictionReasonSchema>;
 
 /** Roles (spec 6). */
-export const GUEST_ROLES = [
-  'anonymous',
-  'logged-in',
-  'anonymous-voice-caller',
-  'vip',
-  'tv-subscriber',
-  'paying',
-  'age-verified',
-  'locked',
-  'restricted',
-] as const;
 export const GuestRoleSchema = z.enum(GUEST_ROLES);
 export type GuestRole = z.infer<typeof GuestRoleSchema>;
 
