@@ -21,7 +21,7 @@ import type { Config } from './config.ts';
 import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
-import { createLogger, fastifyLogging } from './http/logging.ts';
+import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { PageCache } from './http/page-cache.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
@@ -78,9 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  echoRequestId(app);
   closeConnectionsAfterResponse(app);
   await registerPageSecurity(app, config);
   await app.register(compress, {

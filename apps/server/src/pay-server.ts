@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
-import { createLogger, fastifyLogging } from './http/logging.ts';
+import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { fastifyTrustProxy, registerPaySecurity } from './http/security.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -40,9 +40,7 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  echoRequestId(app);
   closeConnectionsAfterResponse(app);
   await registerPaySecurity(app, config);
   await app.register(compress, {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type FastifyBaseLogger, LogController } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 /** Query parameters whose values are credentials or personal data. */
@@ -112,4 +112,11 @@ export function fastifyLogging(log: Logger) {
     genReqId: requestIdOf,
     requestIdHeader: false as const,
   };
+}
+
+/** Every response names its request id (incoming `x-request-id` when well-formed, else generated). */
+export function echoRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 }
