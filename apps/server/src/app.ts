@@ -6,9 +6,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@vela/contracts/common';
-import type { PageServices } from '@vela/contracts/pages';
+import type { PageServices, PublicConfig } from '@vela/contracts/pages';
 import type { Database } from '@vela/db/client';
 import Fastify, {
   type FastifyError,
@@ -28,7 +29,8 @@ import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocat
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createGuestAuth } from './modules/guests/auth.ts';
+import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
+import { presentGuest } from './modules/guests/guests.presenter.ts';
 import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { guestRoutes } from './modules/guests/guests.routes.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
@@ -111,9 +113,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });
 
+  // Who is calling: one auth for the REST routes and the pages.
+  const guestsRepository = createGuestsRepository(database.db);
+  const sessionSecret = await sessionSecretOf(config);
+  const auth = createGuestAuth({
+    repository: guestsRepository,
+    secret: sessionSecret,
+    secureCookies: config.publicOrigin.startsWith('https:'),
+  });
+
   // REST
   await app.register(
     async (rest) => {
+      // The payment dialog (PAY_ORIGIN) calls the API cross-origin with a bearer token, never cookies.
+      await rest.register(cors, {
+        origin: [config.payOrigin],
+        credentials: false,
+        methods: ['GET', 'POST', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+        exposedHeaders: ['x-request-id', 'retry-after'],
+        maxAge: 600,
+      });
       rest.get('/alive', async (request, reply) => {
         try {
           await database.db.execute('select 1');
@@ -126,13 +146,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await rest.register(searchRoutes({ db: database.db }));
       await rest.register(trackerRoutes({ db: database.db }));
-      const guestsRepository = createGuestsRepository(database.db);
-      const sessionSecret = await sessionSecretOf(config);
-      const auth = createGuestAuth({
-        repository: guestsRepository,
-        secret: sessionSecret,
-        secureCookies: config.publicOrigin.startsWith('https:'),
-      });
       await rest.register(
         guestRoutes({
           repository: guestsRepository,
@@ -166,22 +179,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: false,
   });
 
-  // Pages
+  // Pages. The viewer comes from the session cookie only (pages never take a token in the URL).
+  const viewerOf = async (request: FastifyRequest) => {
+    if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return null;
+    const context = await auth.authenticateCookie(request);
+    if (!context || context.guestId === null) return null;
+    const guest = await guestsRepository.guestById(context.guestId);
+    return guest ? presentGuest(guest) : null;
+  };
   const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
   const services = pageServices(database);
-  const publicConfig = {
+  const publicConfig: PublicConfig = {
     brandName: config.brandName,
     payOrigin: config.payOrigin,
     publicOrigin: config.publicOrigin,
+    loginEnabled: config.loginEnabled,
+    esAvsModalEnabled: config.esAvsModalEnabled,
+    forceAvs: config.forceAvs,
   };
   app.get(
     '/*',
     createSsrHandler({
       build,
       ...(config.pageCacheTtlMs > 0 ? { cache: new PageCache(config.pageCacheTtlMs) } : {}),
-      contextFor: (request) => ({
+      contextFor: async (request) => ({
         services,
         config: publicConfig,
+        viewer: await viewerOf(request),
         requestId: request.id,
         cspNonce: cspNonceOf(request),
       }),

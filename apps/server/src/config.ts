@@ -49,6 +49,18 @@ export interface Config {
   sessionSecret: string | undefined;
   /** Spec 5: false turns login and signup off (403 LOGIN_DISABLED). */
   loginEnabled: boolean;
+  /** Secret. SMTP server of outgoing mail; unset: mail goes to the outbox shown on /dev/mail. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** Secret. Token of the internal (operator) API; unset: the internal API does not exist (404). */
+  internalApiToken: string | undefined;
+  /** Addresses (IPs or CIDRs) allowed to call the internal API. */
+  internalAllowedIps: string[];
+  /** Spec 6: show the Spanish age-check modal (es-avs) while the forced-AVS cookie is absent. */
+  esAvsModalEnabled: boolean;
+  /** Spec 4: logged-in guests without an accepted age verification get the AVS dialog. */
+  forceAvs: boolean;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -278,6 +290,74 @@ const VARIABLES = {
     expected: 'true or false',
     schema: booleanFlag,
   }),
+  smtpUrl: variable({
+    name: 'SMTP_URL',
+    default: undefined,
+    description:
+      'SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL). Unset: mail is kept in the outbox, readable on /dev/mail outside production.',
+    secret: true,
+    expected: 'an smtp:// or smtps:// URL',
+    schema: z.string().regex(/^smtps?:\/\/[^\s]+$/),
+  }),
+  mailFrom: variable({
+    name: 'MAIL_FROM',
+    default: 'Vela <no-reply@vela.localhost>',
+    description: 'Sender address of outgoing mail.',
+    expected: 'an address such as Vela <no-reply@example.com>',
+    schema: z.string().trim().min(3).max(200),
+  }),
+  internalApiToken: variable({
+    name: 'INTERNAL_API_TOKEN',
+    default: undefined,
+    description:
+      'Token of the internal operator API under /rest/v1/internal/ (header X-Internal-Token, at least 24 characters). Unset: the internal API answers 404.',
+    secret: true,
+    expected: 'a string of at least 24 characters',
+    schema: z.string().min(24),
+  }),
+  internalAllowedIps: variable({
+    name: 'INTERNAL_ALLOWED_IPS',
+    default: '127.0.0.1,::1',
+    description: 'Comma-separated IP addresses or CIDRs that may call the internal API (with the token).',
+    expected: 'a comma-separated list of IP addresses or CIDRs',
+    schema: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z.string().refine((entry) => {
+              const [address, bits, ...rest] = entry.split('/');
+              if (rest.length > 0 || !address || isIP(address) === 0) return false;
+              if (bits === undefined) return true;
+              const max = isIP(address) === 4 ? 32 : 128;
+              return /^\d+$/.test(bits) && Number(bits) <= max;
+            }),
+          )
+          .min(1),
+      ),
+  }),
+  esAvsModalEnabled: variable({
+    name: 'ES_AVS_MODAL_ENABLED',
+    default: 'false',
+    description:
+      'Spec 6: show the Spanish age-check modal (es-avs) to visitors without the forced-AVS cookie.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
+  forceAvs: variable({
+    name: 'FORCE_AVS',
+    default: 'false',
+    description:
+      'Spec 4: open the age verification dialog for logged-in guests whose age is not verified yet.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -364,6 +444,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     trustProxy: read('trustProxy'),
     sessionSecret,
     loginEnabled: read('loginEnabled'),
+    smtpUrl: read('smtpUrl'),
+    mailFrom: read('mailFrom'),
+    internalApiToken: read('internalApiToken'),
+    internalAllowedIps: read('internalAllowedIps'),
+    esAvsModalEnabled: read('esAvsModalEnabled'),
+    forceAvs: read('forceAvs'),
   };
 }
 
@@ -381,5 +467,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     databaseUrl: config.databaseUrl === undefined ? undefined : '[secret]',
     redisUrl: config.redisUrl === undefined ? undefined : '[secret]',
     sessionSecret: config.sessionSecret === undefined ? undefined : '[secret]',
+    smtpUrl: config.smtpUrl === undefined ? undefined : '[secret]',
+    internalApiToken: config.internalApiToken === undefined ? undefined : '[secret]',
   };
 }

@@ -98,6 +98,13 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'everyone'],
     ['SESSION_SECRET', 'short'],
     ['LOGIN_ENABLED', 'maybe'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['MAIL_FROM', 'x'],
+    ['INTERNAL_API_TOKEN', 'short'],
+    ['INTERNAL_ALLOWED_IPS', '10.0.0.1,not-an-ip'],
+    ['INTERNAL_ALLOWED_IPS', '10.0.0.0/33'],
+    ['ES_AVS_MODAL_ENABLED', 'maybe'],
+    ['FORCE_AVS', 'yes'],
   ];
 
   it.each(badValues)('a bad %s (%s) stops the start with a message naming the variable', (name, value) => {
@@ -130,7 +137,13 @@ describe('configuration', () => {
     const secret = 'mysql://root:hunter2@db/vela';
     expect(() => parseConfig({ DATABASE_URL: secret })).toThrow(/DATABASE_URL must be/);
     expect(() => parseConfig({ DATABASE_URL: secret })).not.toThrow(/hunter2/);
-    expect(SECRET_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL', 'SESSION_SECRET']);
+    expect(SECRET_VARIABLES).toEqual([
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SESSION_SECRET',
+      'SMTP_URL',
+      'INTERNAL_API_TOKEN',
+    ]);
     const described = JSON.stringify(
       describeConfig(
         parseConfig({ DATABASE_URL: 'postgres://u:hunter2@db/v', REDIS_URL: 'redis://:hunter2@r' }),
@@ -164,6 +177,12 @@ describe('configuration', () => {
       'TRUST_PROXY',
       'SESSION_SECRET',
       'LOGIN_ENABLED',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'INTERNAL_API_TOKEN',
+      'INTERNAL_ALLOWED_IPS',
+      'ES_AVS_MODAL_ENABLED',
+      'FORCE_AVS',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');

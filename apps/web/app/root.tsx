@@ -39,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consent: parseConsentCookie(request.headers.get('Cookie')),
     brandName: context.config.brandName,
     cspNonce: context.cspNonce,
+    /** The logged-in guest (null for a visitor) and the public switches of the shell. */
+    viewer: context.viewer,
+    config: context.config,
   };
 }
 

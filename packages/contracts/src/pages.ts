@@ -1,4 +1,5 @@
 import type { ImageRef, Language, Price } from './common.ts';
+import type { GuestMe } from './guest-api.ts';
 
 /** Actor gender and actor types of spec 3. */
 export type ActorGender = 'N' | 'M' | 'F';
@@ -179,10 +180,24 @@ export interface NavigationData {
   onlineCount: number;
 }
 
+/** Public configuration the pages need. */
+export interface PublicConfig {
+  brandName: string;
+  payOrigin: string;
+  publicOrigin: string;
+  /** Spec 5: login/signup turned off. */
+  loginEnabled: boolean;
+  /** Spec 6: the Spanish age-check modal is enabled. */
+  esAvsModalEnabled: boolean;
+  /** Spec 4: logged-in guests without age verification get the AVS dialog. */
+  forceAvs: boolean;
+}
+
 export interface WebLoadContext {
   services: PageServices;
-  /** Public configuration the pages need. */
-  config: { brandName: string; payOrigin: string; publicOrigin: string };
+  config: PublicConfig;
+  /** The logged-in guest of this request (from the session cookie), null for a visitor. */
+  viewer: GuestMe | null;
   /** The request id, for error pages. */
   requestId: string;
   /** Per-request CSP nonce for inline scripts (hydration data). */

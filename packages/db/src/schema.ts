@@ -424,3 +424,84 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Outgoing mail. Every mail is written here first; with SMTP_URL it is then sent and `sent_at` set,
+ * without it the outbox is the delivery (readable on /dev/mail outside production).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    /** What the mail is for, e.g. password-reset. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    sentAt: tstz('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** One-time password reset keys (spec 2: u + key). Only the key's SHA-256 is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('password_resets_guest_idx').on(t.guestId)],
+);
+
+/**
+ * One-time login transfer tokens: the payment dialog (its own origin) logs a guest in and hands the
+ * page a transfer token; `vxpay/onsuccess` on the page origin exchanges it for the session cookie.
+ */
+export const loginTransfers = pgTable('login_transfers', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: bigint('session_id', { mode: 'number' })
+    .notNull()
+    .references(() => guestSessions.id, { onDelete: 'cascade' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+});
+
+/**
+ * Age verification requests (spec 4) at a provider (the sandbox provider: an operator decides through
+ * the internal API). The guest's current status is `guests.avs_status`; this is the history.
+ */
+export const avsRequests = pgTable(
+  'avs_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull().default('sandbox'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    fullName: text('full_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    documentType: text('document_type', { enum: ['id-card', 'passport', 'driving-licence'] }).notNull(),
+    /** Only the last 4 characters of the document number are kept. */
+    documentLast4: text('document_last4').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'revoked'] })
+      .notNull()
+      .default('pending'),
+    decidedAt: tstz('decided_at'),
+    decisionMessage: text('decision_message'),
+  },
+  (t) => [
+    index('avs_requests_guest_idx').on(t.guestId),
+    index('avs_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);

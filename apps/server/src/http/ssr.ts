@@ -128,8 +128,8 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
 
 export interface SsrOptions {
   build: WebBuild;
-  /** The per-request load context (services, config, request id, CSP nonce). */
-  contextFor: (request: FastifyRequest) => WebLoadContext;
+  /** The per-request load context (services, config, viewer, request id, CSP nonce). */
+  contextFor: (request: FastifyRequest) => WebLoadContext | Promise<WebLoadContext>;
   /** Micro-cache of anonymous pages (see page-cache.ts); none when undefined. */
   cache?: PageCache;
 }
@@ -158,7 +158,7 @@ export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
     if (cache && key) {
       let own: Response | undefined;
       const page = await cache.get(key, async () => {
-        const context = contextFor(request);
+        const context = await contextFor(request);
         // A shared render is not aborted by the first visitor leaving.
         const response = await loaded.handle(toWebRequest(request, new AbortController().signal), context);
         if (!isCacheableResponse(response)) {
@@ -181,7 +181,13 @@ export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) aborter.abort();
     });
-    const response = await loaded.handle(toWebRequest(request, aborter.signal), contextFor(request));
+    const context = await contextFor(request);
+    const response = await loaded.handle(toWebRequest(request, aborter.signal), context);
+    // A page rendered for a logged-in guest holds their data: never stored by a shared cache.
+    if (context.viewer) {
+      response.headers.set('cache-control', 'private, no-store');
+      response.headers.set('referrer-policy', 'no-referrer');
+    }
     return sendWebResponse(reply, response);
   };
 }

@@ -126,7 +126,15 @@ function buildServices(): PageServices {
 
 const context: WebLoadContext = {
   services: buildServices(),
-  config: { brandName: 'Vela', payOrigin: 'http://pay.test', publicOrigin: 'https://vela.test' },
+  config: {
+    brandName: 'Vela',
+    payOrigin: 'http://pay.test',
+    publicOrigin: 'https://vela.test',
+    loginEnabled: true,
+    esAvsModalEnabled: false,
+    forceAvs: false,
+  },
+  viewer: null,
   requestId: 'req-1',
   cspNonce: 'nonce',
 };

@@ -4,7 +4,15 @@ import { loader, shouldRevalidate } from '../root.tsx';
 
 const context = {
   services: { navigation: async () => ({ categories: [], onlineCount: 7 }) },
-  config: { brandName: 'Vela', payOrigin: 'http://pay.test', publicOrigin: 'https://vela.test' },
+  config: {
+    brandName: 'Vela',
+    payOrigin: 'http://pay.test',
+    publicOrigin: 'https://vela.test',
+    loginEnabled: true,
+    esAvsModalEnabled: false,
+    forceAvs: false,
+  },
+  viewer: null,
   requestId: 'req-1',
   cspNonce: 'n0nce',
 } as unknown as WebLoadContext;

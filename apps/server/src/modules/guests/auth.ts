@@ -54,6 +54,8 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
 export interface GuestAuth {
   /** The caller's session, or null when there is none. A bad or expired access token is a 401. */
   authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+  /** The session of the cookie alone (pages: a token in a page URL is ignored). */
+  authenticateCookie(request: FastifyRequest): Promise<AuthContext | null>;
   /** The caller's session, creating an anonymous one (and its cookie) when there is none. */
   ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
   /** Starts a fresh session for `guestId` (login/signup), replacing the caller's cookie. */
@@ -94,6 +96,10 @@ export function createGuestAuth(deps: {
       if (!session) throw new AppError('INVALID_TOKEN', 'The session of this access token has ended', 401);
       return contextOf(session);
     }
+    return authenticateCookie(request);
+  };
+
+  const authenticateCookie = async (request: FastifyRequest): Promise<AuthContext | null> => {
     const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (!cookie) return null;
     const session = await repository.liveSessionByTokenHash(hashSessionToken(cookie));
@@ -118,6 +124,7 @@ export function createGuestAuth(deps: {
 
   return {
     authenticate,
+    authenticateCookie,
     async ensureSession(request, reply) {
       return (await authenticate(request)) ?? newSession(request, reply, null);
     },

@@ -1,22 +1,8 @@
 /** What a guest reads about themself: the spec 3 Guest fields that exist so far. Never the hash. */
-import type { Guest } from '@vela/contracts/guest';
+import type { GuestMe } from '@vela/contracts/guest-api';
 import type { GuestRow, SessionRow } from './guests.repository.ts';
 
-export type GuestMe = Pick<
-  Guest,
-  | 'id'
-  | 'name'
-  | 'email'
-  | 'hasAvs'
-  | 'avsStatus'
-  | 'avsRejectMessage'
-  | 'isLocked'
-  | 'isLoggedIn'
-  | 'isRestricted'
-  | 'restrictionLevel'
-  | 'showDataProtection'
-  | 'signupOrigin'
->;
+export type { GuestMe };
 
 export function presentGuest(row: GuestRow): GuestMe {
   return {

@@ -1,0 +1,242 @@
+/**
+ * Request and response shapes of the guest REST calls (spec 7, under /rest/v1), shared by the
+ * server, the pages (apps/web) and the payment dialog (apps/pay). Rules that are more than a shape
+ * (email format of spec 5, password policy) live in @vela/domain and are checked by the server; the
+ * dialog checks them too, for early feedback.
+ *
+ * Two origins: the pages call with their session cookie; the payment dialog (its own origin, CORS,
+ * no cookies) calls with `Authorization: Bearer <accessToken>`. A login or signup in the dialog
+ * answers with an access token for the dialog's next calls and a one-time transfer token that the
+ * page exchanges for its session cookie through `vxpay/onsuccess`.
+ */
+import { z } from 'zod';
+import { LanguageSchema } from './common.ts';
+import { AvsStatusSchema } from './guest.ts';
+import { PaymentFlowSchema } from './payment-messages.ts';
+
+// Bodies.
+
+export const ScreenNameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'letters, digits, _ . - only');
+
+export const SignupRequestSchema = z.strictObject({
+  screenName: ScreenNameSchema,
+  email: z.string().trim().min(3).max(254),
+  password: z.string().min(1).max(1024),
+  signupOrigin: z.string().max(64).optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export const LoginRequestSchema = z.strictObject({
+  /** Screen name or email. */
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const PasswordChangeRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: z.string().min(1).max(1024),
+});
+
+/** `guest/passwordLost` POST: by screen name or email; the answer is the same whether or not it exists. */
+export const PasswordLostRequestSchema = z
+  .strictObject({
+    login: z.string().trim().min(1).max(254).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+    /** Language of the mail and of the link in it. */
+    language: LanguageSchema,
+  })
+  .refine((body) => body.login !== undefined || body.email !== undefined, {
+    message: 'login or email is required',
+  });
+export type PasswordLostRequest = z.infer<typeof PasswordLostRequestSchema>;
+
+/** `guest/passwordReset` POST: `u` and `key` from the mailed link (spec 2 URL parameters). */
+export const PasswordResetRequestSchema = z.strictObject({
+  u: z.string().regex(/^\d{1,15}$/),
+  key: z.string().min(16).max(128),
+  password: z.string().min(1).max(1024),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** `vxpay/onsuccess` POST (spec 7: result, targetUrl; the answer's data.url is where the page goes). */
+export const OnSuccessRequestSchema = z.strictObject({
+  result: z.strictObject({
+    flow: z.union([PaymentFlowSchema, z.literal('signup')]),
+    /** The one-time login transfer token of a dialog login/signup/password reset. */
+    transferToken: z.string().min(1).max(512).optional(),
+  }),
+  /** Where the page wants to go afterwards (a path on this site). */
+  targetUrl: z
+    .string()
+    .max(2048)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional(),
+});
+export type OnSuccessRequest = z.infer<typeof OnSuccessRequestSchema>;
+
+/** Preferences (`guest/savePreferences` POST `{ data }`): a small flat record. */
+export const PreferencesSchema = z.strictObject({
+  /** Language of mails and of the pages after login. */
+  language: LanguageSchema.optional(),
+  /** Play video previews on hover. */
+  autoplayPreviews: z.boolean().optional(),
+  /** Show only performers who are online first in grids. */
+  onlineFirst: z.boolean().optional(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export const SavePreferencesRequestSchema = z.strictObject({ data: PreferencesSchema });
+
+/** Notification settings (`guest/getNotificationsSettings` GET, and POST to change them). */
+export const NOTIFICATION_SETTING_KEYS = [
+  'favoriteOnlineEmail',
+  'favoriteOnlineSms',
+  'newMessageEmail',
+  'newVideoFromFavoriteEmail',
+  'specialOffersEmail',
+  'webPush',
+] as const;
+export type NotificationSettingKey = (typeof NOTIFICATION_SETTING_KEYS)[number];
+export const NotificationSettingsSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_SETTING_KEYS.map((key) => [key, z.boolean()])) as Record<
+    NotificationSettingKey,
+    z.ZodBoolean
+  >,
+);
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+/** POST body: any subset; keys not given keep their value. */
+export const NotificationSettingsUpdateSchema = NotificationSettingsSchema.partial();
+
+/** Newsletter types (spec 3, bit values). */
+export const NEWSLETTER_TYPES = { vipClub: 1024, lateNight: 512, vrPorn: 2048, contests: 256 } as const;
+export type NewsletterType = keyof typeof NEWSLETTER_TYPES;
+export const NEWSLETTER_BITS = Object.values(NEWSLETTER_TYPES);
+const NewsletterTypeId = z.union(
+  NEWSLETTER_BITS.map((bit) => z.literal(bit)) as [
+    z.ZodLiteral<1024>,
+    z.ZodLiteral<512>,
+    z.ZodLiteral<2048>,
+    z.ZodLiteral<256>,
+  ],
+);
+
+/** `guest/newsletter/subscribe` POST (typeId, userId, emailAddress): userId and email must be the caller's. */
+export const NewsletterSubscribeRequestSchema = z.strictObject({
+  typeId: NewsletterTypeId,
+  userId: z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive()]),
+  emailAddress: z.string().trim().min(3).max(254),
+});
+/** `guest/newsletter/unsubscribe` POST. */
+export const NewsletterUnsubscribeRequestSchema = z.strictObject({ typeId: NewsletterTypeId });
+
+/** `guest/closeDataProtection` and `guest/closeAgbAndDataProtection` POST. */
+export const CloseDataProtectionRequestSchema = z.strictObject({ accepted: z.boolean() });
+
+/** Age verification request of the sandbox provider (`avs/request` POST). */
+export const AVS_DOCUMENT_TYPES = ['id-card', 'passport', 'driving-licence'] as const;
+export const AvsRequestSchema = z.strictObject({
+  fullName: z.string().trim().min(3).max(120),
+  /** YYYY-MM-DD; the guest must be 18 or older. */
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  documentType: z.enum(AVS_DOCUMENT_TYPES),
+  documentNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{5,30}$/),
+});
+export type AvsRequest = z.infer<typeof AvsRequestSchema>;
+
+/** Operator decision through the internal API (`internal/avs/{requestId}/decision` POST). */
+export const AvsDecisionRequestSchema = z.discriminatedUnion('decision', [
+  z.strictObject({ decision: z.literal('accept') }),
+  z.strictObject({ decision: z.literal('reject'), message: z.string().trim().min(1).max(1000) }),
+]);
+export type AvsDecisionRequest = z.infer<typeof AvsDecisionRequestSchema>;
+
+// Answers (the `data` of `{ success: true, data }`).
+
+/** What a guest reads about themself (GET guest/me, GraphQL `guest`). */
+export const GuestMeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  hasAvs: z.boolean(),
+  avsStatus: AvsStatusSchema,
+  avsRejectMessage: z.string().nullable(),
+  isLocked: z.boolean(),
+  isLoggedIn: z.boolean(),
+  isRestricted: z.boolean(),
+  restrictionLevel: z.number().int(),
+  showDataProtection: z.boolean(),
+  signupOrigin: z.string().nullable(),
+});
+export type GuestMe = z.infer<typeof GuestMeSchema>;
+
+/** Answer of login, signup and password reset. */
+export const AuthResultSchema = z.object({
+  guest: GuestMeSchema,
+  /** Short-lived access token of the new session, for calls with `Authorization: Bearer`. */
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+  /** One-time token the page exchanges for its session cookie via `vxpay/onsuccess` (5 minutes). */
+  transferToken: z.string(),
+});
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const OnSuccessResultSchema = z.object({
+  /** Where the page goes next; null: run the stored action or reload. */
+  url: z.string().nullable(),
+  loggedIn: z.boolean(),
+});
+
+export const AvsStateSchema = z.object({
+  avsStatus: AvsStatusSchema,
+  avsRejectMessage: z.string().nullable(),
+});
+export type AvsState = z.infer<typeof AvsStateSchema>;
+
+// Page -> dialog message (the dialog -> page messages are in payment-messages.ts).
+
+/**
+ * The page answers the dialog's `iframe-ready` with `init`: the flow to show, the language, the
+ * page's current access token (absent for a visitor without session) and prefilled values.
+ * The dialog accepts it only from PUBLIC_ORIGIN and with its own id.
+ */
+export const DialogInitMessageSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  type: z.literal('init'),
+  flow: z.union([PaymentFlowSchema, z.literal('signup')]),
+  language: LanguageSchema,
+  accessToken: z.string().min(1).max(512).nullable(),
+  prefill: z
+    .strictObject({
+      screenName: z.string().max(254).optional(),
+      signupEmail: z.string().max(254).optional(),
+      /** Password lost: tpLoginPwdLost / tpEmailPwdLost. */
+      login: z.string().max(254).optional(),
+      email: z.string().max(254).optional(),
+      /** Password reset: u and key. */
+      u: z.string().max(20).optional(),
+      key: z.string().max(128).optional(),
+    })
+    .optional(),
+});
+export type DialogInitMessage = z.infer<typeof DialogInitMessageSchema>;
+
+/** Page -> dialog: a fresh access token (the page refreshes it before it expires). */
+export const DialogTokenMessageSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  type: z.literal('access-token'),
+  accessToken: z.string().min(1).max(512),
+});
+
+export const PageToDialogMessageSchema = z.discriminatedUnion('type', [
+  DialogInitMessageSchema,
+  DialogTokenMessageSchema,
+]);
+export type PageToDialogMessage = z.infer<typeof PageToDialogMessageSchema>;
