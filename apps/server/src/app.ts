@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginEnabled: config.loginEnabled,
     esAvsModalEnabled: config.esAvsModalEnabled,
     forceAvs: config.forceAvs,
+    adultMarketVariant: config.adultMarketVariant,
   };
   app.get(
     '/*',

@@ -61,6 +61,8 @@ export interface Config {
   esAvsModalEnabled: boolean;
   /** Spec 4: logged-in guests without an accepted age verification get the AVS dialog. */
   forceAvs: boolean;
+  /** Spec 6: this deployment is the adult-market variant (its login modal for first-time visitors). */
+  adultMarketVariant: boolean;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -358,6 +360,14 @@ const VARIABLES = {
     expected: 'true or false',
     schema: booleanFlag,
   }),
+  adultMarketVariant: variable({
+    name: 'ADULT_MARKET_VARIANT',
+    default: 'false',
+    description:
+      'Spec 6: serve the adult-market variant, whose login modal greets visitors who have not logged in there before.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -450,6 +460,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     internalAllowedIps: read('internalAllowedIps'),
     esAvsModalEnabled: read('esAvsModalEnabled'),
     forceAvs: read('forceAvs'),
+    adultMarketVariant: read('adultMarketVariant'),
   };
 }
 

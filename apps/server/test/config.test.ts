@@ -105,6 +105,7 @@ describe('configuration', () => {
     ['INTERNAL_ALLOWED_IPS', '10.0.0.0/33'],
     ['ES_AVS_MODAL_ENABLED', 'maybe'],
     ['FORCE_AVS', 'yes'],
+    ['ADULT_MARKET_VARIANT', 'maybe'],
   ];
 
   it.each(badValues)('a bad %s (%s) stops the start with a message naming the variable', (name, value) => {
@@ -183,6 +184,7 @@ describe('configuration', () => {
       'INTERNAL_ALLOWED_IPS',
       'ES_AVS_MODAL_ENABLED',
       'FORCE_AVS',
+      'ADULT_MARKET_VARIANT',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');

@@ -191,6 +191,8 @@ export interface PublicConfig {
   esAvsModalEnabled: boolean;
   /** Spec 4: logged-in guests without age verification get the AVS dialog. */
   forceAvs: boolean;
+  /** Spec 6: the adult-market variant (its login modal for first-time visitors). */
+  adultMarketVariant: boolean;
 }
 
 export interface WebLoadContext {

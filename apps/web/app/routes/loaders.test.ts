@@ -133,6 +133,7 @@ const context: WebLoadContext = {
     loginEnabled: true,
     esAvsModalEnabled: false,
     forceAvs: false,
+    adultMarketVariant: false,
   },
   viewer: null,
   requestId: 'req-1',

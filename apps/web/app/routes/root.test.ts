@@ -11,6 +11,7 @@ const context = {
     loginEnabled: true,
     esAvsModalEnabled: false,
     forceAvs: false,
+    adultMarketVariant: false,
   },
   viewer: null,
   requestId: 'req-1',
