@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const payPort = port + 1;
+/** The operator API token of the browser tests' server (the tests decide age verifications through it). */
+export const E2E_INTERNAL_TOKEN = 'e2e-internal-token-0123456789abcdef';
 
 /** Flags required on this machine's closed network (developers' brief). */
 export const CHROMIUM_ARGS = [
@@ -46,6 +48,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), PAY_PORT: String(payPort), LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      PAY_PORT: String(payPort),
+      LOG_LEVEL: 'warn',
+      INTERNAL_API_TOKEN: E2E_INTERNAL_TOKEN,
+    },
   },
 });
