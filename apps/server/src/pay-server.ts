@@ -4,6 +4,7 @@
  * only by postMessage (spec 2), so it may be framed by PUBLIC_ORIGIN and nothing else.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -29,6 +30,33 @@ export const PAY_BUILD_MISSING_HINT = 'The payment dialog is not built yet: run 
 
 export function defaultPayDistDir(): string {
   return fileURLToPath(new URL('../../pay/dist/', import.meta.url));
+}
+
+/** What the dialog must know before it can talk to the page and the API (read from meta tags). */
+export interface PayPublicConfig {
+  publicOrigin: string;
+  brandName: string;
+  loginEnabled: boolean;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Puts the public configuration into the dialog's index.html as `<meta name="vela-…">` tags (the
+ * pay CSP allows no inline script): the page origin it accepts messages from and calls the API on,
+ * the brand of its header and whether login/signup are enabled.
+ */
+export function injectPayConfig(html: string, config: PayPublicConfig): string {
+  const tags = [
+    ['vela-public-origin', config.publicOrigin],
+    ['vela-brand-name', config.brandName],
+    ['vela-login-enabled', String(config.loginEnabled)],
+  ]
+    .map(([name, content]) => `<meta name="${name}" content="${escapeAttribute(content ?? '')}">`)
+    .join('');
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? `${tags}${html}` : `${html.slice(0, at)}${tags}${html.slice(at)}`;
 }
 
 export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
@@ -79,7 +107,14 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
     if (!existsSync(path.join(distDir, 'index.html'))) {
       return reply.code(503).type('text/plain; charset=utf-8').send(`${PAY_BUILD_MISSING_HINT}\n`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    // Read on every request (a few hundred bytes): a rebuild while the server runs is picked up.
+    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+    const body = injectPayConfig(html, {
+      publicOrigin: config.publicOrigin,
+      brandName: config.brandName,
+      loginEnabled: config.loginEnabled,
+    });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {

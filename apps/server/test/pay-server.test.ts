@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPayApp, PAY_BUILD_MISSING_HINT } from '../src/pay-server.ts';
+import { buildPayApp, injectPayConfig, PAY_BUILD_MISSING_HINT } from '../src/pay-server.ts';
 import { PUBLIC_ORIGIN, tempDir, testConfig } from './helpers.ts';
 
 const INDEX_HTML =
@@ -39,7 +39,35 @@ describe('pay origin', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(
+        injectPayConfig(INDEX_HTML, { publicOrigin: PUBLIC_ORIGIN, brandName: 'Vela', loginEnabled: true }),
+      );
+    }
+  });
+
+  it('injects the public origin (the only origin the dialog talks to), brand and login switch into index.html', async () => {
+    const res = await app.inject({ method: 'GET', url: '/?id=d1&flow=login&lang=de' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<meta name="vela-public-origin" content="${PUBLIC_ORIGIN}">`);
+    expect(head).toContain('<meta name="vela-brand-name" content="Vela">');
+    expect(head).toContain('<meta name="vela-login-enabled" content="true">');
+    // The CSP that the injected origin must match: the dialog may call the API there.
+    expect(String(res.headers['content-security-policy'])).toContain(`connect-src 'self' ${PUBLIC_ORIGIN}`);
+  });
+
+  it('says login is disabled when LOGIN_ENABLED is off, and escapes what it injects', async () => {
+    const off = await buildPayApp({
+      config: testConfig({ LOGIN_ENABLED: 'false' }, { brandName: 'A"B <C> & D' }),
+      distDir: dist.dir,
+    });
+    try {
+      const res = await off.inject({ method: 'GET', url: '/' });
+      expect(res.body).toContain('<meta name="vela-login-enabled" content="false">');
+      expect(res.body).toContain('<meta name="vela-brand-name" content="A&quot;B &lt;C&gt; &amp; D">');
+    } finally {
+      await off.close();
     }
   });
 

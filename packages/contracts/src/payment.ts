@@ -41,3 +41,40 @@ export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
 export function isPaymentFlow(value: string | null | undefined): value is PaymentFlow {
   return (PAYMENT_FLOWS as readonly string[]).includes(value ?? '');
 }
+
+/** The flows the dialog opens: every payment flow and the signup command (spec 2, `openSignUp`). */
+export type DialogFlow = PaymentFlow | 'signup';
+
+const VIEW_OF_FLOW: Readonly<Record<DialogFlow, PaymentView>> = {
+  login: 'login',
+  pwdlost: 'login',
+  pwdreset: 'login',
+  signup: 'signup',
+  avs: 'avs',
+  moneycharge: 'payment',
+  limit: 'payment',
+  oneclick: 'payment',
+  autorecharge: 'payment',
+  trialmoneycharge: 'payment',
+  changecc: 'payment',
+  changels: 'payment',
+  settings: 'payment',
+  vxsettings: 'payment',
+  vipabo: 'abo',
+  trialvipabo: 'abo',
+  vxabo: 'vxabo',
+  vxtvabo: 'vxabo',
+  promocode: 'promocode',
+  scratchcard: 'promocode',
+  carrier: 'carrier',
+  opcompensation: 'opcompensation',
+};
+
+/**
+ * The view that shows a flow (spec 2): password lost and reset are sub-screens of the login view,
+ * the settings and charge flows live in the payment view, scratch cards in the promo code view.
+ * The view `wait` belongs to no flow: it shows while something loads.
+ */
+export function viewForFlow(flow: DialogFlow): PaymentView {
+  return VIEW_OF_FLOW[flow];
+}
