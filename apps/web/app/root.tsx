@@ -95,6 +95,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       navigation={loaderData.navigation}
       consent={loaderData.consent}
       brandName={loaderData.brandName}
+      viewer={loaderData.viewer}
+      config={loaderData.config}
     >
       <Outlet />
     </AppShell>

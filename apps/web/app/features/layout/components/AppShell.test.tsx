@@ -3,7 +3,7 @@
  * language switcher, menus wired with aria, consent banner only for undecided visitors.
  */
 import type { Language } from '@vela/contracts/common';
-import type { NavigationData } from '@vela/contracts/pages';
+import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,16 @@ const navigation: NavigationData = {
   onlineCount: 1234,
 };
 
+const config: PublicConfig = {
+  brandName: 'Vela',
+  payOrigin: 'http://localhost:3001',
+  publicOrigin: 'http://localhost:3000',
+  loginEnabled: true,
+  esAvsModalEnabled: false,
+  forceAvs: false,
+  adultMarketVariant: false,
+};
+
 /** The opening tags of an element type, e.g. every `<a ...>`. */
 function tags(html: string, name: string): string[] {
   return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
@@ -38,6 +48,8 @@ function render(lang: Language, consent: ConsentState | null): string {
         navigation={navigation}
         consent={consent}
         brandName="Vela"
+        viewer={null}
+        config={config}
       >
         <p>page body</p>
       </AppShell>

@@ -4,7 +4,8 @@
  * scrolling and page-view tracking.
  */
 import type { Language } from '@vela/contracts/common';
-import type { NavigationData } from '@vela/contracts/pages';
+import type { GuestMe } from '@vela/contracts/guest-api';
+import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { type ReactNode, useEffect } from 'react';
 import { PageViewTracker } from '../../analytics/components/PageViewTracker.tsx';
 import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
@@ -12,6 +13,7 @@ import type { ConsentState } from '../../consent/consent.ts';
 import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
 import { ModalHost } from '../../modals/components/ModalHost.tsx';
 import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
+import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { ScrollManager } from '../../scroll/ScrollManager.tsx';
 import { MenuProvider, useMenus } from '../state/MenuProvider.tsx';
 import { ShellProvider, useShell } from '../state/ShellContext.tsx';
@@ -26,6 +28,10 @@ export interface AppShellProps {
   /** Consent read from the request's cookie; null when the visitor has not decided yet. */
   consent: ConsentState | null;
   brandName: string;
+  /** The logged-in guest, null for a visitor. */
+  viewer: GuestMe | null;
+  /** Public switches (pay origin, login enabled, modal rules). */
+  config: PublicConfig;
   children: ReactNode;
 }
 
@@ -43,7 +49,16 @@ function SkipLink() {
   );
 }
 
-export function AppShell({ lang, alternates, navigation, consent, brandName, children }: AppShellProps) {
+export function AppShell({
+  lang,
+  alternates,
+  navigation,
+  consent,
+  brandName,
+  viewer,
+  config,
+  children,
+}: AppShellProps) {
   // Marks the document once the shell is interactive (hydrated, listeners attached).
   useEffect(() => {
     document.documentElement.dataset.shellReady = 'true';
@@ -52,19 +67,21 @@ export function AppShell({ lang, alternates, navigation, consent, brandName, chi
     <ShellProvider lang={lang} brandName={brandName} alternates={alternates}>
       <ConsentProvider initial={consent}>
         <ModalProvider>
-          <MenuProvider>
-            <SkipLink />
-            <Navbar navigation={navigation} />
-            <MenuBackdrop />
-            <main id="content" className="content" tabIndex={-1}>
-              {children}
-            </main>
-            <Footer />
-            <CookieBanner />
-            <ModalHost />
-            <ScrollManager />
-            <PageViewTracker />
-          </MenuProvider>
+          <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
+            <MenuProvider>
+              <SkipLink />
+              <Navbar navigation={navigation} />
+              <MenuBackdrop />
+              <main id="content" className="content" tabIndex={-1}>
+                {children}
+              </main>
+              <Footer />
+              <CookieBanner />
+              <ModalHost />
+              <ScrollManager />
+              <PageViewTracker />
+            </MenuProvider>
+          </PaymentDialogProvider>
         </ModalProvider>
       </ConsentProvider>
     </ShellProvider>
