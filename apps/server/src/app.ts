@@ -35,6 +35,9 @@ import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { guestRoutes } from './modules/guests/guests.routes.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { devMailRoutes } from './modules/mail/mail.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -121,6 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
+  // Outgoing mail: outbox table, and SMTP when SMTP_URL is set.
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onClose', () => mailer.close());
 
   // REST
   await app.register(
@@ -152,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           auth,
           secret: sessionSecret,
           loginEnabled: config.loginEnabled,
+          mailer,
+          publicOrigin: config.publicOrigin,
+          brandName: config.brandName,
         }),
       );
     },
@@ -159,6 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   if (config.enableBenchRoutes) await app.register(benchRoutes);
+  // The mail outbox page exists outside production only (404 in production, whatever the pages say).
+  await app.register(
+    devMailRoutes({
+      repository: createMailRepository(database.db),
+      enabled: config.nodeEnv !== 'production',
+    }),
+  );
 
   // Static files
   await mkdir(config.mediaDir, { recursive: true });

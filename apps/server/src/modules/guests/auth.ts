@@ -60,6 +60,12 @@ export interface GuestAuth {
   ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
   /** Starts a fresh session for `guestId` (login/signup), replacing the caller's cookie. */
   startSession(request: FastifyRequest, reply: FastifyReply, guestId: number): Promise<AuthContext>;
+  /**
+   * Puts an existing live session into this browser's cookie under a fresh token (the login transfer
+   * of the payment dialog); the session's previous cookie token stops working. False when the session
+   * has ended.
+   */
+  adoptSession(reply: FastifyReply, sessionId: number): Promise<boolean>;
   clearCookie(reply: FastifyReply): void;
 }
 
@@ -107,6 +113,12 @@ export function createGuestAuth(deps: {
     return contextOf(session);
   };
 
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.header(
+      'set-cookie',
+      `${SESSION_COOKIE}=${token}; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}; ${cookieAttributes}`,
+    );
+
   const newSession = async (request: FastifyRequest, reply: FastifyReply, guestId: number | null) => {
     const token = randomBytes(32).toString('base64url');
     const session = await repository.insertSession({
@@ -115,10 +127,7 @@ export function createGuestAuth(deps: {
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
       ip: request.ip,
     });
-    reply.header(
-      'set-cookie',
-      `${SESSION_COOKIE}=${token}; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}; ${cookieAttributes}`,
-    );
+    setCookie(reply, token);
     return { guestId, sessionId: session.id };
   };
 
@@ -133,6 +142,12 @@ export function createGuestAuth(deps: {
       // A new token on every login: a session id known before login is worth nothing after it.
       if (current) await repository.revokeSession(current.sessionId);
       return newSession(request, reply, guestId);
+    },
+    async adoptSession(reply, sessionId) {
+      const token = randomBytes(32).toString('base64url');
+      if (!(await repository.rotateSessionToken(sessionId, hashSessionToken(token)))) return false;
+      setCookie(reply, token);
+      return true;
     },
     clearCookie(reply) {
       reply.header('set-cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes}`);

@@ -1,5 +1,14 @@
 /** What a guest reads about themself: the spec 3 Guest fields that exist so far. Never the hash. */
-import type { GuestMe } from '@vela/contracts/guest-api';
+import {
+  type GuestMe,
+  NEWSLETTER_TYPES,
+  type NewsletterType,
+  NOTIFICATION_SETTING_KEYS,
+  type NotificationSettingKey,
+  type NotificationSettings,
+  type Preferences,
+  PreferencesSchema,
+} from '@vela/contracts/guest-api';
 import type { GuestRow, SessionRow } from './guests.repository.ts';
 
 export type { GuestMe };
@@ -39,4 +48,36 @@ export function presentSession(row: SessionRow, currentSessionId: number): Sessi
     ip: row.ip,
     current: row.id === currentSessionId,
   };
+}
+
+/** The stored preferences that are known and well-formed (anything else stays inside). */
+export function presentPreferences(stored: Record<string, unknown>): Preferences {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(PreferencesSchema.shape) as (keyof Preferences)[]) {
+    const parsed = PreferencesSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out as Preferences;
+}
+
+/** Default of a notification setting: mails on, SMS and web push off. */
+export function defaultNotificationSetting(key: NotificationSettingKey): boolean {
+  return key.endsWith('Email');
+}
+
+/** Every notification setting, stored value or default. */
+export function presentNotificationSettings(stored: Record<string, unknown>): NotificationSettings {
+  return Object.fromEntries(
+    NOTIFICATION_SETTING_KEYS.map((key) => {
+      const value = stored[key];
+      return [key, typeof value === 'boolean' ? value : defaultNotificationSetting(key)];
+    }),
+  ) as NotificationSettings;
+}
+
+/** Names of the newsletter types whose bits are set (spec 3 bit values). */
+export function newsletterTypesOf(bits: number): NewsletterType[] {
+  return (Object.entries(NEWSLETTER_TYPES) as [NewsletterType, number][])
+    .filter(([, bit]) => (bits & bit) === bit)
+    .map(([name]) => name);
 }

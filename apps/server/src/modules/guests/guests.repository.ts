@@ -1,10 +1,14 @@
-/** All SQL of guests: the `guests`, `guest_sessions` and `rate_limit_counters` tables. */
+/**
+ * All SQL of guests: the `guests`, `guest_sessions`, `rate_limit_counters`, `password_resets` and
+ * `login_transfers` tables.
+ */
 import type { Db } from '@vela/db/client';
-import { and, eq, isNull, ne, or, sql } from '@vela/db/orm';
-import { guestSessions, guests, rateLimitCounters } from '@vela/db/schema';
+import { and, eq, gt, isNull, ne, or, sql } from '@vela/db/orm';
+import { guestSessions, guests, loginTransfers, passwordResets, rateLimitCounters } from '@vela/db/schema';
 
 export type GuestRow = typeof guests.$inferSelect;
 export type SessionRow = typeof guestSessions.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 export interface NewSession {
   guestId: number | null;
@@ -59,6 +63,135 @@ export function createGuestsRepository(db: Db) {
         name: rows.some((r) => r.screenName.toLowerCase() === screenName.toLowerCase()),
         email: rows.some((r) => r.email === email),
       };
+    },
+    /** By email (stored lower-cased). */
+    async guestByEmail(email: string): Promise<GuestRow | undefined> {
+      const [row] = await db.select().from(guests).where(eq(guests.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+    /**
+     * A new password reset key of a guest; the guest's older unused keys are invalidated (marked used)
+     * in the same transaction.
+     */
+    async replaceResetKey(guestId: number, keyHash: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.guestId, guestId), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({ guestId, keyHash, expiresAt });
+      });
+    },
+    /** The reset key of this hash when it belongs to `guestId`, is unused and unexpired. */
+    async validResetKey(keyHash: string, guestId: number, now: Date): Promise<PasswordResetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.keyHash, keyHash),
+            eq(passwordResets.guestId, guestId),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+    /**
+     * Uses a reset key once: marks it used, sets the new password hash and revokes every session of
+     * the guest, all or nothing. False when the key was no longer valid (a concurrent use).
+     */
+    async resetPassword(keyId: number, guestId: number, passwordHash: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResets.id, keyId),
+              eq(passwordResets.guestId, guestId),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now),
+            ),
+          )
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) return false;
+        await tx.update(guests).set({ passwordHash }).where(eq(guests.id, guestId));
+        await tx
+          .update(guestSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(guestSessions.guestId, guestId), isNull(guestSessions.revokedAt)));
+        return true;
+      });
+    },
+    async insertLoginTransfer(sessionId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(loginTransfers).values({ sessionId, tokenHash, expiresAt });
+    },
+    /** Uses a login transfer token once: its session id, or null when unknown, used or expired. */
+    async useLoginTransfer(tokenHash: string, now: Date): Promise<number | null> {
+      const [row] = await db
+        .update(loginTransfers)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(loginTransfers.tokenHash, tokenHash),
+            isNull(loginTransfers.usedAt),
+            gt(loginTransfers.expiresAt, now),
+          ),
+        )
+        .returning({ sessionId: loginTransfers.sessionId });
+      return row?.sessionId ?? null;
+    },
+    /** A new cookie token for a live session (the old token stops working). */
+    async rotateSessionToken(sessionId: number, tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .update(guestSessions)
+        .set({ tokenHash, lastSeenAt: new Date() })
+        .where(and(eq(guestSessions.id, sessionId), isNull(guestSessions.revokedAt)))
+        .returning({ id: guestSessions.id });
+      return rows.length > 0;
+    },
+    /** Merges `values` into the guest's preferences; the merged preferences. */
+    async mergePreferences(
+      guestId: number,
+      values: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
+      const [row] = await db
+        .update(guests)
+        .set({ preferences: sql`${guests.preferences} || ${JSON.stringify(values)}::jsonb` })
+        .where(eq(guests.id, guestId))
+        .returning({ preferences: guests.preferences });
+      return row?.preferences ?? {};
+    },
+    /** Merges `values` into the guest's notification settings; the merged settings. */
+    async mergeNotificationSettings(
+      guestId: number,
+      values: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
+      const [row] = await db
+        .update(guests)
+        .set({
+          notificationSettings: sql`${guests.notificationSettings} || ${JSON.stringify(values)}::jsonb`,
+        })
+        .where(eq(guests.id, guestId))
+        .returning({ notificationSettings: guests.notificationSettings });
+      return row?.notificationSettings ?? {};
+    },
+    /** Sets (`on`) or clears newsletter bits atomically; the new bits. */
+    async setNewsletterBit(guestId: number, bit: number, on: boolean): Promise<number> {
+      const [row] = await db
+        .update(guests)
+        .set({
+          newsletterBits: on
+            ? sql`${guests.newsletterBits} | ${bit}::integer`
+            : sql`${guests.newsletterBits} & ~${bit}::integer`,
+        })
+        .where(eq(guests.id, guestId))
+        .returning({ newsletterBits: guests.newsletterBits });
+      return row?.newsletterBits ?? 0;
+    },
+    async hideDataProtection(guestId: number): Promise<void> {
+      await db.update(guests).set({ showDataProtection: false }).where(eq(guests.id, guestId));
     },
     async setPasswordHash(guestId: number, passwordHash: string): Promise<void> {
       await db.update(guests).set({ passwordHash }).where(eq(guests.id, guestId));

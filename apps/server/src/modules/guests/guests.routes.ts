@@ -1,24 +1,43 @@
 /**
  * Guest REST routes, mounted under `/rest/v1`: signup, login, logout (spec 7 `vxpay/logout`), me,
- * sessions, password change and access tokens. Every answer is `Cache-Control: no-store` and
- * `Referrer-Policy: no-referrer`.
+ * sessions, password change, password lost/reset, access tokens, the dialog's login transfer
+ * (`vxpay/onsuccess`, decision 0008) and the guest's own data (guest-data.routes.ts). Every answer is
+ * `Cache-Control: no-store` and `Referrer-Policy: no-referrer`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AuthResult } from '@vela/contracts/guest-api';
 import { isValidEmail } from '@vela/domain/email';
 import { checkPassword } from '@vela/domain/password-policy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { AuthContext, GuestAuth } from './auth.ts';
+import { guestDataRoutes } from './guest-data.routes.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
-import type { GuestsRepository } from './guests.repository.ts';
+import type { GuestRow, GuestsRepository } from './guests.repository.ts';
 import { uniqueViolation } from './guests.repository.ts';
-import { LoginSchema, PasswordChangeSchema, SessionIdParamsSchema, SignupSchema } from './guests.schema.ts';
+import {
+  LoginSchema,
+  OnSuccessSchema,
+  PasswordChangeSchema,
+  PasswordLostSchema,
+  PasswordResetSchema,
+  SessionIdParamsSchema,
+  SignupSchema,
+} from './guests.schema.ts';
+import { createLoginTransfer, useLoginTransfer } from './login-transfer.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   createRateLimiter,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_PER_IP,
+  PASSWORD_LOST_PER_ACCOUNT,
+  PASSWORD_LOST_PER_IP,
+  PASSWORD_RESET_FAILURES_PER_IP,
   RateLimitedError,
   SIGNUP_PER_IP,
+  TRANSFER_FAILURES_PER_IP,
 } from './rate-limit.ts';
 import { mintAccessToken } from './tokens.ts';
 
@@ -27,13 +46,34 @@ export interface GuestRoutesDeps {
   auth: GuestAuth;
   secret: string;
   loginEnabled: boolean;
+  mailer: Mailer;
+  /** Origin of the pages: the password reset link points there. */
+  publicOrigin: string;
+  brandName: string;
 }
 
 const AUTH_BODY_LIMIT = 8 * 1024;
 
+/**
+ * `guest/passwordLost` answers no sooner than this after the request arrived, whether or not the
+ * account exists and a mail was written: the answer time tells nothing about the account.
+ */
+export const PASSWORD_LOST_ANSWER_MS = 250;
+
+const resetKeyInvalid = () =>
+  new AppError('RESET_KEY_INVALID', 'This password reset link is invalid, used or expired', 400);
+const transferInvalid = () =>
+  new AppError('TRANSFER_INVALID', 'This login transfer token is invalid, used or expired', 400);
+
 export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
   const { repository, auth, secret } = deps;
   const limiter = createRateLimiter(repository);
+  const passwordResets = createPasswordResetService({
+    repository,
+    mailer: deps.mailer,
+    publicOrigin: deps.publicOrigin,
+    brandName: deps.brandName,
+  });
 
   const requireLoginEnabled = () => {
     if (!deps.loginEnabled) throw new AppError('LOGIN_DISABLED', 'Login and signup are turned off', 403);
@@ -46,6 +86,16 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
   const passwordRule = (password: string) => {
     const check = checkPassword(password);
     if (!check.ok) throw new AppError(check.code, 'The password does not meet the password policy', 400);
+  };
+  /** Answer of login, signup and password reset: the guest, an access token and a transfer token. */
+  const authResult = async (guest: GuestRow, sessionId: number): Promise<AuthResult> => {
+    const { token, expiresAt } = mintAccessToken(secret, sessionId);
+    return {
+      guest: presentGuest(guest),
+      accessToken: token,
+      accessTokenExpiresAt: expiresAt.toISOString(),
+      transferToken: await createLoginTransfer(repository, sessionId),
+    };
   };
 
   return async (app) => {
@@ -91,8 +141,8 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
           ? new AppError('EMAIL_TAKEN', 'An account with this email exists', 409)
           : new AppError('SCREEN_NAME_TAKEN', 'This screen name is taken', 409);
       }
-      await auth.startSession(request, reply, guest.id);
-      return reply.code(201).send({ success: true, data: { guest: presentGuest(guest) } });
+      const session = await auth.startSession(request, reply, guest.id);
+      return reply.code(201).send({ success: true, data: await authResult(guest, session.sessionId) });
     });
 
     app.post('/guest/login', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
@@ -109,8 +159,73 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         throw new AppError('INVALID_CREDENTIALS', 'Name, email or password is wrong', 401);
       }
       if (guest.locked) throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
-      await auth.startSession(request, reply, guest.id);
-      return { success: true, data: { guest: presentGuest(guest) } };
+      const session = await auth.startSession(request, reply, guest.id);
+      return { success: true, data: await authResult(guest, session.sessionId) };
+    });
+
+    // Spec 2/7: password lost by name or email. The same answer, no sooner than
+    // PASSWORD_LOST_ANSWER_MS, whether or not the account exists (no account enumeration).
+    app.post('/guest/passwordLost', { bodyLimit: AUTH_BODY_LIMIT }, async (request) => {
+      const started = Date.now();
+      requireLoginEnabled();
+      const body = parseInput(PasswordLostSchema, request.body);
+      await limiter.take(PASSWORD_LOST_PER_IP, request.ip);
+      await limiter.take(PASSWORD_LOST_PER_ACCOUNT, (body.login ?? body.email ?? '').toLowerCase());
+      const outcome = await passwordResets.request(body);
+      if (outcome.mailed) request.log.info({ mailId: outcome.mailId }, 'password reset mail written');
+      const wait = started + PASSWORD_LOST_ANSWER_MS - Date.now();
+      if (wait > 0) await sleep(wait);
+      return { success: true, data: { requested: true } };
+    });
+
+    // Spec 2: the mailed link's u and key and a new password. Logs the guest in with a new session;
+    // every older session of the guest ends.
+    app.post('/guest/passwordReset', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+      requireLoginEnabled();
+      const body = parseInput(PasswordResetSchema, request.body);
+      await limiter.check(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
+      const guestId = Number(body.u);
+      const check = await passwordResets.check(guestId, body.key);
+      if (!check.ok) {
+        if (check.reason === 'locked') throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
+        await limiter.count(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
+        throw resetKeyInvalid();
+      }
+      passwordRule(body.password);
+      const passwordHash = await hashPassword(body.password);
+      if (!(await passwordResets.reset(check.keyId, guestId, passwordHash))) {
+        await limiter.count(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
+        throw resetKeyInvalid();
+      }
+      const session = await auth.startSession(request, reply, guestId);
+      return { success: true, data: await authResult(check.guest, session.sessionId) };
+    });
+
+    // Spec 7: vxpay/onsuccess POST (result, targetUrl; the answer's data.url is where the page goes).
+    // With a transfer token (dialog login/signup/reset, or spec 2 redirect_token) the page's browser
+    // takes over the dialog's session as its cookie; without, it confirms the caller's session.
+    app.post('/vxpay/onsuccess', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+      const body = parseInput(OnSuccessSchema, request.body);
+      const url = body.targetUrl ?? null;
+      const transferToken = body.result.transferToken;
+      if (transferToken === undefined) {
+        const context = await auth.authenticate(request);
+        if (!context) throw new AppError('NOT_LOGGED_IN', 'No session', 401);
+        return { success: true, data: { url, loggedIn: context.guestId !== null } };
+      }
+      await limiter.check(TRANSFER_FAILURES_PER_IP, request.ip);
+      const sessionId = await useLoginTransfer(repository, transferToken);
+      const session = sessionId === null ? undefined : await repository.liveSessionById(sessionId);
+      const guest = session?.guestId ? await repository.guestById(session.guestId) : undefined;
+      if (!session || !guest || guest.locked) {
+        await limiter.count(TRANSFER_FAILURES_PER_IP, request.ip);
+        throw transferInvalid();
+      }
+      // The browser's previous session (anonymous, or another guest's) ends: one session per browser.
+      const current = await auth.authenticateCookie(request).catch(() => null);
+      if (current && current.sessionId !== session.id) await repository.revokeSession(current.sessionId);
+      if (!(await auth.adoptSession(reply, session.id))) throw transferInvalid();
+      return { success: true, data: { url, loggedIn: true } };
     });
 
     // Spec 7: vxpay/logout POST, no payload. Ends the caller's session.
@@ -127,6 +242,8 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       if (!guest) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
       return { success: true, data: { guest: presentGuest(guest) } };
     });
+
+    await app.register(guestDataRoutes({ repository, requireGuest }));
 
     app.get('/guest/sessions', async (request) => {
       const { guestId, sessionId } = await requireGuest(request);

@@ -2,8 +2,16 @@
 import { z } from 'zod';
 
 export {
+  CloseDataProtectionRequestSchema as CloseDataProtectionSchema,
   LoginRequestSchema as LoginSchema,
+  NewsletterSubscribeRequestSchema as NewsletterSubscribeSchema,
+  NewsletterUnsubscribeRequestSchema as NewsletterUnsubscribeSchema,
+  NotificationSettingsUpdateSchema,
+  OnSuccessRequestSchema as OnSuccessSchema,
   PasswordChangeRequestSchema as PasswordChangeSchema,
+  PasswordLostRequestSchema as PasswordLostSchema,
+  PasswordResetRequestSchema as PasswordResetSchema,
+  SavePreferencesRequestSchema as SavePreferencesSchema,
   SignupRequestSchema as SignupSchema,
 } from '@vela/contracts/guest-api';
 

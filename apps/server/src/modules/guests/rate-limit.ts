@@ -18,6 +18,22 @@ export const LOGIN_FAILURES_PER_ACCOUNT: Limit = { name: 'login-account', max: 5
 /** Signups per IP address. */
 export const SIGNUP_PER_IP: Limit = { name: 'signup-ip', max: 5, windowMs: 60 * 60 * 1000 };
 
+/** Password lost requests per IP address (every request counts). */
+export const PASSWORD_LOST_PER_IP: Limit = { name: 'pwdlost-ip', max: 10, windowMs: 60 * 60 * 1000 };
+/**
+ * Password lost requests per account as given (name or email, lower-cased), whether or not it
+ * exists: the limit answers alike for both, so it tells nothing about the account.
+ */
+export const PASSWORD_LOST_PER_ACCOUNT: Limit = { name: 'pwdlost-account', max: 3, windowMs: 60 * 60 * 1000 };
+/** Refused password reset attempts (wrong, used or expired key) per IP address. */
+export const PASSWORD_RESET_FAILURES_PER_IP: Limit = {
+  name: 'pwdreset-ip',
+  max: 10,
+  windowMs: 15 * 60 * 1000,
+};
+/** Refused login transfer tokens (`vxpay/onsuccess`) per IP address. */
+export const TRANSFER_FAILURES_PER_IP: Limit = { name: 'transfer-ip', max: 10, windowMs: 15 * 60 * 1000 };
+
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super('RATE_LIMITED', 'Too many attempts. Try again later.', 429);
