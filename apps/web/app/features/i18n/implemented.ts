@@ -14,6 +14,9 @@ export const IMPLEMENTED_ROUTES = {
   'Actor/AboutMe': 'routes/actor.tsx',
   TermsOfService: 'routes/terms-of-service.tsx',
   DataProtection: 'routes/data-protection.tsx',
+  Lindemann: 'routes/lindemann.tsx',
+  MyVela: 'routes/myvela.tsx',
+  'MyVela/Profile': 'routes/myvela-profile.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 export type ImplementedRouteName = keyof typeof IMPLEMENTED_ROUTES;

@@ -1,0 +1,40 @@
+/**
+ * Loader data of the guest-area pages: language, alternates, a noindex head (private pages) and
+ * the viewer of this request (null for a visitor, who gets the login prompt with status 200).
+ */
+import type { WebLoadContext } from '@vela/contracts/pages';
+import { myvelaMessages } from '@vela/i18n/messages/myvela';
+import { translator } from '@vela/i18n/translate';
+import { alternatesFor } from '../i18n/alternates.ts';
+import { requireLanguage } from '../i18n/requireLanguage.ts';
+import { pageHead } from '../seo/pageHead.ts';
+
+const PAGES = {
+  MyVela: { title: 'meta.rootTitle', description: 'meta.rootDescription' },
+  'MyVela/Profile': { title: 'meta.profileTitle', description: 'meta.profileDescription' },
+} as const;
+
+export type MyVelaRoute = keyof typeof PAGES;
+
+export function loadMyVelaPage(request: Request, context: WebLoadContext, route: MyVelaRoute) {
+  const lang = requireLanguage(request);
+  const t = translator(myvelaMessages, lang);
+  const brand = context.config.brandName;
+  const alternates = alternatesFor(route);
+  const head = pageHead(context.config, {
+    lang,
+    fallbackTitle: t(PAGES[route].title, { brand }),
+    fallbackDescription: t(PAGES[route].description),
+    alternates,
+    noindex: true,
+  });
+  return {
+    lang,
+    alternates,
+    head,
+    brand,
+    path: alternates[lang],
+    viewer: context.viewer,
+    loginEnabled: context.config.loginEnabled,
+  };
+}
