@@ -4,6 +4,9 @@
  */
 import type { ModalId } from '@vela/domain/modal-stack';
 import type { ReactNode } from 'react';
+import { AdultMarketLoginModal } from './components/AdultMarketLoginModal.tsx';
+import { AvsModal } from './components/AvsModal.tsx';
+import { EsAvsModal } from './components/EsAvsModal.tsx';
 import { VxcoinInfoModal } from './components/VxcoinInfoModal.tsx';
 
 export interface ModalComponentProps {
@@ -15,6 +18,9 @@ export type ModalComponent = (props: ModalComponentProps) => ReactNode;
 
 export const MODAL_REGISTRY = {
   'vxcoin-info': VxcoinInfoModal,
+  'es-avs': EsAvsModal,
+  'sexole-login': AdultMarketLoginModal,
+  avs: AvsModal,
 } as const satisfies Partial<Record<ModalId, ModalComponent>>;
 
 export type RegisteredModalId = keyof typeof MODAL_REGISTRY;
@@ -22,3 +28,6 @@ export type RegisteredModalId = keyof typeof MODAL_REGISTRY;
 export function isRegisteredModal(id: string): id is RegisteredModalId {
   return Object.hasOwn(MODAL_REGISTRY, id);
 }
+
+/** Modals that must be answered: Escape and the backdrop do not close them. */
+export const BLOCKING_MODALS: ReadonlySet<RegisteredModalId> = new Set<RegisteredModalId>(['es-avs']);

@@ -37,7 +37,7 @@ import {
   showsLoadingOverlay,
   successUrl,
 } from '@vela/domain/payment-dialog';
-import { decideFlow, type GuestSnapshot, VISITOR } from '@vela/domain/restrictions';
+import { decideFlow } from '@vela/domain/restrictions';
 import { pathFor } from '@vela/i18n/routes';
 import {
   type CSSProperties,
@@ -50,6 +50,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useAccountT } from '../auth/useAccountT.ts';
+import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import { linkIfBuilt } from '../i18n/implemented.ts';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
 import {
@@ -115,17 +117,6 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-function snapshotOf(viewer: GuestMe | null): GuestSnapshot {
-  if (!viewer) return VISITOR;
-  return {
-    ...VISITOR,
-    isLoggedIn: viewer.isLoggedIn,
-    isLocked: viewer.isLocked,
-    hasAvs: viewer.avsStatus === 'accepted',
-    isRestricted: viewer.isRestricted,
-  };
-}
-
 function browserOpensNewTab(loggedIn: boolean): boolean {
   const ua = navigator.userAgent;
   return opensInNewTab({
@@ -160,7 +151,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
       return config.payOrigin;
     }
   }, [config.payOrigin]);
-  const loggedIn = viewer !== null && viewer.isLoggedIn && !viewer.isLocked;
+  const loggedIn = viewer ? viewer.isLoggedIn && !viewer.isLocked : false;
   const context = useRef({ lang, loggedIn, viewer, loginEnabled: config.loginEnabled });
   context.current = { lang, loggedIn, viewer, loginEnabled: config.loginEnabled };
 
@@ -195,7 +186,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
   const open = useCallback(
     (requested: PaymentFlow | 'signup', options: OpenDialogOptions = {}) => {
       const { viewer: currentViewer, loginEnabled, lang: language } = context.current;
-      const decision = decideFlow(snapshotOf(currentViewer), requested, { loginEnabled });
+      const decision = decideFlow(snapshotOfViewer(currentViewer), requested, { loginEnabled });
       if (decision.kind === 'refused') {
         setNotice('login-disabled');
         return;
@@ -470,7 +461,26 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
           state={state}
         />
       ) : null}
+      {notice ? <DialogNoticeBar notice={notice} onDismiss={() => setNotice(null)} /> : null}
     </PaymentDialogContext.Provider>
+  );
+}
+
+const NOTICE_KEYS = {
+  'login-disabled': 'noticeLoginDisabled',
+  'purchase-unavailable': 'noticePurchaseUnavailable',
+  'dialog-blocked': 'noticeDialogBlocked',
+} as const;
+
+function DialogNoticeBar({ notice, onDismiss }: { notice: DialogNotice; onDismiss: () => void }) {
+  const t = useAccountT();
+  return (
+    <div className="dialog-notice" role="status" data-dialog-notice={notice}>
+      <p>{t(NOTICE_KEYS[notice])}</p>
+      <button type="button" className="shell-button" onClick={onDismiss}>
+        {t('dismiss')}
+      </button>
+    </div>
   );
 }
 
@@ -489,6 +499,7 @@ function DialogFrame({
   flow: DialogFlow;
   state: DialogState;
 }) {
+  const t = useAccountT();
   const size = dialogFrameSize(state, flow);
   const hidden = state === 'hidden' || state === 'removed' || state === 'not-created';
   const loading = showsLoadingOverlay(state);
@@ -522,7 +533,7 @@ function DialogFrame({
       <iframe
         ref={frameRef}
         className="payment-dialog__frame"
-        title="Payment dialog"
+        title={t('dialogTitle')}
         src={src}
         tabIndex={-1}
         allow="payment"
@@ -551,7 +562,7 @@ function DialogFrame({
           }}
         >
           <span className="payment-dialog__spinner-ring" aria-hidden="true" />
-          <span className="visually-hidden">Loading…</span>
+          <span className="visually-hidden">{t('dialogLoading')}</span>
         </div>
       ) : null}
     </div>

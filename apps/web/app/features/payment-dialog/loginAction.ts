@@ -71,3 +71,13 @@ export function loginActionStep(action: OnLoginAction, lang: Language): LoginAct
       return { kind: 'reload' };
   }
 }
+
+/** Lindemann (spec 2): after a login there, the language-prefixed home path after 500 ms. */
+export const LINDEMANN_REDIRECT_DELAY_MS = 500;
+
+export function lindemannLoginAction(lang: Language): OnLoginAction {
+  return {
+    type: 'redirectTo',
+    params: { targetUrl: `/${lang}/`, options: { delayMs: LINDEMANN_REDIRECT_DELAY_MS } },
+  };
+}

@@ -8,6 +8,9 @@ import type { GuestMe } from '@vela/contracts/guest-api';
 import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { type ReactNode, useEffect } from 'react';
 import { PageViewTracker } from '../../analytics/components/PageViewTracker.tsx';
+import { AccountAutoDialogs } from '../../auth/components/AccountAutoDialogs.tsx';
+import { ViewerProvider } from '../../auth/useViewer.tsx';
+import '../../auth/account.css';
 import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
 import type { ConsentState } from '../../consent/consent.ts';
 import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
@@ -65,25 +68,28 @@ export function AppShell({
   }, []);
   return (
     <ShellProvider lang={lang} brandName={brandName} alternates={alternates}>
-      <ConsentProvider initial={consent}>
-        <ModalProvider>
-          <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
-            <MenuProvider>
-              <SkipLink />
-              <Navbar navigation={navigation} />
-              <MenuBackdrop />
-              <main id="content" className="content" tabIndex={-1}>
-                {children}
-              </main>
-              <Footer />
-              <CookieBanner />
-              <ModalHost />
-              <ScrollManager />
-              <PageViewTracker />
-            </MenuProvider>
-          </PaymentDialogProvider>
-        </ModalProvider>
-      </ConsentProvider>
+      <ViewerProvider viewer={viewer} config={config}>
+        <ConsentProvider initial={consent}>
+          <ModalProvider>
+            <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
+              <MenuProvider>
+                <SkipLink />
+                <Navbar navigation={navigation} />
+                <MenuBackdrop />
+                <main id="content" className="content" tabIndex={-1}>
+                  {children}
+                </main>
+                <Footer />
+                <CookieBanner />
+                <ModalHost />
+                <AccountAutoDialogs />
+                <ScrollManager />
+                <PageViewTracker />
+              </MenuProvider>
+            </PaymentDialogProvider>
+          </ModalProvider>
+        </ConsentProvider>
+      </ViewerProvider>
     </ShellProvider>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * My-account menu for anonymous visitors: language choice, coins info, cookie settings, legal
- * links. Login and signup arrive with the guests feature (no dead buttons until then).
+ * My-account menu: the account section (visitors: log in / sign up; guests: name, guest area, AVS
+ * status, log out), language choice, coins info, cookie settings, legal links.
  */
+import { AccountMenuSection } from '../../auth/components/AccountMenuSection.tsx';
 import { useConsent } from '../../consent/state/ConsentProvider.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { menuToggleId, useMenu } from '../state/MenuProvider.tsx';
@@ -18,6 +19,7 @@ export function MyAccountMenu() {
   const { close } = useMenu('my-account');
   return (
     <MenuPanel menu="my-account" label={t('menuMyAccount')}>
+      <AccountMenuSection onAction={() => close('close-button')} />
       <h2 className="menu-heading">{t('language')}</h2>
       <LanguageLinks className="language-links language-links--menu" label={t('language')} landmark={false} />
       <ul className="menu-list">

@@ -1,12 +1,13 @@
 /**
  * Navbar (spec 2): brand, primary navigation, online count, search, coins info, notifications,
- * my-account, language switcher. Hides on scroll down and shows on scroll up (spec 4/9 rules in
+ * account (log in / sign up or Get VIP), my-account, language switcher. Hides on scroll down and shows on scroll up (spec 4/9 rules in
  * packages/domain/src/navbar-scroll.ts); never hidden while a menu is open. Below 1023 px the
  * primary navigation collapses into the navigation menu (CSS).
  */
 import type { NavigationData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link, NavLink } from 'react-router';
+import { NavbarAccount } from '../../auth/components/NavbarAccount.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { useNavbarScroll } from '../hooks/useNavbarScroll.ts';
 import { useMenus } from '../state/MenuProvider.tsx';
@@ -79,6 +80,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
           >
             <Icon name="coin" />
           </button>
+          <NavbarAccount />
           <MenuToggle menu="notifications" icon="bell" label={t('menuNotifications')} />
           <MenuToggle menu="my-account" icon="user" label={t('menuMyAccount')} />
           <LanguageLinks className="language-links language-links--navbar" label={t('language')} />

@@ -1,12 +1,12 @@
 /**
  * Renders the open modals: role=dialog, aria-modal, aria-labelledby; focus moves in and is
- * trapped; Escape or the backdrop closes; focus returns to the opener. Optional scroll lock via
+ * trapped; Escape or the backdrop closes (not a blocking modal such as es-avs); focus returns to the opener. Optional scroll lock via
  * the shared counter; above the cookie banner when requested.
  */
 import type { ShownModal } from '@vela/domain/modal-stack';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useScrollLock } from '../../scroll/scrollLock.ts';
-import { MODAL_REGISTRY, type RegisteredModalId } from '../registry.ts';
+import { BLOCKING_MODALS, MODAL_REGISTRY, type RegisteredModalId } from '../registry.ts';
 import { useModals } from '../state/ModalProvider.tsx';
 
 const FOCUSABLE =
@@ -30,11 +30,13 @@ function ModalFrame({ modal, onClose }: { modal: ShownModal<RegisteredModalId>; 
     };
   }, []);
 
+  const blocking = BLOCKING_MODALS.has(modal.id);
+  const dismiss = blocking ? () => {} : onClose;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();
-      onClose();
+      dismiss();
       return;
     }
     if (event.key !== 'Tab' || !ref.current) return;
@@ -57,7 +59,7 @@ function ModalFrame({ modal, onClose }: { modal: ShownModal<RegisteredModalId>; 
   const Component = MODAL_REGISTRY[modal.id];
   return (
     <div className={modal.aboveCookieBanner ? 'modal-layer modal-layer--above-banner' : 'modal-layer'}>
-      <div className="modal-layer__backdrop" onClick={onClose} aria-hidden="true" />
+      <div className="modal-layer__backdrop" onClick={dismiss} aria-hidden="true" />
       <div
         ref={ref}
         className="modal"

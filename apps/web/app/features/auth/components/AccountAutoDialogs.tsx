@@ -1,0 +1,59 @@
+/**
+ * What the shell opens by itself for the viewer, once per page load:
+ * - spec 4: a logged-in guest without age verification gets the AVS dialog when FORCE_AVS is set;
+ * - spec 6 modals: `es-avs` on Spanish pages (configuration enables it and the forced-AVS cookie
+ *   is absent); `sexole-login` for the adult-market variant (visitors who are neither logged in
+ *   nor in a voice call and have not logged in here before).
+ * Every logged-in page load also records the login flag the adult-market modal reads.
+ */
+import { showsAdultMarketModal, showsEsAvsModal } from '@vela/domain/restrictions';
+import { useEffect, useRef } from 'react';
+import { useShell } from '../../layout/state/ShellContext.tsx';
+import { useModals } from '../../modals/state/ModalProvider.tsx';
+import { ADULT_MARKET_LOGGED_IN_KEY, usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { FORCED_AVS_COOKIE, hasCookie } from '../cookies.ts';
+import { useViewer } from '../useViewer.tsx';
+
+function readFlag(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function AccountAutoDialogs() {
+  const { lang } = useShell();
+  const { open: openDialog } = usePaymentDialog();
+  const { open: openModal } = useModals();
+  const { loggedIn, avsAccepted, snapshot, config } = useViewer();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (loggedIn) {
+      try {
+        window.localStorage.setItem(ADULT_MARKET_LOGGED_IN_KEY, '1');
+      } catch {
+        // Storage unavailable: nothing else depends on the flag.
+      }
+    }
+    if (
+      lang === 'es' &&
+      showsEsAvsModal({
+        enabled: config.esAvsModalEnabled,
+        forcedAvsCookiePresent: hasCookie(document.cookie, FORCED_AVS_COOKIE),
+      })
+    ) {
+      openModal('es-avs', { lockScroll: true, aboveCookieBanner: true });
+    }
+    if (config.adultMarketVariant && showsAdultMarketModal(snapshot, readFlag(ADULT_MARKET_LOGGED_IN_KEY))) {
+      openModal('sexole-login', { lockScroll: true, aboveCookieBanner: false });
+    }
+    // A dialog requested by the URL parameters (spec 2) opens after this one and replaces it.
+    if (loggedIn && !avsAccepted && config.forceAvs) openDialog('avs');
+  }, [lang, loggedIn, avsAccepted, snapshot, config, openModal, openDialog]);
+
+  return null;
+}

@@ -1,0 +1,116 @@
+/**
+ * The account part of the my-account menu. Visitors: Log in / Sign up (or a notice when login is
+ * switched off). Logged-in guests: their name, links to the guest area (when built), the AVS status
+ * with "Verify age" unless accepted, and "Log out" (vxpay/logout, then reload; failure reloads).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { linkIfBuilt } from '../../i18n/implemented.ts';
+import { useShell } from '../../layout/state/ShellContext.tsx';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { logOut } from '../actions.ts';
+import { useViewer } from '../useViewer.tsx';
+
+export function AccountMenuSection({ onAction }: { onAction: () => void }) {
+  const { t, lang } = useShell();
+  const { open } = usePaymentDialog();
+  const { viewer, loggedIn, config } = useViewer();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  if (!viewer || !loggedIn) {
+    if (!config.loginEnabled) {
+      return (
+        <p className="account-menu__notice" data-login-disabled="">
+          {t('loginDisabled')}
+        </p>
+      );
+    }
+    return (
+      <div className="account-menu__actions">
+        <button
+          type="button"
+          className="shell-button"
+          onClick={() => {
+            onAction();
+            open('login');
+          }}
+        >
+          {t('logIn')}
+        </button>
+        <button
+          type="button"
+          className="shell-button shell-button--primary"
+          onClick={() => {
+            onAction();
+            open('signup');
+          }}
+        >
+          {t('signUp')}
+        </button>
+      </div>
+    );
+  }
+
+  const myVela = linkIfBuilt('MyVela', lang);
+  const profile = linkIfBuilt('MyVela/Profile', lang);
+  const avsHint =
+    viewer.avsStatus === 'pending'
+      ? t('avsPending')
+      : viewer.avsStatus === 'rejected'
+        ? viewer.avsRejectMessage
+          ? t('avsRejectedWithReason', { reason: viewer.avsRejectMessage })
+          : t('avsRejected')
+        : viewer.avsStatus === 'accepted'
+          ? null
+          : t('avsUnknown');
+
+  return (
+    <div className="account-menu" data-account-menu="">
+      <p className="account-menu__name">{t('loggedInAs', { name: viewer.name })}</p>
+      {myVela || profile ? (
+        <ul className="menu-list">
+          {myVela ? (
+            <li>
+              <Link to={myVela}>{t('myVela')}</Link>
+            </li>
+          ) : null}
+          {profile ? (
+            <li>
+              <Link to={profile}>{t('myProfile')}</Link>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {avsHint ? (
+        <div className="account-menu__avs" data-avs-status={viewer.avsStatus}>
+          <p>{avsHint}</p>
+          {viewer.avsStatus !== 'pending' ? (
+            <button
+              type="button"
+              className="shell-button shell-button--primary"
+              data-open-dialog="avs"
+              onClick={() => {
+                onAction();
+                open('avs');
+              }}
+            >
+              {t('verifyAge')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className="shell-button account-menu__logout"
+        data-logout=""
+        disabled={loggingOut}
+        onClick={() => {
+          setLoggingOut(true);
+          void logOut();
+        }}
+      >
+        {t('logOut')}
+      </button>
+    </div>
+  );
+}

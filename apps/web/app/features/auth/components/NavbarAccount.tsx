@@ -1,0 +1,52 @@
+/**
+ * Navbar account controls (spec 2, 6): visitors get "Log in" and "Sign up" (they open the payment
+ * dialog; hidden when configuration disables login), and the Get-VIP button follows
+ * getVipButtonAction: login for visitors, the VIP dialog (flow vipabo) for non-VIP guests, nothing
+ * for VIP guests.
+ */
+import { getVipButtonAction } from '@vela/domain/restrictions';
+import { useShell } from '../../layout/state/ShellContext.tsx';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useViewer } from '../useViewer.tsx';
+
+export function NavbarAccount() {
+  const { t } = useShell();
+  const { open } = usePaymentDialog();
+  const { loggedIn, snapshot, config } = useViewer();
+  const vip = getVipButtonAction(snapshot);
+  const showVip = vip === 'vip-dialog' || (vip === 'login' && config.loginEnabled);
+  return (
+    <div className="navbar-account" data-navbar-account={loggedIn ? 'guest' : 'visitor'}>
+      {showVip ? (
+        <button
+          type="button"
+          className="navbar-account__vip"
+          data-get-vip={vip}
+          onClick={() => open(vip === 'login' ? 'login' : 'vipabo')}
+        >
+          {t('getVip')}
+        </button>
+      ) : null}
+      {!loggedIn && config.loginEnabled ? (
+        <>
+          <button
+            type="button"
+            className="shell-button navbar-account__login"
+            data-open-dialog="login"
+            onClick={() => open('login')}
+          >
+            {t('logIn')}
+          </button>
+          <button
+            type="button"
+            className="shell-button shell-button--primary navbar-account__signup"
+            data-open-dialog="signup"
+            onClick={() => open('signup')}
+          >
+            {t('signUp')}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
