@@ -15,7 +15,6 @@ export const IMPLEMENTED_ROUTES = {
   TermsOfService: 'routes/terms-of-service.tsx',
   DataProtection: 'routes/data-protection.tsx',
   Lindemann: 'routes/lindemann.tsx',
-  Lindemann: 'routes/lindemann.tsx',
   MyVela: 'routes/myvela.tsx',
   'MyVela/Profile': 'routes/myvela-profile.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
