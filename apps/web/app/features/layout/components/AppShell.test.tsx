@@ -3,11 +3,16 @@
  * language switcher, menus wired with aria, consent banner only for undecided visitors.
  */
 import type { Language } from '@vela/contracts/common';
+import type { GuestMe } from '@vela/contracts/guest-api';
 import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AccountMenuSection } from '../../auth/components/AccountMenuSection.tsx';
+import { ViewerProvider } from '../../auth/useViewer.tsx';
 import { type ConsentState, consentOf } from '../../consent/consent.ts';
+import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { ShellProvider } from '../state/ShellContext.tsx';
 import { AppShell } from './AppShell.tsx';
 
 const alternates: Record<Language, string> = {
@@ -39,7 +44,12 @@ function tags(html: string, name: string): string[] {
   return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
 }
 
-function render(lang: Language, consent: ConsentState | null): string {
+function render(
+  lang: Language,
+  consent: ConsentState | null,
+  viewer: GuestMe | null = null,
+  configOverride: Partial<PublicConfig> = {},
+): string {
   return renderToString(
     <MemoryRouter initialEntries={[alternates[lang]]}>
       <AppShell
@@ -48,11 +58,31 @@ function render(lang: Language, consent: ConsentState | null): string {
         navigation={navigation}
         consent={consent}
         brandName="Vela"
-        viewer={null}
-        config={config}
+        viewer={viewer}
+        config={{ ...config, ...configOverride }}
       >
         <p>page body</p>
       </AppShell>
+    </MemoryRouter>,
+  );
+}
+
+/** The account section of the my-account menu (the panel renders it only while open). */
+function renderAccountMenu(
+  lang: Language,
+  viewer: GuestMe | null,
+  configOverride: Partial<PublicConfig> = {},
+): string {
+  const merged = { ...config, ...configOverride };
+  return renderToString(
+    <MemoryRouter initialEntries={[alternates[lang]]}>
+      <ShellProvider lang={lang} brandName="Vela" alternates={alternates}>
+        <ViewerProvider viewer={viewer} config={merged}>
+          <PaymentDialogProvider lang={lang} config={merged} viewer={viewer}>
+            <AccountMenuSection onAction={() => {}} />
+          </PaymentDialogProvider>
+        </ViewerProvider>
+      </ShellProvider>
     </MemoryRouter>,
   );
 }
@@ -121,5 +151,73 @@ describe('layout shell server render (spec 2, 9)', () => {
   it('every UI string comes from the language catalogue', () => {
     expect(render('es', null)).toContain('Saltar al contenido');
     expect(render('nl', null)).toContain('Alles accepteren');
+  });
+
+  it('a visitor gets Log in and Sign up (spec 2/6), and the Get-VIP button asks for the login', () => {
+    const html = render('en', null);
+    expect(html).toContain('data-navbar-account="visitor"');
+    expect(html).toContain('data-open-dialog="login"');
+    expect(html).toContain('data-open-dialog="signup"');
+    expect(html).toContain('data-get-vip="login"');
+    expect(html).not.toContain('data-logout');
+  });
+
+  it('login disabled (spec 5): no log in / sign up buttons, a short notice instead', () => {
+    const html = render('en', null, null, { loginEnabled: false });
+    expect(html).not.toContain('data-open-dialog="login"');
+    expect(html).not.toContain('data-open-dialog="signup"');
+    expect(html).not.toContain('data-get-vip');
+    const menu = renderAccountMenu('en', null, { loginEnabled: false });
+    expect(menu).toContain('data-login-disabled');
+    expect(menu).toContain('Log in and sign up are switched off at the moment.');
+    expect(renderAccountMenu('en', null)).not.toContain('data-login-disabled');
+  });
+
+  it('a logged-in guest sees their name, the AVS hint with Verify age, Log out and the VIP dialog button', () => {
+    const guest: GuestMe = {
+      id: '12',
+      name: 'Lena<b>',
+      email: 'lena@example.com',
+      hasAvs: false,
+      avsStatus: 'unknown',
+      avsRejectMessage: null,
+      isLocked: false,
+      isLoggedIn: true,
+      isRestricted: false,
+      restrictionLevel: 0,
+      showDataProtection: false,
+      signupOrigin: null,
+    };
+    const html = render('de', null, guest);
+    expect(html).toContain('data-navbar-account="guest"');
+    expect(html).toContain('data-get-vip="vip-dialog"');
+    expect(html).not.toContain('data-open-dialog="login"');
+    const menu = renderAccountMenu('de', guest);
+    expect(menu).toContain('Eingeloggt als Lena&lt;b&gt;');
+    expect(menu).toContain('data-avs-status="unknown"');
+    expect(menu).toContain('data-open-dialog="avs"');
+    expect(menu).toContain('data-logout');
+    const accepted = renderAccountMenu('de', { ...guest, hasAvs: true, avsStatus: 'accepted' });
+    expect(accepted).not.toContain('data-open-dialog="avs"');
+    expect(accepted).toContain('data-logout');
+  });
+
+  it('a locked guest is treated as logged out (spec 4)', () => {
+    const html = render('en', null, {
+      id: '12',
+      name: 'Lena',
+      email: 'lena@example.com',
+      hasAvs: false,
+      avsStatus: 'unknown',
+      avsRejectMessage: null,
+      isLocked: true,
+      isLoggedIn: true,
+      isRestricted: false,
+      restrictionLevel: 0,
+      showDataProtection: false,
+      signupOrigin: null,
+    });
+    expect(html).toContain('data-navbar-account="visitor"');
+    expect(html).not.toContain('data-logout');
   });
 });

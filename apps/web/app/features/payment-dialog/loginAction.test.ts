@@ -1,0 +1,93 @@
+import { ON_LOGIN_ACTION_STORAGE_KEY, type OnLoginAction } from '@vela/contracts/payment-messages';
+import { describe, expect, it } from 'vitest';
+import {
+  hasStoredLoginAction,
+  LINDEMANN_REDIRECT_DELAY_MS,
+  lindemannLoginAction,
+  loginActionStep,
+  storeLoginAction,
+  takeStoredLoginAction,
+} from './loginAction.ts';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+}
+
+describe('stored login action (spec 3 local storage onLoginAction)', () => {
+  it('is stored as JSON under onLoginAction and taken exactly once', () => {
+    const storage = memoryStorage();
+    const action: OnLoginAction = { type: 'redirectTo', params: { targetUrl: '/en/categories/latina/' } };
+    storeLoginAction(storage, action);
+    expect(JSON.parse(storage.map.get(ON_LOGIN_ACTION_STORAGE_KEY) ?? '')).toEqual(action);
+    expect(hasStoredLoginAction(storage)).toBe(true);
+    expect(takeStoredLoginAction(storage)).toEqual(action);
+    expect(takeStoredLoginAction(storage)).toBeNull();
+    expect(hasStoredLoginAction(storage)).toBe(false);
+  });
+
+  it('an invalid stored value is removed and never run', () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      ON_LOGIN_ACTION_STORAGE_KEY,
+      '{"type":"redirectTo","params":{"targetUrl":"https://evil.example/"}}',
+    );
+    expect(hasStoredLoginAction(storage)).toBe(false);
+    expect(takeStoredLoginAction(storage)).toBeNull();
+    expect(storage.map.has(ON_LOGIN_ACTION_STORAGE_KEY)).toBe(false);
+    storage.setItem(ON_LOGIN_ACTION_STORAGE_KEY, 'not json');
+    expect(takeStoredLoginAction(storage)).toBeNull();
+  });
+});
+
+describe('running a login action (spec 3 types)', () => {
+  it('redirectTo navigates to its local path, with options.delayMs capped at 5 s', () => {
+    expect(loginActionStep({ type: 'redirectTo', params: { targetUrl: '/de/' } }, 'de')).toEqual({
+      kind: 'navigate',
+      url: '/de/',
+      delayMs: 0,
+    });
+    expect(
+      loginActionStep(
+        { type: 'redirectTo', params: { targetUrl: '/de/', options: { delayMs: 60_000 } } },
+        'de',
+      ),
+    ).toEqual({ kind: 'navigate', url: '/de/', delayMs: 5000 });
+  });
+
+  it('showPaytour reopens the page with vxpAutoFlow=Payment (opens the payment dialog logged in)', () => {
+    expect(loginActionStep({ type: 'showPaytour', params: {} }, 'en')).toEqual({
+      kind: 'open-dialog',
+      command: 'Payment',
+    });
+  });
+
+  it('actor actions go to the performer page when it is named, else reload (favourites not built)', () => {
+    expect(
+      loginActionStep({ type: 'pinActor', params: { targetId: 7, options: { actorName: 'lena' } } }, 'en'),
+    ).toEqual({ kind: 'navigate', url: '/en/amateur/lena/', delayMs: 0 });
+    expect(loginActionStep({ type: 'loadActorNote', params: { targetId: 7 } }, 'en')).toEqual({
+      kind: 'reload',
+    });
+  });
+
+  it('actions without a page yet reload (albums, pictures, sedcards, messenger)', () => {
+    for (const type of ['pinAlbum', 'pinPicture', 'pinSedcards', 'selectMessengerChannel'] as const) {
+      expect(loginActionStep({ type, params: { targetId: 1 } }, 'nl')).toEqual({ kind: 'reload' });
+    }
+    expect(
+      loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 1, value: 'like' } }, 'nl'),
+    ).toEqual({ kind: 'reload' });
+  });
+
+  it('Lindemann: after the login, the language-prefixed home path after 500 ms (spec 2)', () => {
+    const action = lindemannLoginAction('es');
+    expect(LINDEMANN_REDIRECT_DELAY_MS).toBe(500);
+    expect(loginActionStep(action, 'es')).toEqual({ kind: 'navigate', url: '/es/', delayMs: 500 });
+  });
+});

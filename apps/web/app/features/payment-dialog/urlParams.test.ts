@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { dialogRequestOfUrl, dialogSrc } from './urlParams.ts';
+
+const base = 'http://localhost:3000/en/';
+
+describe('payment dialog URL parameters on page load (spec 2)', () => {
+  it('showModalbox=1 restores vxpFlow in view wait and strips vxpFlow', () => {
+    const { request, replaceWith } = dialogRequestOfUrl(`${base}?showModalbox=1&vxpFlow=vipabo&x=1`);
+    expect(request).toEqual({ kind: 'open', flow: 'vipabo', view: 'wait' });
+    expect(replaceWith).toBe(`${base}?showModalbox=1&x=1`);
+  });
+
+  it('showModalbox=1 without a known flow restores moneycharge', () => {
+    expect(dialogRequestOfUrl(`${base}?showModalbox=1&vxpFlow=nope`).request).toEqual({
+      kind: 'open',
+      flow: 'moneycharge',
+      view: 'wait',
+    });
+  });
+
+  it('vxpAutoFlow=X opens the flow of command openX and is stripped', () => {
+    const { request, replaceWith } = dialogRequestOfUrl(`${base}?vxpAutoFlow=SignUp`);
+    expect(request).toEqual({ kind: 'open', flow: 'signup' });
+    expect(replaceWith).toBe(base);
+    expect(dialogRequestOfUrl(`${base}?vxpAutoFlow=AVS`).request).toEqual({ kind: 'open', flow: 'avs' });
+  });
+
+  it('an unknown vxpAutoFlow opens nothing but is still stripped', () => {
+    const { request, replaceWith } = dialogRequestOfUrl(`${base}?vxpAutoFlow=Hack&a=b`);
+    expect(request).toEqual({ kind: 'none' });
+    expect(replaceWith).toBe(`${base}?a=b`);
+  });
+
+  it('u + key open the password reset prefilled', () => {
+    expect(dialogRequestOfUrl(`${base}?u=42&key=abcdefabcdefabcdef`)).toEqual({
+      request: { kind: 'open', flow: 'pwdreset', prefill: { u: '42', key: 'abcdefabcdefabcdef' } },
+      replaceWith: null,
+    });
+  });
+
+  it('tpLoginPwdLost / tpEmailPwdLost open password lost prefilled', () => {
+    expect(dialogRequestOfUrl(`${base}?tpLoginPwdLost=lena`).request).toEqual({
+      kind: 'open',
+      flow: 'pwdlost',
+      prefill: { login: 'lena' },
+    });
+    expect(dialogRequestOfUrl(`${base}?tpEmailPwdLost=a%40b.de`).request).toEqual({
+      kind: 'open',
+      flow: 'pwdlost',
+      prefill: { email: 'a@b.de' },
+    });
+  });
+
+  it('redirect_token is redeemed (posted as a login transfer token)', () => {
+    expect(dialogRequestOfUrl(`${base}?redirect_token=tok123`).request).toEqual({
+      kind: 'redirect-token',
+      token: 'tok123',
+    });
+  });
+
+  it('a page without parameters does nothing and keeps its address', () => {
+    expect(dialogRequestOfUrl(base)).toEqual({ request: { kind: 'none' }, replaceWith: null });
+  });
+});
+
+describe('dialog address', () => {
+  it('is PAY_ORIGIN/?id&flow&lang (sview=wait on restore)', () => {
+    expect(dialogSrc('http://localhost:3001', { id: 'abc', flow: 'login', lang: 'de' })).toBe(
+      'http://localhost:3001/?id=abc&flow=login&lang=de',
+    );
+    expect(
+      dialogSrc('https://pay.example/', { id: 'x', flow: 'moneycharge', lang: 'en', view: 'wait' }),
+    ).toBe('https://pay.example/?id=x&flow=moneycharge&lang=en&sview=wait');
+  });
+});
