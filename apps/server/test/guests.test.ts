@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
 import { eq } from '@vela/db/orm';
-import { guestSessions, guests, rateLimitCounters } from '@vela/db/schema';
+import {
+  guestSessions,
+  guests,
+  loginTransfers,
+  mailOutbox,
+  passwordResets,
+  rateLimitCounters,
+} from '@vela/db/schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_LOST_ANSWER_MS } from '../src/modules/guests/guests.routes.ts';
 import { ACCESS_TOKEN_TTL_MS, mintAccessToken, verifyAccessToken } from '../src/modules/guests/tokens.ts';
+import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const PASSWORD = 'violet-harbour-7391';
@@ -436,4 +446,421 @@ describe('session cookie over https', () => {
       await t.close();
     }
   }, 120_000);
+});
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The newest mail to an address, as the outbox JSON of /dev/mail shows it. */
+async function latestMail(app: FastifyInstance, to: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/dev/mail/latest.json?to=${encodeURIComponent(to)}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.mail as { subject: string; text: string; html: string | null; kind: string };
+}
+
+/** u and key of the reset link in a mail (spec 2 URL parameters). */
+function resetLinkOf(text: string, lang: string) {
+  const match = new RegExp(
+    `${PUBLIC_ORIGIN.replaceAll('.', '\\.')}/${lang}/\\?u=(\\d+)&key=([A-Za-z0-9_-]+)`,
+  ).exec(text);
+  if (!match?.[1] || !match[2]) throw new Error(`no reset link in ${text}`);
+  return { u: match[1], key: match[2] };
+}
+
+const passwordLost = (app: FastifyInstance, payload: Record<string, unknown>, ip = nextIp()) =>
+  app.inject({ method: 'POST', url: '/rest/v1/guest/passwordLost', remoteAddress: ip, payload });
+const passwordReset = (
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  options: { ip?: string; headers?: Record<string, string> } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/rest/v1/guest/passwordReset',
+    remoteAddress: options.ip ?? nextIp(),
+    payload,
+    headers: options.headers ?? {},
+  });
+const onSuccess = (
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({ method: 'POST', url: '/rest/v1/vxpay/onsuccess', payload, headers, remoteAddress: nextIp() });
+
+const NEW_PASSWORD = 'copper-meadow-4826';
+
+describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('password lost mails a one-time link in the guest language; the reset sets the password, ends every old session and logs in', async () => {
+    const { cookie: firstSession } = await signup(t.app, 'Resetter');
+    const secondSession = sessionCookieOf(await login(t.app, 'Resetter', PASSWORD));
+    const asked = await passwordLost(t.app, { login: 'resetter', language: 'de' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ success: true, data: { requested: true } });
+
+    const mail = await latestMail(t.app, 'resetter@example.com');
+    expect(mail.kind).toBe('password-reset');
+    expect(mail.subject).toContain('Passwort');
+    expect(mail.text).toContain('Hallo Resetter');
+    const { u, key } = resetLinkOf(mail.text, 'de');
+    const [guest] = await t.database.db.select().from(guests).where(eqName('Resetter'));
+    expect(u).toBe(String(guest?.id));
+    // Only the key's SHA-256 is stored, valid for 60 minutes.
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.guestId, guest?.id ?? 0));
+    expect(stored?.keyHash).toBe(sha256(key));
+    expect(JSON.stringify(stored)).not.toContain(key);
+    const ttl = (stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0);
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 1000);
+
+    const reset = await passwordReset(t.app, { u, key, password: NEW_PASSWORD });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const result = reset.json().data;
+    expect(result.guest.name).toBe('Resetter');
+    expect(typeof result.accessToken).toBe('string');
+    expect(typeof result.transferToken).toBe('string');
+    expect(Date.parse(result.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
+    const newCookie = sessionCookieOf(reset);
+    expect((await me(t.app, { cookie: newCookie })).json().data.guest.name).toBe('Resetter');
+    expect((await me(t.app, { authorization: `Bearer ${result.accessToken}` })).statusCode).toBe(200);
+    // Every session from before the reset has ended.
+    expect((await me(t.app, { cookie: firstSession })).statusCode).toBe(401);
+    expect((await me(t.app, { cookie: secondSession })).statusCode).toBe(401);
+    // Old password refused, new one works.
+    expect((await login(t.app, 'Resetter', PASSWORD)).statusCode).toBe(401);
+    expect((await login(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
+    // The key works once.
+    const again = await passwordReset(t.app, { u, key, password: 'another-river-9931' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('RESET_KEY_INVALID');
+    expect((await login(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('password lost by email works too, and the link is in the requested language (es)', async () => {
+    await signup(t.app, 'Byemail');
+    expect((await passwordLost(t.app, { email: 'ByEmail@Example.com', language: 'es' })).statusCode).toBe(
+      200,
+    );
+    const mail = await latestMail(t.app, 'byemail@example.com');
+    expect(mail.subject).toContain('contraseña');
+    expect(mail.html).toContain('<a href="http://vela.test:3000/es/?u=');
+    resetLinkOf(mail.text, 'es');
+  });
+
+  it('an unknown account gets the same answer in about the same time and no mail is written (no account enumeration)', async () => {
+    await signup(t.app, 'Existing');
+    const mailsBefore = await t.database.db.$count(mailOutbox);
+    let started = Date.now();
+    const known = await passwordLost(t.app, { login: 'Existing', language: 'en' });
+    const knownMs = Date.now() - started;
+    expect(await t.database.db.$count(mailOutbox)).toBe(mailsBefore + 1);
+    started = Date.now();
+    const unknown = await passwordLost(t.app, { login: 'Nobody_at_all', language: 'en' });
+    const unknownMs = Date.now() - started;
+    const byUnknownEmail = await passwordLost(t.app, { email: 'nobody@example.com', language: 'en' });
+    expect(await t.database.db.$count(mailOutbox)).toBe(mailsBefore + 1);
+    for (const response of [known, unknown, byUnknownEmail]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ requested: true });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(knownMs).toBeGreaterThanOrEqual(PASSWORD_LOST_ANSWER_MS - 5);
+    expect(unknownMs).toBeGreaterThanOrEqual(PASSWORD_LOST_ANSWER_MS - 5);
+    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(PASSWORD_LOST_ANSWER_MS);
+  });
+
+  it('an expired key, a key of another guest (wrong u) and a made-up key all answer 400 RESET_KEY_INVALID and change nothing', async () => {
+    await signup(t.app, 'Expiring');
+    await signup(t.app, 'Otherone');
+    await passwordLost(t.app, { login: 'Expiring', language: 'en' });
+    const { u, key } = resetLinkOf((await latestMail(t.app, 'expiring@example.com')).text, 'en');
+    const [other] = await t.database.db.select().from(guests).where(eqName('Otherone'));
+    const [before] = await t.database.db.select().from(guests).where(eqName('Expiring'));
+
+    const wrongGuest = await passwordReset(t.app, { u: String(other?.id), key, password: NEW_PASSWORD });
+    const madeUp = await passwordReset(t.app, { u, key: 'A'.repeat(43), password: NEW_PASSWORD });
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.keyHash, sha256(key)));
+    const expired = await passwordReset(t.app, { u, key, password: NEW_PASSWORD });
+    for (const response of [wrongGuest, madeUp, expired]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual(expired.json().error);
+      expect(response.json().error.code).toBe('RESET_KEY_INVALID');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const [after] = await t.database.db.select().from(guests).where(eqName('Expiring'));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    const [otherAfter] = await t.database.db.select().from(guests).where(eqName('Otherone'));
+    expect(otherAfter?.passwordHash).toBe(other?.passwordHash);
+  });
+
+  it('asking again invalidates the older unused key; a weak new password is refused and keeps the key usable', async () => {
+    await signup(t.app, 'Twicer');
+    await passwordLost(t.app, { login: 'Twicer', language: 'en' });
+    const first = resetLinkOf((await latestMail(t.app, 'twicer@example.com')).text, 'en');
+    await passwordLost(t.app, { login: 'Twicer', language: 'nl' });
+    const second = resetLinkOf((await latestMail(t.app, 'twicer@example.com')).text, 'nl');
+    expect(second.key).not.toBe(first.key);
+    const old = await passwordReset(t.app, { ...first, password: NEW_PASSWORD });
+    expect(old.json().error.code).toBe('RESET_KEY_INVALID');
+
+    const weak = await passwordReset(t.app, { ...second, password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe('PASSWORD_TOO_SHORT');
+    const common = await passwordReset(t.app, { ...second, password: 'password123' });
+    expect(common.json().error.code).toBe('PASSWORD_TOO_COMMON');
+    expect((await login(t.app, 'Twicer', PASSWORD)).statusCode).toBe(200);
+    const good = await passwordReset(t.app, { ...second, password: NEW_PASSWORD });
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
+  it('bad password lost / reset input answers 400 VALIDATION_ERROR and writes nothing', async () => {
+    const mailsBefore = await t.database.db.$count(mailOutbox);
+    for (const payload of [
+      { language: 'en' },
+      { login: 'someone' },
+      { login: 'someone', language: 'fr' },
+      { login: 'someone', language: 'en', extra: 1 },
+    ]) {
+      const response = await passwordLost(t.app, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    for (const payload of [
+      { u: 'abc', key: 'A'.repeat(43), password: NEW_PASSWORD },
+      { u: '1', key: 'short', password: NEW_PASSWORD },
+      { u: '1', key: 'A'.repeat(43) },
+    ]) {
+      const response = await passwordReset(t.app, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await t.database.db.$count(mailOutbox)).toBe(mailsBefore);
+  });
+
+  it('password lost is rate-limited per account as given (existing or not, same 429) and per IP', async () => {
+    await signup(t.app, 'Manyasks');
+    for (const account of ['Manyasks', 'Nobody_many']) {
+      for (let i = 0; i < 3; i++)
+        expect((await passwordLost(t.app, { login: account, language: 'en' })).statusCode).toBe(200);
+      const limited = await passwordLost(t.app, { login: account, language: 'en' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++)
+      expect((await passwordLost(t.app, { login: `ipask${i}`, language: 'en' }, ip)).statusCode).toBe(200);
+    expect((await passwordLost(t.app, { login: 'ipask10', language: 'en' }, ip)).statusCode).toBe(429);
+  }, 60_000);
+
+  it('refused reset keys are rate-limited per IP: after 10 the 11th attempt answers 429', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const response = await passwordReset(
+        t.app,
+        { u: '1', key: `guess-${i}-${'x'.repeat(20)}`, password: NEW_PASSWORD },
+        { ip },
+      );
+      expect(response.json().error.code).toBe('RESET_KEY_INVALID');
+    }
+    const limited = await passwordReset(
+      t.app,
+      { u: '1', key: `guess-x-${'x'.repeat(20)}`, password: NEW_PASSWORD },
+      { ip },
+    );
+    expect(limited.statusCode).toBe(429);
+  });
+});
+
+describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A login as the payment dialog does it: cross-origin, no cookie. */
+  const dialogLogin = async (name: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/login',
+      remoteAddress: nextIp(),
+      headers: { origin: PAY_ORIGIN },
+      payload: { login: name, password: PASSWORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(PAY_ORIGIN);
+    return response.json().data as { accessToken: string; transferToken: string; guest: { name: string } };
+  };
+
+  it('signup and login answer AuthResult: guest, access token of the new session and a one-time transfer token (5 minutes, hashed)', async () => {
+    const { response } = await signup(t.app, 'Authres');
+    const data = response.json().data;
+    expect(Object.keys(data).sort()).toEqual([
+      'accessToken',
+      'accessTokenExpiresAt',
+      'guest',
+      'transferToken',
+    ]);
+    expect((await me(t.app, { authorization: `Bearer ${data.accessToken}` })).json().data.guest.name).toBe(
+      'Authres',
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(loginTransfers)
+      .where(eq(loginTransfers.tokenHash, sha256(data.transferToken)));
+    expect(row).toBeDefined();
+    const ttl = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(ttl).toBeGreaterThan(4 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(5 * 60_000);
+  });
+
+  it('onsuccess exchanges the transfer token once for the page session cookie; the cookie authenticates guest/me and the dialog token keeps working', async () => {
+    await signup(t.app, 'Transfer');
+    // The page's own anonymous session before the login.
+    const anonymous = sessionCookieOf(
+      await t.app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken' }),
+    );
+    const dialog = await dialogLogin('Transfer');
+
+    const exchanged = await onSuccess(
+      t.app,
+      { result: { flow: 'login', transferToken: dialog.transferToken }, targetUrl: '/en/myvela/' },
+      { cookie: anonymous },
+    );
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json()).toEqual({ success: true, data: { url: '/en/myvela/', loggedIn: true } });
+    const pageCookie = sessionCookieOf(exchanged);
+    expect(exchanged.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Lax/);
+    expect((await me(t.app, { cookie: pageCookie })).json().data.guest.name).toBe('Transfer');
+    // The page's anonymous session ended; the dialog's bearer token is the same session and still works.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/rest/v1/guest/accessToken',
+          headers: { cookie: anonymous },
+        })
+      ).headers['set-cookie'],
+    ).toBeDefined();
+    expect((await me(t.app, { authorization: `Bearer ${dialog.accessToken}` })).statusCode).toBe(200);
+
+    // Single use.
+    const reused = await onSuccess(t.app, { result: { flow: 'login', transferToken: dialog.transferToken } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe('TRANSFER_INVALID');
+    expect(reused.headers['set-cookie']).toBeUndefined();
+    expect((await me(t.app, { cookie: pageCookie })).statusCode).toBe(200);
+  });
+
+  it('an expired or made-up transfer token answers 400 TRANSFER_INVALID and sets no cookie', async () => {
+    await signup(t.app, 'Expiredtr');
+    const dialog = await dialogLogin('Expiredtr');
+    await t.database.db
+      .update(loginTransfers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginTransfers.tokenHash, sha256(dialog.transferToken)));
+    for (const transferToken of [dialog.transferToken, 'made-up-token']) {
+      const response = await onSuccess(t.app, { result: { flow: 'login', transferToken } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('TRANSFER_INVALID');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('a transfer token of a session that has ended (dialog logout) is refused', async () => {
+    await signup(t.app, 'Endedtr');
+    const dialog = await dialogLogin('Endedtr');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/vxpay/logout',
+      headers: { authorization: `Bearer ${dialog.accessToken}`, origin: PAY_ORIGIN },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(t.app, { authorization: `Bearer ${dialog.accessToken}` })).statusCode).toBe(401);
+    const response = await onSuccess(t.app, {
+      result: { flow: 'login', transferToken: dialog.transferToken },
+    });
+    expect(response.json().error.code).toBe('TRANSFER_INVALID');
+  });
+
+  it('onsuccess without transfer token (money flows) confirms the caller session, 401 without session; bad input 400', async () => {
+    const { cookie } = await signup(t.app, 'Moneyflow');
+    const confirmed = await onSuccess(t.app, { result: { flow: 'moneycharge' } }, { cookie });
+    expect(confirmed.json()).toEqual({ success: true, data: { url: null, loggedIn: true } });
+    const anonymous = await onSuccess(t.app, { result: { flow: 'moneycharge' } });
+    expect(anonymous.statusCode).toBe(401);
+    for (const payload of [
+      { result: { flow: 'nope' } },
+      { result: { flow: 'login' }, targetUrl: '//evil.example/' },
+      { result: { flow: 'login' }, targetUrl: 'https://evil.example/' },
+      { result: { flow: 'login', extra: 1 } },
+    ]) {
+      const response = await onSuccess(t.app, payload, { cookie });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('a transfer token of a guest locked meanwhile is refused (a locked guest is logged out, spec 6)', async () => {
+    await signup(t.app, 'Lockedtr');
+    const dialog = await dialogLogin('Lockedtr');
+    await t.database.db.update(guests).set({ locked: true }).where(eqName('Lockedtr'));
+    const response = await onSuccess(t.app, {
+      result: { flow: 'login', transferToken: dialog.transferToken },
+    });
+    expect(response.json().error.code).toBe('TRANSFER_INVALID');
+  });
+
+  it('CORS: a preflight from PAY_ORIGIN to guest/login is allowed without credentials; another origin is not', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/rest/v1/guest/login',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
+      });
+    const allowed = await preflight(PAY_ORIGIN);
+    expect(allowed.statusCode).toBeLessThan(300);
+    expect(allowed.headers['access-control-allow-origin']).toBe(PAY_ORIGIN);
+    expect(String(allowed.headers['access-control-allow-methods'])).toContain('POST');
+    expect(String(allowed.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+    const refused = await preflight('http://evil.example');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('an access token is accepted on guest/me both as query parameter and as Bearer header (spec 7)', async () => {
+    await signup(t.app, 'Bothways');
+    const dialog = await dialogLogin('Bothways');
+    const viaHeader = await me(t.app, { authorization: `Bearer ${dialog.accessToken}` });
+    const viaQuery = await me(
+      t.app,
+      {},
+      `/rest/v1/guest/me?accessToken=${encodeURIComponent(dialog.accessToken)}`,
+    );
+    expect(viaHeader.json().data.guest).toEqual(viaQuery.json().data.guest);
+    expect(viaQuery.json().data.guest.name).toBe('Bothways');
+  });
 });
