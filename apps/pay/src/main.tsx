@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readPayConfig } from './config.ts';
 import { PayApp } from './PayApp.tsx';
 import './pay.css';
 
@@ -7,6 +8,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 createRoot(root).render(
   <StrictMode>
-    <PayApp search={window.location.search} />
+    <PayApp win={window} config={readPayConfig(document)} />
   </StrictMode>,
 );

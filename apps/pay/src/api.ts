@@ -1,0 +1,168 @@
+/**
+ * The dialog's REST client (spec 7): `${PUBLIC_ORIGIN}/rest/v1/...` with fetch, `mode: 'cors'`,
+ * `credentials: 'omit'` (the dialog never sends or receives the page's cookies), the access token as
+ * `Authorization: Bearer`, JSON bodies and `?lang=`. A `{ success: false, error: { code, message } }`
+ * answer, a network failure or an answer of an unexpected shape all become an `ApiError` with a code
+ * the views translate.
+ */
+import type { Language } from '@vela/contracts/common';
+import {
+  type AuthResult,
+  AuthResultSchema,
+  type AvsRequest,
+  type AvsState,
+  AvsStateSchema,
+  type GuestMe,
+  GuestMeSchema,
+  type LoginRequest,
+  NEWSLETTER_TYPES,
+  type NewsletterType,
+  type PasswordLostRequest,
+  type PasswordResetRequest,
+  type SignupRequest,
+} from '@vela/contracts/guest-api';
+import { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    /** From the Retry-After header of a RATE_LIMITED answer. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The service could not be reached (offline, CORS, DNS). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+/** The service answered something that is not the contract. */
+export const BAD_RESPONSE = 'BAD_RESPONSE';
+
+const ErrorBody = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string().min(1), message: z.string() }),
+});
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiOptions {
+  publicOrigin: string;
+  language: () => Language;
+  accessToken: () => string | null;
+  fetch?: FetchLike;
+}
+
+const AccessTokenAnswer = z.object({ accessToken: z.string().min(1), expiresAt: z.string() });
+/** `guest/me` answers `{ guest }`; a bare GuestMe is read too. */
+const MeAnswer = z.union([z.object({ guest: GuestMeSchema }).transform((d) => d.guest), GuestMeSchema]);
+const AnyData = z.unknown();
+/**
+ * Newsletter answers (GET guest/newsletter, subscribe, unsubscribe): spec 5, a change succeeded only
+ * when the outer and the inner success are both true; an inner false is a NEWSLETTER_FAILED error.
+ */
+const NewsletterAnswer = z
+  .object({ success: z.boolean(), newsletterBits: z.number().int().nonnegative() })
+  .transform((data, ctx) => {
+    if (!data.success) {
+      ctx.addIssue({ code: 'custom', message: 'inner success is false' });
+      return z.NEVER;
+    }
+    return data.newsletterBits;
+  });
+
+function retryAfter(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (header === null) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+export function createApi(options: ApiOptions) {
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    token: string | null = options.accessToken(),
+  ): Promise<T> {
+    const url = new URL(`/rest/v1/${path}`, options.publicOrigin);
+    url.searchParams.set('lang', options.language());
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url.toString(), {
+        method,
+        mode: 'cors',
+        credentials: 'omit',
+        cache: 'no-store',
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      throw new ApiError(NETWORK_ERROR, error instanceof Error ? error.message : 'Network error', 0);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new ApiError(BAD_RESPONSE, `Unreadable answer (HTTP ${response.status})`, response.status);
+    }
+    const failure = ErrorBody.safeParse(json);
+    if (failure.success) {
+      const { code, message } = failure.data.error;
+      throw new ApiError(code, message, response.status, retryAfter(response));
+    }
+    if (!response.ok) {
+      throw new ApiError(BAD_RESPONSE, `Unexpected answer (HTTP ${response.status})`, response.status);
+    }
+    const success = z.object({ success: z.literal(true), data: schema }).safeParse(json);
+    if (!success.success) {
+      throw new ApiError(BAD_RESPONSE, 'The answer does not match the contract', response.status);
+    }
+    return success.data.data as T;
+  }
+
+  return {
+    /** A token of a fresh anonymous session (the cookie the server sets is dropped: no credentials). */
+    anonymousAccessToken: () => call('POST', 'guest/accessToken', AccessTokenAnswer, {}, null),
+    me: (): Promise<GuestMe> => call('GET', 'guest/me', MeAnswer),
+    login: (body: LoginRequest): Promise<AuthResult> => call('POST', 'guest/login', AuthResultSchema, body),
+    signup: (body: SignupRequest): Promise<AuthResult> =>
+      call('POST', 'guest/signup', AuthResultSchema, body),
+    passwordLost: (body: PasswordLostRequest) => call('POST', 'guest/passwordLost', AnyData, body),
+    passwordReset: (body: PasswordResetRequest): Promise<AuthResult> =>
+      call('POST', 'guest/passwordReset', AuthResultSchema, body),
+    changePassword: (body: { currentPassword: string; newPassword: string }) =>
+      call('POST', 'guest/password', AnyData, body),
+    avsStatus: (): Promise<AvsState> => call('GET', 'avs/status', AvsStateSchema),
+    avsRequest: (body: AvsRequest) => call('POST', 'avs/request', AnyData, body),
+    /** The subscribed newsletter types as a bit mask (spec 3 bit values). */
+    newsletters: (): Promise<number> => call('GET', 'guest/newsletter', NewsletterAnswer),
+    setNewsletter: (
+      type: NewsletterType,
+      on: boolean,
+      guest: { id: string; email: string },
+    ): Promise<number> =>
+      on
+        ? call('POST', 'guest/newsletter/subscribe', NewsletterAnswer, {
+            typeId: NEWSLETTER_TYPES[type],
+            userId: guest.id,
+            emailAddress: guest.email,
+          })
+        : call('POST', 'guest/newsletter/unsubscribe', NewsletterAnswer, { typeId: NEWSLETTER_TYPES[type] }),
+    logout: () => call('POST', 'vxpay/logout', AnyData, {}),
+    get: <T>(path: string, schema: z.ZodType<T>) => call('GET', path, schema),
+    post: <T>(path: string, schema: z.ZodType<T>, body: unknown) => call('POST', path, schema, body),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,174 @@
+import { NEWSLETTER_TYPES, type NewsletterType } from '@vela/contracts/guest-api';
+import { useEffect, useId, useState } from 'react';
+import { PasswordField } from '../components/Field.tsx';
+import { FormAlert, FormStatus } from '../components/FormAlert.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { useForm } from '../components/useForm.ts';
+import { ViewRoot } from '../components/ViewRoot.tsx';
+import { useDialog } from '../dialog-context.ts';
+import { errorText } from '../errors.ts';
+import { loadPasswordPolicy, passwordLimits } from '../password.ts';
+import { passwordError } from './password-error.ts';
+
+const NEWSLETTER_ORDER: readonly NewsletterType[] = ['vipClub', 'lateNight', 'vrPorn', 'contests'];
+
+/**
+ * Flow settings (payment view): what a guest can change today: the password (POST guest/password,
+ * hook password-changed), newsletter types (GET guest/newsletter, subscribe/unsubscribe) and
+ * sign out (POST vxpay/logout, then `logout` to the page).
+ */
+export function SettingsView() {
+  const { t, guest, flow } = useDialog();
+  if (!guest) return null;
+  return (
+    <ViewRoot view="payment" screen={flow} title={t('settingsTitle')}>
+      <p className="context">{t('settingsAccount', { name: guest.name, email: guest.email })}</p>
+      <ChangePassword />
+      <Newsletters guest={guest} />
+      <SignOut />
+    </ViewRoot>
+  );
+}
+
+function ChangePassword() {
+  const { t, api, hook } = useDialog();
+  const headingId = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [limits, setLimits] = useState(passwordLimits());
+  const form = useForm(['currentPassword', 'newPassword'] as const);
+  useEffect(() => {
+    loadPasswordPolicy().then(() => setLimits(passwordLimits()));
+  }, []);
+
+  const onSubmit = form.submit(
+    async () => ({
+      currentPassword: currentPassword === '' ? t('required') : undefined,
+      newPassword: await passwordError(t, newPassword),
+    }),
+    async () => {
+      setDone(null);
+      await api.changePassword({ currentPassword, newPassword });
+      setCurrentPassword('');
+      setNewPassword('');
+      setDone(t('passwordChanged'));
+      hook('password-changed');
+    },
+    { currentPassword: true },
+  );
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('changePasswordTitle')}</h2>
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
+        <FormAlert message={form.formError} />
+        <FormStatus message={done} />
+        <PasswordField
+          name="currentPassword"
+          label={t('currentPassword')}
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={form.errors.currentPassword}
+          autoComplete="current-password"
+        />
+        <PasswordField
+          name="newPassword"
+          label={t('newPassword')}
+          value={newPassword}
+          onChange={setNewPassword}
+          error={form.errors.newPassword}
+          hint={limits ? t('passwordHint', { min: limits.min }) : undefined}
+          autoComplete="new-password"
+        />
+        <SubmitButton busy={form.busy}>{t('changePasswordSubmit')}</SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function Newsletters({ guest }: { guest: { id: string; email: string } }) {
+  const { t, api } = useDialog();
+  const headingId = useId();
+  const [mask, setMask] = useState<number | null>(null);
+  const [busy, setBusy] = useState<NewsletterType | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api
+      .newsletters()
+      .then(setMask)
+      .catch((failure) => setError(`${t('newsletterUnavailable')} ${errorText(t, failure)}`));
+  }, [api, t]);
+
+  const toggle = async (type: NewsletterType, on: boolean) => {
+    setBusy(type);
+    setStatus(null);
+    setError(null);
+    try {
+      setMask(await api.setNewsletter(type, on, guest));
+      setStatus(t('newsletterSaved'));
+    } catch {
+      setError(t('newsletterFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('newsletterTitle')}</h2>
+      <FormAlert message={error} />
+      <FormStatus message={status} />
+      {mask === null ? null : (
+        <fieldset className="checks" aria-labelledby={headingId}>
+          {NEWSLETTER_ORDER.map((type) => {
+            const bit = NEWSLETTER_TYPES[type];
+            return (
+              <label key={type} className="check">
+                <input
+                  type="checkbox"
+                  name={`newsletter-${type}`}
+                  checked={(mask & bit) === bit}
+                  disabled={busy !== null}
+                  aria-busy={busy === type}
+                  onChange={(event) => toggle(type, event.target.checked)}
+                />
+                {t('newsletterName', { type })}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+function SignOut() {
+  const { t, api, loggedOut } = useDialog();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const signOut = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.logout();
+      loggedOut();
+    } catch (failure) {
+      setError(errorText(t, failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('signOutTitle')}</h2>
+      <p>{t('signOutIntro')}</p>
+      <FormAlert message={error} />
+      <button type="button" className="secondary" disabled={busy} aria-busy={busy} onClick={signOut}>
+        {busy ? t('working') : t('signOut')}
+      </button>
+    </section>
+  );
+}
