@@ -19,6 +19,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { createAgeGate, RestrictedError, registerMediaAgeGate, sendRestricted } from './http/age-gate.ts';
 import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
@@ -28,12 +29,18 @@ import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/secu
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
+import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
+import { avsRoutes } from './modules/avs/avs.routes.ts';
+import { createAvsService } from './modules/avs/avs.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
 import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { guestRoutes } from './modules/guests/guests.routes.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
+import { createInternalService } from './modules/internal/internal.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
@@ -124,6 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
+  // Age verification (spec 4): sandbox provider, decided by an operator; the FSK-18 gate.
+  const avs = createAvsService({
+    db: database.db,
+    bus: deps.bus,
+    provider: createSandboxAvsProvider(),
+    log: app.log,
+  });
+  const ageGate = createAgeGate({ db: database.db, auth, guests: guestsRepository });
   // Outgoing mail: outbox table, and SMTP when SMTP_URL is set.
   const mailer = createMailer({
     db: database.db,
@@ -168,8 +183,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           brandName: config.brandName,
         }),
       );
+      await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
     },
     { prefix: '/rest/v1' },
+  );
+  // The operator API exists only with INTERNAL_API_TOKEN (otherwise its paths are unknown routes).
+  if (config.internalApiToken) {
+    await app.register(
+      internalRoutes({
+        token: config.internalApiToken,
+        allowedIps: config.internalAllowedIps,
+        avs,
+        internal: createInternalService({ db: database.db, bus: deps.bus, log: app.log }),
+      }),
+      { prefix: '/rest/v1/internal' },
+    );
+  }
+  // Query-language service (spec 7).
+  await app.register(
+    graphqlRoutes({
+      auth,
+      services: { guests: guestsRepository, avs, legalText: createLegalService(database.db).legalText },
+      introspection: config.nodeEnv !== 'production',
+    }),
   );
 
   if (config.enableBenchRoutes) await app.register(benchRoutes);
@@ -181,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
 
+  // FSK-18 media answer 403 until the caller's age verification is accepted (before the static files).
+  registerMediaAgeGate(app, ageGate);
   // Static files
   await mkdir(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -246,6 +284,7 @@ function pathOf(url: string): string {
 }
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof RestrictedError) return sendRestricted(reply, request, error.reason);
   const mapped = toErrorBody(error, request.id);
   if (mapped.internal) request.log.error({ err: error }, 'request failed');
   else

@@ -1,0 +1,191 @@
+/**
+ * The FSK-18 gate (spec 4 and 9): until the caller's age verification is accepted, every FSK-18
+ * resource answers 403 with no content bytes, and a JSON body naming the restriction reason
+ * (`need-login` for a visitor, `need-age-check` for a logged-in guest; RestrictedErrorBodySchema).
+ * FSK-16 content (avatars, top cams) stays public.
+ *
+ * - Media: an `onRequest` hook on `/media/` looks the file's key up in `media_images` (age rating
+ *   cached in a bounded LRU: the bench seed has ~1M keys) and, for 18, checks the caller. Allowed
+ *   FSK-18 files are `private, no-cache`: never stored by a shared cache, and revalidated (through
+ *   this gate) on every use, so a revocation takes effect at once. Unknown keys fall through to the
+ *   static handler (404).
+ * - Everything else FSK-18 (pages, video segments, streams) calls `requireAgeVerified(request)`,
+ *   which throws `RestrictedError`; the app's error handler answers it with `sendRestricted`.
+ */
+import path from 'node:path';
+import type { RestrictedErrorBody, RestrictionReason } from '@vela/contracts/guest';
+import type { Db } from '@vela/db/client';
+import { eq } from '@vela/db/orm';
+import { mediaImages } from '@vela/db/schema';
+import { type GuestSnapshot, restrictionFor, VISITOR } from '@vela/domain/restrictions';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { AuthContext, GuestAuth } from '../modules/guests/auth.ts';
+import type { GuestRow, GuestsRepository } from '../modules/guests/guests.repository.ts';
+import { AppError } from './errors.ts';
+
+/** The age rating from which content is FSK-18. */
+export const FSK18 = 18;
+/** Rating cache: ~100 bytes per entry, so the default bound stays around 20 MB. */
+export const AGE_RATING_CACHE_MAX = 200_000;
+/** Ratings rarely change; a changed rating is seen after at most this long. */
+export const AGE_RATING_CACHE_TTL_MS = 10 * 60 * 1000;
+/** Cache-Control of an FSK-18 file the caller may see. */
+export const FSK18_ALLOWED_CACHE_CONTROL = 'private, no-cache';
+/** Cache-Control of a refusal. */
+export const RESTRICTED_CACHE_CONTROL = 'private, no-store';
+
+const RESTRICTION_MESSAGES: Record<RestrictionReason, string> = {
+  'need-login': 'Log in and verify your age to see this content',
+  'need-age-check': 'Verify your age to see this content',
+  'need-subscription': 'A subscription is needed for this content',
+  'need-purchase': 'Buy this content to see it',
+};
+
+/** A refused resource; the app's error handler answers it with `sendRestricted`. */
+export class RestrictedError extends AppError {
+  constructor(readonly reason: RestrictionReason) {
+    super('RESTRICTED', RESTRICTION_MESSAGES[reason], 403);
+    this.name = 'RestrictedError';
+  }
+}
+
+export function restrictedBody(reason: RestrictionReason, requestId: string): RestrictedErrorBody {
+  const body = {
+    success: false as const,
+    error: { code: 'RESTRICTED' as const, message: RESTRICTION_MESSAGES[reason], reason },
+    requestId,
+  };
+  return body;
+}
+
+/** 403 with the reason, never cached (the answer depends on who asks). */
+export function sendRestricted(reply: FastifyReply, request: FastifyRequest, reason: RestrictionReason) {
+  return reply
+    .code(403)
+    .header('cache-control', RESTRICTED_CACHE_CONTROL)
+    .type('application/json; charset=utf-8')
+    .send(restrictedBody(reason, request.id));
+}
+
+/** The Guest fields of spec 6 that decide an age restriction, from a guest row (null: a visitor). */
+export function snapshotOf(guest: GuestRow | null | undefined): GuestSnapshot {
+  if (!guest) return VISITOR;
+  return {
+    ...VISITOR,
+    isLoggedIn: true,
+    isLocked: guest.locked,
+    hasAvs: guest.avsStatus === 'accepted',
+    isRestricted: guest.restricted,
+  };
+}
+
+/**
+ * The media key of a `/media/...` URL: the file name without extension, lower-cased, after the same
+ * decoding and normalisation the static handler applies (so `%2D` or `..` cannot dodge the gate).
+ * Null when the URL cannot name a pool image.
+ */
+export function mediaKeyOf(url: string): string | null {
+  const pathname = url.split('?', 1)[0] ?? url;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const base = path.posix.basename(path.posix.normalize(decoded));
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).toLowerCase();
+  return /^[a-z0-9][a-z0-9_-]{0,127}$/.test(stem) ? stem : null;
+}
+
+export interface AgeGateDeps {
+  db: Db;
+  auth: GuestAuth;
+  guests: Pick<GuestsRepository, 'guestById'>;
+  cacheMax?: number;
+  cacheTtlMs?: number;
+}
+
+export interface AgeGate {
+  /** The age rating of a pool image, or null for an unknown key (cached). */
+  ratingOf(key: string): Promise<number | null>;
+  /** The restriction reason of a guest (null: a visitor) for content of `ageRating`, or null when allowed. */
+  reasonFor(guestId: number | null, ageRating: number): Promise<RestrictionReason | null>;
+  /** The caller's restriction reason for content of `ageRating`, or null when allowed. */
+  restrictionFor(request: FastifyRequest, ageRating: number): Promise<RestrictionReason | null>;
+  /**
+   * For FSK-18 pages, video segments and streams: the caller when their age verification is
+   * accepted, else throws RestrictedError (need-login / need-age-check).
+   */
+  requireAgeVerified(request: FastifyRequest): Promise<AuthContext & { guestId: number }>;
+}
+
+export function createAgeGate(deps: AgeGateDeps): AgeGate {
+  const UNKNOWN = -1;
+  const ratings = new LRUCache<string, number>({
+    max: deps.cacheMax ?? AGE_RATING_CACHE_MAX,
+    ttl: deps.cacheTtlMs ?? AGE_RATING_CACHE_TTL_MS,
+    // Concurrent misses of one key share one query.
+    fetchMethod: async (key) => {
+      const [row] = await deps.db
+        .select({ ageRating: mediaImages.ageRating })
+        .from(mediaImages)
+        .where(eq(mediaImages.key, key));
+      return row?.ageRating ?? UNKNOWN;
+    },
+  });
+
+  /** The caller, where a bad or expired token counts as no caller (media are fetched by <img>). */
+  const callerOf = async (request: FastifyRequest) => {
+    const context = await deps.auth.authenticate(request).catch(() => null);
+    if (!context || context.guestId === null) return { context: null, guest: null };
+    const guest = await deps.guests.guestById(context.guestId);
+    return { context, guest: guest ?? null };
+  };
+
+  const reasonFor = (guest: GuestRow | null, ageRating: number) =>
+    restrictionFor(snapshotOf(guest), { ageCheck: ageRating >= FSK18 });
+
+  return {
+    async ratingOf(key) {
+      const rating = await ratings.fetch(key);
+      return rating === undefined || rating === UNKNOWN ? null : rating;
+    },
+    async reasonFor(guestId, ageRating) {
+      if (ageRating < FSK18) return null;
+      const guest = guestId === null ? null : ((await deps.guests.guestById(guestId)) ?? null);
+      return reasonFor(guest, ageRating);
+    },
+    async restrictionFor(request, ageRating) {
+      if (ageRating < FSK18) return null;
+      const { guest } = await callerOf(request);
+      return reasonFor(guest, ageRating);
+    },
+    async requireAgeVerified(request) {
+      const { context, guest } = await callerOf(request);
+      const reason = reasonFor(guest, FSK18);
+      if (reason || !context || !guest) throw new RestrictedError(reason ?? 'need-login');
+      return { ...context, guestId: guest.id };
+    },
+  };
+}
+
+/** The gate in front of `/media/`: register before the static handler. */
+export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate): void {
+  const allowedFsk18 = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/media/')) return;
+    const key = mediaKeyOf(request.url);
+    if (key === null) return;
+    const rating = await gate.ratingOf(key);
+    if (rating === null || rating < FSK18) return;
+    const reason = await gate.restrictionFor(request, rating);
+    if (reason) return sendRestricted(reply, request, reason);
+    allowedFsk18.add(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (allowedFsk18.has(request)) reply.header('cache-control', FSK18_ALLOWED_CACHE_CONTROL);
+    return payload;
+  });
+}

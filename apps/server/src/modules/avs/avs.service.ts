@@ -1,0 +1,287 @@
+/**
+ * Age verification use cases (spec 4): the guest submits their data, the provider (the sandbox:
+ * an operator) decides, an operator may revoke. The legal moves are @vela/domain/avs; every change
+ * runs in one transaction over `guests` (current status) and `avs_requests` (history), then the
+ * matching event is published on `guest:<guestId>`.
+ */
+import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
+import type { Db } from '@vela/db/client';
+import {
+  AvsTransitionError,
+  acceptAvs,
+  avsStateOfGuest,
+  type AvsState as DomainAvsState,
+  rejectAvs,
+  requestAvs,
+  revokeAvs,
+} from '@vela/domain/avs';
+import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { type GuestBusEvent, type PublishLog, publishGuestEvent } from './avs.events.ts';
+import type { AvsProvider } from './avs.provider.ts';
+import {
+  type AvsRequestListRow,
+  type AvsRequestRow,
+  type AvsRequestStatus,
+  createAvsRepository,
+  type GuestAvsRow,
+} from './avs.repository.ts';
+
+/** Spec 4 and the youth protection rule behind it: only adults can be verified. */
+export const AVS_MINIMUM_AGE = 18;
+const OLDEST_BIRTH_YEAR = 1900;
+
+/** The calendar date of `YYYY-MM-DD`, or null when no such day exists (2023-02-30). */
+export function parseBirthDate(value: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return { year, month, day };
+}
+
+/**
+ * True when someone born on `birthDate` is at least `AVS_MINIMUM_AGE` on the UTC day of `now`.
+ * Born on 29 February: of age on 1 March of a non-leap year.
+ */
+export function isOfAge(birthDate: { year: number; month: number; day: number }, now: Date): boolean {
+  const comingOfAge = Date.UTC(birthDate.year + AVS_MINIMUM_AGE, birthDate.month - 1, birthDate.day);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return today >= comingOfAge;
+}
+
+/** Only the last 4 characters of a document number are ever stored. */
+export const documentLast4 = (documentNumber: string) => documentNumber.slice(-4);
+
+export function presentAvsState(row: Pick<GuestAvsRow, 'avsStatus' | 'avsRejectMessage'>): AvsState {
+  return {
+    avsStatus: row.avsStatus,
+    avsRejectMessage: row.avsStatus === 'rejected' ? row.avsRejectMessage : null,
+  };
+}
+
+function domainStateOf(row: GuestAvsRow): DomainAvsState {
+  return avsStateOfGuest({
+    hasAvs: row.avsStatus === 'accepted',
+    avsStatus: row.avsStatus,
+    avsRejectMessage: row.avsRejectMessage,
+  });
+}
+
+function storedOf(state: DomainAvsState): { status: GuestAvsRow['avsStatus']; message: string | null } {
+  return { status: state.status, message: state.status === 'rejected' ? state.message : null };
+}
+
+function viewOf(state: DomainAvsState): AvsState {
+  const stored = storedOf(state);
+  return { avsStatus: stored.status, avsRejectMessage: stored.message };
+}
+
+function eventOf(state: DomainAvsState): GuestBusEvent {
+  switch (state.status) {
+    case 'accepted':
+      return { type: 'avsSet' };
+    case 'unknown':
+      return { type: 'avsRevoked' };
+    case 'pending':
+      return { type: 'avsPending' };
+    case 'rejected':
+      return { type: 'avsRejected', message: state.message };
+  }
+}
+
+/** An illegal move of the domain as a 409 with a stable code. */
+function conflictOf(error: unknown, code: string, message: string): unknown {
+  return error instanceof AvsTransitionError ? new AppError(code, message, 409) : error;
+}
+
+export interface AvsServiceDeps {
+  db: Db;
+  bus: EventBus;
+  provider: AvsProvider;
+  now?: () => Date;
+  log?: PublishLog;
+}
+
+export interface AvsRequestView {
+  id: string;
+  guestId: string;
+  screenName: string;
+  fullName: string;
+  birthDate: string;
+  documentType: AvsRequestRow['documentType'];
+  documentLast4: string;
+  status: AvsRequestStatus;
+  provider: string;
+  createdAt: string;
+  decidedAt: string | null;
+  decisionMessage: string | null;
+}
+
+export function presentAvsRequest(row: AvsRequestListRow): AvsRequestView {
+  return {
+    id: String(row.id),
+    guestId: String(row.guestId),
+    screenName: row.screenName,
+    fullName: row.fullName,
+    birthDate: row.birthDate,
+    documentType: row.documentType,
+    documentLast4: row.documentLast4,
+    status: row.status,
+    provider: row.provider,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decisionMessage: row.decisionMessage,
+  };
+}
+
+export function createAvsService(deps: AvsServiceDeps) {
+  const { db, bus, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createAvsRepository(db);
+  const publish = (guestId: number, state: DomainAvsState) =>
+    publishGuestEvent(bus, guestId, eventOf(state), deps.log);
+
+  const guestNotFound = () => new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+
+  return {
+    /** The guest's current state (spec 3 avsStatus, avsRejectMessage). */
+    async status(guestId: number): Promise<AvsState> {
+      const row = await repository.guestAvs(guestId);
+      if (!row) throw guestNotFound();
+      return presentAvsState(row);
+    },
+
+    /** The guest submits their data (`avs/request`): unknown or rejected -> pending. */
+    async submit(guestId: number, request: AvsRequest): Promise<AvsState> {
+      const birthDate = parseBirthDate(request.birthDate);
+      const today = now();
+      if (
+        !birthDate ||
+        birthDate.year < OLDEST_BIRTH_YEAR ||
+        Date.UTC(birthDate.year, 0, 1) > today.getTime()
+      )
+        throw new AppError('AVS_INVALID_BIRTH_DATE', 'birthDate is not a valid date of birth', 400);
+      if (!isOfAge(birthDate, today))
+        throw new AppError(
+          'AVS_UNDERAGE',
+          `Age verification needs an age of ${AVS_MINIMUM_AGE} or more`,
+          400,
+        );
+
+      const refuseFrom = (row: GuestAvsRow) => {
+        if (row.avsStatus === 'pending')
+          throw new AppError('AVS_ALREADY_PENDING', 'An age verification is already being checked', 409);
+        if (row.avsStatus === 'accepted')
+          throw new AppError('AVS_ALREADY_ACCEPTED', 'The age verification is already accepted', 409);
+      };
+      const current = await repository.guestAvs(guestId);
+      if (!current) throw guestNotFound();
+      refuseFrom(current);
+
+      // The provider is called outside the transaction (a real one is a network call).
+      const outcome = await provider.submit({ ...request, guestId });
+
+      const next = await db.transaction(async (tx) => {
+        const store = createAvsRepository(tx);
+        const row = await store.guestAvsForUpdate(guestId);
+        if (!row) throw guestNotFound();
+        refuseFrom(row); // a concurrent submit got here first
+        let state = requestAvs(domainStateOf(row));
+        if (outcome.status === 'accepted') state = acceptAvs(state);
+        if (outcome.status === 'rejected') state = rejectAvs(state, outcome.message);
+        const decided = outcome.status !== 'pending';
+        await store.insertRequest({
+          guestId,
+          provider: provider.name,
+          fullName: request.fullName,
+          birthDate: request.birthDate,
+          documentType: request.documentType,
+          documentLast4: documentLast4(request.documentNumber),
+          status: outcome.status,
+          decidedAt: decided ? now() : null,
+          decisionMessage: outcome.status === 'rejected' ? outcome.message : null,
+        });
+        const stored = storedOf(state);
+        await store.setGuestAvs(guestId, stored.status, stored.message);
+        return state;
+      });
+      await publish(guestId, next);
+      return viewOf(next);
+    },
+
+    /** The operator's queue. */
+    async requests(status: AvsRequestStatus, limit: number): Promise<AvsRequestView[]> {
+      return (await repository.requestsByStatus(status, limit)).map(presentAvsRequest);
+    },
+
+    /** The operator decides a pending request: the guest becomes accepted or rejected (with message). */
+    async decide(
+      requestId: number,
+      decision: AvsDecisionRequest,
+    ): Promise<{ guestId: number; state: AvsState }> {
+      const { guestId, state } = await db.transaction(async (tx) => {
+        const store = createAvsRepository(tx);
+        const request = await store.requestForUpdate(requestId);
+        if (!request) throw new AppError('AVS_REQUEST_NOT_FOUND', 'No such age verification request', 404);
+        if (request.status !== 'pending')
+          throw new AppError(
+            'AVS_REQUEST_NOT_PENDING',
+            `The request is already ${request.status}; only a pending request can be decided`,
+            409,
+          );
+        const guest = await store.guestAvsForUpdate(request.guestId);
+        if (!guest) throw guestNotFound();
+        let next: DomainAvsState;
+        try {
+          next =
+            decision.decision === 'accept'
+              ? acceptAvs(domainStateOf(guest))
+              : rejectAvs(domainStateOf(guest), decision.message);
+        } catch (error) {
+          throw conflictOf(error, 'AVS_NOT_PENDING', `The guest's age verification is ${guest.avsStatus}`);
+        }
+        await store.setRequestStatus(
+          request.id,
+          decision.decision === 'accept' ? 'accepted' : 'rejected',
+          now(),
+          decision.decision === 'reject' ? decision.message : null,
+        );
+        const stored = storedOf(next);
+        await store.setGuestAvs(guest.id, stored.status, stored.message);
+        return { guestId: guest.id, state: next };
+      });
+      await publish(guestId, state);
+      return { guestId, state: viewOf(state) };
+    },
+
+    /** Revocation: an accepted verification is withdrawn, the guest is unknown again (their pages reload). */
+    async revoke(guestId: number, reason: string | null): Promise<AvsState> {
+      const state = await db.transaction(async (tx) => {
+        const store = createAvsRepository(tx);
+        const guest = await store.guestAvsForUpdate(guestId);
+        if (!guest) throw guestNotFound();
+        let next: DomainAvsState;
+        try {
+          next = revokeAvs(domainStateOf(guest));
+        } catch (error) {
+          throw conflictOf(
+            error,
+            'AVS_NOT_ACCEPTED',
+            `Only an accepted age verification can be revoked; it is ${guest.avsStatus}`,
+          );
+        }
+        const accepted = await store.newestRequestOf(guestId, 'accepted');
+        if (accepted) await store.setRequestStatus(accepted.id, 'revoked', now(), reason);
+        await store.setGuestAvs(guestId, 'unknown', null);
+        return next;
+      });
+      await publish(guestId, state);
+      return viewOf(state);
+    },
+  };
+}
+
+export type AvsService = ReturnType<typeof createAvsService>;

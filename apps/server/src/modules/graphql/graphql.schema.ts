@@ -1,0 +1,110 @@
+/**
+ * The query-language service (spec 7), schema and resolvers. What exists so far: the caller's own
+ * Guest (spec 3, the GuestMe fields of @vela/contracts/guest-api), their AVS state, legal texts and
+ * whether there is a logged-in viewer. There is no argument that names a guest: a guest can only
+ * ever read themself. Fields in TOKEN_FIELDS need an access token (spec 8 `Missing Vxql-Token`).
+ */
+import { LANGUAGES, type Language } from '@vela/contracts/common';
+import type { GuestMe } from '@vela/contracts/guest-api';
+import type { LegalText, LegalTextType } from '@vela/contracts/pages';
+import { buildSchema, GraphQLError } from 'graphql';
+import type { AvsService } from '../avs/avs.service.ts';
+import { presentGuest } from '../guests/guests.presenter.ts';
+import type { GuestsRepository } from '../guests/guests.repository.ts';
+
+export const schema = buildSchema(/* GraphQL */ `
+  "Age verification status (spec 4)."
+  enum AvsStatus {
+    unknown
+    pending
+    rejected
+    accepted
+  }
+
+  "The Guest entity of spec 3 as the guest reads it about themself."
+  type Guest {
+    id: ID!
+    name: String!
+    email: String!
+    hasAvs: Boolean!
+    avsStatus: AvsStatus!
+    avsRejectMessage: String
+    isLocked: Boolean!
+    isLoggedIn: Boolean!
+    isRestricted: Boolean!
+    restrictionLevel: Int!
+    showDataProtection: Boolean!
+    signupOrigin: String
+  }
+
+  type AvsState {
+    avsStatus: AvsStatus!
+    avsRejectMessage: String
+  }
+
+  "Legal text of spec 3: type PP, GTC or IMP."
+  type LegalText {
+    id: ID!
+    type: String!
+    product: String!
+    version: String!
+    language: String!
+    html: String!
+  }
+
+  type Query {
+    "The caller (needs a token); null for an anonymous session."
+    guest: Guest
+    "The caller's age verification (needs a token); null for an anonymous session."
+    avsStatus: AvsState
+    "The current legal text of a type in a language (English when there is none in it). Public."
+    legalTexts(type: String!, language: String!): [LegalText!]!
+    "Is there a logged-in guest? Public."
+    viewer: Boolean!
+  }
+`);
+
+/** Root fields that need an access token. */
+export const TOKEN_FIELDS: ReadonlySet<string> = new Set(['guest', 'avsStatus']);
+
+export interface GraphqlContext {
+  /** The logged-in guest of the token, or null (no token, or an anonymous session). */
+  guestId: number | null;
+  lang: Language | undefined;
+}
+
+export interface GraphqlServices {
+  guests: Pick<GuestsRepository, 'guestById'>;
+  avs: Pick<AvsService, 'status'>;
+  legalText(lang: Language, type: LegalTextType): Promise<LegalText | null>;
+}
+
+const LEGAL_TEXT_TYPES: readonly LegalTextType[] = ['PP', 'GTC', 'IMP'];
+
+const badInput = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+/** Root resolvers (graphql-js calls them with args, context, info). */
+export function rootValueOf(services: GraphqlServices) {
+  return {
+    async guest(_args: unknown, context: GraphqlContext): Promise<GuestMe | null> {
+      if (context.guestId === null) return null;
+      const row = await services.guests.guestById(context.guestId);
+      return row ? presentGuest(row) : null;
+    },
+    async avsStatus(_args: unknown, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      return services.avs.status(context.guestId);
+    },
+    async legalTexts(args: { type: string; language: string }) {
+      const type = LEGAL_TEXT_TYPES.find((known) => known === args.type);
+      if (!type) throw badInput(`type must be one of ${LEGAL_TEXT_TYPES.join(', ')}`);
+      const language = LANGUAGES.find((known) => known === args.language);
+      if (!language) throw badInput(`language must be one of ${LANGUAGES.join(', ')}`);
+      const text = await services.legalText(language, type);
+      return text ? [text] : [];
+    },
+    viewer(_args: unknown, context: GraphqlContext): boolean {
+      return context.guestId !== null;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The internal (operator) API, mounted under `/rest/v1/internal` only when INTERNAL_API_TOKEN is set
+ * (otherwise every path there is an unknown route, 404). Every path, known or not, passes the guard
+ * first (allow-listed IP + X-Internal-Token), so an outsider cannot even probe which paths exist.
+ * Every call is logged (action, ids, outcome; never the token).
+ *
+ * - GET  avs/requests?status=pending&limit=50   the operator's queue
+ * - POST avs/requests/:id/decision              accept, or reject with a message (pending only)
+ * - POST avs/guests/:guestId/revoke {reason?}   accepted -> unknown
+ * - POST guests/:guestId/lock {locked}          a locked guest is logged out everywhere
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError, parseInput } from '../../http/errors.ts';
+import { createInternalAuth, type InternalAuthOptions } from '../../http/internal-auth.ts';
+import type { AvsService } from '../avs/avs.service.ts';
+import {
+  AvsDecisionRequestSchema,
+  AvsRequestsQuerySchema,
+  GuestIdParamsSchema,
+  LockRequestSchema,
+  RequestIdParamsSchema,
+  RevokeRequestSchema,
+} from './internal.schema.ts';
+import type { InternalService } from './internal.service.ts';
+
+const INTERNAL_BODY_LIMIT = 16 * 1024;
+
+export function internalRoutes(
+  deps: InternalAuthOptions & { avs: AvsService; internal: InternalService },
+): FastifyPluginAsync {
+  const guard = createInternalAuth(deps);
+  const { avs, internal } = deps;
+  const operatorLog = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
+    request.log.info({ operator: { action, ip: request.ip, ...details } }, `internal api: ${action}`);
+
+  return async (app) => {
+    app.addHook('onRequest', guard);
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    app.get('/avs/requests', async (request) => {
+      const query = parseInput(AvsRequestsQuerySchema, request.query);
+      const requests = await avs.requests(query.status, query.limit);
+      operatorLog(request, 'avs.list', { status: query.status, count: requests.length });
+      return { success: true, data: { requests } };
+    });
+
+    app.post('/avs/requests/:id/decision', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
+      const { id } = parseInput(RequestIdParamsSchema, request.params);
+      const decision = parseInput(AvsDecisionRequestSchema, request.body);
+      const result = await avs.decide(Number(id), decision);
+      operatorLog(request, 'avs.decision', {
+        requestId: id,
+        guestId: result.guestId,
+        decision: decision.decision,
+      });
+      return { success: true, data: { requestId: id, guestId: String(result.guestId), ...result.state } };
+    });
+
+    app.post('/avs/guests/:guestId/revoke', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
+      const { guestId } = parseInput(GuestIdParamsSchema, request.params);
+      const body = parseInput(RevokeRequestSchema, request.body);
+      const state = await avs.revoke(Number(guestId), body.reason ?? null);
+      operatorLog(request, 'avs.revoke', { guestId, withReason: body.reason !== undefined });
+      return { success: true, data: { guestId, ...state } };
+    });
+
+    app.post('/guests/:guestId/lock', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
+      const { guestId } = parseInput(GuestIdParamsSchema, request.params);
+      const { locked } = parseInput(LockRequestSchema, request.body);
+      const result = await internal.setLocked(Number(guestId), locked);
+      operatorLog(request, locked ? 'guest.lock' : 'guest.unlock', {
+        guestId,
+        sessionsEnded: result.sessionsEnded,
+      });
+      return { success: true, data: { guestId, ...result } };
+    });
+
+    // Unknown internal paths answer 404 only to a caller who passed the guard.
+    app.all('/*', async (request) => {
+      throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?', 1)[0]}`, 404);
+    });
+  };
+}
