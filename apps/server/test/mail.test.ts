@@ -1,0 +1,304 @@
+/**
+ * Outgoing mail (issue 3): every mail lands in the outbox; with SMTP_URL it is also sent (a real SMTP
+ * server from `smtp-server` receives it here) and `sent_at` or `error` is recorded; /dev/mail shows the
+ * outbox outside production only.
+ */
+import type { AddressInfo } from 'node:net';
+import { eq } from '@vela/db/orm';
+import { mailOutbox } from '@vela/db/schema';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_MAIL_PAGE_SIZE } from '../src/modules/mail/mail.routes.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
+import { freePort, PUBLIC_ORIGIN } from './helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const PASSWORD = 'violet-harbour-7391';
+const silentLog = { info: () => {}, error: () => {} };
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    received,
+    /** Resolves once `count` mails arrived. */
+    async waitFor(count: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`SMTP server got ${received.length} of ${count} mails`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('mail through SMTP (SMTP_URL set)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Vela <no-reply@vela.test>' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('a password lost mail is written to the outbox, delivered by SMTP with the reset link, and marked sent', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/signup',
+      payload: { screenName: 'Smtpguest', email: 'smtpguest@example.com', password: PASSWORD },
+    });
+    expect(signup.statusCode).toBe(201);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/passwordLost',
+      payload: { email: 'smtpguest@example.com', language: 'en' },
+    });
+    expect(asked.statusCode).toBe(200);
+    await smtp.waitFor(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(['smtpguest@example.com']);
+    expect(mail?.from).toBe('no-reply@vela.test');
+    expect(mail?.raw).toMatch(/Subject: Vela: reset your password/);
+    const guestId = signup.json().data.guest.id;
+    // The text part carries the link (quoted-printable may wrap it: unwrap soft line breaks).
+    const body = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toContain(`${PUBLIC_ORIGIN}/en/?u=${guestId}&key=`);
+    const row = await until(async () => {
+      const [r] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'smtpguest@example.com'));
+      return r?.sentAt ? r : undefined;
+    });
+    expect(row.error).toBeNull();
+    expect(row.kind).toBe('password-reset');
+  });
+});
+
+describe('mail delivery failure', () => {
+  it('an unreachable SMTP server records the error on the outbox row; the caller still gets its answer', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const mailer = createMailer({
+        db: t.database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'no-reply@vela.test',
+        log: silentLog,
+      });
+      const queued = await mailer.send({
+        kind: 'test',
+        to: 'nowhere@example.com',
+        subject: 'Hi',
+        text: 'Hello',
+      });
+      expect(await queued.delivery).toBe('failed');
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(row?.sentAt).toBeNull();
+      expect(row?.error).toBeTruthy();
+      await mailer.close();
+
+      // Through the app: password lost answers as always, the failure stays on the server.
+      await t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/guest/signup',
+        payload: { screenName: 'Failmail', email: 'failmail@example.com', password: PASSWORD },
+      });
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/guest/passwordLost',
+        payload: { login: 'Failmail', language: 'nl' },
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json().data).toEqual({ requested: true });
+      const failed = await until(async () => {
+        const [r] = await t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, 'failmail@example.com'));
+        return r?.error ? r : undefined;
+      });
+      expect(failed.sentAt).toBeNull();
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
+describe('/dev/mail outbox page (NODE_ENV != production)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('without SMTP_URL the outbox is the delivery: the mail is kept and never marked sent', async () => {
+    const mailer = createMailer({
+      db: t.database.db,
+      smtpUrl: undefined,
+      mailFrom: 'x@vela.test',
+      log: silentLog,
+    });
+    const queued = await mailer.send({ kind: 'test', to: 'keep@example.com', subject: 'Kept', text: 'Body' });
+    expect(await queued.delivery).toBe('outbox');
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+    expect(row).toMatchObject({
+      toAddress: 'keep@example.com',
+      subject: 'Kept',
+      textBody: 'Body',
+      sentAt: null,
+      error: null,
+    });
+  });
+
+  it('the page lists mails escaped, with clickable links, no script, under the strict CSP', async () => {
+    const mailer = createMailer({
+      db: t.database.db,
+      smtpUrl: undefined,
+      mailFrom: 'x@vela.test',
+      log: silentLog,
+    });
+    await mailer.send({
+      kind: 'test',
+      to: 'page@example.com',
+      subject: '<script>alert(1)</script> & "quotes"',
+      text: `Open ${PUBLIC_ORIGIN}/en/?u=12&key=abc_DEF-9 now.\n<img src=x onerror=alert(2)>`,
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-/);
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.body).not.toContain('<img');
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
+    expect(page.body).toContain(
+      `<a href="${PUBLIC_ORIGIN}/en/?u=12&amp;key=abc_DEF-9">${PUBLIC_ORIGIN}/en/?u=12&amp;key=abc_DEF-9</a> now.`,
+    );
+    expect(page.body).toContain('page@example.com');
+  });
+
+  it(`the page shows the newest ${DEV_MAIL_PAGE_SIZE} mails, newest first`, async () => {
+    const mailer = createMailer({
+      db: t.database.db,
+      smtpUrl: undefined,
+      mailFrom: 'x@vela.test',
+      log: silentLog,
+    });
+    for (let i = 0; i < DEV_MAIL_PAGE_SIZE + 5; i++)
+      await mailer.send({ kind: 'test', to: 'bulk@example.com', subject: `Bulk number ${i}`, text: 'x' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.body.match(/<article/g)).toHaveLength(DEV_MAIL_PAGE_SIZE);
+    const last = DEV_MAIL_PAGE_SIZE + 4;
+    expect(page.body.indexOf(`Bulk number ${last}<`)).toBeLessThan(
+      page.body.indexOf(`Bulk number ${last - 1}<`),
+    );
+    expect(page.body).not.toContain('Bulk number 4<');
+  });
+
+  it('latest.json answers the newest mail to an address (case-insensitive); unknown address 404, bad query 400', async () => {
+    const mailer = createMailer({
+      db: t.database.db,
+      smtpUrl: undefined,
+      mailFrom: 'x@vela.test',
+      log: silentLog,
+    });
+    await mailer.send({ kind: 'test', to: 'latest@example.com', subject: 'First', text: 'one' });
+    await mailer.send({ kind: 'test', to: 'latest@example.com', subject: 'Second', text: 'two' });
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail/latest.json?to=Latest%40Example.com',
+    });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.json().data.mail).toMatchObject({
+      to: 'latest@example.com',
+      subject: 'Second',
+      text: 'two',
+      sentAt: null,
+    });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail/latest.json?to=nobody%40example.com',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+    const bad = await t.app.inject({ method: 'GET', url: '/dev/mail/latest.json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('/dev/mail in production', () => {
+  it('does not exist: 404 for the page and the JSON, even with mail in the outbox', async () => {
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'production-test-secret-of-at-least-32-chars' },
+    });
+    try {
+      const mailer = createMailer({
+        db: t.database.db,
+        smtpUrl: undefined,
+        mailFrom: 'x@vela.test',
+        log: silentLog,
+      });
+      await mailer.send({ kind: 'test', to: 'prod@example.com', subject: 'Secret', text: 'Secret body' });
+      for (const url of ['/dev/mail', '/dev/mail/latest.json?to=prod%40example.com', '/dev/mail/other']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('Secret');
+      }
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
