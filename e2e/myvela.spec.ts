@@ -95,6 +95,12 @@ test.describe('guest area of a logged-in guest (issue 3: profile, newsletters, n
     test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     const guest = uniqueGuest();
+    // Server HTML and hydrated page agree (no hydration mismatch, no uncaught error).
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat/i.test(message.text())) pageErrors.push(message.text());
+    });
     await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
     const signup = await page.request.post('/rest/v1/guest/signup', {
       data: { screenName: guest.screenName, email: guest.email, password: guest.password },
@@ -279,5 +285,21 @@ test.describe('guest area of a logged-in guest (issue 3: profile, newsletters, n
       await expect(sessions.locator('time').first()).toHaveText(/\d{2}\.\d{2}\.\d{4}/);
       await page.screenshot({ path: `${SHOTS}/myvela-profile-de-1280.png`, fullPage: true });
     });
+
+    await test.step('a session ended elsewhere: the profile says so and offers the login', async () => {
+      const response = await page.request.post('/rest/v1/vxpay/logout');
+      expect(response.status()).toBe(200);
+      // The page still shows the guest (loaded before); its next profile load finds no session.
+      await page
+        .getByRole('region', { name: 'Sitzungen' })
+        .getByRole('button', { name: 'Liste neu laden' })
+        .click();
+      await expect(page.getByRole('region', { name: 'Sitzungen' })).toContainText(
+        'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+      );
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name: 'Bitte melde dich an' })).toBeVisible();
+    });
+    expect(pageErrors).toEqual([]);
   });
 });

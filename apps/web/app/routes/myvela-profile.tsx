@@ -36,7 +36,7 @@ export default function MyVelaProfileRoute({ loaderData }: Route.ComponentProps)
       </header>
       {viewer ? (
         // Keyed by guest: another login in this tab starts from a fresh state.
-        <ProfilePage key={viewer.id} lang={lang} viewer={viewer} />
+        <ProfilePage key={viewer.id} lang={lang} viewer={viewer} path={path} />
       ) : (
         <VisitorPrompt lang={lang} brand={brand} loginEnabled={loginEnabled} targetUrl={path} />
       )}

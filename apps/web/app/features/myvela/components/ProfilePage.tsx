@@ -5,6 +5,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { errorText } from '../errors.ts';
 import { useGuestProfile } from '../hooks/useGuestProfile.ts';
 import { useMyVelaT } from '../hooks/useMyVelaT.ts';
@@ -17,8 +18,9 @@ import { PreferencesSection } from './PreferencesSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 
-export function ProfilePage({ lang, viewer }: { lang: Language; viewer: GuestMe }) {
+export function ProfilePage({ lang, viewer, path }: { lang: Language; viewer: GuestMe; path: string }) {
   const t = useMyVelaT(lang);
+  const dialog = usePaymentDialog();
   const { state, reload, update } = useGuestProfile(lang, true);
   const sessions = useSessions(state.status === 'ready');
   const guest = state.status === 'ready' ? state.profile.guest : viewer;
@@ -48,9 +50,26 @@ export function ProfilePage({ lang, viewer }: { lang: Language; viewer: GuestMe 
           <div className="myvela-card" role="alert">
             <p>{t('profile.loadFailed')}</p>
             <p className="myvela-field-error">{errorText(t, state.code)}</p>
-            <button type="button" className="shell-button" onClick={reload}>
-              {t('profile.retry')}
-            </button>
+            <div className="myvela-actions">
+              {state.code === 'NOT_LOGGED_IN' ? (
+                // The session ended elsewhere (signed out, password changed): log in and come back here.
+                <button
+                  type="button"
+                  className="shell-button shell-button--primary"
+                  onClick={() =>
+                    dialog.open('login', {
+                      onLoginAction: { type: 'redirectTo', params: { targetUrl: path } },
+                      targetUrl: path,
+                    })
+                  }
+                >
+                  {t('visitor.login')}
+                </button>
+              ) : null}
+              <button type="button" className="shell-button" onClick={reload}>
+                {t('profile.retry')}
+              </button>
+            </div>
           </div>
         ) : null}
       </div>
