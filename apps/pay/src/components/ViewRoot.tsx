@@ -23,7 +23,7 @@ export function ViewRoot({
     heading.current?.focus();
   }, []);
   return (
-    <section className="view" data-view={view} data-screen={screen} aria-labelledby={headingId}>
+    <section className="view" data-view={view} data-screen={screen}>
       <h1 id={headingId} ref={heading} tabIndex={-1}>
         {title}
       </h1>

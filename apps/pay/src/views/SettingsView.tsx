@@ -59,7 +59,7 @@ function ChangePassword() {
   );
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel">
       <h2 id={headingId}>{t('changePasswordTitle')}</h2>
       <form ref={form.formRef} onSubmit={onSubmit} noValidate>
         <FormAlert message={form.formError} />
@@ -117,7 +117,7 @@ function Newsletters({ guest }: { guest: { id: string; email: string } }) {
   };
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel">
       <h2 id={headingId}>{t('newsletterTitle')}</h2>
       <FormAlert message={error} />
       <FormStatus message={status} />
@@ -162,7 +162,7 @@ function SignOut() {
     }
   };
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    <section className="panel">
       <h2 id={headingId}>{t('signOutTitle')}</h2>
       <p>{t('signOutIntro')}</p>
       <FormAlert message={error} />
