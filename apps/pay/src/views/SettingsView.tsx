@@ -103,6 +103,10 @@ function Newsletters({ guest }: { guest: { id: string; email: string } }) {
   }, [api, t]);
 
   const toggle = async (type: NewsletterType, on: boolean) => {
+    const before = mask ?? 0;
+    const bit = NEWSLETTER_TYPES[type];
+    // The box follows the click at once; a failed call puts it back.
+    setMask(on ? before | bit : before & ~bit);
     setBusy(type);
     setStatus(null);
     setError(null);
@@ -110,6 +114,7 @@ function Newsletters({ guest }: { guest: { id: string; email: string } }) {
       setMask(await api.setNewsletter(type, on, guest));
       setStatus(t('newsletterSaved'));
     } catch {
+      setMask(before);
       setError(t('newsletterFailed'));
     } finally {
       setBusy(null);
