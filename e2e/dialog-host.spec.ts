@@ -262,9 +262,9 @@ test.describe('account shell (spec 6)', () => {
     const placeholders = page.locator('[data-fsk18-placeholder="need-login"]');
     await expect(placeholders.first()).toBeVisible();
     expect(await placeholders.count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/home-visitor-1280.png` });
     const first = placeholders.first();
     await first.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/home-visitor-1280.png` });
     const box = await first.boundingBox();
     expect(box!.width).toBeGreaterThan(50);
     expect(box!.height).toBeGreaterThan(30);
@@ -279,6 +279,7 @@ test.describe('account shell (spec 6)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoReady(page, '/en/');
     await expect(page.locator('[data-fsk18-placeholder]').first()).toBeVisible();
+    await page.locator('[data-fsk18-placeholder]').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/home-visitor-390.png` });
   });
 

@@ -53,6 +53,7 @@ import {
 import { useAccountT } from '../auth/useAccountT.ts';
 import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import { linkIfBuilt } from '../i18n/implemented.ts';
+import './dialog.css';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
 import {
   hasStoredLoginAction,

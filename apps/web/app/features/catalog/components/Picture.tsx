@@ -91,23 +91,25 @@ function AgeRestrictedPicture({
       style={{ aspectRatio: String(aspect) }}
       data-fsk18-placeholder={reason}
     >
-      <span className="fsk18__badge" role="img" aria-label={`${alt} – ${t('fsk18Text')}`}>
-        <span aria-hidden="true">{t('fsk18Badge')}</span>
-      </span>
-      <span className="fsk18__text" aria-hidden="true">
-        {t('fsk18Text')}
-      </span>
-      {standalone ? (
-        <button type="button" className="fsk18__action" onClick={resolve}>
-          {t('verifyYourAge')}
-        </button>
-      ) : (
-        // biome-ignore lint/a11y/noStaticElementInteractions: inside a link (see above); the link stays the keyboard target
-        // biome-ignore lint/a11y/useKeyWithClickEvents: inside a link (see above); the link stays the keyboard target
-        <span className="fsk18__action" data-fsk18-action="" onClick={resolve}>
-          {t('verifyYourAge')}
+      <span className="fsk18__inner">
+        <span className="fsk18__badge" role="img" aria-label={`${alt} – ${t('fsk18Text')}`}>
+          <span aria-hidden="true">{t('fsk18Badge')}</span>
         </span>
-      )}
+        <span className="fsk18__text" aria-hidden="true">
+          {t('fsk18Text')}
+        </span>
+        {standalone ? (
+          <button type="button" className="fsk18__action" onClick={resolve}>
+            {t('verifyYourAge')}
+          </button>
+        ) : (
+          // biome-ignore lint/a11y/noStaticElementInteractions: inside a link (see above); the link stays the keyboard target
+          // biome-ignore lint/a11y/useKeyWithClickEvents: inside a link (see above); the link stays the keyboard target
+          <span className="fsk18__action" data-fsk18-action="" onClick={resolve}>
+            {t('verifyYourAge')}
+          </span>
+        )}
+      </span>
     </span>
   );
 }

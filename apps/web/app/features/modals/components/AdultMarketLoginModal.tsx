@@ -22,7 +22,7 @@ export function AdultMarketLoginModal({ titleId, close }: ModalComponentProps) {
         </button>
       </header>
       <p>{t('adultBody', { brand: brandName })}</p>
-      <div className="modal__actions">
+      <div className="modal__actions account-actions">
         <button
           type="button"
           className="shell-button"

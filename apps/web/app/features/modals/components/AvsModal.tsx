@@ -23,7 +23,7 @@ export function AvsModal({ titleId, close }: ModalComponentProps) {
       </header>
       <p>{t('avsBody')}</p>
       {loggedIn ? null : <p className="muted">{t('avsLoginFirst')}</p>}
-      <div className="modal__actions">
+      <div className="modal__actions account-actions">
         <button
           type="button"
           className="shell-button shell-button--primary"

@@ -35,7 +35,7 @@ export function EsAvsModal({ titleId, close }: ModalComponentProps) {
           </h2>
         </header>
         <p>{t('esAvsDeniedBody', { brand: brandName })}</p>
-        <div className="modal__actions">
+        <div className="modal__actions account-actions">
           <Link className="shell-button" to={pathFor('DataProtection', lang)} onClick={close}>
             {t('esAvsDeniedLink')}
           </Link>
@@ -55,7 +55,7 @@ export function EsAvsModal({ titleId, close }: ModalComponentProps) {
         </h2>
       </header>
       <p>{t('esAvsBody', { brand: brandName })}</p>
-      <div className="modal__actions">
+      <div className="modal__actions account-actions">
         <button
           type="button"
           className="shell-button"
