@@ -44,8 +44,12 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
   const [prefill, setPrefill] = useState<Prefill>({});
   const langRef = useRef(lang);
   const tokenRef = useRef<string | null>(null);
-  /** The one-time login transfer token of a login inside the dialog that the page has not had in a success yet. */
-  const transferRef = useRef<string | null>(null);
+  /**
+   * A login or signup inside the dialog that continued with the flow the visitor asked for: its
+   * one-time transfer token has not reached the page yet. Whatever ends the dialog next (close, or
+   * the success of that flow) reports it as `success` of flow login/signup, once.
+   */
+  const transferRef = useRef<{ flow: 'login' | 'signup'; token: string } | null>(null);
   const initialised = useRef(false);
   const readySent = useRef(false);
   const contentLoaded = useRef(false);
@@ -150,7 +154,19 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
     win.document.title = t('dialogLabel', { brand: config?.brandName ?? 'Vela' });
   }, [win, lang, t, config]);
 
-  const close = useCallback(() => post({ type: 'close' }), [post]);
+  /** Reports a login/signup of this dialog that the page has not completed yet; true when it did. */
+  const completeLogin = useCallback(() => {
+    const pending = transferRef.current;
+    if (!pending) return false;
+    transferRef.current = null;
+    post({ type: 'success', flow: pending.flow, transferToken: pending.token });
+    setPhase('finished');
+    return true;
+  }, [post]);
+
+  const close = useCallback(() => {
+    if (!completeLogin()) post({ type: 'close' });
+  }, [post, completeLogin]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -193,11 +209,9 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
       tokenRef.current = result.accessToken;
       setGuest(result.guest);
       if (kind !== 'pwdreset') post({ type: 'hook', hook: { hook: kind } });
-      if (current.pendingFlow) {
-        // Continue with the flow the visitor asked for; the page gets the login transfer token now
-        // (to complete the login on close) and again with the success of that flow.
-        transferRef.current = result.transferToken;
-        post({ type: 'transfer-token', token: result.transferToken });
+      if (current.pendingFlow && kind !== 'pwdreset') {
+        // Continue with the flow the visitor asked for; the page completes the login when the dialog ends.
+        transferRef.current = { flow: kind, token: result.transferToken };
         const next = decideOpening(current.pendingFlow, result.guest, config.loginEnabled);
         setOpening(next);
         const changed = flowChangedMessage(current.flow, next.flow);
@@ -212,12 +226,12 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
 
   const succeed = useCallback(
     (flow: DialogFlow) => {
-      const transferToken = transferRef.current;
-      transferRef.current = null;
-      post(transferToken ? { type: 'success', flow, transferToken } : { type: 'success', flow });
+      // The page completes the login first (then reloads or runs its stored action).
+      if (completeLogin()) return;
+      post({ type: 'success', flow });
       setPhase('finished');
     },
-    [post],
+    [post, completeLogin],
   );
 
   const context: DialogContextValue | null = useMemo(
