@@ -172,6 +172,56 @@ describe('mail delivery failure', () => {
   }, 120_000);
 });
 
+describe('mail refused by the SMTP server', () => {
+  it('the refusal is recorded on the outbox row and logged without the recipient address', async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const error = Object.assign(new Error(`Mailbox ${address.address} does not exist`), {
+          responseCode: 550,
+        });
+        callback(error);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    const t = await createTestApp();
+    try {
+      const lines: string[] = [];
+      const log = {
+        info: (obj: object, msg: string) => lines.push(JSON.stringify({ ...obj, msg })),
+        error: (obj: object, msg: string) => lines.push(JSON.stringify({ ...obj, msg })),
+      };
+      const mailer = createMailer({
+        db: t.database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'no-reply@vela.test',
+        log,
+      });
+      const queued = await mailer.send({
+        kind: 'test',
+        to: 'refused@example.com',
+        subject: 'Hi',
+        text: 'Hello',
+      });
+      expect(await queued.delivery).toBe('failed');
+      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(row?.sentAt).toBeNull();
+      expect(row?.error).toMatch(/550|does not exist/);
+      // The server's answer quotes the address: the row keeps it, the log must not.
+      expect(row?.error).toContain('refused@example.com');
+      expect(lines.join('\n')).toContain('mail delivery failed');
+      expect(lines.join('\n')).not.toContain('refused@example.com');
+      await mailer.close();
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 120_000);
+});
+
 describe('/dev/mail outbox page (NODE_ENV != production)', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -46,6 +46,9 @@ export interface MailerDeps {
 }
 
 const ERROR_TEXT_LIMIT = 500;
+const EMAIL_IN_TEXT = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+/g;
+/** SMTP errors often quote the recipient: logs never carry an address (STYLE.md). */
+const withoutAddresses = (text: string) => text.replace(EMAIL_IN_TEXT, '[redacted]');
 
 export function createMailer(deps: MailerDeps): Mailer {
   const repository: MailRepository = createMailRepository(deps.db);
@@ -66,7 +69,16 @@ export function createMailer(deps: MailerDeps): Mailer {
       return 'sent';
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_LIMIT);
-      deps.log.error({ mailId: id, kind: mail.kind, err: error }, 'mail delivery failed');
+      const code = (error as { code?: unknown } | null)?.code;
+      deps.log.error(
+        {
+          mailId: id,
+          kind: mail.kind,
+          code: typeof code === 'string' ? code : undefined,
+          error: withoutAddresses(message),
+        },
+        'mail delivery failed',
+      );
       try {
         await repository.markFailed(id, message || 'delivery failed');
       } catch (markError) {
