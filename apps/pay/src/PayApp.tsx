@@ -10,11 +10,13 @@ import { decideOpening, type Opening } from './flow.ts';
 import { payTranslator } from './i18n.ts';
 import {
   createDialogChannel,
+  endingMessage,
   flowChangedMessage,
   listenToPage,
   type OutgoingMessage,
   pageWindow,
   readDialogParams,
+  type UncompletedLogin,
 } from './protocol.ts';
 import { AvsView } from './views/AvsView.tsx';
 import { LoginView } from './views/LoginView.tsx';
@@ -49,7 +51,7 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
    * one-time transfer token has not reached the page yet. Whatever ends the dialog next (close, or
    * the success of that flow) reports it as `success` of flow login/signup, once.
    */
-  const transferRef = useRef<{ flow: 'login' | 'signup'; token: string } | null>(null);
+  const transferRef = useRef<UncompletedLogin | null>(null);
   const initialised = useRef(false);
   const readySent = useRef(false);
   const contentLoaded = useRef(false);
@@ -154,19 +156,17 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
     win.document.title = t('dialogLabel', { brand: config?.brandName ?? 'Vela' });
   }, [win, lang, t, config]);
 
-  /** Reports a login/signup of this dialog that the page has not completed yet; true when it did. */
-  const completeLogin = useCallback(() => {
-    const pending = transferRef.current;
-    if (!pending) return false;
-    transferRef.current = null;
-    post({ type: 'success', flow: pending.flow, transferToken: pending.token });
-    setPhase('finished');
-    return true;
-  }, [post]);
-
-  const close = useCallback(() => {
-    if (!completeLogin()) post({ type: 'close' });
-  }, [post, completeLogin]);
+  /** Ends the dialog: close, or the login the page has not completed yet (endingMessage). */
+  const end = useCallback(
+    (requested: { type: 'close' } | { type: 'success'; flow: DialogFlow }) => {
+      const message = endingMessage(requested, transferRef.current);
+      transferRef.current = null;
+      post(message);
+      if (message.type === 'success') setPhase('finished');
+    },
+    [post],
+  );
+  const close = useCallback(() => end({ type: 'close' }), [end]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -224,15 +224,7 @@ export function PayApp({ win, config }: { win: Window; config: PayConfig | null 
     [config, post],
   );
 
-  const succeed = useCallback(
-    (flow: DialogFlow) => {
-      // The page completes the login first (then reloads or runs its stored action).
-      if (completeLogin()) return;
-      post({ type: 'success', flow });
-      setPhase('finished');
-    },
-    [post, completeLogin],
-  );
+  const succeed = useCallback((flow: DialogFlow) => end({ type: 'success', flow }), [end]);
 
   const context: DialogContextValue | null = useMemo(
     () =>

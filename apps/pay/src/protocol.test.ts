@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   acceptPageMessage,
   createDialogChannel,
+  endingMessage,
   flowChangedMessage,
   INVALID_MESSAGE_LOG,
   readDialogParams,
@@ -144,5 +145,26 @@ describe('dialog URL /?id=&flow=&lang=', () => {
   it('drops an unknown flow and falls back to en for an unknown language', () => {
     expect(readDialogParams('?id=abc&flow=steal&lang=fr')).toEqual({ id: 'abc', flow: null, lang: 'en' });
     expect(readDialogParams('').id).toBe('');
+  });
+});
+
+describe('ending the dialog after a login inside it (spec 4: after login/signup success the page completes the login)', () => {
+  it('close and success report nothing else when no login waits', () => {
+    expect(endingMessage({ type: 'close' }, null)).toEqual({ type: 'close' });
+    expect(endingMessage({ type: 'success', flow: 'avs' }, null)).toEqual({ type: 'success', flow: 'avs' });
+  });
+
+  it('a login that continued to the requested flow is reported as success of the login with its transfer token', () => {
+    const login = { flow: 'login' as const, token: 'tt-9' };
+    expect(endingMessage({ type: 'close' }, login)).toEqual({
+      type: 'success',
+      flow: 'login',
+      transferToken: 'tt-9',
+    });
+    expect(endingMessage({ type: 'success', flow: 'avs' }, { flow: 'signup', token: 'tt-8' })).toEqual({
+      type: 'success',
+      flow: 'signup',
+      transferToken: 'tt-8',
+    });
   });
 });

@@ -124,3 +124,23 @@ export function flowChangedMessage(prev: DialogFlow | null, next: DialogFlow): O
     hook: { hook: 'flow-changed', prevFlow: prev === 'signup' ? null : prev, flow: next },
   };
 }
+
+/** A login or signup inside the dialog whose transfer token the page has not had yet. */
+export interface UncompletedLogin {
+  flow: 'login' | 'signup';
+  token: string;
+}
+
+/**
+ * The message that ends the dialog. After a login inside the dialog that continued with the flow
+ * the visitor asked for, closing or finishing that flow is reported as the `success` of the login
+ * (with its one-time transfer token), so the page completes the login (spec 4), then reloads or
+ * runs its stored action.
+ */
+export function endingMessage(
+  requested: { type: 'close' } | { type: 'success'; flow: DialogFlow },
+  uncompleted: UncompletedLogin | null,
+): OutgoingMessage {
+  if (uncompleted) return { type: 'success', flow: uncompleted.flow, transferToken: uncompleted.token };
+  return requested;
+}
