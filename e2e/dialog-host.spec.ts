@@ -31,6 +31,14 @@ const PROBE_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>dial
   window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
 </script></body></html>`;
 
+/** The parts of the browser window the test's in-page functions use (the e2e tsconfig has no DOM lib). */
+interface ProbeWindow {
+  received: { origin: string; data: Record<string, unknown> }[];
+  parent: { postMessage(message: unknown, targetOrigin: string): void };
+  postMessage(message: unknown, targetOrigin: string): void;
+  localStorage: { getItem(key: string): string | null };
+}
+
 async function decideConsent(context: BrowserContext, baseURL: string): Promise<void> {
   await context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.f0.a0', url: baseURL }]);
 }
@@ -57,13 +65,13 @@ async function dialogFrame(page: Page): Promise<{ frame: Frame; id: string; src:
   await expect.poll(() => page.frames().some((f) => f.url().startsWith(src.origin))).toBe(true);
   const frame = page.frames().find((f) => f.url().startsWith(src.origin));
   if (!frame) throw new Error('dialog frame not found');
-  await frame.waitForFunction(() => Array.isArray((window as unknown as { received?: unknown }).received));
+  await frame.waitForFunction(() => Array.isArray((globalThis as unknown as Partial<ProbeWindow>).received));
   return { frame, id, src };
 }
 
 /** Posts a dialog message from inside the frame (origin = pay origin) to the page. */
 async function fromDialog(frame: Frame, message: Record<string, unknown>): Promise<void> {
-  await frame.evaluate((m) => window.parent.postMessage(m, '*'), message);
+  await frame.evaluate((m) => (globalThis as unknown as ProbeWindow).parent.postMessage(m, '*'), message);
 }
 
 test.describe('payment dialog host (spec 2, 4, 9)', () => {
@@ -75,7 +83,8 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
   test('spec 9: the iframe opens 675x740 centred over a 0.3 overlay (z 10000/10001) with a 140x140 spinner', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    // From 1368 px the navbar shows Log in next to Sign up.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await gotoReady(page, '/en/');
     const login = page.locator('[data-navbar-account] [data-open-dialog="login"]');
     await login.click();
@@ -101,13 +110,13 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     expect(src.searchParams.get('flow')).toBe('login');
     expect(src.searchParams.get('lang')).toBe('en');
     expect(src.searchParams.get('id')).toMatch(/^[\w-]{8,100}$/);
-    await page.screenshot({ path: `${SHOTS}/dialog-loading-1280.png` });
+    await page.screenshot({ path: `${SHOTS}/dialog-loading-1440.png` });
   });
 
   test('spec 4/5: protocol — init answers iframe-ready, transfer-token maximises, content-loaded shows, close removes and returns focus', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await gotoReady(page, '/de/');
     const login = page.locator('[data-navbar-account] [data-open-dialog="login"]');
     await login.click();
@@ -115,11 +124,9 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
 
     await fromDialog(frame, { id, type: 'iframe-ready' });
     await expect
-      .poll(() => frame.evaluate(() => (window as unknown as { received: unknown[] }).received.length))
+      .poll(() => frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length))
       .toBe(1);
-    const [init] = await frame.evaluate(
-      () => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received,
-    );
+    const [init] = await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received);
     expect(new URL(page.url()).origin).toBe(init!.origin);
     expect(init!.data).toMatchObject({ id, type: 'init', flow: 'login', language: 'de' });
     expect(typeof init!.data.accessToken).toBe('string');
@@ -162,6 +169,7 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'created');
     // Same id, right shape, wrong origin: the page's own window.
     await page.evaluate((dialogId) => {
+      const window = globalThis as unknown as ProbeWindow;
       window.postMessage({ id: dialogId, type: 'transfer-token', token: 'forged' }, '*');
       window.postMessage({ id: dialogId, type: 'iframe-ready' }, '*');
       window.postMessage({ id: dialogId, type: 'close' }, '*');
@@ -170,9 +178,7 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'created');
     await expect(frameEl(page)).toHaveCount(1);
     // Nothing was answered to the forged iframe-ready.
-    expect(await frame.evaluate(() => (window as unknown as { received: unknown[] }).received.length)).toBe(
-      0,
-    );
+    expect(await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length)).toBe(0);
     // The genuine dialog is still heard.
     await fromDialog(frame, { id, type: 'transfer-token', token: 'real' });
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'ready');
@@ -200,11 +206,9 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     expect(new URL((await frameEl(page).getAttribute('src')) ?? '').searchParams.get('flow')).toBe('pwdlost');
     await fromDialog(frame, { id, type: 'iframe-ready' });
     await expect
-      .poll(() => frame.evaluate(() => (window as unknown as { received: unknown[] }).received.length))
+      .poll(() => frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length))
       .toBe(1);
-    const [init] = await frame.evaluate(
-      () => (window as unknown as { received: { data: Record<string, unknown> }[] }).received,
-    );
+    const [init] = await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received);
     expect(init!.data).toMatchObject({ flow: 'pwdlost', prefill: { email: 'someone@example.com' } });
   });
 });
@@ -295,7 +299,9 @@ test.describe('account shell (spec 6)', () => {
     await page.screenshot({ path: `${SHOTS}/lindemann-1280.png` });
     await page.locator('[data-lindemann] [data-open-dialog="login"]').click();
     await expect(frameEl(page)).toHaveCount(1);
-    const stored = await page.evaluate(() => window.localStorage.getItem('onLoginAction'));
+    const stored = await page.evaluate(() =>
+      (globalThis as unknown as ProbeWindow).localStorage.getItem('onLoginAction'),
+    );
     expect(JSON.parse(stored ?? 'null')).toEqual({
       type: 'redirectTo',
       params: { targetUrl: '/de/', options: { delayMs: 500 } },
