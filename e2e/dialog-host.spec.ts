@@ -191,8 +191,8 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     await expect(frameEl(page)).toHaveCount(1);
     await expect.poll(() => new URL(page.url()).search).toBe('?showModalbox=1&keep=1');
     const restored = new URL((await frameEl(page).getAttribute('src')) ?? '');
-    // A visitor asking for a flow that needs a login gets the login first (spec 6).
-    expect(restored.searchParams.get('flow')).toBe('login');
+    // The flow as asked: for a visitor the dialog shows its login first, then continues (spec 6).
+    expect(restored.searchParams.get('flow')).toBe('vipabo');
     expect(restored.searchParams.get('sview')).toBe('wait');
 
     await gotoReady(page, '/en/?vxpAutoFlow=SignUp');

@@ -188,12 +188,15 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
     (requested: PaymentFlow | 'signup', options: OpenDialogOptions = {}) => {
       const { viewer: currentViewer, loginEnabled, lang: language } = context.current;
       const decision = decideFlow(snapshotOfViewer(currentViewer), requested, { loginEnabled });
-      if (decision.kind === 'refused') {
+      // Login switched off: neither login/signup nor a flow that needs a login can open (spec 5/6).
+      if (decision.kind === 'refused' || (decision.kind === 'restricted' && !loginEnabled)) {
         setNotice('login-disabled');
         return;
       }
-      // A flow that needs a login opens the login first (spec 6: need-login -> login dialog).
-      const flow = (decision.kind === 'restricted' ? 'login' : decision.flow) as DialogFlow;
+      // A flow that needs a login is passed as asked: the dialog shows its login first and then
+      // continues with that flow (spec 6: need-login -> login dialog). A restricted guest's charge
+      // becomes opcompensation (decideFlow).
+      const flow = (decision.kind === 'restricted' ? requested : decision.flow) as DialogFlow;
       if (options.onLoginAction) storeLoginAction(window.localStorage, options.onLoginAction);
       const existing = sessionRef.current;
       if (existing && stateRef.current !== 'removed') {
@@ -355,7 +358,12 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
             current.loggedInByDialog = true;
           return;
         case 'success':
-          if (completesLogin(message, { loggedInByDialog: current.loggedInByDialog, wasLoggedIn })) {
+          // Login/signup, and any success carrying a transfer token (password reset logs in too):
+          // the token becomes the page's session through vxpay/onsuccess.
+          if (
+            completesLogin(message, { loggedInByDialog: current.loggedInByDialog, wasLoggedIn }) ||
+            message.transferToken !== undefined
+          ) {
             void finishLogin(current, message.flow, message.transferToken);
             return;
           }
