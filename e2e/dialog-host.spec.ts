@@ -252,6 +252,41 @@ test.describe('account shell (spec 6)', () => {
     await expect(modal).toHaveCount(0);
   });
 
+  test('logged-in shell: name, AVS hint with Verify age (flow avs), Get VIP (flow vipabo), Log out back to a visitor', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const signup = await page.request.post('/rest/v1/guest/signup', {
+      data: { screenName: `host_${tag}`, email: `host.${tag}@example.com`, password: 'Host-e2e-Passw0rd!' },
+    });
+    expect(signup.status()).toBe(201);
+    await gotoReady(page, '/en/');
+    await expect(page.locator('[data-navbar-account]')).toHaveAttribute('data-navbar-account', 'guest');
+    await expect(page.locator('[data-get-vip="vip-dialog"]')).toBeVisible();
+    await page.locator('#menu-toggle-my-account').click();
+    const menu = page.locator('[data-account-menu]');
+    await expect(menu).toContainText(`host_${tag}`);
+    await expect(menu.locator('[data-avs-status="unknown"]')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/guest-menu-1280.png` });
+    await menu.locator('[data-open-dialog="avs"]').click();
+    await expect(frameEl(page)).toHaveCount(1);
+    expect(new URL((await frameEl(page).getAttribute('src')) ?? '').searchParams.get('flow')).toBe('avs');
+    await page.keyboard.press('Escape');
+    await expect(frameEl(page)).toHaveCount(0);
+    await page.locator('[data-get-vip="vip-dialog"]').click();
+    expect(new URL((await frameEl(page).getAttribute('src')) ?? '').searchParams.get('flow')).toBe('vipabo');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#menu-toggle-my-account').click();
+    await expect(menu).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/guest-menu-390.png` });
+    await Promise.all([page.waitForEvent('load'), menu.locator('[data-logout]').click()]);
+    await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+    await expect(page.locator('[data-navbar-account]')).toHaveAttribute('data-navbar-account', 'visitor');
+  });
+
   test('es-avs is only for Spanish pages', async ({ page }) => {
     await gotoReady(page, '/en/');
     await page.waitForTimeout(300);

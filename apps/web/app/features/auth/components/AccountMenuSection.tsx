@@ -1,8 +1,9 @@
 /**
  * The account part of the my-account menu. Visitors: Log in / Sign up (or a notice when login is
  * switched off). Logged-in guests: their name, links to the guest area (when built), the AVS status
- * with "Verify age" unless accepted, and "Log out" (vxpay/logout, then reload; failure reloads).
+ * with "Verify age" unless accepted, Get VIP for non-VIP guests (spec 6), and "Log out" (vxpay/logout, then reload; failure reloads).
  */
+import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
@@ -14,7 +15,7 @@ import { useViewer } from '../useViewer.tsx';
 export function AccountMenuSection({ onAction }: { onAction: () => void }) {
   const { t, lang } = useShell();
   const { open } = usePaymentDialog();
-  const { viewer, loggedIn, config } = useViewer();
+  const { viewer, loggedIn, config, snapshot } = useViewer();
   const [loggingOut, setLoggingOut] = useState(false);
 
   if (!viewer || !loggedIn) {
@@ -98,6 +99,19 @@ export function AccountMenuSection({ onAction }: { onAction: () => void }) {
             </button>
           ) : null}
         </div>
+      ) : null}
+      {getVipButtonAction(snapshot) === 'vip-dialog' ? (
+        <button
+          type="button"
+          className="navbar-account__vip account-menu__vip"
+          data-open-dialog="vipabo"
+          onClick={() => {
+            onAction();
+            open('vipabo');
+          }}
+        >
+          {t('getVip')}
+        </button>
       ) : null}
       <button
         type="button"

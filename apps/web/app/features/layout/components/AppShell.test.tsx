@@ -197,6 +197,7 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(menu).toContain('data-avs-status="unknown"');
     expect(menu).toContain('data-open-dialog="avs"');
     expect(menu).toContain('data-logout');
+    expect(menu).toContain('data-open-dialog="vipabo"');
     const accepted = renderAccountMenu('de', { ...guest, hasAvs: true, avsStatus: 'accepted' });
     expect(accepted).not.toContain('data-open-dialog="avs"');
     expect(accepted).toContain('data-logout');
