@@ -61,7 +61,13 @@ import {
   storeLoginAction,
   takeStoredLoginAction,
 } from './loginAction.ts';
-import { type DialogFlow, type DialogPrefill, dialogRequestOfUrl, dialogSrc } from './urlParams.ts';
+import {
+  addressAfterLogin,
+  type DialogFlow,
+  type DialogPrefill,
+  dialogRequestOfUrl,
+  dialogSrc,
+} from './urlParams.ts';
 
 export type { DialogFlow, DialogPrefill } from './urlParams.ts';
 
@@ -116,6 +122,13 @@ interface Session {
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Reload after a login, without the one-shot URL parameters that started it. */
+function reloadAfterLogin(): void {
+  const next = addressAfterLogin(window.location.href);
+  if (next === window.location.href) window.location.reload();
+  else window.location.replace(next);
 }
 
 function browserOpensNewTab(loggedIn: boolean): boolean {
@@ -271,11 +284,11 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
             setTimeout(() => window.location.assign(run.url), run.delayMs);
           } else if (run.kind === 'open-dialog') {
             // Reload logged in with the dialog's auto-flow parameter: the new page opens the flow.
-            const url = new URL(window.location.href);
+            const url = new URL(addressAfterLogin(window.location.href));
             url.searchParams.set('vxpAutoFlow', run.command);
             window.location.assign(url.toString());
           } else {
-            window.location.reload();
+            reloadAfterLogin();
           }
           return;
         }
@@ -283,7 +296,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
           window.location.assign(step.url);
           return;
         case 'reload':
-          window.location.reload();
+          reloadAfterLogin();
           return;
         case 'nothing':
           return;
@@ -439,8 +452,8 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
     if (request.kind === 'open') {
       open(request.flow, { prefill: request.prefill, view: request.view });
     } else if (request.kind === 'redirect-token') {
-      void postOnSuccess({ result: { flow: 'login', transferToken: request.token } }).finally(() =>
-        window.location.reload(),
+      void postOnSuccess({ result: { flow: 'login', transferToken: request.token } }).finally(
+        reloadAfterLogin,
       );
     }
   }, [open]);

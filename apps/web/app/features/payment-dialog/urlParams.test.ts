@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialogRequestOfUrl, dialogSrc } from './urlParams.ts';
+import { addressAfterLogin, dialogRequestOfUrl, dialogSrc } from './urlParams.ts';
 
 const base = 'http://localhost:3000/en/';
 
@@ -71,5 +71,17 @@ describe('dialog address', () => {
     expect(
       dialogSrc('https://pay.example/', { id: 'x', flow: 'moneycharge', lang: 'en', view: 'wait' }),
     ).toBe('https://pay.example/?id=x&flow=moneycharge&lang=en&sview=wait');
+  });
+});
+
+describe('reload after a login', () => {
+  it('drops the one-shot parameters (a used reset key, a redeemed redirect token) and keeps the rest', () => {
+    expect(addressAfterLogin(`${base}?u=42&key=abcdefabcdefabcdef&page=2`)).toBe(`${base}?page=2`);
+    expect(addressAfterLogin(`${base}?redirect_token=tok`)).toBe(base);
+    expect(addressAfterLogin(`${base}?showModalbox=1&tpEmailPwdLost=a%40b.de#top`)).toBe(`${base}#top`);
+  });
+
+  it('keeps an address without them unchanged (a plain reload)', () => {
+    expect(addressAfterLogin(`${base}?page=2`)).toBe(`${base}?page=2`);
   });
 });

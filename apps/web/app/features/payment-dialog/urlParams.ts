@@ -59,3 +59,29 @@ export function dialogSrc(
   if (input.view) params.set('sview', input.view);
   return `${payOrigin.replace(/\/+$/, '')}/?${params.toString()}`;
 }
+
+/**
+ * Parameters that only make sense once: after the login they belong to, the page reloads without
+ * them (a used reset key would reopen the reset dialog; a redirect token would be redeemed again).
+ */
+export const ONE_SHOT_PARAMS = [
+  'showModalbox',
+  'u',
+  'key',
+  'tpLoginPwdLost',
+  'tpEmailPwdLost',
+  'redirect_token',
+] as const;
+
+/** The address to reload after a login: the current one without the one-shot parameters. */
+export function addressAfterLogin(href: string): string {
+  const url = new URL(href);
+  let changed = false;
+  for (const name of ONE_SHOT_PARAMS) {
+    if (url.searchParams.has(name)) {
+      url.searchParams.delete(name);
+      changed = true;
+    }
+  }
+  return changed ? url.toString() : href;
+}
