@@ -85,7 +85,7 @@ export function presentVideoTile(row: VideoRow): VideoTile {
     basePrice: eur(row.basePriceCents),
     releasedAt: row.releasedAt.toISOString(),
     likes: row.likes,
-    preview: imageRef(row.previewKey, row.ageRating),
+    preview: imageRef(row.previewKey, row.previewAgeRating),
     actor: { id: row.actorId, name: row.actorName, slug: row.actorName.toLowerCase() },
   };
 }

@@ -10,6 +10,7 @@ import {
   blogPosts,
   categories,
   contests,
+  mediaImages,
   seoTexts,
   tags,
   tvEpisodes,
@@ -23,7 +24,7 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ContestRow = typeof contests.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type SeoRow = typeof seoTexts.$inferSelect;
-export type VideoRow = typeof videos.$inferSelect & { actorName: string };
+export type VideoRow = typeof videos.$inferSelect & { actorName: string; previewAgeRating: number };
 export type CategoryWithCount = CategoryRow & { actorCount: number };
 export type TvSeriesRow = typeof tvSeries.$inferSelect & { episodeCount: number };
 
@@ -47,6 +48,8 @@ const videoColumns = {
   salesCount: videos.salesCount,
   views: videos.views,
   previewKey: videos.previewKey,
+  /** The preview picture's own age rating (a FSK-18 video may have a FSK-16 preview); the media gate uses it. */
+  previewAgeRating: sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${videos.previewKey}), 18)`,
   actorName: actors.name,
 };
 

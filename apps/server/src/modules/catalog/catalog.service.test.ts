@@ -53,6 +53,18 @@ describe(`catalog service (${backend})`, () => {
     expect(home.onlineCount).toBe(online[0]!.n);
   });
 
+  it("video previews carry the preview picture's own age rating, the one the FSK-18 media gate enforces (spec 4, 9)", async () => {
+    const home = await catalog.home('en');
+    const tiles = [...home.newVideos, ...home.videoTrends];
+    expect(tiles.length).toBeGreaterThan(0);
+    const ratings = await queryRows<{ key: string; age_rating: number }>(
+      database.db,
+      sql`select key, age_rating from media_images where kind = 'preview'`,
+    );
+    const byKey = new Map(ratings.map((r) => [r.key, Number(r.age_rating)]));
+    for (const tile of tiles) expect(tile.preview.ageRating).toBe(byKey.get(tile.preview.key));
+  });
+
   it('home: new girls are the newest registered female actors', async () => {
     const home = await catalog.home('en');
     const expected = await queryRows<{ id: number }>(
