@@ -53,6 +53,8 @@ export default defineConfig({
       PAY_PORT: String(payPort),
       LOG_LEVEL: 'warn',
       INTERNAL_API_TOKEN: E2E_INTERNAL_TOKEN,
+      // Each test's browser context has its own X-Forwarded-For (e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
       // Spec 6 es-avs modal (dialog-host.spec.ts); only Spanish pages show it.
       ES_AVS_MODAL_ENABLED: 'true',
     },
