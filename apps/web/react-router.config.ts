@@ -4,6 +4,9 @@ export default {
   ssr: true,
   appDirectory: 'app',
   buildDirectory: 'build',
+  // Every module script of the pages is integrity-checked (an import map with SHA-384 hashes): the page
+  // that hosts the payment dialog runs only the bytes we built (issue 3, strict CSP + SRI).
+  subResourceIntegrity: true,
   future: {
     // Data requests for `/en/cams/` go to `/en/cams/_.data`, so loaders see the slashed URL and the
     // trailing-slash redirect in the root loader never fires for client navigations. This flag does

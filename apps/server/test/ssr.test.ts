@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebBuildLocation, sendWebResponse, toWebRequest } from '../src/http/ssr.ts';
@@ -136,6 +138,27 @@ describe('server-rendered pages (apps/web build)', () => {
     const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('every module script of a page is integrity-checked: the import map lists a SHA-384 per script and it matches the file', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/en/',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    const map = /<script[^>]*type="importmap"[^>]*>([^<]+)<\/script>/.exec(res.body)?.[1];
+    expect(map, 'an import map with integrity').toBeDefined();
+    const integrity = (JSON.parse(map ?? '{}') as { integrity?: Record<string, string> }).integrity ?? {};
+    const scripts = [...res.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    const clientDir = defaultWebBuildLocation().clientDir;
+    for (const src of new Set(scripts)) {
+      expect(integrity[src], `integrity of ${src}`).toMatch(/^sha384-/);
+      const digest = createHash('sha384')
+        .update(readFileSync(path.join(clientDir, src)))
+        .digest('base64');
+      expect(integrity[src]).toBe(`sha384-${digest}`);
+    }
   });
 
   it('GET /de/ renders the German home page', async () => {
