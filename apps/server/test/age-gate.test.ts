@@ -14,35 +14,19 @@ import { createAgeGate, mediaKeyOf } from '../src/http/age-gate.ts';
 import { createGuestAuth } from '../src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { sessionSecretOf } from '../src/modules/guests/secret.ts';
+import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const INTERNAL_TOKEN = 'age-gate-test-internal-token-0123456';
-const PASSWORD = 'violet-harbour-7391';
 /** RIFF....WEBP: the first bytes of every webp file. */
 const WEBP_MAGIC = 'RIFF';
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.7.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
-async function signup(app: FastifyInstance, name: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: nextIp(),
-    payload: { screenName: name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const header = response.headers['set-cookie'];
-  const match = /vela_session=([^;]*)/.exec(Array.isArray(header) ? header.join('\n') : String(header));
-  if (!match?.[1]) throw new Error('no session cookie');
-  return { cookie: `vela_session=${match[1]}`, id: Number(response.json().data.guest.id) };
-}
+/** This file's client addresses (10.7.x.y), apart from the other test files. */
+const NET = '10.7';
+const operator = operatorOf(INTERNAL_TOKEN);
 
 /** Request AVS as the guest and let the operator accept it. */
-async function verify(app: FastifyInstance, guest: { cookie: string; id: number }) {
+async function verify(app: FastifyInstance, guest: SignedUp) {
   const submitted = await app.inject({
     method: 'POST',
     url: '/rest/v1/avs/request',
@@ -55,18 +39,9 @@ async function verify(app: FastifyInstance, guest: { cookie: string; id: number 
     },
   });
   expect(submitted.statusCode, submitted.body).toBe(200);
-  const list = await app.inject({
-    method: 'GET',
-    url: '/rest/v1/internal/avs/requests?limit=200',
-    headers: { 'x-internal-token': INTERNAL_TOKEN },
-  });
+  const list = await operator(app, 'GET', 'avs/requests?limit=200');
   const request = list.json().data.requests.find((r: { guestId: string }) => r.guestId === String(guest.id));
-  const decided = await app.inject({
-    method: 'POST',
-    url: `/rest/v1/internal/avs/requests/${request.id}/decision`,
-    headers: { 'x-internal-token': INTERNAL_TOKEN },
-    payload: { decision: 'accept' },
-  });
+  const decided = await operator(app, 'POST', `avs/requests/${request.id}/decision`, { decision: 'accept' });
   expect(decided.statusCode, decided.body).toBe(200);
 }
 
@@ -149,7 +124,7 @@ describe('FSK-18 gate (spec 4, 9)', () => {
   });
 
   it('an FSK-18 image answers a logged-in guest without accepted AVS 403, reason need-age-check (also while pending)', async () => {
-    const guest = await signup(t.app, 'Gate_Unverified');
+    const guest = await signUp(t.app, 'Gate_Unverified', { ip: nextIp(NET) });
     expectRestricted(await image(fsk18, { cookie: guest.cookie }), 'need-age-check');
     await t.app.inject({
       method: 'POST',
@@ -166,7 +141,7 @@ describe('FSK-18 gate (spec 4, 9)', () => {
   });
 
   it('after the operator accepts the AVS the FSK-18 image is served, private and revalidated; revocation closes it again', async () => {
-    const guest = await signup(t.app, 'Gate_Verified');
+    const guest = await signUp(t.app, 'Gate_Verified', { ip: nextIp(NET) });
     await verify(t.app, guest);
     const response = await image(fsk18, { cookie: guest.cookie });
     expect(response.statusCode).toBe(200);
@@ -184,11 +159,7 @@ describe('FSK-18 gate (spec 4, 9)', () => {
     expect((await image(fsk18, {}, `?accessToken=${token}`)).statusCode).toBe(200);
     expect((await image(fsk18, { authorization: `Bearer ${token}` })).statusCode).toBe(200);
 
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `/rest/v1/internal/avs/guests/${guest.id}/revoke`,
-      headers: { 'x-internal-token': INTERNAL_TOKEN },
-    });
+    const revoked = await operator(t.app, 'POST', `avs/guests/${guest.id}/revoke`);
     expect(revoked.statusCode).toBe(200);
     expectRestricted(await image(fsk18, { cookie: guest.cookie }), 'need-age-check');
   });
@@ -225,7 +196,7 @@ describe('FSK-18 gate (spec 4, 9)', () => {
 
   it('requireAgeVerified: FSK-18 resources refuse visitors (need-login) and unverified guests (need-age-check), allow verified ones', async () => {
     expectRestricted(await t.app.inject({ method: 'GET', url: FSK18_ROUTE }), 'need-login');
-    const guest = await signup(t.app, 'Gate_Helper');
+    const guest = await signUp(t.app, 'Gate_Helper', { ip: nextIp(NET) });
     expectRestricted(
       await t.app.inject({ method: 'GET', url: FSK18_ROUTE, headers: { cookie: guest.cookie } }),
       'need-age-check',

@@ -11,16 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { isOfAge, parseBirthDate } from '../src/modules/avs/avs.service.ts';
+import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
 
 const INTERNAL_TOKEN = 'avs-test-internal-token-0123456789';
-const PASSWORD = 'violet-harbour-7391';
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
+/** This file's client addresses (10.9.x.y), apart from the other test files. */
+const NET = '10.9';
 
 interface Harness {
   app: FastifyInstance;
@@ -52,20 +49,6 @@ async function createHarness(env: Record<string, string> = {}): Promise<Harness>
   };
 }
 
-async function signup(app: FastifyInstance, name: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: nextIp(),
-    payload: { screenName: name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const header = response.headers['set-cookie'];
-  const match = /vela_session=([^;]*)/.exec(Array.isArray(header) ? header.join('\n') : String(header));
-  if (!match?.[1]) throw new Error('no session cookie');
-  return { cookie: `vela_session=${match[1]}`, id: Number(response.json().data.guest.id) };
-}
-
 const VALID_REQUEST = {
   fullName: 'Alex Example',
   birthDate: '1990-04-12',
@@ -77,13 +60,7 @@ const status = (app: FastifyInstance, cookie: string) =>
   app.inject({ method: 'GET', url: '/rest/v1/avs/status', headers: { cookie } });
 const submit = (app: FastifyInstance, cookie: string, payload: object = VALID_REQUEST) =>
   app.inject({ method: 'POST', url: '/rest/v1/avs/request', headers: { cookie }, payload });
-const internal = (app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `/rest/v1/internal/${url}`,
-    headers: { 'x-internal-token': INTERNAL_TOKEN },
-    ...(payload ? { payload } : {}),
-  });
+const internal = operatorOf(INTERNAL_TOKEN);
 
 /** Collects the events published on guest:<id>. */
 async function recordEvents(bus: InProcessBus, guestId: number) {
@@ -126,7 +103,7 @@ describe('age verification (spec 4)', () => {
   });
 
   it('spec 4: unknown -> pending -> accepted by the operator -> revoked to unknown, with avsPending, avsSet, avsRevoked on guest:<id>', async () => {
-    const guest = await signup(h.app, 'Avs_Accept');
+    const guest = await signUp(h.app, 'Avs_Accept', { ip: nextIp(NET) });
     const recorder = await recordEvents(h.bus, guest.id);
 
     const initial = await status(h.app, guest.cookie);
@@ -217,7 +194,7 @@ describe('age verification (spec 4)', () => {
   });
 
   it('spec 4: a rejection carries the operator message to the guest, who may submit again (rejected -> pending)', async () => {
-    const guest = await signup(h.app, 'Avs_Reject');
+    const guest = await signUp(h.app, 'Avs_Reject', { ip: nextIp(NET) });
     const recorder = await recordEvents(h.bus, guest.id);
     expect((await submit(h.app, guest.cookie)).statusCode).toBe(200);
     const requestId = await pendingRequestIdOf(h.app, guest.id);
@@ -265,7 +242,7 @@ describe('age verification (spec 4)', () => {
   });
 
   it('the guest must be 18 or older on the birth date: 400 AVS_UNDERAGE and nothing changes', async () => {
-    const guest = await signup(h.app, 'Avs_Young');
+    const guest = await signUp(h.app, 'Avs_Young', { ip: nextIp(NET) });
     const now = new Date();
     const young = `${now.getUTCFullYear() - 17}-01-01`;
     const refused = await submit(h.app, guest.cookie, { ...VALID_REQUEST, birthDate: young });
@@ -279,7 +256,7 @@ describe('age verification (spec 4)', () => {
   });
 
   it('bad input is a 400 with a code and changes nothing (impossible date, unknown document type, extra fields)', async () => {
-    const guest = await signup(h.app, 'Avs_BadInput');
+    const guest = await signUp(h.app, 'Avs_BadInput', { ip: nextIp(NET) });
     const cases: [object, string][] = [
       [{ ...VALID_REQUEST, birthDate: '1990-02-30' }, 'AVS_INVALID_BIRTH_DATE'],
       [{ ...VALID_REQUEST, birthDate: '1850-01-01' }, 'AVS_INVALID_BIRTH_DATE'],
@@ -315,7 +292,7 @@ describe('age verification (spec 4)', () => {
     const bad = await h.app.inject({ method: 'GET', url: '/rest/v1/guest/restriction?ageRating=adult' });
     expect(bad.statusCode).toBe(400);
 
-    const guest = await signup(h.app, 'Avs_Restriction');
+    const guest = await signUp(h.app, 'Avs_Restriction', { ip: nextIp(NET) });
     const ask = () =>
       h.app.inject({
         method: 'GET',

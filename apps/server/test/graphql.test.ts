@@ -5,37 +5,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-const PASSWORD = 'violet-harbour-7391';
 const MISSING_TOKEN = {
   errors: [{ message: 'Missing Vxql-Token', extensions: { code: 'MISSING_TOKEN' } }],
   data: null,
 };
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.6.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
+/** This file's client addresses (10.6.x.y), apart from the other test files. */
+const NET = '10.6';
 
+/** Signs a guest up and mints a fresh access token for the query service. */
 async function signup(app: FastifyInstance, name: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: nextIp(),
-    payload: { screenName: name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const header = response.headers['set-cookie'];
-  const match = /vela_session=([^;]*)/.exec(Array.isArray(header) ? header.join('\n') : String(header));
-  if (!match?.[1]) throw new Error('no session cookie');
-  const cookie = `vela_session=${match[1]}`;
+  const { cookie, guest } = await signUp(app, name, { ip: nextIp(NET) });
   const minted = await app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken', headers: { cookie } });
   expect(minted.statusCode, minted.body).toBe(200);
   return {
     cookie,
-    id: response.json().data.guest.id as string,
+    id: guest.id,
     token: minted.json().data.accessToken as string,
   };
 }

@@ -3,14 +3,11 @@ import { eq } from '@vela/db/orm';
 import { guests } from '@vela/db/schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-const PASSWORD = 'violet-harbour-7391';
-let counter = 0;
-const nextIp = () => {
-  counter += 1;
-  return `10.1.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-};
+/** This file's client addresses (10.1.x.y), apart from the other test files. */
+const NET = '10.1';
 
 interface Caller {
   id: string;
@@ -20,21 +17,8 @@ interface Caller {
 }
 
 async function signup(app: FastifyInstance, name: string): Promise<Caller> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: nextIp(),
-    payload: { screenName: name, email: `${name}@example.com`, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const cookie = /vela_session=([^;]*)/.exec(String(response.headers['set-cookie']))?.[1];
-  const data = response.json().data;
-  return {
-    id: data.guest.id,
-    email: data.guest.email,
-    cookie: `vela_session=${cookie}`,
-    accessToken: data.accessToken,
-  };
+  const { guest, cookie, accessToken } = await signUp(app, name, { ip: nextIp(NET) });
+  return { id: guest.id, email: guest.email, cookie, accessToken };
 }
 
 const call = (

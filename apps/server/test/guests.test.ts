@@ -12,45 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_LOST_ANSWER_MS } from '../src/modules/guests/guests.routes.ts';
 import { ACCESS_TOKEN_TTL_MS, mintAccessToken, verifyAccessToken } from '../src/modules/guests/tokens.ts';
+import { logIn, nextIp, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-
-const PASSWORD = 'violet-harbour-7391';
-
-let counter = 0;
-/** A distinct remote address per use, so the per-IP limits of one test do not touch another. */
-const nextIp = () => {
-  counter += 1;
-  return `10.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
-};
-
-function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
-  const header = response.headers['set-cookie'];
-  const value = Array.isArray(header) ? header.join('\n') : String(header ?? '');
-  const match = /vela_session=([^;]*)/.exec(value);
-  if (!match?.[1]) throw new Error(`no session cookie in ${value}`);
-  return `vela_session=${match[1]}`;
-}
-
-async function signup(app: FastifyInstance, name: string, options: { ip?: string; password?: string } = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: options.ip ?? nextIp(),
-    payload: { screenName: name, email: `${name}@example.com`, password: options.password ?? PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { response, cookie: sessionCookieOf(response) };
-}
-
-async function login(app: FastifyInstance, loginName: string, password: string, ip = nextIp()) {
-  return app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/login',
-    remoteAddress: ip,
-    payload: { login: loginName, password },
-  });
-}
 
 const me = (app: FastifyInstance, headers: Record<string, string>, url = '/rest/v1/guest/me') =>
   app.inject({ method: 'GET', url, headers });
@@ -65,7 +29,7 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('signup logs the new guest in: me answers with their spec 3 fields and never the password hash', async () => {
-    const { response, cookie } = await signup(t.app, 'Aurora_1');
+    const { response, cookie } = await signUp(t.app, 'Aurora_1');
     expect(response.headers['set-cookie']).toMatch(/HttpOnly/);
     expect(response.headers['set-cookie']).toMatch(/SameSite=Lax/);
     expect(response.headers['set-cookie']).not.toMatch(/Secure/);
@@ -87,14 +51,14 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('passwords are stored as argon2id with m=19456 KiB, t=2, p=1', async () => {
-    await signup(t.app, 'Hashcheck');
+    await signUp(t.app, 'Hashcheck');
     const [row] = await t.database.db.select().from(guests).where(eqName('Hashcheck'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain(PASSWORD);
   });
 
   it('a duplicate screen name (any case) or email is refused with 409 and its code', async () => {
-    await signup(t.app, 'Dupname');
+    await signUp(t.app, 'Dupname');
     const byName = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/guest/signup',
@@ -145,14 +109,14 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('login by screen name or email works; wrong password and unknown account give the same INVALID_CREDENTIALS', async () => {
-    await signup(t.app, 'Loginer');
-    expect((await login(t.app, 'loginer', PASSWORD)).statusCode).toBe(200);
-    const byEmail = await login(t.app, 'LOGINER@example.com', PASSWORD);
+    await signUp(t.app, 'Loginer');
+    expect((await logIn(t.app, 'loginer', PASSWORD)).statusCode).toBe(200);
+    const byEmail = await logIn(t.app, 'LOGINER@example.com', PASSWORD);
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().data.guest.name).toBe('Loginer');
 
-    const wrong = await login(t.app, 'Loginer', 'not-the-password-1');
-    const unknown = await login(t.app, 'Nobody_here', 'not-the-password-1');
+    const wrong = await logIn(t.app, 'Loginer', 'not-the-password-1');
+    const unknown = await logIn(t.app, 'Nobody_here', 'not-the-password-1');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toEqual(unknown.json().error);
@@ -161,33 +125,33 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('failed logins are limited per account: after 5 failures even the right password answers 429 with Retry-After', async () => {
-    await signup(t.app, 'Limited');
+    await signUp(t.app, 'Limited');
     for (let i = 0; i < 5; i++) {
-      expect((await login(t.app, 'Limited', `wrong-password-${i}`)).statusCode).toBe(401);
+      expect((await logIn(t.app, 'Limited', `wrong-password-${i}`)).statusCode).toBe(401);
     }
-    const limited = await login(t.app, 'Limited', PASSWORD);
+    const limited = await logIn(t.app, 'Limited', PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account is not affected.
-    await signup(t.app, 'Unlimited');
-    expect((await login(t.app, 'Unlimited', PASSWORD)).statusCode).toBe(200);
+    await signUp(t.app, 'Unlimited');
+    expect((await logIn(t.app, 'Unlimited', PASSWORD)).statusCode).toBe(200);
   });
 
   it('logins are limited per IP address: the 21st attempt from one address answers 429', async () => {
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
-      expect((await login(t.app, `someone${i}`, 'wrong-password-x', ip)).statusCode).toBe(401);
+      expect((await logIn(t.app, `someone${i}`, 'wrong-password-x', ip)).statusCode).toBe(401);
     }
-    const limited = await login(t.app, 'someone-else', 'wrong-password-x', ip);
+    const limited = await logIn(t.app, 'someone-else', 'wrong-password-x', ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect((await login(t.app, 'someone-else', 'wrong-password-x')).statusCode).toBe(401);
+    expect((await logIn(t.app, 'someone-else', 'wrong-password-x')).statusCode).toBe(401);
   }, 60_000);
 
   it('signups are limited per IP address: the 6th signup from one address answers 429 and creates nothing', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) await signup(t.app, `Ipsign${i}`, { ip });
+    for (let i = 0; i < 5; i++) await signUp(t.app, `Ipsign${i}`, { ip });
     const before = await t.database.db.$count(guests);
     const limited = await t.app.inject({
       method: 'POST',
@@ -201,16 +165,16 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('a locked guest cannot log in (ACCOUNT_LOCKED) and a locked session counts as logged out', async () => {
-    const { cookie } = await signup(t.app, 'Lockme');
+    const { cookie } = await signUp(t.app, 'Lockme');
     await t.database.db.update(guests).set({ locked: true }).where(eqName('Lockme'));
-    const response = await login(t.app, 'Lockme', PASSWORD);
+    const response = await logIn(t.app, 'Lockme', PASSWORD);
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('ACCOUNT_LOCKED');
     expect((await me(t.app, { cookie })).statusCode).toBe(401);
   });
 
   it('an access token works as query parameter accessToken and as Authorization Bearer', async () => {
-    const { cookie } = await signup(t.app, 'Tokener');
+    const { cookie } = await signUp(t.app, 'Tokener');
     const minted = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/guest/accessToken',
@@ -227,7 +191,7 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('a tampered, foreign-key or expired access token is refused with 401', async () => {
-    const { cookie } = await signup(t.app, 'Tamper');
+    const { cookie } = await signUp(t.app, 'Tamper');
     const minted = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/guest/accessToken',
@@ -261,7 +225,7 @@ describe('guests (spec 3, 5, 7)', () => {
     const secret = 'fixed-test-secret-of-at-least-32-characters';
     const app = await createTestApp({ env: { SESSION_SECRET: secret } });
     try {
-      const { cookie } = await signup(app.app, 'Expirer');
+      const { cookie } = await signUp(app.app, 'Expirer');
       const minted = await app.app.inject({
         method: 'POST',
         url: '/rest/v1/guest/accessToken',
@@ -301,7 +265,7 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('logout ends the session: its cookie and its access tokens no longer authenticate', async () => {
-    const { cookie } = await signup(t.app, 'Leaver');
+    const { cookie } = await signUp(t.app, 'Leaver');
     const minted = await t.app.inject({
       method: 'POST',
       url: '/rest/v1/guest/accessToken',
@@ -318,8 +282,8 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('a password change ends the other sessions and keeps the current one; the old password no longer works', async () => {
-    const { cookie: first } = await signup(t.app, 'Changer');
-    const second = sessionCookieOf(await login(t.app, 'Changer', PASSWORD));
+    const { cookie: first } = await signUp(t.app, 'Changer');
+    const second = sessionCookieOf(await logIn(t.app, 'Changer', PASSWORD));
     const listed = await me(t.app, { cookie: first }, '/rest/v1/guest/sessions');
     expect(listed.json().data.sessions).toHaveLength(2);
     const changed = await t.app.inject({
@@ -331,12 +295,12 @@ describe('guests (spec 3, 5, 7)', () => {
     expect(changed.statusCode).toBe(200);
     expect((await me(t.app, { cookie: second })).statusCode).toBe(200);
     expect((await me(t.app, { cookie: first })).statusCode).toBe(401);
-    expect((await login(t.app, 'Changer', PASSWORD)).statusCode).toBe(401);
-    expect((await login(t.app, 'Changer', 'new-lantern-5512')).statusCode).toBe(200);
+    expect((await logIn(t.app, 'Changer', PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(t.app, 'Changer', 'new-lantern-5512')).statusCode).toBe(200);
   });
 
   it('a password change with a wrong current password or a weak new one changes nothing', async () => {
-    const { cookie } = await signup(t.app, 'Keeper');
+    const { cookie } = await signUp(t.app, 'Keeper');
     const [before] = await t.database.db.select().from(guests).where(eqName('Keeper'));
     for (const payload of [
       { currentPassword: 'wrong-current-pw', newPassword: 'new-lantern-5512' },
@@ -357,8 +321,8 @@ describe('guests (spec 3, 5, 7)', () => {
   });
 
   it('a guest sees and revokes only their own sessions; me is always the caller', async () => {
-    const { cookie: alice } = await signup(t.app, 'Alice_s');
-    const { cookie: bob } = await signup(t.app, 'Bob_s');
+    const { cookie: alice } = await signUp(t.app, 'Alice_s');
+    const { cookie: bob } = await signUp(t.app, 'Bob_s');
     expect((await me(t.app, { cookie: alice })).json().data.guest.name).toBe('Alice_s');
     expect((await me(t.app, { cookie: bob })).json().data.guest.name).toBe('Bob_s');
     const aliceSessions = (await me(t.app, { cookie: alice }, '/rest/v1/guest/sessions')).json().data
@@ -406,7 +370,7 @@ describe('LOGIN_ENABLED=false (spec 5)', () => {
       });
       expect(signupResponse.statusCode).toBe(403);
       expect(signupResponse.json().error.code).toBe('LOGIN_DISABLED');
-      const loginResponse = await login(t.app, 'Nologin', PASSWORD);
+      const loginResponse = await logIn(t.app, 'Nologin', PASSWORD);
       expect(loginResponse.statusCode).toBe(403);
       expect(loginResponse.json().error.code).toBe('LOGIN_DISABLED');
       expect(await t.database.db.$count(guests)).toBe(0);
@@ -425,7 +389,7 @@ describe('session activity', () => {
   it('a session used after a while gets its last_seen_at updated (shown in the sessions list)', async () => {
     const t = await createTestApp();
     try {
-      const { cookie } = await signup(t.app, 'Seen');
+      const { cookie } = await signUp(t.app, 'Seen');
       const old = new Date('2020-01-01T00:00:00Z');
       await t.database.db.update(guestSessions).set({ lastSeenAt: old });
       const sessions = (await me(t.app, { cookie }, '/rest/v1/guest/sessions')).json().data.sessions;
@@ -502,8 +466,8 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
   });
 
   it('password lost mails a one-time link in the guest language; the reset sets the password, ends every old session and logs in', async () => {
-    const { cookie: firstSession } = await signup(t.app, 'Resetter');
-    const secondSession = sessionCookieOf(await login(t.app, 'Resetter', PASSWORD));
+    const { cookie: firstSession } = await signUp(t.app, 'Resetter');
+    const secondSession = sessionCookieOf(await logIn(t.app, 'Resetter', PASSWORD));
     const asked = await passwordLost(t.app, { login: 'resetter', language: 'de' });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toEqual({ success: true, data: { requested: true } });
@@ -540,17 +504,17 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
     expect((await me(t.app, { cookie: firstSession })).statusCode).toBe(401);
     expect((await me(t.app, { cookie: secondSession })).statusCode).toBe(401);
     // Old password refused, new one works.
-    expect((await login(t.app, 'Resetter', PASSWORD)).statusCode).toBe(401);
-    expect((await login(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await logIn(t.app, 'Resetter', PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
     // The key works once.
     const again = await passwordReset(t.app, { u, key, password: 'another-river-9931' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('RESET_KEY_INVALID');
-    expect((await login(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await logIn(t.app, 'Resetter', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('password lost by email works too, and the link is in the requested language (es)', async () => {
-    await signup(t.app, 'Byemail');
+    await signUp(t.app, 'Byemail');
     expect((await passwordLost(t.app, { email: 'ByEmail@Example.com', language: 'es' })).statusCode).toBe(
       200,
     );
@@ -561,7 +525,7 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
   });
 
   it('an unknown account gets the same answer in about the same time and no mail is written (no account enumeration)', async () => {
-    await signup(t.app, 'Existing');
+    await signUp(t.app, 'Existing');
     const mailsBefore = await t.database.db.$count(mailOutbox);
     let started = Date.now();
     const known = await passwordLost(t.app, { login: 'Existing', language: 'en' });
@@ -583,8 +547,8 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
   });
 
   it('an expired key, a key of another guest (wrong u) and a made-up key all answer 400 RESET_KEY_INVALID and change nothing', async () => {
-    await signup(t.app, 'Expiring');
-    await signup(t.app, 'Otherone');
+    await signUp(t.app, 'Expiring');
+    await signUp(t.app, 'Otherone');
     await passwordLost(t.app, { login: 'Expiring', language: 'en' });
     const { u, key } = resetLinkOf((await latestMail(t.app, 'expiring@example.com')).text, 'en');
     const [other] = await t.database.db.select().from(guests).where(eqName('Otherone'));
@@ -610,7 +574,7 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
   });
 
   it('asking again invalidates the older unused key; a weak new password is refused and keeps the key usable', async () => {
-    await signup(t.app, 'Twicer');
+    await signUp(t.app, 'Twicer');
     await passwordLost(t.app, { login: 'Twicer', language: 'en' });
     const first = resetLinkOf((await latestMail(t.app, 'twicer@example.com')).text, 'en');
     await passwordLost(t.app, { login: 'Twicer', language: 'nl' });
@@ -624,7 +588,7 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
     expect(weak.json().error.code).toBe('PASSWORD_TOO_SHORT');
     const common = await passwordReset(t.app, { ...second, password: 'password123' });
     expect(common.json().error.code).toBe('PASSWORD_TOO_COMMON');
-    expect((await login(t.app, 'Twicer', PASSWORD)).statusCode).toBe(200);
+    expect((await logIn(t.app, 'Twicer', PASSWORD)).statusCode).toBe(200);
     const good = await passwordReset(t.app, { ...second, password: NEW_PASSWORD });
     expect(good.statusCode, good.body).toBe(200);
   });
@@ -654,7 +618,7 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
   });
 
   it('password lost is rate-limited per account as given (existing or not, same 429) and per IP', async () => {
-    await signup(t.app, 'Manyasks');
+    await signUp(t.app, 'Manyasks');
     for (const account of ['Manyasks', 'Nobody_many']) {
       for (let i = 0; i < 3; i++)
         expect((await passwordLost(t.app, { login: account, language: 'en' })).statusCode).toBe(200);
@@ -712,7 +676,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   };
 
   it('signup and login answer AuthResult: guest, access token of the new session and a one-time transfer token (5 minutes, hashed)', async () => {
-    const { response } = await signup(t.app, 'Authres');
+    const { response } = await signUp(t.app, 'Authres');
     const data = response.json().data;
     expect(Object.keys(data).sort()).toEqual([
       'accessToken',
@@ -734,7 +698,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('onsuccess exchanges the transfer token once for the page session cookie; the cookie authenticates guest/me and the dialog token keeps working', async () => {
-    await signup(t.app, 'Transfer');
+    await signUp(t.app, 'Transfer');
     // The page's own anonymous session before the login.
     const anonymous = sessionCookieOf(
       await t.app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken' }),
@@ -772,7 +736,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('an expired or made-up transfer token answers 400 TRANSFER_INVALID and sets no cookie', async () => {
-    await signup(t.app, 'Expiredtr');
+    await signUp(t.app, 'Expiredtr');
     const dialog = await dialogLogin('Expiredtr');
     await t.database.db
       .update(loginTransfers)
@@ -787,7 +751,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('a transfer token of a session that has ended (dialog logout) is refused', async () => {
-    await signup(t.app, 'Endedtr');
+    await signUp(t.app, 'Endedtr');
     const dialog = await dialogLogin('Endedtr');
     const out = await t.app.inject({
       method: 'POST',
@@ -803,7 +767,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('onsuccess without transfer token (money flows) confirms the caller session, 401 without session; bad input 400', async () => {
-    const { cookie } = await signup(t.app, 'Moneyflow');
+    const { cookie } = await signUp(t.app, 'Moneyflow');
     const confirmed = await onSuccess(t.app, { result: { flow: 'moneycharge' } }, { cookie });
     expect(confirmed.json()).toEqual({ success: true, data: { url: null, loggedIn: true } });
     const anonymous = await onSuccess(t.app, { result: { flow: 'moneycharge' } });
@@ -821,7 +785,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('a transfer token of a guest locked meanwhile is refused (a locked guest is logged out, spec 6)', async () => {
-    await signup(t.app, 'Lockedtr');
+    await signUp(t.app, 'Lockedtr');
     const dialog = await dialogLogin('Lockedtr');
     await t.database.db.update(guests).set({ locked: true }).where(eqName('Lockedtr'));
     const response = await onSuccess(t.app, {
@@ -852,7 +816,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
   });
 
   it('an access token is accepted on guest/me both as query parameter and as Bearer header (spec 7)', async () => {
-    await signup(t.app, 'Bothways');
+    await signUp(t.app, 'Bothways');
     const dialog = await dialogLogin('Bothways');
     const viaHeader = await me(t.app, { authorization: `Bearer ${dialog.accessToken}` });
     const viaQuery = await me(

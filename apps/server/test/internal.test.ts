@@ -13,31 +13,15 @@ import { buildApp } from '../src/app.ts';
 import { createAllowList } from '../src/http/internal-auth.ts';
 import { createLogger } from '../src/http/logging.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
+import { logIn, nextIp, operatorOf, PASSWORD, signUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
 import { createTestApp } from './test-app.ts';
 
 const TOKEN = 'internal-test-token-abcdefghijklmnop';
-const PASSWORD = 'violet-harbour-7391';
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.8.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
-async function signup(app: FastifyInstance, name: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: nextIp(),
-    payload: { screenName: name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const header = response.headers['set-cookie'];
-  const match = /vela_session=([^;]*)/.exec(Array.isArray(header) ? header.join('\n') : String(header));
-  if (!match?.[1]) throw new Error('no session cookie');
-  return { cookie: `vela_session=${match[1]}`, id: Number(response.json().data.guest.id) };
-}
+/** This file's client addresses (10.8.x.y), apart from the other test files. */
+const NET = '10.8';
+const operator = operatorOf(TOKEN);
 
 const listRequests = (app: FastifyInstance, options: { token?: string; ip?: string; path?: string } = {}) =>
   app.inject({
@@ -54,12 +38,7 @@ describe('internal API without INTERNAL_API_TOKEN', () => {
       const withHeader = await listRequests(t.app, { token: TOKEN });
       expect(withHeader.statusCode).toBe(404);
       expect(withHeader.json().error.code).toBe('NOT_FOUND');
-      const lock = await t.app.inject({
-        method: 'POST',
-        url: '/rest/v1/internal/guests/1/lock',
-        headers: { 'x-internal-token': TOKEN },
-        payload: { locked: true },
-      });
+      const lock = await operator(t.app, 'POST', 'guests/1/lock', { locked: true });
       expect(lock.statusCode).toBe(404);
     } finally {
       await t.close();
@@ -156,13 +135,8 @@ describe('internal API with a token and an allow-list', () => {
   });
 
   it('spec 6: locking a guest logs them out everywhere and publishes guestLocked; unlocking lets them log in again', async () => {
-    const guest = await signup(app, 'Lock_Me');
-    const second = await app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/login',
-      remoteAddress: nextIp(),
-      payload: { login: 'Lock_Me', password: PASSWORD },
-    });
+    const guest = await signUp(app, 'Lock_Me', { ip: nextIp(NET) });
+    const second = await logIn(app, 'Lock_Me', PASSWORD, nextIp(NET));
     expect(second.statusCode).toBe(200);
     const events: unknown[] = [];
     const stop = await bus.subscribe(`guest:${guest.id}`, (event) => {
@@ -172,13 +146,7 @@ describe('internal API with a token and an allow-list', () => {
       app.inject({ method: 'GET', url: '/rest/v1/guest/me', headers: { cookie: guest.cookie } });
     expect((await me()).statusCode).toBe(200);
 
-    const lock = (locked: unknown) =>
-      app.inject({
-        method: 'POST',
-        url: `/rest/v1/internal/guests/${guest.id}/lock`,
-        headers: { 'x-internal-token': TOKEN },
-        payload: { locked },
-      });
+    const lock = (locked: unknown) => operator(app, 'POST', `guests/${guest.id}/lock`, { locked });
     expect((await lock('yes')).statusCode).toBe(400);
     const locked = await lock(true);
     expect(locked.statusCode, locked.body).toBe(200);
@@ -188,34 +156,19 @@ describe('internal API with a token and an allow-list', () => {
     expect(after.statusCode).toBe(401);
     const live = await database.db.select().from(guestSessions).where(eq(guestSessions.guestId, guest.id));
     expect(live.every((session) => session.revokedAt !== null)).toBe(true);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/login',
-      remoteAddress: nextIp(),
-      payload: { login: 'Lock_Me', password: PASSWORD },
-    });
+    const login = await logIn(app, 'Lock_Me', PASSWORD, nextIp(NET));
     expect(login.statusCode).toBe(403);
     expect(login.json().error.code).toBe('ACCOUNT_LOCKED');
 
     expect((await lock(false)).json().data).toMatchObject({ locked: false, sessionsEnded: 0 });
-    const again = await app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/login',
-      remoteAddress: nextIp(),
-      payload: { login: 'Lock_Me', password: PASSWORD },
-    });
+    const again = await logIn(app, 'Lock_Me', PASSWORD, nextIp(NET));
     expect(again.statusCode).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(events).toEqual([{ type: 'guestLocked' }]);
     await stop();
 
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/rest/v1/internal/guests/999999/lock',
-      headers: { 'x-internal-token': TOKEN },
-      payload: { locked: true },
-    });
+    const unknown = await operator(app, 'POST', 'guests/999999/lock', { locked: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('GUEST_NOT_FOUND');
   });

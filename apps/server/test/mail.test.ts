@@ -16,6 +16,10 @@ import { createTestApp, type TestApp } from './test-app.ts';
 const PASSWORD = 'violet-harbour-7391';
 const silentLog = { info: () => {}, error: () => {} };
 
+/** A mailer without SMTP_URL: the outbox of the test app is the delivery. */
+const outboxMailer = (t: TestApp) =>
+  createMailer({ db: t.database.db, smtpUrl: undefined, mailFrom: 'x@vela.test', log: silentLog });
+
 interface Received {
   from: string | undefined;
   to: string[];
@@ -232,12 +236,7 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
   });
 
   it('without SMTP_URL the outbox is the delivery: the mail is kept and never marked sent', async () => {
-    const mailer = createMailer({
-      db: t.database.db,
-      smtpUrl: undefined,
-      mailFrom: 'x@vela.test',
-      log: silentLog,
-    });
+    const mailer = outboxMailer(t);
     const queued = await mailer.send({ kind: 'test', to: 'keep@example.com', subject: 'Kept', text: 'Body' });
     expect(await queued.delivery).toBe('outbox');
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
@@ -251,12 +250,7 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
   });
 
   it('the page lists mails escaped, with clickable links, no script, under the strict CSP', async () => {
-    const mailer = createMailer({
-      db: t.database.db,
-      smtpUrl: undefined,
-      mailFrom: 'x@vela.test',
-      log: silentLog,
-    });
+    const mailer = outboxMailer(t);
     await mailer.send({
       kind: 'test',
       to: 'page@example.com',
@@ -280,12 +274,7 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
   });
 
   it(`the page shows the newest ${DEV_MAIL_PAGE_SIZE} mails, newest first`, async () => {
-    const mailer = createMailer({
-      db: t.database.db,
-      smtpUrl: undefined,
-      mailFrom: 'x@vela.test',
-      log: silentLog,
-    });
+    const mailer = outboxMailer(t);
     for (let i = 0; i < DEV_MAIL_PAGE_SIZE + 5; i++)
       await mailer.send({ kind: 'test', to: 'bulk@example.com', subject: `Bulk number ${i}`, text: 'x' });
     const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
@@ -298,12 +287,7 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
   });
 
   it('latest.json answers the newest mail to an address (case-insensitive); unknown address 404, bad query 400', async () => {
-    const mailer = createMailer({
-      db: t.database.db,
-      smtpUrl: undefined,
-      mailFrom: 'x@vela.test',
-      log: silentLog,
-    });
+    const mailer = outboxMailer(t);
     await mailer.send({ kind: 'test', to: 'latest@example.com', subject: 'First', text: 'one' });
     await mailer.send({ kind: 'test', to: 'latest@example.com', subject: 'Second', text: 'two' });
     const latest = await t.app.inject({
@@ -335,12 +319,7 @@ describe('/dev/mail in production', () => {
       env: { NODE_ENV: 'production', SESSION_SECRET: 'production-test-secret-of-at-least-32-chars' },
     });
     try {
-      const mailer = createMailer({
-        db: t.database.db,
-        smtpUrl: undefined,
-        mailFrom: 'x@vela.test',
-        log: silentLog,
-      });
+      const mailer = outboxMailer(t);
       await mailer.send({ kind: 'test', to: 'prod@example.com', subject: 'Secret', text: 'Secret body' });
       for (const url of ['/dev/mail', '/dev/mail/latest.json?to=prod%40example.com', '/dev/mail/other']) {
         const response = await t.app.inject({ method: 'GET', url });
