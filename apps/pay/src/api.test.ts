@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, BAD_RESPONSE, createApi, NETWORK_ERROR } from './api.ts';
+import { testGuest as guest } from './test-guest.ts';
 
 const ORIGIN = 'https://vela.test';
 
-const guest = {
-  id: '7',
-  name: 'anna',
-  email: 'anna@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-};
 const auth = {
   guest,
   accessToken: 'acc-2',

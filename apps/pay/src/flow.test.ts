@@ -1,22 +1,7 @@
-import type { GuestMe } from '@vela/contracts/guest-api';
 import { PAYMENT_FLOWS } from '@vela/contracts/payment';
 import { describe, expect, it } from 'vitest';
 import { decideOpening } from './flow.ts';
-
-const guest: GuestMe = {
-  id: '7',
-  name: 'anna',
-  email: 'anna@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-};
+import { testGuest as guest } from './test-guest.ts';
 
 describe('which view the dialog opens (spec 5, 6: decideFlow + viewForFlow)', () => {
   it.each(['login', 'signup', 'pwdlost', 'pwdreset'] as const)('a visitor may open %s', (flow) => {

@@ -1,9 +1,9 @@
 import { AVS_DOCUMENT_TYPES, type AvsState } from '@vela/contracts/guest-api';
 import { useCallback, useEffect, useState } from 'react';
 import { checkAvsForm } from '../avs-check.ts';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useForm } from '../components/useForm.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
@@ -147,8 +147,7 @@ function AvsForm({
         </p>
       ) : null}
       <p className="intro">{t('avsIntro')}</p>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-        <FormAlert message={form.formError} />
+      <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('avsSubmit')}>
         <TextField
           name="fullName"
           label={t('fullName')}
@@ -184,8 +183,7 @@ function AvsForm({
           autoComplete="off"
           maxLength={30}
         />
-        <SubmitButton busy={form.busy}>{t('avsSubmit')}</SubmitButton>
-      </form>
+      </DialogForm>
     </ViewRoot>
   );
 }

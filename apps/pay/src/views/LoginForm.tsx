@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { FlowLink } from '../components/FlowLink.tsx';
+import { LoginDisabledNotice } from '../components/LoginDisabledNotice.tsx';
 import { useForm } from '../components/useForm.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 
 /** Login: screen name or email and password -> POST guest/login. */
 export function LoginForm() {
-  const { t, api, authenticated, goToFlow, pendingFlow, loginDisabled, prefill } = useDialog();
+  const { t, api, authenticated, pendingFlow, loginDisabled, prefill } = useDialog();
   const [login, setLogin] = useState(prefill.screenName ?? prefill.login ?? '');
   const [password, setPassword] = useState('');
   const form = useForm(['login', 'password'] as const);
@@ -28,12 +29,9 @@ export function LoginForm() {
     <ViewRoot view="login" screen="login" title={t('loginTitle')}>
       {pendingFlow ? <p className="intro">{t('loginToContinue')}</p> : null}
       {loginDisabled ? (
-        <p className="notice" role="alert">
-          {t('loginDisabled')}
-        </p>
+        <LoginDisabledNotice />
       ) : (
-        <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-          <FormAlert message={form.formError} />
+        <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('loginSubmit')}>
           <TextField
             name="login"
             label={t('loginName')}
@@ -51,19 +49,13 @@ export function LoginForm() {
             error={form.errors.password}
             autoComplete="current-password"
           />
-          <SubmitButton busy={form.busy}>{t('loginSubmit')}</SubmitButton>
-        </form>
+        </DialogForm>
       )}
       <p className="links">
-        <button type="button" className="link" onClick={() => goToFlow('pwdlost')}>
-          {t('forgotPassword')}
-        </button>
+        <FlowLink flow="pwdlost">{t('forgotPassword')}</FlowLink>
       </p>
       <p className="links">
-        {t('noAccount')}{' '}
-        <button type="button" className="link" onClick={() => goToFlow('signup')}>
-          {t('signupLink')}
-        </button>
+        {t('noAccount')} <FlowLink flow="signup">{t('signupLink')}</FlowLink>
       </p>
     </ViewRoot>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { TextField } from '../components/Field.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { FlowLink } from '../components/FlowLink.tsx';
 import { useForm } from '../components/useForm.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
@@ -40,8 +40,7 @@ export function PasswordLostForm() {
   return (
     <ViewRoot view="login" screen="pwdlost" title={t('pwdlostTitle')}>
       <p className="intro">{t('pwdlostIntro')}</p>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-        <FormAlert message={form.formError} />
+      <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('pwdlostSubmit')}>
         <TextField
           name="login"
           label={t('loginName')}
@@ -51,12 +50,9 @@ export function PasswordLostForm() {
           autoComplete="username"
           maxLength={254}
         />
-        <SubmitButton busy={form.busy}>{t('pwdlostSubmit')}</SubmitButton>
-      </form>
+      </DialogForm>
       <p className="links">
-        <button type="button" className="link" onClick={() => goToFlow('login')}>
-          {t('backToLogin')}
-        </button>
+        <FlowLink flow="login">{t('backToLogin')}</FlowLink>
       </p>
     </ViewRoot>
   );

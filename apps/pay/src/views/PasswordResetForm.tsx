@@ -1,22 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { PasswordField } from '../components/Field.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { FlowLink } from '../components/FlowLink.tsx';
 import { useForm } from '../components/useForm.ts';
+import { usePasswordHint } from '../components/usePasswordHint.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
-import { loadPasswordPolicy, passwordLimits } from '../password.ts';
 import { passwordError } from './password-error.ts';
 
 /** Password reset (login view): u and key from the mailed link, a new password -> POST guest/passwordReset. */
 export function PasswordResetForm() {
   const { t, api, authenticated, goToFlow, prefill } = useDialog();
   const [password, setPassword] = useState('');
-  const [limits, setLimits] = useState(passwordLimits());
+  const passwordHint = usePasswordHint();
   const form = useForm(['password'] as const);
-  useEffect(() => {
-    loadPasswordPolicy().then(() => setLimits(passwordLimits()));
-  }, []);
   const u = prefill.u ?? '';
   const key = prefill.key ?? '';
 
@@ -42,23 +39,19 @@ export function PasswordResetForm() {
   }
   return (
     <ViewRoot view="login" screen="pwdreset" title={t('pwdresetTitle')}>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-        <FormAlert message={form.formError} />
+      <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('pwdresetSubmit')}>
         <PasswordField
           name="password"
           label={t('newPassword')}
           value={password}
           onChange={setPassword}
           error={form.errors.password}
-          hint={limits ? t('passwordHint', { min: limits.min }) : undefined}
+          hint={passwordHint}
           autoComplete="new-password"
         />
-        <SubmitButton busy={form.busy}>{t('pwdresetSubmit')}</SubmitButton>
-      </form>
+      </DialogForm>
       <p className="links">
-        <button type="button" className="link" onClick={() => goToFlow('pwdlost')}>
-          {t('requestNewLink')}
-        </button>
+        <FlowLink flow="pwdlost">{t('requestNewLink')}</FlowLink>
       </p>
     </ViewRoot>
   );

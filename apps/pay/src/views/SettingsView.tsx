@@ -1,13 +1,13 @@
 import { NEWSLETTER_TYPES, type NewsletterType } from '@vela/contracts/guest-api';
 import { useEffect, useId, useState } from 'react';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { PasswordField } from '../components/Field.tsx';
 import { FormAlert, FormStatus } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
 import { useForm } from '../components/useForm.ts';
+import { usePasswordHint } from '../components/usePasswordHint.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { errorText } from '../errors.ts';
-import { loadPasswordPolicy, passwordLimits } from '../password.ts';
 import { passwordError } from './password-error.ts';
 
 const NEWSLETTER_ORDER: readonly NewsletterType[] = ['vipClub', 'lateNight', 'vrPorn', 'contests'];
@@ -36,11 +36,8 @@ function ChangePassword() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const [limits, setLimits] = useState(passwordLimits());
+  const passwordHint = usePasswordHint();
   const form = useForm(['currentPassword', 'newPassword'] as const);
-  useEffect(() => {
-    loadPasswordPolicy().then(() => setLimits(passwordLimits()));
-  }, []);
 
   const onSubmit = form.submit(
     async () => ({
@@ -61,8 +58,7 @@ function ChangePassword() {
   return (
     <section className="panel">
       <h2 id={headingId}>{t('changePasswordTitle')}</h2>
-      <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-        <FormAlert message={form.formError} />
+      <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('changePasswordSubmit')}>
         <FormStatus message={done} />
         <PasswordField
           name="currentPassword"
@@ -78,11 +74,10 @@ function ChangePassword() {
           value={newPassword}
           onChange={setNewPassword}
           error={form.errors.newPassword}
-          hint={limits ? t('passwordHint', { min: limits.min }) : undefined}
+          hint={passwordHint}
           autoComplete="new-password"
         />
-        <SubmitButton busy={form.busy}>{t('changePasswordSubmit')}</SubmitButton>
-      </form>
+      </DialogForm>
     </section>
   );
 }

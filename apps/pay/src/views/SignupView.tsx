@@ -1,14 +1,15 @@
 import { ScreenNameSchema } from '@vela/contracts/guest-api';
 import { isValidEmail } from '@vela/domain/email';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { DialogForm } from '../components/DialogForm.tsx';
 import { PasswordField, TextField } from '../components/Field.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
+import { FlowLink } from '../components/FlowLink.tsx';
+import { LoginDisabledNotice } from '../components/LoginDisabledNotice.tsx';
 import { useForm } from '../components/useForm.ts';
+import { usePasswordHint } from '../components/usePasswordHint.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { isLoggedIn } from '../flow.ts';
-import { loadPasswordPolicy, passwordLimits } from '../password.ts';
 import { passwordError } from './password-error.ts';
 
 /**
@@ -16,15 +17,12 @@ import { passwordError } from './password-error.ts';
  * and the password policy (checkPassword) are the server's own functions, checked before sending.
  */
 export function SignupView() {
-  const { t, api, authenticated, goToFlow, pendingFlow, loginDisabled, prefill, guest, close } = useDialog();
+  const { t, api, authenticated, pendingFlow, loginDisabled, prefill, guest, close } = useDialog();
   const [screenName, setScreenName] = useState(prefill.screenName ?? '');
   const [email, setEmail] = useState(prefill.signupEmail ?? '');
   const [password, setPassword] = useState('');
-  const [limits, setLimits] = useState(passwordLimits());
+  const passwordHint = usePasswordHint();
   const form = useForm(['screenName', 'email', 'password'] as const);
-  useEffect(() => {
-    loadPasswordPolicy().then(() => setLimits(passwordLimits()));
-  }, []);
 
   const onSubmit = form.submit(
     async () => ({
@@ -62,12 +60,9 @@ export function SignupView() {
     <ViewRoot view="signup" title={t('signupTitle')}>
       <p className="intro">{pendingFlow ? t('loginToContinue') : t('signupIntro')}</p>
       {loginDisabled ? (
-        <p className="notice" role="alert">
-          {t('loginDisabled')}
-        </p>
+        <LoginDisabledNotice />
       ) : (
-        <form ref={form.formRef} onSubmit={onSubmit} noValidate>
-          <FormAlert message={form.formError} />
+        <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('signupSubmit')}>
           <TextField
             name="screenName"
             label={t('screenName')}
@@ -95,17 +90,13 @@ export function SignupView() {
             value={password}
             onChange={setPassword}
             error={form.errors.password}
-            hint={limits ? t('passwordHint', { min: limits.min }) : undefined}
+            hint={passwordHint}
             autoComplete="new-password"
           />
-          <SubmitButton busy={form.busy}>{t('signupSubmit')}</SubmitButton>
-        </form>
+        </DialogForm>
       )}
       <p className="links">
-        {t('haveAccount')}{' '}
-        <button type="button" className="link" onClick={() => goToFlow('login')}>
-          {t('loginLink')}
-        </button>
+        {t('haveAccount')} <FlowLink flow="login">{t('loginLink')}</FlowLink>
       </p>
     </ViewRoot>
   );

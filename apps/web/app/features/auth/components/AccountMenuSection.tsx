@@ -11,6 +11,7 @@ import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { logOut } from '../actions.ts';
 import { useViewer } from '../useViewer.tsx';
+import { LoginSignupButtons } from './LoginSignupButtons.tsx';
 
 export function AccountMenuSection({ onAction }: { onAction: () => void }) {
   const { t, lang } = useShell();
@@ -27,28 +28,15 @@ export function AccountMenuSection({ onAction }: { onAction: () => void }) {
       );
     }
     return (
-      <div className="account-menu__actions">
-        <button
-          type="button"
-          className="shell-button"
-          onClick={() => {
-            onAction();
-            open('login');
-          }}
-        >
-          {t('logIn')}
-        </button>
-        <button
-          type="button"
-          className="shell-button shell-button--primary"
-          onClick={() => {
-            onAction();
-            open('signup');
-          }}
-        >
-          {t('signUp')}
-        </button>
-      </div>
+      <LoginSignupButtons
+        className="account-menu__actions"
+        logInLabel={t('logIn')}
+        signUpLabel={t('signUp')}
+        onChoose={(flow) => {
+          onAction();
+          open(flow);
+        }}
+      />
     );
   }
 

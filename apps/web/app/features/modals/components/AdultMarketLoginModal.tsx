@@ -2,6 +2,7 @@
  * `sexole-login` (spec 6): the adult-market variant's login modal for first-time visitors. Explains
  * and offers Log in / Sign up, which open the payment dialog.
  */
+import { LoginSignupButtons } from '../../auth/components/LoginSignupButtons.tsx';
 import { useAccountT } from '../../auth/useAccountT.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -22,28 +23,15 @@ export function AdultMarketLoginModal({ titleId, close }: ModalComponentProps) {
         </button>
       </header>
       <p>{t('adultBody', { brand: brandName })}</p>
-      <div className="modal__actions account-actions">
-        <button
-          type="button"
-          className="shell-button"
-          onClick={() => {
-            close();
-            open('login');
-          }}
-        >
-          {t('logIn')}
-        </button>
-        <button
-          type="button"
-          className="shell-button shell-button--primary"
-          onClick={() => {
-            close();
-            open('signup');
-          }}
-        >
-          {t('signUp')}
-        </button>
-      </div>
+      <LoginSignupButtons
+        className="modal__actions account-actions"
+        logInLabel={t('logIn')}
+        signUpLabel={t('signUp')}
+        onChoose={(flow) => {
+          close();
+          open(flow);
+        }}
+      />
     </div>
   );
 }

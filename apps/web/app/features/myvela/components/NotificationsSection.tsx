@@ -4,13 +4,12 @@ import {
   type NotificationSettingKey,
   type NotificationSettings,
 } from '@vela/contracts/guest-api';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { saveNotificationSettings } from '../api/guestApi.ts';
-import { errorCodeOf, errorText } from '../errors.ts';
 import type { MyVelaT } from '../hooks/useMyVelaT.ts';
-import { FormStatus, type StatusMessage } from './FormStatus.tsx';
+import { useSaveForm } from '../hooks/useSaveForm.ts';
 import { ProfileSection } from './ProfileSection.tsx';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveFooter } from './SaveFooter.tsx';
 
 interface NotificationsSectionProps {
   t: MyVelaT;
@@ -22,24 +21,12 @@ const fieldId = (key: NotificationSettingKey) => `notifications-${key}`;
 
 export function NotificationsSection({ t, initial, onSaved }: NotificationsSectionProps) {
   const [values, setValues] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<StatusMessage>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setStatus(null);
-    try {
-      const saved = await saveNotificationSettings(values);
-      setValues(saved);
-      onSaved(saved);
-      setStatus({ kind: 'success', text: t('notifications.saved') });
-    } catch (error) {
-      setStatus({ kind: 'error', text: errorText(t, errorCodeOf(error)) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, status, onSubmit } = useSaveForm(t, async () => {
+    const saved = await saveNotificationSettings(values);
+    setValues(saved);
+    onSaved(saved);
+    return t('notifications.saved');
+  });
 
   return (
     <ProfileSection id="notifications" title={t('notifications.title')} intro={t('notifications.intro')}>
@@ -59,10 +46,7 @@ export function NotificationsSection({ t, initial, onSaved }: NotificationsSecti
             </div>
           ))}
         </fieldset>
-        <div className="myvela-form__footer">
-          <SaveButton saving={saving} label={t('form.save')} savingLabel={t('form.saving')} />
-          <FormStatus id="notifications-status" status={status} />
-        </div>
+        <SaveFooter t={t} saving={saving} status={status} statusId="notifications-status" />
       </form>
     </ProfileSection>
   );

@@ -1,13 +1,12 @@
 /** Preferences (`guest/savePreferences` POST `{ data }`): language, autoplay previews, online first. */
 import { LANGUAGES, type Language } from '@vela/contracts/common';
 import type { Preferences } from '@vela/contracts/guest-api';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { savePreferences } from '../api/guestApi.ts';
-import { errorCodeOf, errorText } from '../errors.ts';
 import type { MyVelaT } from '../hooks/useMyVelaT.ts';
-import { FormStatus, type StatusMessage } from './FormStatus.tsx';
+import { useSaveForm } from '../hooks/useSaveForm.ts';
 import { ProfileSection } from './ProfileSection.tsx';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveFooter } from './SaveFooter.tsx';
 
 interface PreferencesSectionProps {
   t: MyVelaT;
@@ -17,23 +16,11 @@ interface PreferencesSectionProps {
 
 export function PreferencesSection({ t, initial, onSaved }: PreferencesSectionProps) {
   const [values, setValues] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<StatusMessage>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setStatus(null);
-    try {
-      await savePreferences(values);
-      onSaved(values);
-      setStatus({ kind: 'success', text: t('prefs.saved') });
-    } catch (error) {
-      setStatus({ kind: 'error', text: errorText(t, errorCodeOf(error)) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, status, onSubmit } = useSaveForm(t, async () => {
+    await savePreferences(values);
+    onSaved(values);
+    return t('prefs.saved');
+  });
 
   return (
     <ProfileSection id="preferences" title={t('prefs.title')}>
@@ -73,10 +60,7 @@ export function PreferencesSection({ t, initial, onSaved }: PreferencesSectionPr
           />
           <label htmlFor="preferences-online-first">{t('prefs.onlineFirst')}</label>
         </div>
-        <div className="myvela-form__footer">
-          <SaveButton saving={saving} label={t('form.save')} savingLabel={t('form.saving')} />
-          <FormStatus id="preferences-status" status={status} />
-        </div>
+        <SaveFooter t={t} saving={saving} status={status} statusId="preferences-status" />
       </form>
     </ProfileSection>
   );
