@@ -75,6 +75,16 @@ async function expectLoggedIn(page: Page, name: string, lang: Lang): Promise<voi
   await page.keyboard.press('Escape');
 }
 
+/** Opens the dialog from the navbar (retried: a click before hydration has no handler yet). */
+async function openDialog(page: Page, flow: 'login' | 'signup'): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await expect(async () => {
+    if ((await page.locator('iframe.payment-dialog__frame').count()) === 0)
+      await page.locator(`[data-navbar-account] [data-open-dialog="${flow}"]`).click();
+    await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(1, { timeout: 2000 });
+  }).toPass();
+}
+
 /** Opens the my-account menu (retried: the page may still be hydrating after the login reload). */
 async function openMyAccount(page: Page, lang: Lang): Promise<void> {
   await expect(async () => {
@@ -91,12 +101,13 @@ async function expectVisitor(page: Page): Promise<void> {
 async function logOut(page: Page, lang: Lang): Promise<void> {
   await openMyAccount(page, lang);
   await page.getByRole('button', { name: TEXT.logOut[lang] }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  // The page reloads: first the new document (visitor), then its hydration.
   await expectVisitor(page);
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
 }
 
 async function logInThroughDialog(page: Page, lang: Lang, login: string, password: string) {
-  await page.locator('[data-navbar-account] [data-open-dialog="login"]').click();
+  await openDialog(page, 'login');
   const frame = dialog(page);
   await expect(frame.locator('[data-view="login"]')).toBeVisible();
   await frame.getByLabel(TEXT.loginName[lang]).fill(login);
@@ -140,7 +151,7 @@ for (const lang of LANGS) {
       await gotoReady(page, `/${lang}/`);
       await expectVisitor(page);
 
-      await page.locator('[data-navbar-account] [data-open-dialog="signup"]').click();
+      await openDialog(page, 'signup');
       const frame = dialog(page);
       await expect(frame.locator('[data-view="signup"]')).toBeVisible();
       await expect(page.locator('[data-payment-dialog]')).toHaveAttribute('data-dialog-state', 'visible');
@@ -186,7 +197,7 @@ for (const lang of LANGS) {
       await page.context().clearCookies({ name: 'vela_session' });
       await gotoReady(page, `/${lang}/`);
 
-      await page.locator('[data-navbar-account] [data-open-dialog="login"]').click();
+      await openDialog(page, 'login');
       const frame = dialog(page);
       await frame.getByRole('button', { name: TEXT.forgotPassword[lang] }).click();
       await frame.getByLabel(TEXT.loginName[lang]).fill(guest.email);
