@@ -1,35 +1,80 @@
 /**
- * Display formatting of catalogue values (spec 9): coins, durations, dates, numbers.
- * The coin rule itself (1 EUR = 4 coins, rounded up) is `coinsForEuroCents` in packages/domain.
+ * Display formatting of catalogue values (spec 9): coins, money, chat prices, durations, counts,
+ * dates. The number rules (1 EUR = 4 coins rounded up, decimal comma and dot thousands in every
+ * language, "9.999+" caps, mm:ss / hh:mm:ss, UnknownCurrencyError of spec 8) are pure functions
+ * in packages/domain/src/money-format.ts; this file adds the words of the page language
+ * (packages/i18n/src/messages/money.ts).
  */
 import type { Language, Price } from '@vela/contracts/common';
-import { coinsForEuroCents } from '@vela/domain/coins';
-import { localeOf } from '@vela/i18n/translate';
+import {
+  assertCurrency,
+  coinsForPrice,
+  formatAmount,
+  formatDuration,
+  formatInteger,
+  formatMoney,
+} from '@vela/domain/money-format';
+import { moneyMessages } from '@vela/i18n/messages/money';
+import { localeOf, translator } from '@vela/i18n/translate';
+
+export { formatCount, formatDuration, UnknownCurrencyError } from '@vela/domain/money-format';
+
+const money = (lang: Language) => translator(moneyMessages, lang);
 
 /**
- * A price in whole coins: EUR prices are converted, VXC prices already are coins. Any other
- * currency has no coin rate and is an error (spec 8: unknown currency raises an error).
+ * A price in whole coins: EUR prices are converted (1 EUR = 4 coins, rounded up), VXC prices
+ * already are coins. CHF, Credits and Voucher have no coin rate (RangeError); an unknown
+ * currency is an UnknownCurrencyError (spec 8).
  */
 export function priceInCoins(price: Price): number {
-  switch (price.currency) {
+  return coinsForPrice(price.value, price.currency);
+}
+
+/** Spec 9 coins without decimals, dot thousands: "1 coin", "1.234 Coins", "8 monedas". */
+export function formatCoins(coins: number, lang: Language): string {
+  return money(lang)('coins', { count: coins, amount: formatInteger(coins) });
+}
+
+/** A catalogue price shown in coins ("8 coins" for EUR 1,99). */
+export function formatPriceInCoins(price: Price, lang: Language): string {
+  return formatCoins(priceInCoins(price), lang);
+}
+
+/**
+ * A price in its own currency: EUR/CHF with symbol ("1,99 €", "€1,99"), VXC as coins, Credits
+ * with two decimals and the word, Voucher as a number of vouchers.
+ */
+export function formatPrice(price: Price, lang: Language): string {
+  const currency = assertCurrency(price.currency);
+  switch (currency) {
     case 'EUR':
-      return coinsForEuroCents(price.value);
+    case 'CHF':
+      return formatMoney(price.value, currency, lang);
     case 'VXC':
-      return price.value;
-    default:
-      throw new Error(`No coin conversion for currency ${price.currency}`);
+      return formatCoins(price.value, lang);
+    case 'Credits':
+      return money(lang)('credits', {
+        count: price.value / 100,
+        amount: formatAmount(price.value, currency),
+      });
+    case 'Voucher':
+      return money(lang)('vouchers', { count: price.value, amount: formatAmount(price.value, currency) });
   }
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** Spec 9 chat price: an already formatted amount followed by "per minute" in the page language. */
+export function perMinute(price: string, lang: Language): string {
+  return money(lang)('perMinute', { price });
+}
 
-/** Spec 9: durations as mm:ss, or hh:mm:ss from one hour on (the "min" suffix is in the message). */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const seconds = s % 60;
-  return hours > 0 ? `${two(hours)}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+/** Spec 9 chat price in coins: "8 coins per minute", "8 Coins pro Minute". */
+export function formatChatPrice(price: Price, lang: Language): string {
+  return perMinute(formatPriceInCoins(price, lang), lang);
+}
+
+/** Spec 9 duration with the "min" suffix: "01:05 min", "01:00:00 min". */
+export function formatDurationLabel(totalSeconds: number, lang: Language): string {
+  return money(lang)('duration', { duration: formatDuration(totalSeconds) });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { usePagesT } from '../../i18n/usePagesT.ts';
-import { priceInCoins } from '../format.ts';
+import { formatChatPrice } from '../format.ts';
 import { Picture } from './Picture.tsx';
 
 interface ActorTileProps {
@@ -24,7 +24,7 @@ export function ActorTile({ actor, lang, eager }: ActorTileProps) {
       <span className="tile__body">
         <span className="tile__title">{actor.name}</span>
         <span className="tile__meta">{t('tile.age', { age: actor.age })}</span>
-        <span className="tile__price">{t('tile.perMinute', { coins: priceInCoins(actor.chatPrice) })}</span>
+        <span className="tile__price">{formatChatPrice(actor.chatPrice, lang)}</span>
       </span>
     </Link>
   );

@@ -3,7 +3,7 @@ import type { VideoTile as VideoTileData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { usePagesT } from '../../i18n/usePagesT.ts';
-import { formatDate, formatDuration, priceInCoins } from '../format.ts';
+import { formatCoins, formatDate, formatDurationLabel, priceInCoins } from '../format.ts';
 import { Picture } from './Picture.tsx';
 
 interface VideoTileProps {
@@ -21,9 +21,7 @@ export function VideoTile({ video, lang, eager }: VideoTileProps) {
     <Link className="tile tile--link" to={pathFor('Actor', lang, { actorName: video.actor.slug })}>
       <span className="tile__media tile__media--wide">
         <Picture image={video.preview} alt={t('tile.videoAlt', { title: video.title })} eager={eager} />
-        <span className="badge badge--duration">
-          {t('tile.duration', { duration: formatDuration(video.duration) })}
-        </span>
+        <span className="badge badge--duration">{formatDurationLabel(video.duration, lang)}</span>
         <span className="tile__badges">
           {video.isNew ? <span className="badge">{t('tile.new')}</span> : null}
           {video.vip ? <span className="badge badge--vip">{t('tile.vip')}</span> : null}
@@ -37,10 +35,8 @@ export function VideoTile({ video, lang, eager }: VideoTileProps) {
             t('tile.free')
           ) : (
             <>
-              {baseCoins > coins ? (
-                <s className="tile__old-price">{t('tile.coins', { coins: baseCoins })}</s>
-              ) : null}{' '}
-              {t('tile.coins', { coins })}
+              {baseCoins > coins ? <s className="tile__old-price">{formatCoins(baseCoins, lang)}</s> : null}{' '}
+              {formatCoins(coins, lang)}
             </>
           )}
         </span>
