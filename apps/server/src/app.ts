@@ -47,6 +47,8 @@ import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { SERVER_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
+      await rest.register(walletRoutes({ auth, wallet: createWalletService({ db: database.db }) }));
     },
     { prefix: '/rest/v1' },
   );

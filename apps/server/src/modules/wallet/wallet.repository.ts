@@ -1,0 +1,148 @@
+/**
+ * All SQL of the ledger: accounts, transfers and their entries. The transfer use case runs these
+ * inside one transaction (`db.transaction(tx => createWalletRepository(tx))`); row locks are taken
+ * here, their order is the service's business (ascending account id).
+ */
+import type { Db } from '@vela/db/client';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from '@vela/db/orm';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@vela/db/schema';
+import type { AccountKind } from '@vela/domain/ledger';
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransferRow = typeof ledgerTransfers.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/** Who an account belongs to: a guest (wallets, vouchers), a reference (a performer), or nobody. */
+export interface AccountOwner {
+  guestId?: number | null;
+  ref?: string | null;
+}
+
+export interface HistoryRow {
+  entryId: number;
+  transferId: number;
+  createdAt: Date;
+  kind: string;
+  amountCents: number;
+  balanceAfterCents: number;
+}
+
+const ownerIs = (kind: AccountKind, owner: AccountOwner) =>
+  and(
+    eq(ledgerAccounts.kind, kind),
+    owner.guestId == null
+      ? sql`${ledgerAccounts.ownerGuestId} is null`
+      : eq(ledgerAccounts.ownerGuestId, owner.guestId),
+    owner.ref == null ? sql`${ledgerAccounts.ownerRef} is null` : eq(ledgerAccounts.ownerRef, owner.ref),
+  );
+
+export function createWalletRepository(db: Db) {
+  return {
+    async findAccount(kind: AccountKind, owner: AccountOwner): Promise<LedgerAccountRow | undefined> {
+      const [row] = await db.select().from(ledgerAccounts).where(ownerIs(kind, owner));
+      return row;
+    },
+    /** The account of (kind, owner), created when missing (concurrent callers get the same row). */
+    async ensureAccount(kind: AccountKind, owner: AccountOwner): Promise<LedgerAccountRow> {
+      await db
+        .insert(ledgerAccounts)
+        .values({ kind, ownerGuestId: owner.guestId ?? null, ownerRef: owner.ref ?? null })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(ledgerAccounts).where(ownerIs(kind, owner));
+      if (!row) throw new Error(`ledger account ${kind} was not created`);
+      return row;
+    },
+    async accountById(id: number): Promise<LedgerAccountRow | undefined> {
+      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+      return row;
+    },
+    /** Row-locks one account until the transaction ends. */
+    async lockAccount(id: number): Promise<LedgerAccountRow | undefined> {
+      const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).for('update');
+      return row;
+    },
+    async setBalance(id: number, balanceCents: number): Promise<void> {
+      await db.update(ledgerAccounts).set({ balanceCents }).where(eq(ledgerAccounts.id, id));
+    },
+    async transferByKey(idempotencyKey: string): Promise<LedgerTransferRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+      return row;
+    },
+    async transferById(id: number): Promise<LedgerTransferRow | undefined> {
+      const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id));
+      return row;
+    },
+    /** Row-locks a transfer (serialises refunds of the same transfer). */
+    async lockTransfer(id: number): Promise<LedgerTransferRow | undefined> {
+      const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)).for('update');
+      return row;
+    },
+    /** The refund transfer of a transfer other than `exceptId`, if any (`reference.refundOf`). */
+    async refundOf(transferId: number, exceptId: number): Promise<LedgerTransferRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(
+          and(
+            eq(ledgerTransfers.kind, 'refund'),
+            ne(ledgerTransfers.id, exceptId),
+            sql`${ledgerTransfers.reference}->>'refundOf' = ${String(transferId)}`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    async insertTransfer(values: {
+      idempotencyKey: string;
+      kind: string;
+      reference: Record<string, unknown>;
+      requestHash: string;
+    }): Promise<LedgerTransferRow> {
+      const [row] = await db.insert(ledgerTransfers).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    async insertEntries(
+      values: { transferId: number; accountId: number; amountCents: number; balanceAfterCents: number }[],
+    ): Promise<LedgerEntryRow[]> {
+      return db.insert(ledgerEntries).values(values).returning();
+    },
+    async entriesOf(transferId: number): Promise<LedgerEntryRow[]> {
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.transferId, transferId))
+        .orderBy(asc(ledgerEntries.accountId));
+    },
+    async accountsByIds(ids: number[]): Promise<LedgerAccountRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
+    },
+    /** An account's entries, newest first, before the entry id `before` (uses ledger_entries_account_idx). */
+    async history(accountId: number, limit: number, before?: number): Promise<HistoryRow[]> {
+      return db
+        .select({
+          entryId: ledgerEntries.id,
+          transferId: ledgerEntries.transferId,
+          createdAt: ledgerEntries.createdAt,
+          kind: ledgerTransfers.kind,
+          amountCents: ledgerEntries.amountCents,
+          balanceAfterCents: ledgerEntries.balanceAfterCents,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+        .where(
+          before === undefined
+            ? eq(ledgerEntries.accountId, accountId)
+            : and(eq(ledgerEntries.accountId, accountId), lt(ledgerEntries.id, before)),
+        )
+        .orderBy(desc(ledgerEntries.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,0 +1,307 @@
+/**
+ * The ledger use cases (issue 4, deliverable 1; docs/decisions/0011-ledger.md).
+ *
+ * `transfer` is the one function that moves money: in ONE database transaction it claims the
+ * idempotency key, locks the accounts `FOR UPDATE` in ascending id order (so two transfers never
+ * wait on each other in a cycle), checks the rules of @vela/domain/ledger, updates the stored
+ * balances and inserts the entries with the balance after each. The database checks the same
+ * invariants again (non-negative balance check, deferred sum-zero trigger, unique keys).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '@vela/db/client';
+import {
+  type AccountKind,
+  assertValidTransfer,
+  balanceAfter,
+  DEFAULT_PERFORMER_SHARE,
+  type Posting,
+  reversePostings,
+  splitPurchase,
+  type TransferKind,
+  TransferRuleError,
+} from '@vela/domain/ledger';
+import { AppError } from '../../http/errors.ts';
+import { uniqueViolation } from '../guests/guests.repository.ts';
+import {
+  type AccountOwner,
+  createWalletRepository,
+  type HistoryRow,
+  type LedgerAccountRow,
+  type LedgerEntryRow,
+  type LedgerTransferRow,
+  type WalletRepository,
+} from './wallet.repository.ts';
+
+/** The provider clearing account of the (sandbox) payment provider. */
+export const CLEARING_OWNER: AccountOwner = { ref: 'sandbox' };
+
+export interface TransferRequest {
+  idempotencyKey: string;
+  kind: TransferKind;
+  /** Postings on account ids. */
+  postings: Posting[];
+  reference?: Record<string, unknown>;
+}
+
+export interface TransferResult {
+  transferId: number;
+  idempotencyKey: string;
+  kind: string;
+  reference: Record<string, unknown>;
+  createdAt: Date;
+  entries: { accountId: number; amountCents: number; balanceAfterCents: number }[];
+  /** True when this is the stored result of an earlier request with the same key (nothing written now). */
+  replayed: boolean;
+}
+
+/** Not enough money on an account that may not go negative: nothing was written. */
+export class NotEnoughMoneyError extends AppError {
+  constructor(readonly accountId: number) {
+    super('NOT_ENOUGH_MONEY', 'Not enough money for this payment', 402);
+    this.name = 'NotEnoughMoneyError';
+  }
+}
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+const keyReused = () =>
+  new AppError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This idempotency key was already used for a different request',
+    409,
+  );
+
+/** A stable hash of what a request asks for (postings in account order), to tell retries from reuse. */
+export function requestHashOf(kind: string, postings: Posting[], reference: Record<string, unknown>): string {
+  const sorted = [...postings].sort((a, b) => a.account - b.account).map((p) => [p.account, p.amountCents]);
+  return createHash('sha256')
+    .update(JSON.stringify([kind, sorted, canonical(reference)]))
+    .digest('hex');
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+function resultOf(transfer: LedgerTransferRow, entries: LedgerEntryRow[], replayed: boolean): TransferResult {
+  return {
+    transferId: transfer.id,
+    idempotencyKey: transfer.idempotencyKey,
+    kind: transfer.kind,
+    reference: transfer.reference,
+    createdAt: transfer.createdAt,
+    entries: [...entries]
+      .sort((a, b) => a.accountId - b.accountId)
+      .map((e) => ({
+        accountId: e.accountId,
+        amountCents: e.amountCents,
+        balanceAfterCents: e.balanceAfterCents,
+      })),
+    replayed,
+  };
+}
+
+function validKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `An idempotency key is 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+}
+
+function validCents(cents: number): void {
+  if (!Number.isSafeInteger(cents) || cents <= 0) {
+    throw new AppError('VALIDATION_ERROR', `Amount ${cents} is not a positive whole number of cents`);
+  }
+}
+
+export function createWalletService(deps: { db: Db }) {
+  const { db } = deps;
+  const repository = createWalletRepository(db);
+
+  /** The stored result of `key` when the request is the same one; 409 when it is another. */
+  async function replay(store: WalletRepository, key: string, hash: string): Promise<TransferResult | null> {
+    const existing = await store.transferByKey(key);
+    if (!existing) return null;
+    if (existing.requestHash !== hash) throw keyReused();
+    return resultOf(existing, await store.entriesOf(existing.id), true);
+  }
+
+  /**
+   * Move money. `guard` runs in the transaction after the key is claimed and before any account is
+   * locked (refunds lock the refunded transfer there).
+   */
+  async function transfer(
+    request: TransferRequest,
+    guard?: (store: WalletRepository, transferId: number) => Promise<void>,
+  ): Promise<TransferResult> {
+    validKey(request.idempotencyKey);
+    const reference = request.reference ?? {};
+    try {
+      assertValidTransfer(request.postings);
+    } catch (error) {
+      if (error instanceof TransferRuleError) throw new AppError('INVALID_TRANSFER', error.message, 400);
+      throw error;
+    }
+    const hash = requestHashOf(request.kind, request.postings, reference);
+    const earlier = await replay(repository, request.idempotencyKey, hash);
+    if (earlier) return earlier;
+
+    try {
+      return await db.transaction(async (tx) => {
+        const store = createWalletRepository(tx);
+        // Claiming the key first: a concurrent request with the same key waits here on the unique
+        // index and then fails with a unique violation (answered below from the stored result).
+        const created = await store.insertTransfer({
+          idempotencyKey: request.idempotencyKey,
+          kind: request.kind,
+          reference,
+          requestHash: hash,
+        });
+        if (guard) await guard(store, created.id);
+        const ordered = [...request.postings].sort((a, b) => a.account - b.account);
+        const values: {
+          transferId: number;
+          accountId: number;
+          amountCents: number;
+          balanceAfterCents: number;
+        }[] = [];
+        for (const posting of ordered) {
+          const account = await store.lockAccount(posting.account);
+          if (!account) throw new AppError('UNKNOWN_ACCOUNT', `No ledger account ${posting.account}`, 400);
+          const after = balanceAfter(account.kind, account.balanceCents, posting.amountCents);
+          if (after === null) throw new NotEnoughMoneyError(account.id);
+          values.push({
+            transferId: created.id,
+            accountId: account.id,
+            amountCents: posting.amountCents,
+            balanceAfterCents: after,
+          });
+        }
+        for (const value of values) await store.setBalance(value.accountId, value.balanceAfterCents);
+        const entries = await store.insertEntries(values);
+        return resultOf(created, entries, false);
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'ledger_transfers_idempotency_key_unique') {
+        const stored = await replay(repository, request.idempotencyKey, hash);
+        if (stored) return stored;
+      }
+      throw error;
+    }
+  }
+
+  const walletOf = (guestId: number): Promise<LedgerAccountRow> =>
+    repository.ensureAccount('guest-wallet', { guestId });
+
+  async function balanceOf(accountId: number): Promise<number> {
+    const account = await repository.accountById(accountId);
+    if (!account) throw new AppError('UNKNOWN_ACCOUNT', `No ledger account ${accountId}`, 404);
+    return account.balanceCents;
+  }
+
+  return {
+    transfer,
+    walletOf,
+    balanceOf,
+    /** An account of a kind and owner, created on first use. */
+    accountOf: (kind: AccountKind, owner: AccountOwner = {}) => repository.ensureAccount(kind, owner),
+
+    /** The guest's wallet balance in cents; 0 while the guest has no wallet yet (reading creates nothing). */
+    async guestBalance(guestId: number): Promise<number> {
+      const wallet = await repository.findAccount('guest-wallet', { guestId });
+      return wallet?.balanceCents ?? 0;
+    },
+
+    /** The guest's wallet entries, newest first; `before` is the entry id of the previous page's last row. */
+    async historyOf(guestId: number, options: { limit: number; before?: number }): Promise<HistoryRow[]> {
+      const wallet = await repository.findAccount('guest-wallet', { guestId });
+      if (!wallet) return [];
+      return repository.history(wallet.id, options.limit, options.before);
+    },
+
+    /** Money paid at the provider reaches the wallet: provider clearing -> guest wallet. */
+    async topUp(guestId: number, cents: number, idempotencyKey: string): Promise<TransferResult> {
+      validCents(cents);
+      const [clearing, wallet] = await Promise.all([
+        repository.ensureAccount('provider-clearing', CLEARING_OWNER),
+        walletOf(guestId),
+      ]);
+      return transfer({
+        idempotencyKey,
+        kind: 'top-up',
+        postings: [
+          { account: clearing.id, amountCents: -cents },
+          { account: wallet.id, amountCents: cents },
+        ],
+        reference: { guestId },
+      });
+    },
+
+    /**
+     * The guest pays `cents` from the wallet: all to platform revenue, or split with a performer's
+     * earnings (DEFAULT_PERFORMER_SHARE, the platform keeps the rounding cent).
+     */
+    async purchase(
+      guestId: number,
+      cents: number,
+      idempotencyKey: string,
+      options: { performerId?: number } = {},
+    ): Promise<TransferResult> {
+      validCents(cents);
+      const wallet = await walletOf(guestId);
+      const postings: Posting[] = [{ account: wallet.id, amountCents: -cents }];
+      const reference: Record<string, unknown> = { guestId };
+      const { performerCents, platformCents } =
+        options.performerId === undefined
+          ? { performerCents: 0, platformCents: cents }
+          : splitPurchase(cents, DEFAULT_PERFORMER_SHARE);
+      if (options.performerId !== undefined) {
+        reference.performerId = options.performerId;
+        if (performerCents > 0) {
+          const earnings = await repository.ensureAccount('performer-earnings', {
+            ref: String(options.performerId),
+          });
+          postings.push({ account: earnings.id, amountCents: performerCents });
+        }
+      }
+      if (platformCents > 0) {
+        const revenue = await repository.ensureAccount('platform-revenue', {});
+        postings.push({ account: revenue.id, amountCents: platformCents });
+      }
+      return transfer({ idempotencyKey, kind: 'purchase', postings, reference });
+    },
+
+    /** Undo a transfer with a new reversing transfer (never an edit); a transfer is refunded at most once. */
+    async refund(transferId: number, idempotencyKey: string): Promise<TransferResult> {
+      const original = await repository.transferById(transferId);
+      if (!original) throw new AppError('NOT_FOUND', `No transfer ${transferId}`, 404);
+      if (original.kind === 'refund')
+        throw new AppError('NOT_REFUNDABLE', 'A refund cannot be refunded', 409);
+      const entries = await repository.entriesOf(transferId);
+      const postings = reversePostings(
+        entries.map((e) => ({ account: e.accountId, amountCents: e.amountCents })),
+      );
+      return transfer(
+        { idempotencyKey, kind: 'refund', postings, reference: { refundOf: transferId } },
+        async (store, refundId) => {
+          await store.lockTransfer(transferId);
+          if (await store.refundOf(transferId, refundId)) {
+            throw new AppError('ALREADY_REFUNDED', `Transfer ${transferId} is already refunded`, 409);
+          }
+        },
+      );
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
