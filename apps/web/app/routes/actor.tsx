@@ -4,7 +4,7 @@ import { translator } from '@vela/i18n/translate';
 import { data, Link, redirect } from 'react-router';
 import { Picture } from '../features/catalog/components/Picture.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
-import { formatDate, languageName, priceInCoins } from '../features/catalog/format.ts';
+import { formatChatPrice, formatDate, formatPriceInCoins, languageName } from '../features/catalog/format.ts';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
@@ -54,7 +54,6 @@ export function ErrorBoundary() {
 export default function ActorPage({ loaderData }: Route.ComponentProps) {
   const { lang, actor, seo } = loaderData;
   const t = usePagesT(lang);
-  const perMinute = (coins: number) => t('tile.perMinute', { coins });
   return (
     <article className="page profile" aria-labelledby="page-title">
       <header className="profile__header">
@@ -72,7 +71,7 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
             {actor.isOnline ? t('actor.online') : t('actor.offline')}
           </p>
           <p className="page__meta">
-            {t('tile.age', { age: actor.age })} · {perMinute(priceInCoins(actor.chatPrice))}
+            {t('tile.age', { age: actor.age })} · {formatChatPrice(actor.chatPrice, lang)}
           </p>
           <nav aria-label={t('actor.sections')} className="tabs">
             <Link to={pathFor('Actor/AboutMe', lang, { actorName: actor.slug })} aria-current="page">
@@ -147,19 +146,19 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
           <h2 id="prices-title">{t('actor.prices')}</h2>
           <dl className="facts">
             <dt>{t('actor.price.chat')}</dt>
-            <dd>{perMinute(priceInCoins(actor.prices.single))}</dd>
+            <dd>{formatChatPrice(actor.prices.single, lang)}</dd>
             <dt>{t('actor.price.cam2cam')}</dt>
-            <dd>{perMinute(priceInCoins(actor.prices.singlec2c))}</dd>
+            <dd>{formatChatPrice(actor.prices.singlec2c, lang)}</dd>
             {actor.isVoyeurChatAvailable ? (
               <>
                 <dt>{t('actor.price.voyeur')}</dt>
-                <dd>{perMinute(priceInCoins(actor.prices.voyeur))}</dd>
+                <dd>{formatChatPrice(actor.prices.voyeur, lang)}</dd>
               </>
             ) : null}
             <dt>{t('actor.price.video')}</dt>
-            <dd>{t('tile.coins', { coins: priceInCoins(actor.prices.video) })}</dd>
+            <dd>{formatPriceInCoins(actor.prices.video, lang)}</dd>
             <dt>{t('actor.price.message')}</dt>
-            <dd>{t('tile.coins', { coins: priceInCoins(actor.prices.message) })}</dd>
+            <dd>{formatPriceInCoins(actor.prices.message, lang)}</dd>
             <dt>{t('actor.freeChat')}</dt>
             <dd>{actor.freeChat ? t('actor.yes') : t('actor.no')}</dd>
           </dl>
