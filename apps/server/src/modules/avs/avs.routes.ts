@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { AvsRequestSchema, RestrictionQuerySchema } from './avs.schema.ts';
 import type { AvsService } from './avs.service.ts';
@@ -14,18 +15,10 @@ const AVS_BODY_LIMIT = 4 * 1024;
 
 export function avsRoutes(deps: { auth: GuestAuth; avs: AvsService; gate: AgeGate }): FastifyPluginAsync {
   const { auth, avs, gate } = deps;
-  const requireGuest = async (request: FastifyRequest) => {
-    const context = await auth.authenticate(request);
-    if (!context || context.guestId === null) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
-    return context.guestId;
-  };
+  const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
 
   return async (app) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      return payload;
-    });
+    privateResponses(app);
 
     app.get('/avs/status', async (request) => {
       const guestId = await requireGuest(request);

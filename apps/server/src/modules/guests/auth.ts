@@ -54,6 +54,8 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
 export interface GuestAuth {
   /** The caller's session, or null when there is none. A bad or expired access token is a 401. */
   authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+  /** The logged-in caller, or 401 NOT_LOGGED_IN (visitors, ended sessions, locked guests). */
+  requireGuest(request: FastifyRequest): Promise<AuthContext & { guestId: number }>;
   /** The session of the cookie alone (pages: a token in a page URL is ignored). */
   authenticateCookie(request: FastifyRequest): Promise<AuthContext | null>;
   /** The caller's session, creating an anonymous one (and its cookie) when there is none. */
@@ -134,6 +136,11 @@ export function createGuestAuth(deps: {
   return {
     authenticate,
     authenticateCookie,
+    async requireGuest(request) {
+      const context = await authenticate(request);
+      if (!context || context.guestId === null) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
+      return { ...context, guestId: context.guestId };
+    },
     async ensureSession(request, reply) {
       return (await authenticate(request)) ?? newSession(request, reply, null);
     },

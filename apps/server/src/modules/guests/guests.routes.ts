@@ -8,10 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuthResult } from '@vela/contracts/guest-api';
 import { isValidEmail } from '@vela/domain/email';
 import { checkPassword } from '@vela/domain/password-policy';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { AuthContext, GuestAuth } from './auth.ts';
+import type { GuestAuth } from './auth.ts';
 import { guestDataRoutes } from './guest-data.routes.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
 import type { GuestRow, GuestsRepository } from './guests.repository.ts';
@@ -78,11 +79,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
   const requireLoginEnabled = () => {
     if (!deps.loginEnabled) throw new AppError('LOGIN_DISABLED', 'Login and signup are turned off', 403);
   };
-  const requireGuest = async (request: FastifyRequest): Promise<AuthContext & { guestId: number }> => {
-    const context = await auth.authenticate(request);
-    if (!context || context.guestId === null) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
-    return { ...context, guestId: context.guestId };
-  };
+  const requireGuest = (request: FastifyRequest) => auth.requireGuest(request);
   const passwordRule = (password: string) => {
     const check = checkPassword(password);
     if (!check.ok) throw new AppError(check.code, 'The password does not meet the password policy', 400);
@@ -99,10 +96,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
   };
 
   return async (app) => {
-    app.addHook('onSend', async (_request, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-    });
+    privateResponses(app);
     app.setErrorHandler((error, _request, reply) => {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       throw error;

@@ -12,6 +12,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { createInternalAuth, type InternalAuthOptions } from '../../http/internal-auth.ts';
+import { privateResponses } from '../../http/private.ts';
 import type { AvsService } from '../avs/avs.service.ts';
 import {
   AvsDecisionRequestSchema,
@@ -35,10 +36,7 @@ export function internalRoutes(
 
   return async (app) => {
     app.addHook('onRequest', guard);
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
-      return payload;
-    });
+    privateResponses(app);
 
     app.get('/avs/requests', async (request) => {
       const query = parseInput(AvsRequestsQuerySchema, request.query);

@@ -9,6 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError, parseInput, toErrorBody } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
 import type { MailRepository, OutboxRow } from './mail.repository.ts';
 import { escapeHtml } from './mail.templates.ts';
 
@@ -91,10 +92,7 @@ export function devMailRoutes(deps: { repository: MailRepository; enabled: boole
       if (mapped.internal) request.log.error({ err: error }, 'request failed');
       return reply.code(mapped.statusCode).send(mapped.body);
     });
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-    });
+    privateResponses(app);
     app.get('/dev/mail', async (_request, reply) => {
       const rows = await deps.repository.newest(DEV_MAIL_PAGE_SIZE);
       return reply.type('text/html; charset=utf-8').send(renderOutboxPage(rows));

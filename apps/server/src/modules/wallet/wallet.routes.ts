@@ -3,7 +3,8 @@
  * and `guest/transactions`. Always the caller's own wallet; per guest: `Cache-Control: no-store`.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { presentBalance, presentTransactions } from './wallet.presenter.ts';
 import { TransactionsQuerySchema } from './wallet.schema.ts';
@@ -11,18 +12,10 @@ import type { WalletService } from './wallet.service.ts';
 
 export function walletRoutes(deps: { auth: GuestAuth; wallet: WalletService }): FastifyPluginAsync {
   const { auth, wallet } = deps;
-  const requireGuest = async (request: FastifyRequest) => {
-    const context = await auth.authenticate(request);
-    if (!context || context.guestId === null) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
-    return context.guestId;
-  };
+  const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
 
   return async (app) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      return payload;
-    });
+    privateResponses(app);
 
     app.get('/guest/getGuestBalance', async (request) => {
       const guestId = await requireGuest(request);
