@@ -39,6 +39,7 @@ const TEXT = {
   myAccount: { en: 'My account', de: 'Mein Konto' },
   logOut: { en: 'Log out', de: 'Ausloggen' },
   verifyAge: { en: 'Verify age', de: 'Alter verifizieren' },
+  close: { en: 'Close', de: 'Schließen' },
 } satisfies Record<string, Record<Lang, string>>;
 
 const PASSWORD = 'Dialog-e2e-Passw0rd!';
@@ -73,6 +74,12 @@ async function expectLoggedIn(page: Page, name: string, lang: Lang): Promise<voi
   await openMyAccount(page, lang);
   await expect(page.locator('.account-menu__name')).toContainText(name);
   await page.keyboard.press('Escape');
+}
+
+/** Closes the dialog with its own close button (Escape is covered by dialog-host.spec.ts). */
+async function closeDialog(page: Page, lang: Lang): Promise<void> {
+  await dialog(page).getByRole('button', { name: TEXT.close[lang], exact: true }).first().click();
+  await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(0);
 }
 
 /** Opens the dialog from the navbar (retried: a click before hydration has no handler yet). */
@@ -297,8 +304,7 @@ for (const lang of LANGS) {
       await expect(page.locator('[data-payment-dialog]')).toHaveAttribute('data-dialog-state', 'visible');
       expect(await frameFlow(page)).toBe('login');
       await expect(dialog(page).locator('[data-view="login"]')).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(0);
+      await closeDialog(page, lang);
 
       // Visitor: Get-VIP asks for the login.
       await expect(page.locator('[data-get-vip]')).toHaveAttribute('data-get-vip', 'login');
@@ -311,8 +317,7 @@ for (const lang of LANGS) {
       await guestPlaceholder.locator('.fsk18__action').click();
       await expect(dialog(page).locator('[data-view="avs"]')).toBeVisible();
       expect(await frameFlow(page)).toBe('avs');
-      await page.keyboard.press('Escape');
-      await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(0);
+      await closeDialog(page, lang);
 
       // Logged in, not VIP: Get-VIP opens the VIP dialog (flow vipabo, view abo).
       await page.locator('[data-get-vip="vip-dialog"]').click();
