@@ -46,6 +46,8 @@ export default defineConfig({
     url: `http://localhost:${port}/rest/v1/alive`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM (not Playwright's default SIGKILL) so start-server.ts stops the server and drops its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
