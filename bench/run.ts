@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       ENABLE_BENCH_ROUTES: 'true',
       // Production mode requires a session secret; a fresh one per benchmark run.
       SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+      PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

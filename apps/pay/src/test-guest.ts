@@ -14,4 +14,10 @@ export const testGuest: GuestMe = {
   restrictionLevel: 0,
   showDataProtection: false,
   signupOrigin: null,
+  balance: 0,
+  balanceCents: 0,
+  balanceFormatted: '0',
+  isPayingCustomer: false,
+  isVip: false,
+  isVXTVAboSubscriber: false,
 };

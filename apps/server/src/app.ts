@@ -149,6 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => mailer.close());
+  // Money (issue 4): the ledger; every committed wallet change is announced as `guestBalance`.
+  const wallet = createWalletService({
+    db: database.db,
+    bus: deps.bus,
+    log: app.log,
+    isPayingCustomer: async (guestId) => (await guestsRepository.moneyStateOf(guestId)).isPayingCustomer,
+  });
 
   // REST
   await app.register(
@@ -186,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
-      await rest.register(walletRoutes({ auth, wallet: createWalletService({ db: database.db }) }));
+      await rest.register(walletRoutes({ auth, wallet }));
     },
     { prefix: '/rest/v1' },
   );
@@ -247,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const context = await auth.authenticateCookie(request);
     if (!context || context.guestId === null) return null;
     const guest = await guestsRepository.guestById(context.guestId);
-    return guest ? presentGuest(guest) : null;
+    return guest ? presentGuest(guest, await guestsRepository.moneyStateOf(guest.id)) : null;
   };
   const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
   const services = pageServices(database);

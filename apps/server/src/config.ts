@@ -63,6 +63,10 @@ export interface Config {
   forceAvs: boolean;
   /** Spec 6: this deployment is the adult-market variant (its login modal for first-time visitors). */
   adultMarketVariant: boolean;
+  /** Secret. HMAC key of payment provider callbacks; unset outside production: derived from the session key. */
+  paymentWebhookSecret: string | undefined;
+  /** Tick of the subscription renewal job; 0: off. */
+  subscriptionJobIntervalMs: number;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -368,6 +372,23 @@ const VARIABLES = {
     expected: 'true or false',
     schema: booleanFlag,
   }),
+  paymentWebhookSecret: variable({
+    name: 'PAYMENT_WEBHOOK_SECRET',
+    default: undefined,
+    description:
+      'Key of the HMAC-SHA256 signatures on payment provider callbacks (at least 32 characters). Required in production; when unset elsewhere it is derived from the session key.',
+    secret: true,
+    expected: 'a string of at least 32 characters',
+    schema: z.string().min(32),
+  }),
+  subscriptionJobIntervalMs: variable({
+    name: 'SUBSCRIPTION_JOB_INTERVAL_MS',
+    default: '60000',
+    description:
+      'How often the subscription job renews due VIP/TV subscriptions from the wallet and ends cancelled ones; 0 turns the job off.',
+    expected: 'an integer 0-86400000',
+    schema: integer(0, 86_400_000),
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -430,6 +451,13 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       'Invalid configuration: SESSION_SECRET must be set in production (a string of at least 32 characters)',
     );
   }
+  const paymentWebhookSecret = read('paymentWebhookSecret');
+  if (nodeEnv === 'production' && paymentWebhookSecret === undefined) {
+    throw new ConfigError(
+      'PAYMENT_WEBHOOK_SECRET',
+      'Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production (a string of at least 32 characters)',
+    );
+  }
   return {
     port,
     payPort,
@@ -461,6 +489,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     esAvsModalEnabled: read('esAvsModalEnabled'),
     forceAvs: read('forceAvs'),
     adultMarketVariant: read('adultMarketVariant'),
+    paymentWebhookSecret,
+    subscriptionJobIntervalMs: read('subscriptionJobIntervalMs'),
   };
 }
 
@@ -480,5 +510,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     sessionSecret: config.sessionSecret === undefined ? undefined : '[secret]',
     smtpUrl: config.smtpUrl === undefined ? undefined : '[secret]',
     internalApiToken: config.internalApiToken === undefined ? undefined : '[secret]',
+    paymentWebhookSecret: config.paymentWebhookSecret === undefined ? undefined : '[secret]',
   };
 }

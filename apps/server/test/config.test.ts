@@ -47,6 +47,7 @@ describe('configuration', () => {
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+      PAYMENT_WEBHOOK_SECRET: 'a-production-webhook-key-of-32-chars-or-more',
       LOG_LEVEL: 'warn',
       BRAND_NAME: 'Nova',
       SEED: '7',
@@ -72,8 +73,12 @@ describe('configuration', () => {
       enableBenchRoutes: true,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       sessionSecret: 'a-production-secret-of-at-least-32-chars',
+      paymentWebhookSecret: 'a-production-webhook-key-of-32-chars-or-more',
       loginEnabled: true,
     });
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars' }),
+    ).toThrow('Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production');
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
@@ -144,6 +149,7 @@ describe('configuration', () => {
       'SESSION_SECRET',
       'SMTP_URL',
       'INTERNAL_API_TOKEN',
+      'PAYMENT_WEBHOOK_SECRET',
     ]);
     const described = JSON.stringify(
       describeConfig(
@@ -185,6 +191,8 @@ describe('configuration', () => {
       'ES_AVS_MODAL_ENABLED',
       'FORCE_AVS',
       'ADULT_MARKET_VARIANT',
+      'PAYMENT_WEBHOOK_SECRET',
+      'SUBSCRIPTION_JOB_INTERVAL_MS',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');

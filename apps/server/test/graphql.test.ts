@@ -214,7 +214,11 @@ describe('GraphQL /graphql (spec 7, 8)', () => {
 describe('GraphQL in production', () => {
   it('introspection is disabled', async () => {
     const t = await createTestApp({
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'production-session-secret-0123456789abcdef' },
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'production-session-secret-0123456789abcdef',
+        PAYMENT_WEBHOOK_SECRET: 'production-webhook-secret-0123456789abcdef',
+      },
     });
     try {
       const response = await t.app.inject({

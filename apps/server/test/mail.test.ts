@@ -316,7 +316,11 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
 describe('/dev/mail in production', () => {
   it('does not exist: 404 for the page and the JSON, even with mail in the outbox', async () => {
     const t = await createTestApp({
-      env: { NODE_ENV: 'production', SESSION_SECRET: 'production-test-secret-of-at-least-32-chars' },
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'production-test-secret-of-at-least-32-chars',
+        PAYMENT_WEBHOOK_SECRET: 'production-webhook-secret-of-at-least-32-chars',
+      },
     });
     try {
       const mailer = outboxMailer(t);

@@ -8,6 +8,7 @@ import { sql } from '@vela/db/orm';
 import { ledgerEntries, ledgerTransfers } from '@vela/db/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessBus } from '../src/infra/bus.ts';
 import {
   createWalletService,
   NotEnoughMoneyError,
@@ -47,7 +48,7 @@ async function expectLedgerInvariants(): Promise<void> {
   // No account but provider clearing is below zero.
   expect(
     await scalar(
-      sql`select count(*)::int as value from ledger_accounts where balance_cents < 0 and kind <> 'provider-clearing'`,
+      sql`select count(*)::int as value from ledger_accounts where balance_cents < 0 and kind not in ('provider-clearing', 'promotions')`,
     ),
   ).toBe(0);
   // Every stored balance equals the sum of the account's entries, and the newest entry's balance after.
@@ -305,6 +306,64 @@ describe(`ledger (${backend})`, () => {
     ).rejects.toThrow();
     expect(await wallet.guestBalance(g.id)).toBe(300);
     await expectLedgerInvariants();
+  });
+});
+
+describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
+  it('a committed wallet change publishes guestBalance on guest:<id> and tells listeners; a replay announces nothing', async () => {
+    const bus = new InProcessBus();
+    const announced = createWalletService({
+      db: harness.database.db,
+      bus,
+      isPayingCustomer: async () => true,
+    });
+    const g = await guest('Ledger_Events');
+    const events: unknown[] = [];
+    const stop = await bus.subscribe(`guest:${g.id}`, (event) => {
+      events.push(event);
+    });
+    const changes: unknown[] = [];
+    announced.onWalletChange((change) => {
+      changes.push(change);
+    });
+    const key = newKey('event-topup');
+    const first = await announced.topUp(g.id, 1234, key);
+    await announced.topUp(g.id, 1234, key);
+    await announced.purchase(g.id, 234, newKey('event-buy'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await stop();
+    await bus.close();
+    expect(events).toEqual([
+      {
+        type: 'guestBalance',
+        guestBalance: 50,
+        guestBalanceFormatted: '50',
+        guestBalanceCents: 1234,
+        guestIsPayingCustomer: true,
+      },
+      {
+        type: 'guestBalance',
+        guestBalance: 40,
+        guestBalanceFormatted: '40',
+        guestBalanceCents: 1000,
+        guestIsPayingCustomer: true,
+      },
+    ]);
+    expect(changes).toEqual([
+      {
+        guestId: g.id,
+        transferId: first.transferId,
+        kind: 'top-up',
+        amountCents: 1234,
+        balanceAfterCents: 1234,
+      },
+      expect.objectContaining({
+        guestId: g.id,
+        kind: 'purchase',
+        amountCents: -234,
+        balanceAfterCents: 1000,
+      }),
+    ]);
   });
 });
 

@@ -174,6 +174,18 @@ export const GuestMeSchema = z.object({
   restrictionLevel: z.number().int(),
   showDataProtection: z.boolean(),
   signupOrigin: z.string().nullable(),
+  /** Wallet balance in coins (spec 9: 1 EUR = 4 coins, rounded up). */
+  balance: z.number().int().nonnegative(),
+  /** Wallet balance in euro cents (the ledger's unit). */
+  balanceCents: z.number().int().nonnegative(),
+  /** The coins formatted per spec 9 (dot thousands, no decimals), without the unit. */
+  balanceFormatted: z.string(),
+  /** Has paid money in at least once (a succeeded charge). */
+  isPayingCustomer: z.boolean(),
+  /** A running VIP club subscription. */
+  isVip: z.boolean(),
+  /** A running TV subscription, or VIP (VIP counts as TV subscriber, spec 6). */
+  isVXTVAboSubscriber: z.boolean(),
 });
 export type GuestMe = z.infer<typeof GuestMeSchema>;
 

@@ -24,6 +24,8 @@ describe(`migrations (${backend})`, () => {
         'albums',
         'avs_requests',
         'blog_posts',
+        'bonus_codes',
+        'bonus_redemptions',
         'categories',
         'contests',
         'guest_sessions',
@@ -36,9 +38,15 @@ describe(`migrations (${backend})`, () => {
         'mail_outbox',
         'media_images',
         'password_resets',
+        'payment_callbacks',
+        'payment_charges',
+        'payment_methods',
         'pictures',
+        'purchases',
         'rate_limit_counters',
         'seo_texts',
+        'subscription_periods',
+        'subscriptions',
         'tags',
         'tracking_events',
         'tv_episodes',
@@ -46,6 +54,8 @@ describe(`migrations (${backend})`, () => {
         'video_sales_daily',
         'video_tags',
         'videos',
+        'vouchers',
+        'wallet_settings',
       ]);
       // Constraints live in the database, not only in code: an invalid gender is refused.
       await expect(

@@ -517,7 +517,14 @@ export const ledgerAccounts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', {
-      enum: ['guest-wallet', 'voucher', 'platform-revenue', 'performer-earnings', 'provider-clearing'],
+      enum: [
+        'guest-wallet',
+        'voucher',
+        'platform-revenue',
+        'performer-earnings',
+        'provider-clearing',
+        'promotions',
+      ],
     }).notNull(),
     ownerGuestId: bigint('owner_guest_id', { mode: 'number' }).references(() => guests.id),
     ownerRef: text('owner_ref'),
@@ -528,11 +535,11 @@ export const ledgerAccounts = pgTable(
   (t) => [
     check(
       'ledger_accounts_balance_non_negative',
-      sql`${t.balanceCents} >= 0 or ${t.kind} = 'provider-clearing'`,
+      sql`${t.balanceCents} >= 0 or ${t.kind} in ('provider-clearing', 'promotions')`,
     ),
     check(
       'ledger_accounts_kind',
-      sql`${t.kind} in ('guest-wallet', 'voucher', 'platform-revenue', 'performer-earnings', 'provider-clearing')`,
+      sql`${t.kind} in ('guest-wallet', 'voucher', 'platform-revenue', 'performer-earnings', 'provider-clearing', 'promotions')`,
     ),
     check('ledger_accounts_currency', sql`${t.currency} = 'EUR'`),
     unique('ledger_accounts_owner_unique').on(t.kind, t.ownerGuestId, t.ownerRef).nullsNotDistinct(),
@@ -577,5 +584,299 @@ export const ledgerEntries = pgTable(
     unique('ledger_entries_transfer_account_unique').on(t.transferId, t.accountId),
     // An account's history, newest first (historyOf pages by id).
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Money around the ledger (issue 4): payment methods and charges at the (sandbox) provider, the
+// guest's one-click / auto-recharge / spending-limit settings, subscriptions, vouchers, bonus codes
+// and bought items. Money itself only ever moves as ledger transfers; these tables say why.
+// ---------------------------------------------------------------------------------------------
+
+/** A stored means of payment at the provider (a card token or a SEPA mandate); one active per paytype. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    paytype: text('paytype', { enum: ['CC', 'LS'] }).notNull(),
+    /** What the guest sees, e.g. "Visa •••• 4242" or "DE89 •••• 3000" (never a full number). */
+    label: text('label').notNull(),
+    /** The provider's token or mandate reference. */
+    providerRef: text('provider_ref').notNull(),
+    status: text('status', { enum: ['active', 'replaced'] })
+      .notNull()
+      .default('active'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_methods_paytype', sql`${t.paytype} in ('CC', 'LS')`),
+    check('payment_methods_status', sql`${t.status} in ('active', 'replaced')`),
+    uniqueIndex('payment_methods_active_idx').on(t.guestId, t.paytype).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * A charge at the payment provider: money the guest pays from outside. When it succeeds, one
+ * ledger top-up (provider clearing -> guest wallet) is written with idempotency key
+ * `charge:<id>`, so a repeated callback never credits twice. (guest_id, idempotency_key) makes a
+ * retried client request return the same charge.
+ */
+export const paymentCharges = pgTable(
+  'payment_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The id the dialog and the provider callbacks use (random, not guessable). */
+    publicId: text('public_id').notNull().unique(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The dialog flow that started it (moneycharge, trialmoneycharge, oneclick, autorecharge, ...). */
+    flow: text('flow').notNull(),
+    paytype: text('paytype', { enum: ['CC', 'LS', 'Voice', 'carrier'] }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', {
+      enum: ['created', 'requires_action', 'pending', 'succeeded', 'declined', 'failed'],
+    })
+      .notNull()
+      .default('created'),
+    declineCode: text('decline_code'),
+    methodId: bigint('method_id', { mode: 'number' }).references(() => paymentMethods.id),
+    providerRef: text('provider_ref'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_charges_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_charges_paytype', sql`${t.paytype} in ('CC', 'LS', 'Voice', 'carrier')`),
+    check(
+      'payment_charges_status',
+      sql`${t.status} in ('created', 'requires_action', 'pending', 'succeeded', 'declined', 'failed')`,
+    ),
+    check(
+      'payment_charges_succeeded_has_transfer',
+      sql`(${t.status} = 'succeeded') = (${t.transferId} is not null)`,
+    ),
+    unique('payment_charges_guest_key_unique').on(t.guestId, t.idempotencyKey),
+    index('payment_charges_guest_idx').on(t.guestId, t.createdAt),
+  ],
+);
+
+/** Provider callbacks as received (signed with HMAC); `event_id` makes a repeated delivery a no-op. */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull().unique(),
+    chargeId: bigint('charge_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentCharges.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_charge_idx').on(t.chargeId)],
+);
+
+/** The guest's money settings: one-click, auto-recharge (threshold and amount) and a spending limit. */
+export const walletSettings = pgTable(
+  'wallet_settings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => guests.id),
+    oneClickEnabled: boolean('one_click_enabled').notNull().default(false),
+    autoRechargeEnabled: boolean('auto_recharge_enabled').notNull().default(false),
+    autoRechargeThresholdCents: bigint('auto_recharge_threshold_cents', { mode: 'number' })
+      .notNull()
+      .default(500),
+    autoRechargeAmountCents: bigint('auto_recharge_amount_cents', { mode: 'number' }).notNull().default(2000),
+    /** Top-ups per calendar month (Europe/Berlin) may not exceed this; null: no limit. */
+    monthlyLimitCents: bigint('monthly_limit_cents', { mode: 'number' }),
+    autoRechargeTeaserMode: text('auto_recharge_teaser_mode'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallet_settings_threshold', sql`${t.autoRechargeThresholdCents} >= 0`),
+    check('wallet_settings_amount', sql`${t.autoRechargeAmountCents} > 0`),
+    check('wallet_settings_limit', sql`${t.monthlyLimitCents} is null or ${t.monthlyLimitCents} > 0`),
+  ],
+);
+
+/**
+ * VIP club and TV subscriptions (spec 3 VIP update, spec 6 roles). At most one running
+ * subscription per guest and product; `current_period_end` is when the next renewal is due.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    product: text('product', { enum: ['vip', 'tv'] }).notNull(),
+    /** active: renews; cancelled: runs to the end of the period, then ends; ended: over. */
+    status: text('status', { enum: ['active', 'cancelled', 'ended'] })
+      .notNull()
+      .default('active'),
+    trial: boolean('trial').notNull().default(false),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    startedAt: tstz('started_at').notNull().defaultNow(),
+    currentPeriodStart: tstz('current_period_start').notNull(),
+    currentPeriodEnd: tstz('current_period_end').notNull(),
+    cancelledAt: tstz('cancelled_at'),
+    endedAt: tstz('ended_at'),
+    /** When the guest took the cancellation offer (guest/acceptCancellationOffer). */
+    offerAcceptedAt: tstz('offer_accepted_at'),
+    endReason: text('end_reason'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('subscriptions_product', sql`${t.product} in ('vip', 'tv')`),
+    check('subscriptions_status', sql`${t.status} in ('active', 'cancelled', 'ended')`),
+    check('subscriptions_price', sql`${t.priceCents} >= 0`),
+    uniqueIndex('subscriptions_running_idx')
+      .on(t.guestId, t.product)
+      .where(sql`${t.status} in ('active', 'cancelled')`),
+    index('subscriptions_due_idx').on(t.status, t.currentPeriodEnd),
+  ],
+);
+
+/**
+ * One paid period of a subscription. (subscription_id, period_index) is unique and the ledger
+ * transfer's key is `subscription:<id>:<index>`: a renewal job that runs twice charges once.
+ * `value_cents` is the VIP30 value of the period (the vip30 value history).
+ */
+export const subscriptionPeriods = pgTable(
+  'subscription_periods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => subscriptions.id),
+    periodIndex: integer('period_index').notNull(),
+    periodStart: tstz('period_start').notNull(),
+    periodEnd: tstz('period_end').notNull(),
+    chargedCents: bigint('charged_cents', { mode: 'number' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('subscription_periods_index_unique').on(t.subscriptionId, t.periodIndex),
+    check('subscription_periods_charged', sql`${t.chargedCents} >= 0`),
+  ],
+);
+
+/**
+ * Vouchers (spec 3 types 1-10: video, videochat, credits, photo album, messages, messenger gift,
+ * live show, private show, bonus code, spins). `amount` units were granted, `remaining` are left;
+ * `actor_id` null: valid for any performer.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    type: smallint('type').notNull(),
+    actorId: integer('actor_id').references(() => actors.id),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    /** Where it came from: bonus-code, operator, reward, benefit. */
+    source: text('source').notNull(),
+    sourceRef: text('source_ref'),
+    expiresAt: tstz('expires_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('vouchers_type', sql`${t.type} between 1 and 10`),
+    check('vouchers_amount', sql`${t.amount} > 0`),
+    check('vouchers_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    index('vouchers_guest_idx').on(t.guestId, t.type),
+  ],
+);
+
+/**
+ * Bonus codes (spec 3 reward type "bonus code"; spec 5 check before redeem). A code is one-time
+ * (max_redemptions 1) or multi-use (a limit, or none); a guest redeems a code at most once.
+ * `reward` is the domain's BonusReward (coins, a voucher, ...).
+ */
+export const bonusCodes = pgTable(
+  'bonus_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Stored upper-cased. */
+    code: text('code').notNull().unique(),
+    reward: jsonb('reward').$type<Record<string, unknown>>().notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    redemptionCount: integer('redemption_count').notNull().default(0),
+    /** An "ontop" code adds a bonus to the guest's next top-up instead of crediting at once. */
+    onTop: boolean('on_top').notNull().default(false),
+    validFrom: tstz('valid_from'),
+    validUntil: tstz('valid_until'),
+    active: boolean('active').notNull().default(true),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('bonus_codes_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('bonus_codes_max', sql`${t.maxRedemptions} is null or ${t.maxRedemptions} > 0`),
+    check(
+      'bonus_codes_count',
+      sql`${t.redemptionCount} >= 0 and (${t.maxRedemptions} is null or ${t.redemptionCount} <= ${t.maxRedemptions})`,
+    ),
+  ],
+);
+
+/** A guest's redemption of a bonus code (once per guest and code). */
+export const bonusRedemptions = pgTable(
+  'bonus_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    codeId: bigint('code_id', { mode: 'number' })
+      .notNull()
+      .references(() => bonusCodes.id),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    /** The credit's ledger transfer (coin rewards) or null (voucher rewards, pending on-top bonus). */
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** On-top codes: the charge whose top-up received the bonus (null while waiting for one). */
+    chargeId: bigint('charge_id', { mode: 'number' }).references(() => paymentCharges.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('bonus_redemptions_code_guest_unique').on(t.codeId, t.guestId),
+    index('bonus_redemptions_guest_idx').on(t.guestId),
+  ],
+);
+
+/**
+ * Items a guest bought (videos, photo albums): paid from the wallet (`transfer_id`) or with a
+ * voucher (`voucher_id`). Bought once per guest and item.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id),
+    itemType: text('item_type', { enum: ['video', 'album'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    voucherId: bigint('voucher_id', { mode: 'number' }).references(() => vouchers.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('purchases_item_type', sql`${t.itemType} in ('video', 'album')`),
+    check('purchases_paid_once', sql`(${t.transferId} is null) <> (${t.voucherId} is null)`),
+    unique('purchases_guest_item_unique').on(t.guestId, t.itemType, t.itemId),
   ],
 );

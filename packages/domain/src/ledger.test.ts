@@ -77,7 +77,7 @@ describe('ledger rules (issue 4: double-entry, integer cents)', () => {
   });
 
   it('only provider clearing may go negative; wallets, vouchers, revenue and earnings never', () => {
-    expect(ACCOUNT_KINDS.filter(mayGoNegative)).toEqual(['provider-clearing']);
+    expect(ACCOUNT_KINDS.filter(mayGoNegative)).toEqual(['provider-clearing', 'promotions']);
     expect(balanceAfter('guest-wallet', 100, -100)).toBe(0);
     expect(balanceAfter('guest-wallet', 100, -101)).toBeNull();
     expect(balanceAfter('voucher', 0, -1)).toBeNull();

@@ -13,23 +13,26 @@ export const ACCOUNT_KINDS = [
   'platform-revenue',
   'performer-earnings',
   'provider-clearing',
+  'promotions',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** What a transfer is for (stored on the transfer; the history shows it). */
-export const TRANSFER_KINDS = ['top-up', 'purchase', 'refund'] as const;
+export const TRANSFER_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /** The one currency of the ledger. */
 export const LEDGER_CURRENCY = 'EUR';
 
 /**
- * Only provider clearing may go below zero: it mirrors money that came in from outside (a top-up
- * paid at the payment provider debits clearing and credits the wallet). Wallets, vouchers, revenue
- * and earnings hold real money and are never negative.
+ * Only provider clearing and promotions may go below zero. Clearing mirrors money that came in from
+ * outside (a top-up paid at the payment provider debits clearing and credits the wallet);
+ * promotions is the platform's marketing budget that bonus coins are paid from (its negative
+ * balance is what bonuses cost). Wallets, vouchers, revenue and earnings hold real money and are
+ * never negative.
  */
 export function mayGoNegative(kind: AccountKind): boolean {
-  return kind === 'provider-clearing';
+  return kind === 'provider-clearing' || kind === 'promotions';
 }
 
 export function isAccountKind(value: unknown): value is AccountKind {

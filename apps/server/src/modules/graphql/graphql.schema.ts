@@ -35,6 +35,13 @@ export const schema = buildSchema(/* GraphQL */ `
     restrictionLevel: Int!
     showDataProtection: Boolean!
     signupOrigin: String
+    "Wallet balance in coins."
+    balance: Int!
+    balanceCents: Int!
+    balanceFormatted: String!
+    isPayingCustomer: Boolean!
+    isVip: Boolean!
+    isVXTVAboSubscriber: Boolean!
   }
 
   type AvsState {
@@ -74,7 +81,7 @@ export interface GraphqlContext {
 }
 
 export interface GraphqlServices {
-  guests: Pick<GuestsRepository, 'guestById'>;
+  guests: Pick<GuestsRepository, 'guestById' | 'moneyStateOf'>;
   avs: Pick<AvsService, 'status'>;
   legalText(lang: Language, type: LegalTextType): Promise<LegalText | null>;
 }
@@ -89,7 +96,7 @@ export function rootValueOf(services: GraphqlServices) {
     async guest(_args: unknown, context: GraphqlContext): Promise<GuestMe | null> {
       if (context.guestId === null) return null;
       const row = await services.guests.guestById(context.guestId);
-      return row ? presentGuest(row) : null;
+      return row ? presentGuest(row, await services.guests.moneyStateOf(row.id)) : null;
     },
     async avsStatus(_args: unknown, context: GraphqlContext) {
       if (context.guestId === null) return null;

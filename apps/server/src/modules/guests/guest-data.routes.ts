@@ -103,7 +103,7 @@ export function guestDataRoutes(deps: GuestDataRoutesDeps): FastifyPluginAsync {
       return {
         success: true,
         data: {
-          guest: presentGuest(guest),
+          guest: presentGuest(guest, await repository.moneyStateOf(guest.id)),
           preferences: presentPreferences(guest.preferences),
           notificationsSettings: presentNotificationSettings(guest.notificationSettings),
           newsletterTypes: newsletterTypesOf(guest.newsletterBits),

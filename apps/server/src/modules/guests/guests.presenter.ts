@@ -9,11 +9,14 @@ import {
   type Preferences,
   PreferencesSchema,
 } from '@vela/contracts/guest-api';
-import type { GuestRow, SessionRow } from './guests.repository.ts';
+import { coinsForEuroCents } from '@vela/domain/coins';
+import { formatAmount } from '@vela/domain/money-format';
+import type { GuestMoneyState, GuestRow, SessionRow } from './guests.repository.ts';
 
 export type { GuestMe };
 
-export function presentGuest(row: GuestRow): GuestMe {
+export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
+  const coins = coinsForEuroCents(money.balanceCents);
   return {
     id: String(row.id),
     name: row.screenName,
@@ -27,6 +30,12 @@ export function presentGuest(row: GuestRow): GuestMe {
     restrictionLevel: row.restrictionLevel,
     showDataProtection: row.showDataProtection,
     signupOrigin: row.signupOrigin,
+    balance: coins,
+    balanceCents: money.balanceCents,
+    balanceFormatted: formatAmount(coins, 'VXC'),
+    isPayingCustomer: money.isPayingCustomer,
+    isVip: money.isVip,
+    isVXTVAboSubscriber: money.isVip || money.isTvSubscriber,
   };
 }
 

@@ -3,10 +3,28 @@
  * `login_transfers` tables.
  */
 import type { Db } from '@vela/db/client';
+import { queryRows } from '@vela/db/client';
 import { and, eq, gt, isNull, ne, or, sql } from '@vela/db/orm';
-import { guestSessions, guests, loginTransfers, passwordResets, rateLimitCounters } from '@vela/db/schema';
+import {
+  guestSessions,
+  guests,
+  ledgerAccounts,
+  loginTransfers,
+  passwordResets,
+  paymentCharges,
+  rateLimitCounters,
+  subscriptions,
+} from '@vela/db/schema';
 
 export type GuestRow = typeof guests.$inferSelect;
+
+/** The money side of a guest (issue 4): wallet balance, paying flag, running subscriptions. */
+export interface GuestMoneyState {
+  balanceCents: number;
+  isPayingCustomer: boolean;
+  isVip: boolean;
+  isTvSubscriber: boolean;
+}
 export type SessionRow = typeof guestSessions.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
@@ -43,6 +61,37 @@ export function createGuestsRepository(db: Db) {
     async guestById(id: number): Promise<GuestRow | undefined> {
       const [row] = await db.select().from(guests).where(eq(guests.id, id));
       return row;
+    },
+    /**
+     * Balance, paying flag and running subscriptions in one query. A cancelled subscription runs to
+     * the end of its paid period, so it still counts until the renewal job ends it.
+     */
+    async moneyStateOf(guestId: number): Promise<GuestMoneyState> {
+      const [row] = await queryRows<{
+        balance_cents: string | number | null;
+        paying: boolean;
+        vip: boolean;
+        tv: boolean;
+      }>(
+        db,
+        sql`select
+          (select ${ledgerAccounts.balanceCents} from ${ledgerAccounts}
+            where ${ledgerAccounts.kind} = 'guest-wallet' and ${ledgerAccounts.ownerGuestId} = ${guestId}) as balance_cents,
+          exists (select 1 from ${paymentCharges}
+            where ${paymentCharges.guestId} = ${guestId} and ${paymentCharges.status} = 'succeeded') as paying,
+          exists (select 1 from ${subscriptions}
+            where ${subscriptions.guestId} = ${guestId} and ${subscriptions.product} = 'vip'
+              and ${subscriptions.status} in ('active', 'cancelled')) as vip,
+          exists (select 1 from ${subscriptions}
+            where ${subscriptions.guestId} = ${guestId} and ${subscriptions.product} = 'tv'
+              and ${subscriptions.status} in ('active', 'cancelled')) as tv`,
+      );
+      return {
+        balanceCents: Number(row?.balance_cents ?? 0),
+        isPayingCustomer: row?.paying === true,
+        isVip: row?.vip === true,
+        isTvSubscriber: row?.tv === true,
+      };
     },
     /** By screen name (case-insensitive) or email (stored lower-cased). */
     async guestByLogin(login: string): Promise<GuestRow | undefined> {

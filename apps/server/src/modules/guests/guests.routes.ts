@@ -88,7 +88,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
   const authResult = async (guest: GuestRow, sessionId: number): Promise<AuthResult> => {
     const { token, expiresAt } = mintAccessToken(secret, sessionId);
     return {
-      guest: presentGuest(guest),
+      guest: presentGuest(guest, await repository.moneyStateOf(guest.id)),
       accessToken: token,
       accessTokenExpiresAt: expiresAt.toISOString(),
       transferToken: await createLoginTransfer(repository, sessionId),
@@ -234,7 +234,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       const { guestId } = await requireGuest(request);
       const guest = await repository.guestById(guestId);
       if (!guest) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
-      return { success: true, data: { guest: presentGuest(guest) } };
+      return { success: true, data: { guest: presentGuest(guest, await repository.moneyStateOf(guest.id)) } };
     });
 
     await app.register(guestDataRoutes({ repository, requireGuest }));

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@vela/db/client';
+import { coinsForEuroCents } from '@vela/domain/coins';
 import {
   type AccountKind,
   assertValidTransfer,
@@ -20,7 +21,10 @@ import {
   type TransferKind,
   TransferRuleError,
 } from '@vela/domain/ledger';
+import { formatAmount } from '@vela/domain/money-format';
 import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { guestChannel } from '../avs/avs.events.ts';
 import { uniqueViolation } from '../guests/guests.repository.ts';
 import {
   type AccountOwner,
@@ -63,6 +67,40 @@ export class NotEnoughMoneyError extends AppError {
 }
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+/** A guest wallet changed in a committed transfer (not a replay). */
+export interface WalletChange {
+  guestId: number;
+  transferId: number;
+  kind: string;
+  /** Signed: < 0 the wallet was debited. */
+  amountCents: number;
+  balanceAfterCents: number;
+}
+export type WalletListener = (change: WalletChange) => void | Promise<void>;
+
+/**
+ * Spec 7 socket message `guestBalance`, published on bus channel `guest:<id>` after every committed
+ * change of the guest's wallet: the balance in coins, formatted (spec 9), and the paying flag.
+ */
+export interface GuestBalanceEvent {
+  type: 'guestBalance';
+  guestBalance: number;
+  guestBalanceFormatted: string;
+  guestBalanceCents: number;
+  guestIsPayingCustomer: boolean;
+}
+
+export function guestBalanceEvent(balanceCents: number, isPayingCustomer: boolean): GuestBalanceEvent {
+  const coins = coinsForEuroCents(balanceCents);
+  return {
+    type: 'guestBalance',
+    guestBalance: coins,
+    guestBalanceFormatted: formatAmount(coins, 'VXC'),
+    guestBalanceCents: balanceCents,
+    guestIsPayingCustomer: isPayingCustomer,
+  };
+}
 
 const keyReused = () =>
   new AppError(
@@ -124,9 +162,42 @@ function validCents(cents: number): void {
   }
 }
 
-export function createWalletService(deps: { db: Db }) {
+export interface WalletDeps {
+  db: Db;
+  /** Where `guestBalance` events go (channel `guest:<id>`); without it nothing is published. */
+  bus?: EventBus;
+  log?: { error(object: object, message: string): void };
+  /** Whether the guest has paid money in (for the event's paying flag); default false. */
+  isPayingCustomer?: (guestId: number) => Promise<boolean>;
+}
+
+export function createWalletService(deps: WalletDeps) {
   const { db } = deps;
   const repository = createWalletRepository(db);
+  const listeners = new Set<WalletListener>();
+
+  /** After commit: tell listeners (auto-recharge, ...) and every open page of the guest. */
+  async function announce(changes: WalletChange[]): Promise<void> {
+    for (const change of changes) {
+      for (const listener of listeners) {
+        try {
+          await listener(change);
+        } catch (error) {
+          deps.log?.error({ err: error, guestId: change.guestId }, 'wallet listener failed');
+        }
+      }
+      if (!deps.bus) continue;
+      try {
+        const paying = deps.isPayingCustomer ? await deps.isPayingCustomer(change.guestId) : false;
+        await deps.bus.publish(
+          guestChannel(change.guestId),
+          guestBalanceEvent(change.balanceAfterCents, paying),
+        );
+      } catch (error) {
+        deps.log?.error({ err: error, guestId: change.guestId }, 'guestBalance event not published');
+      }
+    }
+  }
 
   /** The stored result of `key` when the request is the same one; 409 when it is another. */
   async function replay(store: WalletRepository, key: string, hash: string): Promise<TransferResult | null> {
@@ -156,8 +227,10 @@ export function createWalletService(deps: { db: Db }) {
     const earlier = await replay(repository, request.idempotencyKey, hash);
     if (earlier) return earlier;
 
+    const changes: WalletChange[] = [];
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        changes.length = 0;
         const store = createWalletRepository(tx);
         // Claiming the key first: a concurrent request with the same key waits here on the unique
         // index and then fails with a unique violation (answered below from the stored result).
@@ -180,6 +253,15 @@ export function createWalletService(deps: { db: Db }) {
           if (!account) throw new AppError('UNKNOWN_ACCOUNT', `No ledger account ${posting.account}`, 400);
           const after = balanceAfter(account.kind, account.balanceCents, posting.amountCents);
           if (after === null) throw new NotEnoughMoneyError(account.id);
+          if (account.kind === 'guest-wallet' && account.ownerGuestId !== null) {
+            changes.push({
+              guestId: account.ownerGuestId,
+              transferId: created.id,
+              kind: request.kind,
+              amountCents: posting.amountCents,
+              balanceAfterCents: after,
+            });
+          }
           values.push({
             transferId: created.id,
             accountId: account.id,
@@ -191,6 +273,8 @@ export function createWalletService(deps: { db: Db }) {
         const entries = await store.insertEntries(values);
         return resultOf(created, entries, false);
       });
+      await announce(changes);
+      return result;
     } catch (error) {
       if (uniqueViolation(error) === 'ledger_transfers_idempotency_key_unique') {
         const stored = await replay(repository, request.idempotencyKey, hash);
@@ -211,6 +295,11 @@ export function createWalletService(deps: { db: Db }) {
 
   return {
     transfer,
+    /** Called after every committed wallet change (never for replays); returns the unsubscribe. */
+    onWalletChange(listener: WalletListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     walletOf,
     balanceOf,
     /** An account of a kind and owner, created on first use. */
@@ -230,7 +319,12 @@ export function createWalletService(deps: { db: Db }) {
     },
 
     /** Money paid at the provider reaches the wallet: provider clearing -> guest wallet. */
-    async topUp(guestId: number, cents: number, idempotencyKey: string): Promise<TransferResult> {
+    async topUp(
+      guestId: number,
+      cents: number,
+      idempotencyKey: string,
+      reference: Record<string, unknown> = {},
+    ): Promise<TransferResult> {
       validCents(cents);
       const [clearing, wallet] = await Promise.all([
         repository.ensureAccount('provider-clearing', CLEARING_OWNER),
@@ -243,7 +337,7 @@ export function createWalletService(deps: { db: Db }) {
           { account: clearing.id, amountCents: -cents },
           { account: wallet.id, amountCents: cents },
         ],
-        reference: { guestId },
+        reference: { ...reference, guestId },
       });
     },
 
@@ -255,12 +349,12 @@ export function createWalletService(deps: { db: Db }) {
       guestId: number,
       cents: number,
       idempotencyKey: string,
-      options: { performerId?: number } = {},
+      options: { performerId?: number; kind?: TransferKind; reference?: Record<string, unknown> } = {},
     ): Promise<TransferResult> {
       validCents(cents);
       const wallet = await walletOf(guestId);
       const postings: Posting[] = [{ account: wallet.id, amountCents: -cents }];
-      const reference: Record<string, unknown> = { guestId };
+      const reference: Record<string, unknown> = { ...options.reference, guestId };
       const { performerCents, platformCents } =
         options.performerId === undefined
           ? { performerCents: 0, platformCents: cents }
@@ -278,7 +372,7 @@ export function createWalletService(deps: { db: Db }) {
         const revenue = await repository.ensureAccount('platform-revenue', {});
         postings.push({ account: revenue.id, amountCents: platformCents });
       }
-      return transfer({ idempotencyKey, kind: 'purchase', postings, reference });
+      return transfer({ idempotencyKey, kind: options.kind ?? 'purchase', postings, reference });
     },
 
     /** Undo a transfer with a new reversing transfer (never an edit); a transfer is refunded at most once. */

@@ -14,6 +14,12 @@ const guest = {
   restrictionLevel: 0,
   showDataProtection: false,
   signupOrigin: null,
+  balance: 0,
+  balanceCents: 0,
+  balanceFormatted: '0',
+  isPayingCustomer: false,
+  isVip: false,
+  isVXTVAboSubscriber: false,
 };
 
 describe('guest profile answer (GET guest/profile: guest, preferences, notificationsSettings, newsletterTypes)', () => {

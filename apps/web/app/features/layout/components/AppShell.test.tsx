@@ -187,6 +187,12 @@ describe('layout shell server render (spec 2, 9)', () => {
       restrictionLevel: 0,
       showDataProtection: false,
       signupOrigin: null,
+      balance: 0,
+      balanceCents: 0,
+      balanceFormatted: '0',
+      isPayingCustomer: false,
+      isVip: false,
+      isVXTVAboSubscriber: false,
     };
     const html = render('de', null, guest);
     expect(html).toContain('data-navbar-account="guest"');
@@ -217,6 +223,12 @@ describe('layout shell server render (spec 2, 9)', () => {
       restrictionLevel: 0,
       showDataProtection: false,
       signupOrigin: null,
+      balance: 0,
+      balanceCents: 0,
+      balanceFormatted: '0',
+      isPayingCustomer: false,
+      isVip: false,
+      isVXTVAboSubscriber: false,
     });
     expect(html).toContain('data-navbar-account="visitor"');
     expect(html).not.toContain('data-logout');
