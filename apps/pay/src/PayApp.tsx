@@ -18,10 +18,13 @@ import {
   readDialogParams,
   type UncompletedLogin,
 } from './protocol.ts';
+import { AboView } from './views/AboView.tsx';
 import { AvsView } from './views/AvsView.tsx';
+import { CarrierView } from './views/CarrierView.tsx';
 import { LoginView } from './views/LoginView.tsx';
-import { MoneyView } from './views/MoneyView.tsx';
+import { OpCompensationView } from './views/OpCompensationView.tsx';
 import { PaymentView } from './views/PaymentView.tsx';
+import { PromoCodeView } from './views/PromoCodeView.tsx';
 import { SignupView } from './views/SignupView.tsx';
 import { WaitView } from './views/WaitView.tsx';
 
@@ -287,10 +290,13 @@ function CurrentView({ opening }: { opening: Opening | null }) {
       return <PaymentView />;
     case 'abo':
     case 'vxabo':
+      return <AboView view={opening.view} />;
     case 'promocode':
+      return <PromoCodeView />;
     case 'carrier':
+      return <CarrierView />;
     case 'opcompensation':
-      return <MoneyView view={opening.view} />;
+      return <OpCompensationView />;
     default:
       return null;
   }

@@ -45,7 +45,11 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import type { MoneyModule } from './modules/money-module.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -156,6 +160,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     isPayingCustomer: async (guestId) => (await guestsRepository.moneyStateOf(guestId)).isPayingCustomer,
   });
+  const moneyDeps = {
+    db: database.db,
+    bus: deps.bus,
+    wallet,
+    auth,
+    guests: guestsRepository,
+    config,
+    log: app.log,
+  };
+  const moneyModules: MoneyModule[] = [
+    createPaymentsModule(moneyDeps),
+    createSubscriptionsModule(moneyDeps),
+    createPromotionsModule(moneyDeps),
+  ];
+  app.addHook('onReady', async () => {
+    for (const module of moneyModules) await module.start?.();
+  });
+  app.addHook('onClose', async () => {
+    for (const module of moneyModules) await module.stop?.();
+  });
 
   // REST
   await app.register(
@@ -194,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
       await rest.register(walletRoutes({ auth, wallet }));
+      for (const module of moneyModules) if (module.rest) await rest.register(module.rest);
     },
     { prefix: '/rest/v1' },
   );
@@ -205,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         allowedIps: config.internalAllowedIps,
         avs,
         internal: createInternalService({ db: database.db, bus: deps.bus, log: app.log }),
+        modules: moneyModules.flatMap((module) => (module.internal ? [module.internal] : [])),
       }),
       { prefix: '/rest/v1/internal' },
     );

@@ -27,7 +27,12 @@ import type { InternalService } from './internal.service.ts';
 const INTERNAL_BODY_LIMIT = 16 * 1024;
 
 export function internalRoutes(
-  deps: InternalAuthOptions & { avs: AvsService; internal: InternalService },
+  deps: InternalAuthOptions & {
+    avs: AvsService;
+    internal: InternalService;
+    /** The operator routes of other modules (money-module.ts), behind the same guard. */
+    modules?: FastifyPluginAsync[];
+  },
 ): FastifyPluginAsync {
   const guard = createInternalAuth(deps);
   const { avs, internal } = deps;
@@ -75,6 +80,8 @@ export function internalRoutes(
       });
       return { success: true, data: { guestId, ...result } };
     });
+
+    for (const module of deps.modules ?? []) await app.register(module);
 
     // Unknown internal paths answer 404 only to a caller who passed the guard.
     app.all('/*', async (request) => {

@@ -1,0 +1,6 @@
+/** The subscriptions module of issue 4 (see money-module.ts). Its routes arrive with its feature. */
+import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+
+export function createSubscriptionsModule(_deps: MoneyModuleDeps): MoneyModule {
+  return {};
+}
