@@ -62,6 +62,8 @@ export const ChargeRequestSchema = z.object({
   /** A new card (CC) or a new SEPA mandate (LS); without either, the guest's stored method of the paytype. */
   card: CardInputSchema.optional(),
   sepa: SepaInputSchema.optional(),
+  /** Paytype carrier: the phone whose bill is charged. */
+  carrier: z.object({ msisdn: z.string().regex(/^\+[1-9]\d{7,14}$/) }).optional(),
   /** Keep the new card or mandate as the guest's method of its paytype (one-click, auto-recharge). */
   saveMethod: z.boolean().optional(),
 });
@@ -76,7 +78,12 @@ export const ChargeSchema = z.object({
   /** Why it was declined or failed (a code the dialog translates), else null. */
   declineCode: z.string().nullable(),
   /** 3-D Secure: where the guest confirms the payment; null when nothing is to do. */
-  nextAction: z.object({ type: z.literal('3ds'), url: z.string() }).nullable(),
+  nextAction: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('3ds'), url: z.string() }),
+      z.object({ type: z.literal('sms'), msisdn: z.string() }),
+    ])
+    .nullable(),
   /** The wallet balance after the credit (succeeded charges), else null. */
   balanceCents: z.number().int().nonnegative().nullable(),
   createdAt: z.string(),
@@ -85,3 +92,99 @@ export type Charge = z.infer<typeof ChargeSchema>;
 
 export const ChargeAnswerSchema = z.object({ charge: ChargeSchema });
 export type ChargeAnswer = z.infer<typeof ChargeAnswerSchema>;
+
+/**
+ * Carrier billing (view carrier): the sandbox operator sends a code by SMS to the phone number;
+ * the charge waits in `requires_action` (nextAction type `sms`) until the code is confirmed with
+ * `POST payment/charges/:id/confirm { code }`.
+ */
+export const CarrierInputSchema = z.object({
+  /** E.164, e.g. +4915100000001. */
+  msisdn: z.string().regex(/^\+[1-9]\d{7,14}$/),
+});
+export type CarrierInput = z.infer<typeof CarrierInputSchema>;
+
+export const ConfirmChargeRequestSchema = z.object({ code: z.string().regex(/^\d{4,8}$/) });
+
+/** A stored means of payment (`GET payment/methods`; replaced by flows changecc and changels). */
+export const PaymentMethodSchema = z.object({
+  id: z.string(),
+  paytype: z.enum(['CC', 'LS']),
+  /** e.g. "Visa •••• 4242" or "DE89 •••• 3000"; never a full number. */
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PaymentMethodsAnswerSchema = z.object({ methods: z.array(PaymentMethodSchema) });
+
+/** `POST payment/methods`: flow changecc (a card) or changels (a SEPA mandate) replaces the active one. */
+export const ChangeMethodRequestSchema = z.discriminatedUnion('paytype', [
+  z.object({ paytype: z.literal('CC'), card: CardInputSchema }),
+  z.object({ paytype: z.literal('LS'), sepa: SepaInputSchema }),
+]);
+export type ChangeMethodRequest = z.infer<typeof ChangeMethodRequestSchema>;
+export const PaymentMethodAnswerSchema = z.object({ method: PaymentMethodSchema });
+
+/**
+ * `GET payment/settings` / `POST payment/settings` (partial update): one-click, auto-recharge
+ * (flow autorecharge: threshold and amount) and the monthly top-up limit (flow limit).
+ */
+export const PaymentSettingsSchema = z.object({
+  oneClickEnabled: z.boolean(),
+  autoRecharge: z.object({
+    enabled: z.boolean(),
+    thresholdCents: z.number().int().nonnegative(),
+    amountCents: z.number().int().positive(),
+  }),
+  /** Top-ups per calendar month (Europe/Berlin) may not exceed it; null: no limit. */
+  monthlyLimitCents: z.number().int().positive().nullable(),
+  /** Succeeded top-ups this calendar month. */
+  monthToDateCents: z.number().int().nonnegative(),
+  /** Preset amounts of the charge views. */
+  amountsCents: z.array(z.number().int().positive()),
+  autoRechargeAmountsCents: z.array(z.number().int().positive()),
+  /** Bounds of one charge. */
+  minChargeCents: z.number().int().positive(),
+  maxChargeCents: z.number().int().positive(),
+  /** Flow trialmoneycharge: offered once, to a guest who never paid. */
+  trial: z.object({ available: z.boolean(), amountCents: z.number().int().positive() }),
+  methods: z.array(PaymentMethodSchema),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+
+export const PaymentSettingsUpdateSchema = z
+  .object({
+    oneClickEnabled: z.boolean(),
+    autoRecharge: z.object({
+      enabled: z.boolean(),
+      thresholdCents: z.number().int().nonnegative(),
+      amountCents: z.number().int().positive(),
+    }),
+    monthlyLimitCents: z.number().int().positive().nullable(),
+  })
+  .partial();
+export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdateSchema>;
+
+/**
+ * `GET payment/canOneClick` (socket `canOneClick` -> `canOneClickResult` in issue 6): the spec 3
+ * one-click charge config.
+ */
+export const OneClickConfigSchema = z.object({
+  canOneClick: z.boolean(),
+  config: z.object({ paytype: z.enum(['CC', 'LS']).nullable(), methodLabel: z.string().nullable() }),
+  amounts: z.array(z.number().int().positive()),
+  autoRechargeConfig: z.object({
+    enabled: z.boolean(),
+    thresholdCents: z.number().int().nonnegative(),
+  }),
+  autoRechargeAmount: z.number().int().positive(),
+  isPaying: z.boolean(),
+});
+export type OneClickConfig = z.infer<typeof OneClickConfigSchema>;
+
+/** `POST payment/chargeOneClick` (socket `chargeOneClick`: amount, channelId). */
+export const ChargeOneClickRequestSchema = z.object({
+  idempotencyKey: z.string().min(8).max(100),
+  amountCents: z.number().int().positive(),
+  channelId: z.string().max(100).optional(),
+});
