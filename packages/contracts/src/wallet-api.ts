@@ -21,6 +21,33 @@ export const GuestBalanceSchema = z.object({
 });
 export type GuestBalance = z.infer<typeof GuestBalanceSchema>;
 
+/** The transfer kinds a guest's history shows (the ledger's TRANSFER_KINDS); other kinds read as `other`. */
+export const TRANSACTION_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * What a guest may see of a transfer's stored reference (the detail of the history row): how it was
+ * paid, what was bought or subscribed, which code was redeemed, which transfer a refund undid.
+ * Everything else of the reference (charge ids, provider data, other guests) stays on the server.
+ */
+export const TransactionReferenceSchema = z.object({
+  /** Top-ups: the payment type (CC, LS, Voice, carrier ...) and the dialog flow. */
+  paytype: z.string().max(40).optional(),
+  flow: z.string().max(40).optional(),
+  /** Subscriptions: the product (vipabo, vxtvabo, ...) and which period. */
+  product: z.string().max(40).optional(),
+  periodIndex: z.number().int().nonnegative().optional(),
+  /** Purchases: the item bought. */
+  itemType: z.string().max(40).optional(),
+  itemId: z.string().max(40).optional(),
+  performerId: z.string().max(40).optional(),
+  /** Bonus: the redeemed code. */
+  code: z.string().max(64).optional(),
+  /** Refunds: the transfer id that was undone. */
+  refundOf: z.string().max(40).optional(),
+});
+export type TransactionReference = z.infer<typeof TransactionReferenceSchema>;
+
 export const TransactionSchema = z.object({
   /** The entry id (the paging cursor). */
   id: z.string(),
@@ -35,6 +62,8 @@ export const TransactionSchema = z.object({
   balanceAfterCents: z.number().int().nonnegative(),
   balanceAfterCoins: z.number().int().nonnegative(),
   currency: z.literal('EUR'),
+  /** The safe detail of the transfer (absent from answers of older servers). */
+  reference: TransactionReferenceSchema.optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
@@ -44,3 +73,16 @@ export const TransactionsPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 export type TransactionsPage = z.infer<typeof TransactionsPageSchema>;
+
+/** `GET /guest/transactions/:transferId/receipt`: a transfer of the caller's own wallet. */
+export const ReceiptParamsSchema = z.object({
+  transferId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** A receipt of one wallet movement: the history row plus a stable receipt number. */
+export const ReceiptSchema = TransactionSchema.extend({
+  /** `R-` and the transfer id, at least 8 digits: the same number every time it is printed. */
+  receiptNumber: z.string(),
+  reference: TransactionReferenceSchema,
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -25,6 +25,8 @@ export interface HistoryRow {
   kind: string;
   amountCents: number;
   balanceAfterCents: number;
+  /** The transfer's reference as stored (the presenter picks what a guest may see). */
+  reference: Record<string, unknown>;
 }
 
 const ownerIs = (kind: AccountKind, owner: AccountOwner) =>
@@ -63,6 +65,30 @@ export function createWalletRepository(db: Db) {
     },
     async setBalance(id: number, balanceCents: number): Promise<void> {
       await db.update(ledgerAccounts).set({ balanceCents }).where(eq(ledgerAccounts.id, id));
+    },
+    /**
+     * Row-locks several accounts in ONE statement, in ascending id order (rows are locked as the
+     * sorted rows are fetched), so two transfers never wait on each other in a cycle.
+     */
+    async lockAccounts(ids: number[]): Promise<LedgerAccountRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, ids))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update');
+    },
+    /** Sets several (locked) balances in one statement. */
+    async setBalances(values: { id: number; balanceCents: number }[]): Promise<void> {
+      if (values.length === 0) return;
+      const rows = sql.join(
+        values.map((v) => sql`(${v.id}::bigint, ${v.balanceCents}::bigint)`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update ${ledgerAccounts} set balance_cents = v.balance from (values ${rows}) as v(id, balance) where ${ledgerAccounts.id} = v.id`,
+      );
     },
     async transferByKey(idempotencyKey: string): Promise<LedgerTransferRow | undefined> {
       const [row] = await db
@@ -131,6 +157,7 @@ export function createWalletRepository(db: Db) {
           kind: ledgerTransfers.kind,
           amountCents: ledgerEntries.amountCents,
           balanceAfterCents: ledgerEntries.balanceAfterCents,
+          reference: ledgerTransfers.reference,
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
@@ -141,6 +168,27 @@ export function createWalletRepository(db: Db) {
         )
         .orderBy(desc(ledgerEntries.id))
         .limit(limit);
+    },
+    /**
+     * The entry of one transfer on one account (an account is posted at most once per transfer),
+     * undefined when the transfer did not touch that account (ledger_entries_transfer_account_unique).
+     */
+    async entryOfTransfer(accountId: number, transferId: number): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select({
+          entryId: ledgerEntries.id,
+          transferId: ledgerEntries.transferId,
+          createdAt: ledgerEntries.createdAt,
+          kind: ledgerTransfers.kind,
+          amountCents: ledgerEntries.amountCents,
+          balanceAfterCents: ledgerEntries.balanceAfterCents,
+          reference: ledgerTransfers.reference,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+        .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.transferId, transferId)))
+        .limit(1);
+      return row;
     },
   };
 }

@@ -242,6 +242,9 @@ export function createWalletService(deps: WalletDeps) {
         });
         if (guard) await guard(store, created.id);
         const ordered = [...request.postings].sort((a, b) => a.account - b.account);
+        const locked = new Map(
+          (await store.lockAccounts(ordered.map((p) => p.account))).map((row) => [row.id, row]),
+        );
         const values: {
           transferId: number;
           accountId: number;
@@ -249,7 +252,7 @@ export function createWalletService(deps: WalletDeps) {
           balanceAfterCents: number;
         }[] = [];
         for (const posting of ordered) {
-          const account = await store.lockAccount(posting.account);
+          const account = locked.get(posting.account);
           if (!account) throw new AppError('UNKNOWN_ACCOUNT', `No ledger account ${posting.account}`, 400);
           const after = balanceAfter(account.kind, account.balanceCents, posting.amountCents);
           if (after === null) throw new NotEnoughMoneyError(account.id);
@@ -269,7 +272,7 @@ export function createWalletService(deps: WalletDeps) {
             balanceAfterCents: after,
           });
         }
-        for (const value of values) await store.setBalance(value.accountId, value.balanceAfterCents);
+        await store.setBalances(values.map((v) => ({ id: v.accountId, balanceCents: v.balanceAfterCents })));
         const entries = await store.insertEntries(values);
         return resultOf(created, entries, false);
       });
@@ -286,6 +289,23 @@ export function createWalletService(deps: WalletDeps) {
 
   const walletOf = (guestId: number): Promise<LedgerAccountRow> =>
     repository.ensureAccount('guest-wallet', { guestId });
+
+  /**
+   * The id of the account of (kind, owner), created on first use. Accounts are never deleted and
+   * (kind, owner) never changes, so ids are remembered (bounded) and the hot paths save two queries
+   * per account.
+   */
+  const accountIds = new Map<string, number>();
+  const MAX_CACHED_ACCOUNTS = 50_000;
+  async function accountIdOf(kind: AccountKind, owner: AccountOwner): Promise<number> {
+    const cacheKey = `${kind}|${owner.guestId ?? ''}|${owner.ref ?? ''}`;
+    const cached = accountIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const account = await repository.ensureAccount(kind, owner);
+    if (accountIds.size >= MAX_CACHED_ACCOUNTS) accountIds.clear();
+    accountIds.set(cacheKey, account.id);
+    return account.id;
+  }
 
   async function balanceOf(accountId: number): Promise<number> {
     const account = await repository.accountById(accountId);
@@ -318,6 +338,16 @@ export function createWalletService(deps: WalletDeps) {
       return repository.history(wallet.id, options.limit, options.before);
     },
 
+    /**
+     * The caller's own entry of one transfer (for its receipt); undefined when the guest has no wallet
+     * or the transfer did not touch it (another guest's transfer is indistinguishable from none).
+     */
+    async entryOf(guestId: number, transferId: number): Promise<HistoryRow | undefined> {
+      const wallet = await repository.findAccount('guest-wallet', { guestId });
+      if (!wallet) return undefined;
+      return repository.entryOfTransfer(wallet.id, transferId);
+    },
+
     /** Money paid at the provider reaches the wallet: provider clearing -> guest wallet. */
     async topUp(
       guestId: number,
@@ -327,15 +357,15 @@ export function createWalletService(deps: WalletDeps) {
     ): Promise<TransferResult> {
       validCents(cents);
       const [clearing, wallet] = await Promise.all([
-        repository.ensureAccount('provider-clearing', CLEARING_OWNER),
-        walletOf(guestId),
+        accountIdOf('provider-clearing', CLEARING_OWNER),
+        accountIdOf('guest-wallet', { guestId }),
       ]);
       return transfer({
         idempotencyKey,
         kind: 'top-up',
         postings: [
-          { account: clearing.id, amountCents: -cents },
-          { account: wallet.id, amountCents: cents },
+          { account: clearing, amountCents: -cents },
+          { account: wallet, amountCents: cents },
         ],
         reference: { ...reference, guestId },
       });
@@ -352,8 +382,8 @@ export function createWalletService(deps: WalletDeps) {
       options: { performerId?: number; kind?: TransferKind; reference?: Record<string, unknown> } = {},
     ): Promise<TransferResult> {
       validCents(cents);
-      const wallet = await walletOf(guestId);
-      const postings: Posting[] = [{ account: wallet.id, amountCents: -cents }];
+      const wallet = await accountIdOf('guest-wallet', { guestId });
+      const postings: Posting[] = [{ account: wallet, amountCents: -cents }];
       const reference: Record<string, unknown> = { ...options.reference, guestId };
       const { performerCents, platformCents } =
         options.performerId === undefined
@@ -362,15 +392,13 @@ export function createWalletService(deps: WalletDeps) {
       if (options.performerId !== undefined) {
         reference.performerId = options.performerId;
         if (performerCents > 0) {
-          const earnings = await repository.ensureAccount('performer-earnings', {
-            ref: String(options.performerId),
-          });
-          postings.push({ account: earnings.id, amountCents: performerCents });
+          const earnings = await accountIdOf('performer-earnings', { ref: String(options.performerId) });
+          postings.push({ account: earnings, amountCents: performerCents });
         }
       }
       if (platformCents > 0) {
-        const revenue = await repository.ensureAccount('platform-revenue', {});
-        postings.push({ account: revenue.id, amountCents: platformCents });
+        const revenue = await accountIdOf('platform-revenue', {});
+        postings.push({ account: revenue, amountCents: platformCents });
       }
       return transfer({ idempotencyKey, kind: options.kind ?? 'purchase', postings, reference });
     },
