@@ -5,6 +5,8 @@
  * against the baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
  * and the ratio to the baseline, and writes bench/results/latest.json.
  *
+ * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B).
+ *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
  */
@@ -15,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { printLedgerBench, runLedgerBench } from './ledger.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -118,10 +121,13 @@ async function main(): Promise<void> {
         `${t.name.padEnd(12)} ${String(bytes).padStart(7)} B  ${String(subject.reqPerSec).padStart(6)} req/s  p50 ${subject.p50} ms  p99 ${subject.p99} ms | baseline ${baseline.reqPerSec} req/s p50 ${baseline.p50} ms p99 ${baseline.p99} ms | ratio ${(ratio * 100).toFixed(1)}%  errors ${subject.errors + subject.non2xx}`,
       );
     }
+    // The ledger next to pgbench TPC-B on the same PostgreSQL server (bench/ledger.ts).
+    const ledger = await runLedgerBench();
+    printLedgerBench(ledger);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -109,6 +109,17 @@ const keyReused = () =>
     409,
   );
 
+/**
+ * Platform revenue is kept in REVENUE_SHARDS accounts (owner_ref `shard-0` ... `shard-7`), picked
+ * by the transfer's key: every purchase credits revenue, and one revenue row would serialise all
+ * purchases on its row lock (docs/decisions/0011). The platform's revenue is the sum of the shards.
+ */
+export const REVENUE_SHARDS = 8;
+export function revenueShardOf(idempotencyKey: string): string {
+  const digest = createHash('sha256').update(idempotencyKey).digest();
+  return `shard-${(digest[0] ?? 0) % REVENUE_SHARDS}`;
+}
+
 /** A stable hash of what a request asks for (postings in account order), to tell retries from reuse. */
 export function requestHashOf(kind: string, postings: Posting[], reference: Record<string, unknown>): string {
   const sorted = [...postings].sort((a, b) => a.account - b.account).map((p) => [p.account, p.amountCents]);
@@ -209,11 +220,12 @@ export function createWalletService(deps: WalletDeps) {
 
   /**
    * Move money. `guard` runs in the transaction after the key is claimed and before any account is
-   * locked (refunds lock the refunded transfer there).
+   * locked (refunds lock the refunded transfer there; a charge records its success with `tx`, in
+   * the same transaction as its credit). A guard that throws rolls the whole transfer back.
    */
   async function transfer(
     request: TransferRequest,
-    guard?: (store: WalletRepository, transferId: number) => Promise<void>,
+    guard?: (store: WalletRepository, transferId: number, tx: Db) => Promise<void>,
   ): Promise<TransferResult> {
     validKey(request.idempotencyKey);
     const reference = request.reference ?? {};
@@ -240,7 +252,7 @@ export function createWalletService(deps: WalletDeps) {
           reference,
           requestHash: hash,
         });
-        if (guard) await guard(store, created.id);
+        if (guard) await guard(store, created.id, tx);
         const ordered = [...request.postings].sort((a, b) => a.account - b.account);
         const locked = new Map(
           (await store.lockAccounts(ordered.map((p) => p.account))).map((row) => [row.id, row]),
@@ -397,7 +409,7 @@ export function createWalletService(deps: WalletDeps) {
         }
       }
       if (platformCents > 0) {
-        const revenue = await accountIdOf('platform-revenue', {});
+        const revenue = await accountIdOf('platform-revenue', { ref: revenueShardOf(idempotencyKey) });
         postings.push({ account: revenue, amountCents: platformCents });
       }
       return transfer({ idempotencyKey, kind: options.kind ?? 'purchase', postings, reference });
