@@ -1,6 +1,40 @@
-/** The promotions module of issue 4 (see money-module.ts). Its routes arrive with its feature. */
+/**
+ * The promotions module of issue 4 (see money-module.ts): vouchers, bonus codes, item purchases and
+ * the operator API for codes, vouchers and refunds (docs/decisions/0014). Its job: on start it
+ * credits coin redemptions left without their credit by a crash, and listens to the wallet to pay
+ * on-top bonuses on the next succeeded top-up.
+ */
 import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+import { promotionsInternalRoutes } from './promotions.internal.ts';
+import { promotionsRoutes } from './promotions.routes.ts';
+import { createPromotionsService, type PromotionsService } from './promotions.service.ts';
 
-export function createPromotionsModule(_deps: MoneyModuleDeps): MoneyModule {
-  return {};
+export interface PromotionsModule extends MoneyModule {
+  /** The use cases, for the query-language service (guestVouchers, remainingBonusCodes, benefits). */
+  service: PromotionsService;
+}
+
+export function createPromotionsModule(deps: MoneyModuleDeps): PromotionsModule {
+  const service = createPromotionsService({
+    db: deps.db,
+    bus: deps.bus,
+    wallet: deps.wallet,
+    guests: deps.guests,
+    log: deps.log,
+  });
+  let unsubscribe: (() => void) | null = null;
+  return {
+    service,
+    rest: promotionsRoutes({ auth: deps.auth, guests: deps.guests, promotions: service }),
+    internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
+    async start() {
+      unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
+      const settled = await service.settleUnsettled();
+      if (settled > 0) deps.log.warn({ settled }, 'bonus credits settled after a restart');
+    },
+    stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+  };
 }

@@ -1,0 +1,526 @@
+/**
+ * Vouchers, bonus codes and item purchases (issue 4 deliverables 5 and 6; docs/decisions/0014).
+ *
+ * - Buying an item: a matching voucher (type 1 video, type 4 photo album) is consumed FIRST, in one
+ *   transaction with the purchase row (voucher rows locked, the unique (guest, item) row decides a
+ *   race); otherwise the wallet pays with the performer split under the ledger key
+ *   `purchase:<guest>:<item type>:<item id>`, so any retry or parallel request is the same transfer.
+ * - Redeeming a code: ONE transaction inserts the redemption (unique per guest and code), counts it
+ *   on the code with a conditional update (never above the limit; the database checks it again) and
+ *   grants a voucher reward. Coins follow as a ledger transfer promotions -> wallet under the key
+ *   `bonus:<redemption id>`; a crash in between is repaired by `settleUnsettled` at start.
+ * - On-top codes wait for the guest's next succeeded top-up (wallet.onWalletChange) and credit with
+ *   the key `ontop:<redemption id>`.
+ */
+import type { Db } from '@vela/db/client';
+import {
+  type BonusReward,
+  normalizeCode,
+  onTopBonusCents,
+  parseReward,
+  type RedeemReason,
+  redeemReason,
+} from '@vela/domain/bonus-codes';
+import { coinsForEuroCents } from '@vela/domain/coins';
+import { formatAmount } from '@vela/domain/money-format';
+import {
+  guestVouchers,
+  ITEM_VOUCHER_TYPE,
+  type ItemType,
+  pickVoucher,
+  type VoucherType,
+  voucherCounts,
+} from '@vela/domain/vouchers';
+import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { guestChannel } from '../avs/avs.events.ts';
+import type { GuestsRepository } from '../guests/guests.repository.ts';
+import { uniqueViolation } from '../guests/guests.repository.ts';
+import type { WalletChange, WalletService } from '../wallet/wallet.service.ts';
+import {
+  presentGuestVouchers,
+  presentPurchase,
+  presentReward,
+  redemptionBenefit,
+  voucherBenefits,
+} from './promotions.presenter.ts';
+import {
+  type BonusCodeRow,
+  createPromotionsRepository,
+  type PurchaseRow,
+  type RedemptionWithCode,
+} from './promotions.repository.ts';
+
+const DAY_MS = 86_400_000;
+/** Age rating from which buying needs an accepted age verification (spec 4/6). */
+const FSK18 = 18;
+
+const REASON_MESSAGES: Record<Exclude<RedeemReason, 'OK'>, [string, number]> = {
+  UNKNOWN_CODE: ['This code does not exist', 404],
+  INACTIVE: ['This code is no longer active', 409],
+  NOT_YET_VALID: ['This code is not valid yet', 409],
+  EXPIRED: ['This code has expired', 409],
+  EXHAUSTED: ['This code has been used up', 409],
+  ALREADY_REDEEMED: ['You have already redeemed this code', 409],
+};
+
+export const reasonError = (reason: Exclude<RedeemReason, 'OK'>) =>
+  new AppError(reason, REASON_MESSAGES[reason][0], REASON_MESSAGES[reason][1]);
+
+/** Spec 7 socket/bus events of this module, on channel `guest:<id>`. */
+export type PromotionsBusEvent =
+  | { type: 'guestVouchers'; vouchers: ReturnType<typeof presentGuestVouchers> }
+  | { type: 'bonusCodeRedeemed'; code: string; reward: ReturnType<typeof presentReward>; pending: boolean };
+
+export interface PromotionsDeps {
+  db: Db;
+  bus: EventBus;
+  wallet: WalletService;
+  guests: Pick<GuestsRepository, 'guestById'>;
+  log: {
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
+  now?: () => Date;
+}
+
+function rewardOf(code: BonusCodeRow): BonusReward {
+  const reward = parseReward(code.reward);
+  if (!reward) throw new AppError('INVALID_REWARD', `Bonus code ${code.id} has no valid reward`, 500);
+  return reward;
+}
+
+export function createPromotionsService(deps: PromotionsDeps) {
+  const { db, wallet, bus, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createPromotionsRepository(db);
+
+  async function balanceFields(guestId: number) {
+    const cents = await wallet.guestBalance(guestId);
+    const coins = coinsForEuroCents(cents);
+    return {
+      guestBalance: coins,
+      guestBalanceFormatted: formatAmount(coins, 'VXC'),
+      guestBalanceCents: cents,
+    };
+  }
+
+  async function publish(guestId: number, event: PromotionsBusEvent): Promise<void> {
+    try {
+      await bus.publish(guestChannel(guestId), event);
+    } catch (error) {
+      log.warn({ err: error, guestId, event: event.type }, 'promotions event not published');
+    }
+  }
+
+  async function vouchersOf(guestId: number) {
+    return guestVouchers(await repository.vouchersOf(guestId), now());
+  }
+
+  async function announceVouchers(guestId: number): Promise<void> {
+    await publish(guestId, {
+      type: 'guestVouchers',
+      vouchers: presentGuestVouchers(await vouchersOf(guestId)),
+    });
+  }
+
+  // ----------------------------------------------------------------------------- purchases
+
+  async function itemOf(itemType: ItemType, itemId: number) {
+    const item =
+      itemType === 'video' ? await repository.videoById(itemId) : await repository.albumById(itemId);
+    if (!item) throw new AppError('NOT_FOUND', `No ${itemType} ${itemId}`, 404);
+    if (item.free || item.priceCents <= 0)
+      throw new AppError('ITEM_FREE', `This ${itemType} is free: there is nothing to buy`, 409);
+    return item;
+  }
+
+  async function requireAgeFor(guestId: number, ageRating: number): Promise<void> {
+    if (ageRating < FSK18) return;
+    const guest = await deps.guests.guestById(guestId);
+    if (guest?.avsStatus !== 'accepted')
+      throw new AppError('RESTRICTED', 'Verify your age to buy this content', 403);
+  }
+
+  /** Pays with a voucher when one matches, in one transaction; null when none does (then money pays). */
+  async function buyWithVoucher(
+    guestId: number,
+    item: { itemType: ItemType; id: number; actorId: number; priceCents: number },
+  ): Promise<{ purchase: PurchaseRow; alreadyBought: boolean } | null> {
+    try {
+      return await db.transaction(async (tx) => {
+        const store = createPromotionsRepository(tx);
+        const type = ITEM_VOUCHER_TYPE[item.itemType];
+        const candidates = await store.lockCandidates(guestId, type, item.actorId, now());
+        // Checked after the locks: a parallel request that used the voucher has committed by now.
+        const existing = await store.purchaseOf(guestId, item.itemType, item.id);
+        if (existing) return { purchase: existing, alreadyBought: true };
+        const voucher = pickVoucher(candidates, { type, actorId: item.actorId }, now());
+        if (!voucher) return null;
+        if (!(await store.consumeOne(voucher.id))) return null;
+        const purchase = await store.insertPurchase({
+          guestId,
+          itemType: item.itemType,
+          itemId: item.id,
+          priceCents: item.priceCents,
+          voucherId: voucher.id,
+        });
+        // A parallel purchase of the same item won: throwing rolls the voucher unit back.
+        if (!purchase) throw new AlreadyBought();
+        return { purchase, alreadyBought: false };
+      });
+    } catch (error) {
+      if (error instanceof AlreadyBought || uniqueViolation(error) === 'purchases_guest_item_unique') {
+        const existing = await repository.purchaseOf(guestId, item.itemType, item.id);
+        if (existing) return { purchase: existing, alreadyBought: true };
+      }
+      throw error;
+    }
+  }
+
+  async function buy(guestId: number, itemType: ItemType, itemId: number, requestKey: string) {
+    const item = await itemOf(itemType, itemId);
+    await requireAgeFor(guestId, item.ageRating);
+    const owned = await repository.purchaseOf(guestId, itemType, itemId);
+    if (owned) return { purchase: owned, alreadyBought: true };
+
+    const withVoucher = await buyWithVoucher(guestId, item);
+    if (withVoucher) {
+      if (!withVoucher.alreadyBought) {
+        log.info(
+          { guestId, itemType, itemId, voucherId: withVoucher.purchase.voucherId },
+          'item bought with a voucher',
+        );
+        await announceVouchers(guestId);
+      }
+      return withVoucher;
+    }
+
+    // The wallet pays. One ledger key per guest and item: a retry or a parallel request (with any
+    // client key) is the same transfer, so an item is never charged twice.
+    const transfer = await wallet.purchase(
+      guestId,
+      item.priceCents,
+      `purchase:${guestId}:${itemType}:${itemId}`,
+      {
+        performerId: item.actorId,
+        reference: { itemType, itemId: String(itemId) },
+      },
+    );
+    const inserted = await repository.insertPurchase({
+      guestId,
+      itemType,
+      itemId,
+      priceCents: item.priceCents,
+      transferId: transfer.transferId,
+    });
+    if (inserted) {
+      log.info({ guestId, itemType, itemId, transferId: transfer.transferId, requestKey }, 'item bought');
+      return { purchase: inserted, alreadyBought: false };
+    }
+    const existing = await repository.purchaseOf(guestId, itemType, itemId);
+    if (!existing) throw new Error('purchase vanished');
+    if (existing.transferId !== transfer.transferId) {
+      // A voucher paid for the item in the meantime: give the money back (a reversing transfer).
+      await wallet.refund(transfer.transferId, `purchase-undo:${transfer.transferId}`);
+      log.warn({ guestId, itemType, itemId, transferId: transfer.transferId }, 'double payment reversed');
+    }
+    return { purchase: existing, alreadyBought: existing.transferId !== transfer.transferId };
+  }
+
+  // ----------------------------------------------------------------------------- bonus codes
+
+  async function check(guestId: number, input: string) {
+    const code = normalizeCode(input);
+    const row = await repository.codeByCode(code);
+    const redeemed = row ? (await repository.redemptionOf(row.id, guestId)) !== undefined : false;
+    const reason = redeemReason(row ?? null, redeemed, now());
+    return {
+      success: reason === 'OK',
+      reason,
+      canRedeem: reason === 'OK',
+      code,
+      reward: row ? presentReward(rewardOf(row)) : null,
+      oneTime: row?.maxRedemptions === 1,
+    };
+  }
+
+  /** Credits a coin redemption (idempotent by its key) and records the transfer on it. */
+  async function creditCoins(entry: RedemptionWithCode, cents: number): Promise<number> {
+    const { redemption, code } = entry;
+    const [promotions, guestWallet] = await Promise.all([
+      wallet.accountOf('promotions'),
+      wallet.walletOf(redemption.guestId),
+    ]);
+    const result = await wallet.transfer({
+      idempotencyKey: `bonus:${redemption.id}`,
+      kind: 'bonus',
+      postings: [
+        { account: promotions.id, amountCents: -cents },
+        { account: guestWallet.id, amountCents: cents },
+      ],
+      reference: { code: code.code, redemptionId: redemption.id, guestId: redemption.guestId },
+    });
+    await repository.settleRedemption(redemption.id, result.transferId, null);
+    return result.transferId;
+  }
+
+  async function redeem(guestId: number, input: string) {
+    const code = normalizeCode(input);
+    const row = await repository.codeByCode(code);
+    const before = redeemReason(
+      row ?? null,
+      row ? (await repository.redemptionOf(row.id, guestId)) !== undefined : false,
+      now(),
+    );
+    if (before !== 'OK' || !row) throw reasonError(before === 'OK' ? 'UNKNOWN_CODE' : before);
+    const reward = rewardOf(row);
+
+    let entry: RedemptionWithCode;
+    try {
+      entry = await db.transaction(async (tx) => {
+        const store = createPromotionsRepository(tx);
+        const redemption = await store.insertRedemption(row.id, guestId);
+        if (!(await store.countRedemption(row.id, now()))) {
+          const fresh = await store.codeByCode(code);
+          const reason = redeemReason(fresh ?? null, false, now());
+          throw reasonError(reason === 'OK' ? 'EXHAUSTED' : reason);
+        }
+        if (reward.kind === 'voucher') {
+          await store.insertVoucher({
+            guestId,
+            type: reward.voucherType,
+            actorId: reward.actorId,
+            amount: reward.amount,
+            remaining: reward.amount,
+            source: 'bonus-code',
+            sourceRef: String(redemption.id),
+            expiresAt:
+              reward.validDays === null ? null : new Date(now().getTime() + reward.validDays * DAY_MS),
+          });
+        }
+        return { redemption, code: row };
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'bonus_redemptions_code_guest_unique')
+        throw reasonError('ALREADY_REDEEMED');
+      throw error;
+    }
+
+    let creditedCents = 0;
+    if (reward.kind === 'coins') {
+      await creditCoins(entry, reward.cents);
+      creditedCents = reward.cents;
+    }
+    log.info(
+      { guestId, code, redemptionId: entry.redemption.id, reward: reward.kind },
+      'bonus code redeemed',
+    );
+    const rewardView = presentReward(reward);
+    const pending = reward.kind === 'ontop';
+    await publish(guestId, { type: 'bonusCodeRedeemed', code, reward: rewardView, pending });
+    const vouchers = presentGuestVouchers(await vouchersOf(guestId));
+    if (reward.kind === 'voucher') await publish(guestId, { type: 'guestVouchers', vouchers });
+    return {
+      success: true as const,
+      code,
+      reward: rewardView,
+      pending,
+      creditedCents,
+      vouchers,
+      ...(await balanceFields(guestId)),
+    };
+  }
+
+  /** Spec 7 `promo/hasGuestNotRedeemedOnTopCodeInstance`: the guest holds this on-top code, its bonus not yet paid. */
+  async function hasPendingOnTop(guestId: number, input: string): Promise<boolean> {
+    const code = normalizeCode(input);
+    return (await repository.pendingOnTop(guestId)).some((entry) => entry.code.code === code);
+  }
+
+  async function remainingCodes(guestId: number) {
+    return (await repository.pendingOnTop(guestId)).map((entry) => ({
+      code: entry.code.code,
+      reward: presentReward(rewardOf(entry.code)),
+      redeemedAt: entry.redemption.createdAt.toISOString(),
+    }));
+  }
+
+  /** A succeeded top-up pays every pending on-top bonus of the guest (wallet.onWalletChange). */
+  async function onWalletChange(change: WalletChange): Promise<void> {
+    if (change.kind !== 'top-up' || change.amountCents <= 0) return;
+    const pending = await repository.pendingOnTop(change.guestId);
+    if (pending.length === 0) return;
+    const reference = await repository.transferReference(change.transferId);
+    const chargeId = await repository.chargeIdOf(change.guestId, reference?.chargeId);
+    for (const entry of pending) {
+      const reward = rewardOf(entry.code);
+      if (reward.kind !== 'ontop') continue;
+      const cents = onTopBonusCents(reward, change.amountCents);
+      let transferId: number | null = null;
+      if (cents > 0) {
+        const [promotions, guestWallet] = await Promise.all([
+          wallet.accountOf('promotions'),
+          wallet.walletOf(change.guestId),
+        ]);
+        const result = await wallet.transfer({
+          idempotencyKey: `ontop:${entry.redemption.id}`,
+          kind: 'bonus',
+          postings: [
+            { account: promotions.id, amountCents: -cents },
+            { account: guestWallet.id, amountCents: cents },
+          ],
+          reference: {
+            code: entry.code.code,
+            redemptionId: entry.redemption.id,
+            guestId: change.guestId,
+            topUpTransferId: change.transferId,
+          },
+        });
+        transferId = result.transferId;
+      }
+      if (transferId !== null || chargeId !== null) {
+        await repository.settleRedemption(entry.redemption.id, transferId, chargeId);
+      }
+      log.info(
+        { guestId: change.guestId, redemptionId: entry.redemption.id, cents, chargeId },
+        'on-top bonus credited',
+      );
+    }
+  }
+
+  /** Coin redemptions committed without their credit (crash in between): credit them now. */
+  async function settleUnsettled(): Promise<number> {
+    let settled = 0;
+    for (const entry of await repository.unsettledCoinRedemptions(500)) {
+      const reward = parseReward(entry.code.reward);
+      if (reward?.kind !== 'coins') continue;
+      try {
+        await creditCoins(entry, reward.cents);
+        settled += 1;
+      } catch (error) {
+        log.error({ err: error, redemptionId: entry.redemption.id }, 'bonus credit could not be settled');
+      }
+    }
+    return settled;
+  }
+
+  // ----------------------------------------------------------------------------- operator
+
+  async function createCode(input: {
+    code: string;
+    reward: BonusReward;
+    maxRedemptions: number | null;
+    validFrom: Date | null;
+    validUntil: Date | null;
+    active: boolean;
+  }) {
+    const reward = parseReward(input.reward);
+    if (!reward) throw new AppError('VALIDATION_ERROR', 'reward: not a valid reward', 400);
+    const row = await repository.insertCode({
+      code: input.code,
+      reward: reward as unknown as Record<string, unknown>,
+      maxRedemptions: input.maxRedemptions,
+      onTop: reward.kind === 'ontop',
+      validFrom: input.validFrom,
+      validUntil: input.validUntil,
+      active: input.active,
+    });
+    if (!row) throw new AppError('BONUS_CODE_EXISTS', `The code ${input.code} exists already`, 409);
+    return { row, reward };
+  }
+
+  async function listCodes(limit: number, before?: number) {
+    const rows = await repository.listCodes(limit, before);
+    return rows.map((row) => ({ row, reward: rewardOf(row) }));
+  }
+
+  async function grantVoucher(
+    guestId: number,
+    input: {
+      idempotencyKey: string;
+      type: VoucherType;
+      amount: number;
+      actorId: number | null;
+      validDays: number | null;
+    },
+  ) {
+    const result = await db.transaction(async (tx) => {
+      const store = createPromotionsRepository(tx);
+      if (!(await store.lockGuest(guestId))) throw new AppError('NOT_FOUND', `No guest ${guestId}`, 404);
+      const earlier = await store.voucherBySource(guestId, 'operator', input.idempotencyKey);
+      if (earlier) {
+        if (
+          earlier.type !== input.type ||
+          earlier.amount !== input.amount ||
+          earlier.actorId !== input.actorId
+        )
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This idempotency key was used for another grant',
+            409,
+          );
+        return { voucher: earlier, replayed: true };
+      }
+      const voucher = await store.insertVoucher({
+        guestId,
+        type: input.type,
+        actorId: input.actorId,
+        amount: input.amount,
+        remaining: input.amount,
+        source: 'operator',
+        sourceRef: input.idempotencyKey,
+        expiresAt: input.validDays === null ? null : new Date(now().getTime() + input.validDays * DAY_MS),
+      });
+      return { voucher, replayed: false };
+    });
+    if (!result.replayed) await announceVouchers(guestId);
+    return result;
+  }
+
+  return {
+    buy,
+    async purchasesOf(guestId: number, limit = 100) {
+      return (await repository.purchasesOf(guestId, limit)).map(presentPurchase);
+    },
+    async vouchers(guestId: number, actorId?: number) {
+      const lots = await repository.vouchersOf(guestId);
+      return {
+        vouchers: presentGuestVouchers(guestVouchers(lots, now())),
+        counts: Object.fromEntries(
+          Object.entries(voucherCounts(lots, now(), actorId)).map(([type, count]) => [String(type), count]),
+        ),
+        actorId: actorId === undefined ? null : String(actorId),
+      };
+    },
+    check,
+    redeem,
+    hasPendingOnTop,
+    remainingCodes,
+    async benefits(guestId: number) {
+      const [lots, redemptions] = await Promise.all([
+        repository.allVouchersOf(guestId),
+        repository.redemptionsOf(guestId),
+      ]);
+      return [
+        ...voucherBenefits(lots, now()),
+        ...redemptions.flatMap((entry) => {
+          const reward = parseReward(entry.code.reward);
+          return reward ? [redemptionBenefit(entry, reward)] : [];
+        }),
+      ];
+    },
+    onWalletChange,
+    settleUnsettled,
+    createCode,
+    listCodes,
+    grantVoucher,
+    guestExists: (guestId: number) => repository.guestExists(guestId),
+    balanceFields,
+  };
+}
+
+class AlreadyBought extends Error {}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
