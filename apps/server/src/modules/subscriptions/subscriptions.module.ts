@@ -1,6 +1,29 @@
-/** The subscriptions module of issue 4 (see money-module.ts). Its routes arrive with its feature. */
+/** The subscriptions module of issue 4 (see money-module.ts): REST, the operator route and the renewal job. */
 import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+import { createRenewalJob } from './subscriptions.job.ts';
+import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
+import { createSubscriptionsService } from './subscriptions.service.ts';
 
-export function createSubscriptionsModule(_deps: MoneyModuleDeps): MoneyModule {
-  return {};
+export function createSubscriptionsModule(deps: MoneyModuleDeps): MoneyModule {
+  const service = createSubscriptionsService({
+    db: deps.db,
+    wallet: deps.wallet,
+    bus: deps.bus,
+    log: deps.log,
+  });
+  const job = createRenewalJob({
+    run: () => service.runRenewals(),
+    intervalMs: deps.config.subscriptionJobIntervalMs,
+    log: deps.log,
+  });
+  return {
+    rest: subscriptionRoutes({
+      auth: deps.auth,
+      service,
+      secureCookies: deps.config.publicOrigin.startsWith('https:'),
+    }),
+    internal: subscriptionInternalRoutes({ runNow: job.runNow }),
+    start: () => job.start(),
+    stop: () => job.stop(),
+  };
 }

@@ -1,0 +1,414 @@
+/**
+ * The subscription use cases (issue 4 deliverable 4; docs/decisions/0013-subscriptions.md).
+ *
+ * Money only moves through the wallet service: a period's charge is `wallet.purchase` of kind
+ * `subscription` with the key `subscription:<id>:<periodIndex>`, so however often a subscribe or a
+ * renewal is retried or run in parallel, a period is charged once. The wallet runs its own
+ * transaction, so a subscribe is three steps, each safe to repeat:
+ *   1. insert the subscription (the partial unique index allows one running per guest and product),
+ *   2. charge period 0 (NOT_ENOUGH_MONEY: the unpaid row is deleted again, nothing changed),
+ *   3. record period 0 with its transfer (only while the subscription still runs, else refund).
+ * A subscribe that died between the steps is finished by the renewal job (`recoverUnpaid`).
+ */
+
+import type {
+  RenewalRunResult,
+  SubscribeResult,
+  SubscriptionsState,
+  SubscriptionView,
+  Vip30History,
+} from '@vela/contracts/subscriptions-api';
+import type { Db } from '@vela/db/client';
+import {
+  assertCanAcceptOffer,
+  assertCanCancel,
+  assertCanResume,
+  assertCanSubscribe,
+  firstPeriod,
+  nextPeriod,
+  PLANS,
+  periodChargeKey,
+  renewalChargeCents,
+  type SubscriptionProduct,
+  SubscriptionRuleError,
+  VIP_TRIAL,
+  vip30Window,
+} from '@vela/domain/subscriptions';
+import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { guestChannel } from '../avs/avs.events.ts';
+import { uniqueViolation } from '../guests/guests.repository.ts';
+import { NotEnoughMoneyError, type WalletService } from '../wallet/wallet.service.ts';
+import {
+  aboUpdateEvent,
+  eur,
+  presentSubscription,
+  presentVip30History,
+  stateOf,
+} from './subscriptions.presenter.ts';
+import {
+  createSubscriptionsRepository,
+  type SubscriptionRow,
+  type SubscriptionsRepository,
+} from './subscriptions.repository.ts';
+
+/** A subscription without a paid period this old is a subscribe that died half-way: the job finishes it. */
+export const UNPAID_RECOVERY_AFTER_MS = 10 * 60 * 1000;
+/** Due subscriptions taken per query by the renewal job. */
+export const RENEWAL_BATCH = 50;
+/** VIP periods shown in the vip30 value history. */
+export const VIP30_HISTORY_LIMIT = 24;
+
+export interface SubscriptionsServiceDeps {
+  db: Db;
+  wallet: WalletService;
+  bus?: EventBus;
+  log?: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+  /** The clock (tests move it forward). */
+  now?: () => Date;
+}
+
+const ruleError = (error: SubscriptionRuleError) =>
+  new AppError(error.code, error.message, error.code === 'NOT_SUBSCRIBED' ? 404 : 409);
+
+function checked<T>(rule: () => T): T {
+  try {
+    return rule();
+  } catch (error) {
+    if (error instanceof SubscriptionRuleError) throw ruleError(error);
+    throw error;
+  }
+}
+
+const notSubscribed = (product: SubscriptionProduct) =>
+  new AppError('NOT_SUBSCRIBED', `No running ${product} subscription`, 404);
+
+export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
+  const { wallet } = deps;
+  const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
+  const clock = deps.now ?? (() => new Date());
+
+  async function runningByProduct(guestId: number) {
+    const rows = await repository.runningOf(guestId);
+    return {
+      vip: rows.find((row) => row.product === 'vip'),
+      tv: rows.find((row) => row.product === 'tv'),
+    };
+  }
+
+  /** After every change: the VIP update on the guest's channel. The bus only notifies; a failure is logged. */
+  async function publish(guestId: number, product: SubscriptionProduct, isStarted: boolean): Promise<void> {
+    if (!deps.bus) return;
+    try {
+      const running = await runningByProduct(guestId);
+      await deps.bus.publish(guestChannel(guestId), aboUpdateEvent(product, running, isStarted));
+    } catch (error) {
+      deps.log?.warn({ err: error, guestId, product }, 'subscription update not published');
+    }
+  }
+
+  async function vip30Value(product: SubscriptionProduct, periodStart: Date): Promise<number> {
+    if (product !== 'vip') return 0;
+    const window = vip30Window(periodStart);
+    return repository.vip30ValueCents(window.from, window.until);
+  }
+
+  /**
+   * Step 3 of a subscribe: period 0 with its transfer. When the subscription is gone meanwhile (the
+   * job removed it as abandoned), the charge is refunded: money never stays without a subscription.
+   */
+  async function recordFirstPeriod(row: SubscriptionRow, transferId: number, chargedCents: number) {
+    const outcome = await repository.recordFirstPeriod({
+      subscriptionId: row.id,
+      periodIndex: 0,
+      periodStart: row.currentPeriodStart,
+      periodEnd: row.currentPeriodEnd,
+      chargedCents,
+      transferId,
+      valueCents: await vip30Value(row.product, row.currentPeriodStart),
+    });
+    if (outcome === 'gone') {
+      await wallet.refund(transferId, `${periodChargeKey(row.id, 0)}:refund`);
+      throw new AppError(
+        'SUBSCRIPTION_ABORTED',
+        'The subscription was not started; the charge was refunded',
+        409,
+      );
+    }
+    return outcome;
+  }
+
+  /** The subscription already runs: the same request again gets the same answer, another one a 409. */
+  async function replayOrRefuse(existing: SubscriptionRow, idempotencyKey: string): Promise<SubscribeResult> {
+    const transfer = await repository.chargeTransfer(periodChargeKey(existing.id, 0));
+    if (transfer && transfer.reference.requestKey === idempotencyKey) {
+      await recordFirstPeriod(existing, transfer.id, Number(transfer.reference.chargedCents));
+      return {
+        subscription: presentSubscription(existing, clock()),
+        replayed: true,
+        balanceCents: await wallet.guestBalance(existing.guestId),
+      };
+    }
+    if (!transfer) {
+      throw new AppError(
+        'SUBSCRIPTION_PENDING',
+        'A subscription is being started; try again in a moment',
+        409,
+      );
+    }
+    throw new AppError('ALREADY_SUBSCRIBED', `A ${existing.product} subscription is already running`, 409);
+  }
+
+  return {
+    repository,
+
+    async state(guestId: number): Promise<SubscriptionsState> {
+      const now = clock();
+      const [running, hadTrial, balanceCents] = await Promise.all([
+        runningByProduct(guestId),
+        repository.hadTrial(guestId),
+        wallet.guestBalance(guestId),
+      ]);
+      return {
+        vip: running.vip ? presentSubscription(running.vip, now) : null,
+        tv: running.tv ? presentSubscription(running.tv, now) : null,
+        isVip: running.vip !== undefined,
+        isVXTVAboSubscriber: running.vip !== undefined || running.tv !== undefined,
+        trialAvailable: !hadTrial && running.vip === undefined,
+        plans: {
+          vip: { price: eur(PLANS.vip.priceCents), periodDays: PLANS.vip.periodDays },
+          tv: { price: eur(PLANS.tv.priceCents), periodDays: PLANS.tv.periodDays },
+          vipTrial: { price: eur(VIP_TRIAL.priceCents), periodDays: VIP_TRIAL.periodDays },
+        },
+        balanceCents,
+      };
+    },
+
+    async subscribe(
+      guestId: number,
+      request: { product: SubscriptionProduct; trial: boolean; idempotencyKey: string },
+    ): Promise<SubscribeResult> {
+      const { product, trial, idempotencyKey } = request;
+      const now = clock();
+      const running = await runningByProduct(guestId);
+      const existing = running[product];
+      if (existing) return replayOrRefuse(existing, idempotencyKey);
+      const hadTrial = trial ? await repository.hadTrial(guestId) : false;
+      checked(() =>
+        assertCanSubscribe(product, trial, { vip: running.vip !== undefined, tv: false }, hadTrial),
+      );
+      const first = checked(() => firstPeriod(product, trial, now));
+
+      // 1. The subscription row: a parallel subscribe of the same product loses on the unique index.
+      let row: SubscriptionRow;
+      try {
+        row = await repository.insert({
+          guestId,
+          product,
+          trial,
+          priceCents: PLANS[product].priceCents,
+          startedAt: now,
+          currentPeriodStart: first.start,
+          currentPeriodEnd: first.end,
+        });
+      } catch (error) {
+        if (uniqueViolation(error) !== 'subscriptions_running_idx') throw error;
+        const winner = await repository.runningOfProduct(guestId, product);
+        if (!winner) throw new AppError('SUBSCRIPTION_PENDING', 'Try again in a moment', 409);
+        return replayOrRefuse(winner, idempotencyKey);
+      }
+
+      // 2. The charge of period 0.
+      let transferId: number;
+      try {
+        const result = await wallet.purchase(guestId, first.chargeCents, periodChargeKey(row.id, 0), {
+          kind: 'subscription',
+          reference: {
+            subscriptionId: row.id,
+            product,
+            periodIndex: 0,
+            trial,
+            chargedCents: first.chargeCents,
+            requestKey: idempotencyKey,
+          },
+        });
+        transferId = result.transferId;
+      } catch (error) {
+        // Refused (nothing charged): the unpaid row goes again. Any other failure leaves it to the job,
+        // which finds out from the ledger whether the charge happened.
+        if (error instanceof NotEnoughMoneyError) await repository.deleteUnpaid(row.id);
+        throw error;
+      }
+
+      // 3. Period 0 with its transfer.
+      await recordFirstPeriod(row, transferId, first.chargeCents);
+      deps.log?.info({ guestId, subscriptionId: row.id, product, trial }, 'subscription started');
+      await publish(guestId, product, true);
+      return {
+        subscription: presentSubscription(row, clock()),
+        replayed: false,
+        balanceCents: await wallet.guestBalance(guestId),
+      };
+    },
+
+    /** Cancel: runs to the end of the paid period, then the job ends it. */
+    async cancel(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
+      const now = clock();
+      const row = await repository.runningOfProduct(guestId, product);
+      if (!row) throw notSubscribed(product);
+      checked(() => assertCanCancel(stateOf(row), now));
+      const updated = await repository.cancel(row.id, now);
+      if (!updated) throw new AppError('CONFLICT', 'The subscription changed meanwhile; reload', 409);
+      await publish(guestId, product, false);
+      return presentSubscription(updated, now);
+    },
+
+    /** Undo a cancel before the period ends. */
+    async resume(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
+      const now = clock();
+      const row = await repository.runningOfProduct(guestId, product);
+      if (!row) throw notSubscribed(product);
+      checked(() => assertCanResume(stateOf(row), now));
+      const updated = await repository.resume(row.id, now);
+      if (!updated) throw new AppError('CONFLICT', 'The subscription changed meanwhile; reload', 409);
+      await publish(guestId, product, false);
+      return presentSubscription(updated, now);
+    },
+
+    /** Spec 7 guest/acceptCancellationOffer: the next period at the offer price; keeps it running. */
+    async acceptCancellationOffer(
+      guestId: number,
+      product: SubscriptionProduct | undefined,
+    ): Promise<SubscriptionView> {
+      const now = clock();
+      const running = await runningByProduct(guestId);
+      const chosen: SubscriptionProduct = product ?? (running.vip ? 'vip' : 'tv');
+      const row = running[chosen];
+      if (!row) throw notSubscribed(chosen);
+      checked(() => assertCanAcceptOffer(stateOf(row), now));
+      const updated = await repository.acceptOffer(row.id, now);
+      if (!updated) {
+        throw new AppError('OFFER_NOT_AVAILABLE', 'The cancellation offer is not available', 409);
+      }
+      await publish(guestId, chosen, false);
+      return presentSubscription(updated, now);
+    },
+
+    async vip30History(guestId: number): Promise<Vip30History> {
+      return presentVip30History(await repository.vipPeriodsOf(guestId, VIP30_HISTORY_LIMIT));
+    },
+
+    /**
+     * The renewal job's run: finish abandoned subscribes, then renew (active) or end (cancelled)
+     * every due subscription, each on its own. Safe to run twice, in parallel, or after a restart.
+     */
+    async runRenewals(): Promise<RenewalRunResult> {
+      const now = clock();
+      const result: RenewalRunResult = { renewed: 0, ended: 0, paymentFailed: 0, recovered: 0, errors: 0 };
+
+      for (const row of await repository.unpaidSince(
+        new Date(now.getTime() - UNPAID_RECOVERY_AFTER_MS),
+        RENEWAL_BATCH,
+      )) {
+        try {
+          const transfer = await repository.chargeTransfer(periodChargeKey(row.id, 0));
+          if (transfer) await recordFirstPeriod(row, transfer.id, Number(transfer.reference.chargedCents));
+          else await repository.deleteUnpaid(row.id);
+          result.recovered += 1;
+          await publish(row.guestId, row.product, transfer !== undefined);
+        } catch (error) {
+          result.errors += 1;
+          deps.log?.error({ err: error, subscriptionId: row.id }, 'unpaid subscription not recovered');
+        }
+      }
+
+      const attempted = new Set<number>();
+      for (;;) {
+        const batch = await repository.dueBatch(now, RENEWAL_BATCH, [...attempted]);
+        if (batch.length === 0) break;
+        for (const row of batch) {
+          attempted.add(row.id);
+          try {
+            const outcome = await renewOne(row, now);
+            if (outcome) result[outcome] += 1;
+          } catch (error) {
+            result.errors += 1;
+            deps.log?.error({ err: error, subscriptionId: row.id }, 'subscription renewal failed');
+          }
+        }
+      }
+      if (result.renewed + result.ended + result.paymentFailed + result.recovered + result.errors > 0) {
+        deps.log?.info({ ...result }, 'subscription renewals');
+      }
+      return result;
+    },
+  };
+
+  /** One due subscription: end it (cancelled) or charge and record the next period (active). */
+  async function renewOne(
+    row: SubscriptionRow,
+    now: Date,
+  ): Promise<'renewed' | 'ended' | 'paymentFailed' | null> {
+    if (row.status === 'cancelled') {
+      if (!(await repository.endCancelled(row.id, row.currentPeriodEnd, now))) return null;
+      await publish(row.guestId, row.product, false);
+      return 'ended';
+    }
+    const last = await repository.lastPeriodOf(row.id);
+    if (!last) return null;
+    const periodIndex = last.periodIndex + 1;
+    const key = periodChargeKey(row.id, periodIndex);
+    const amount = renewalChargeCents(stateOf(row));
+    let transferId: number;
+    let chargedCents = amount;
+    try {
+      const charged = await wallet.purchase(row.guestId, amount, key, {
+        kind: 'subscription',
+        reference: { subscriptionId: row.id, product: row.product, periodIndex, chargedCents: amount },
+      });
+      transferId = charged.transferId;
+    } catch (error) {
+      if (error instanceof NotEnoughMoneyError) {
+        if (!(await repository.endUnpaid(row.id, row.currentPeriodEnd, now))) return null;
+        deps.log?.info(
+          { subscriptionId: row.id, guestId: row.guestId },
+          'subscription ended: payment failed',
+        );
+        await publish(row.guestId, row.product, false);
+        return 'paymentFailed';
+      }
+      // The period was charged already with other terms (e.g. the offer was taken meanwhile): record that charge.
+      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+        const stored = await repository.chargeTransfer(key);
+        if (!stored) throw error;
+        transferId = stored.id;
+        chargedCents = Number(stored.reference.chargedCents);
+      } else {
+        throw error;
+      }
+    }
+    const period = nextPeriod(row.currentPeriodEnd, now, PLANS[row.product].periodDays);
+    const recorded = await repository.recordRenewal(
+      row.currentPeriodEnd,
+      {
+        subscriptionId: row.id,
+        periodIndex,
+        periodStart: period.start,
+        periodEnd: period.end,
+        chargedCents,
+        transferId,
+        valueCents: await vip30Value(row.product, period.start),
+      },
+      now,
+    );
+    if (!recorded) return null;
+    await publish(row.guestId, row.product, false);
+    return 'renewed';
+  }
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
