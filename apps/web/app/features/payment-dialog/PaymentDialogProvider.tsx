@@ -99,7 +99,16 @@ export interface PaymentDialogApi {
   notice: DialogNotice | null;
   showNotice(notice: DialogNotice): void;
   dismissNotice(): void;
+  /**
+   * Listens to the dialog's `success` of flows other than login/signup/avs (spec 2: "Success
+   * without handler goes to success URL"). A listener that answers true handles it: the dialog is
+   * closed and the page stays (the wallet refreshes the balance for money flows). Answers the removal.
+   */
+  onSuccess(listener: DialogSuccessListener): () => void;
 }
+
+/** Answers true when it handled the success of `flow` (no jump to the success URL). */
+export type DialogSuccessListener = (flow: DialogFlow) => boolean;
 
 const PaymentDialogContext = createContext<PaymentDialogApi | null>(null);
 
@@ -157,6 +166,13 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
   const [notice, setNotice] = useState<DialogNotice | null>(null);
   const stateRef = useRef<DialogState>('not-created');
   const sessionRef = useRef<Session | null>(null);
+  const successListeners = useRef(new Set<DialogSuccessListener>());
+  const onSuccess = useCallback((listener: DialogSuccessListener) => {
+    successListeners.current.add(listener);
+    return () => {
+      successListeners.current.delete(listener);
+    };
+  }, []);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const payOrigin = useMemo(() => {
     try {
@@ -384,6 +400,16 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
             window.location.reload();
             return;
           }
+          {
+            let handled = false;
+            for (const listener of [...successListeners.current]) {
+              if (listener(message.flow)) handled = true;
+            }
+            if (handled) {
+              close();
+              return;
+            }
+          }
           close();
           window.location.assign(
             successUrl({
@@ -467,8 +493,9 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
       notice,
       showNotice: setNotice,
       dismissNotice: () => setNotice(null),
+      onSuccess,
     }),
-    [open, close, state, session, notice],
+    [open, close, state, session, notice, onSuccess],
   );
 
   return (

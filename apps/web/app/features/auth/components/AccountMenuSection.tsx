@@ -1,7 +1,7 @@
 /**
  * The account part of the my-account menu. Visitors: Log in / Sign up (or a notice when login is
  * switched off). Logged-in guests: their name, links to the guest area (when built), the AVS status
- * with "Verify age" unless accepted, Get VIP for non-VIP guests (spec 6), and "Log out" (vxpay/logout, then reload; failure reloads).
+ * with "Verify age" unless accepted, their balance with "Top up" (flow moneycharge), Get VIP for non-VIP guests (spec 6), and "Log out" (vxpay/logout, then reload; failure reloads).
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { logOut } from '../actions.ts';
+import { MenuBalance } from '../../wallet/components/NavbarBalance.tsx';
 import { useViewer } from '../useViewer.tsx';
 import { LoginSignupButtons } from './LoginSignupButtons.tsx';
 
@@ -56,6 +57,7 @@ export function AccountMenuSection({ onAction }: { onAction: () => void }) {
   return (
     <div className="account-menu" data-account-menu="">
       <p className="account-menu__name">{t('loggedInAs', { name: viewer.name })}</p>
+      <MenuBalance onAction={onAction} />
       {myVela || profile ? (
         <ul className="menu-list">
           {myVela ? (

@@ -2,11 +2,12 @@
  * Navbar account controls (spec 2, 6): visitors get "Log in" and "Sign up" (they open the payment
  * dialog; hidden when configuration disables login), and the Get-VIP button follows
  * getVipButtonAction: login for visitors, the VIP dialog (flow vipabo) for non-VIP guests, nothing
- * for VIP guests.
+ * for VIP guests. Logged-in guests see their balance in coins (a button that opens the top-up).
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { NavbarBalance } from '../../wallet/components/NavbarBalance.tsx';
 import { useViewer } from '../useViewer.tsx';
 
 export function NavbarAccount() {
@@ -17,6 +18,7 @@ export function NavbarAccount() {
   const showVip = vip === 'vip-dialog' || (vip === 'login' && config.loginEnabled);
   return (
     <div className="navbar-account" data-navbar-account={loggedIn ? 'guest' : 'visitor'}>
+      {loggedIn ? <NavbarBalance /> : null}
       {showVip ? (
         <button
           type="button"

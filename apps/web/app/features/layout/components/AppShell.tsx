@@ -18,6 +18,8 @@ import { ModalHost } from '../../modals/components/ModalHost.tsx';
 import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { ScrollManager } from '../../scroll/ScrollManager.tsx';
+import { WalletSync } from '../../wallet/components/WalletSync.tsx';
+import { BalanceProvider } from '../../wallet/state/BalanceProvider.tsx';
 import { MenuProvider, useMenus } from '../state/MenuProvider.tsx';
 import { ShellProvider, useShell } from '../state/ShellContext.tsx';
 import { Footer } from './Footer.tsx';
@@ -71,22 +73,25 @@ export function AppShell({
       <ViewerProvider viewer={viewer} config={config}>
         <ConsentProvider initial={consent}>
           <ModalProvider>
-            <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
-              <MenuProvider>
-                <SkipLink />
-                <Navbar navigation={navigation} />
-                <MenuBackdrop />
-                <main id="content" className="content" tabIndex={-1}>
-                  {children}
-                </main>
-                <Footer />
-                <CookieBanner />
-                <ModalHost />
-                <AccountAutoDialogs />
-                <ScrollManager />
-                <PageViewTracker />
-              </MenuProvider>
-            </PaymentDialogProvider>
+            <BalanceProvider viewer={viewer}>
+              <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
+                <WalletSync />
+                <MenuProvider>
+                  <SkipLink />
+                  <Navbar navigation={navigation} />
+                  <MenuBackdrop />
+                  <main id="content" className="content" tabIndex={-1}>
+                    {children}
+                  </main>
+                  <Footer />
+                  <CookieBanner />
+                  <ModalHost />
+                  <AccountAutoDialogs />
+                  <ScrollManager />
+                  <PageViewTracker />
+                </MenuProvider>
+              </PaymentDialogProvider>
+            </BalanceProvider>
           </ModalProvider>
         </ConsentProvider>
       </ViewerProvider>

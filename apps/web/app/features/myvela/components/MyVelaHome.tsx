@@ -1,6 +1,7 @@
 /**
  * The guest area's root for a logged-in guest: greeting, age verification, the sections that
- * exist (profile always; the others only once their page is built) and logging out.
+ * exist (profile always; the others only once their page is built), the transaction history
+ * with receipts (issue 4) and logging out.
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
@@ -8,12 +9,14 @@ import { pathFor, type RouteName } from '@vela/i18n/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
+import { useShell } from '../../layout/state/ShellContext.tsx';
 import { logout } from '../api/guestApi.ts';
 import { errorCodeOf, errorText, type MyVelaMessageKey } from '../errors.ts';
 import { useMyVelaT } from '../hooks/useMyVelaT.ts';
 import { AvsCard } from './AvsCard.tsx';
 import { FormStatus, type StatusMessage } from './FormStatus.tsx';
 import { SaveButton } from './SaveButton.tsx';
+import { TransactionsSection } from './TransactionsSection.tsx';
 
 /** Other guest-area sections (spec 2), linked only when their page exists. */
 const OTHER_SECTIONS: [RouteName, MyVelaMessageKey][] = [
@@ -25,6 +28,7 @@ const OTHER_SECTIONS: [RouteName, MyVelaMessageKey][] = [
 
 export function MyVelaHome({ lang, guest }: { lang: Language; guest: GuestMe }) {
   const t = useMyVelaT(lang);
+  const { brandName } = useShell();
   const [loggingOut, setLoggingOut] = useState(false);
   const [status, setStatus] = useState<StatusMessage>(null);
   const others = OTHER_SECTIONS.flatMap(([name, label]) => {
@@ -72,6 +76,7 @@ export function MyVelaHome({ lang, guest }: { lang: Language; guest: GuestMe }) 
           </ul>
         </nav>
       </div>
+      <TransactionsSection lang={lang} brand={brandName} />
       <div className="myvela-actions">
         <SaveButton
           type="button"

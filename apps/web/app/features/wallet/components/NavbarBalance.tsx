@@ -1,0 +1,64 @@
+/**
+ * The logged-in guest's balance in coins in the navbar (issue 4): one button that shows the
+ * balance and opens the top-up (flow moneycharge). Reads the page's balance store, so it follows
+ * every balance notification without a reload. Nothing for visitors.
+ */
+import { Icon } from '../../layout/components/Icon.tsx';
+import { useShell } from '../../layout/state/ShellContext.tsx';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useWalletT } from '../hooks/useWalletT.ts';
+import { coinsText } from '../presenters.ts';
+import { useBalance } from '../state/BalanceProvider.tsx';
+import '../wallet.css';
+
+export function NavbarBalance() {
+  const { lang } = useShell();
+  const balance = useBalance();
+  const { open } = usePaymentDialog();
+  const { t, moneyT } = useWalletT(lang);
+  if (!balance) return null;
+  return (
+    <button
+      type="button"
+      className="navbar-balance"
+      data-navbar-balance={balance.coins}
+      data-open-dialog="moneycharge"
+      aria-label={t('balance.navbar', { coins: coinsText(moneyT, balance.coins) })}
+      title={t('balance.topUpLabel')}
+      onClick={() => open('moneycharge')}
+    >
+      <Icon name="coin" />
+      <span className="navbar-balance__coins">{balance.formatted}</span>
+      <span className="navbar-balance__plus" aria-hidden="true">
+        +
+      </span>
+    </button>
+  );
+}
+
+/** The balance line of the my-account menu with its "Top up" button. */
+export function MenuBalance({ onAction }: { onAction: () => void }) {
+  const { lang } = useShell();
+  const balance = useBalance();
+  const { open } = usePaymentDialog();
+  const { t, moneyT } = useWalletT(lang);
+  if (!balance) return null;
+  return (
+    <div className="account-menu__balance" data-account-balance={balance.coins}>
+      <p>
+        {t('balance.label')}: <strong>{coinsText(moneyT, balance.coins)}</strong>
+      </p>
+      <button
+        type="button"
+        className="shell-button shell-button--primary"
+        data-open-dialog="moneycharge"
+        onClick={() => {
+          onAction();
+          open('moneycharge');
+        }}
+      >
+        {t('balance.topUp')}
+      </button>
+    </div>
+  );
+}
