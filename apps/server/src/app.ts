@@ -169,10 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     log: app.log,
   };
+  const promotions = createPromotionsModule(moneyDeps);
   const moneyModules: MoneyModule[] = [
     createPaymentsModule(moneyDeps),
     createSubscriptionsModule(moneyDeps),
-    createPromotionsModule(moneyDeps),
+    promotions,
   ];
   app.addHook('onReady', async () => {
     for (const module of moneyModules) await module.start?.();
@@ -239,7 +240,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     graphqlRoutes({
       auth,
-      services: { guests: guestsRepository, avs, legalText: createLegalService(database.db).legalText },
+      services: {
+        guests: guestsRepository,
+        avs,
+        legalText: createLegalService(database.db).legalText,
+        promotions: promotions.service,
+      },
       introspection: config.nodeEnv !== 'production',
     }),
   );

@@ -621,3 +621,62 @@ describe(`operator API (internal token + IP allow-list; ${backend})`, () => {
     ).toBe(400);
   });
 });
+
+describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, benefits; ${backend})`, () => {
+  const gql = (g: SignedUp | null, query: string, variables?: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress: nextIp(NET),
+      headers: g ? { authorization: `Bearer ${g.accessToken}` } : {},
+      payload: { query, ...(variables ? { variables } : {}) },
+    });
+
+  it('without a token the reads answer Missing Vxql-Token', async () => {
+    const response = await gql(null, '{ guestVouchers { vouchers { type } } }');
+    expect(response.json().errors[0].message).toBe('Missing Vxql-Token');
+  });
+
+  it("guestVouchers, Guest.vouchers, remainingBonusCodes and benefits answer the caller's own data", async () => {
+    const g = await guest('Gql_A');
+    const other = await guest('Gql_B');
+    await operator(app, 'POST', `guests/${g.id}/vouchers`, {
+      idempotencyKey: key('g'),
+      type: 4,
+      amount: 2,
+      actorId: 3,
+    });
+    const code = unique('GQLP').toUpperCase();
+    await createCode({ code, reward: { kind: 'ontop', flatCents: 400 } });
+    await call(g, 'POST', 'guest/redeemBonus', { code });
+    const query = `query Q($actorId: Int) {
+      guestVouchers(actorId: $actorId) { vouchers { type typeName amount actorId } counts { type count } actorId }
+      guest { vouchers { type amount actorId } }
+      remainingBonusCodes { code reward { rewardType flatCents } }
+      benefits { source benefitType rewardType status code }
+    }`;
+    const data = (await gql(g, query, { actorId: 3 })).json().data;
+    expect(data.guestVouchers.vouchers).toEqual([
+      { type: 4, typeName: 'photoAlbum', amount: 2, actorId: '3' },
+    ]);
+    expect(data.guestVouchers.counts.find((c: { type: number }) => c.type === 4).count).toBe(2);
+    expect(data.guest.vouchers).toEqual([{ type: 4, amount: 2, actorId: '3' }]);
+    expect(data.remainingBonusCodes).toEqual([{ code, reward: { rewardType: 'ontop', flatCents: 400 } }]);
+    expect(data.benefits).toEqual(
+      expect.arrayContaining([
+        {
+          source: 'voucher',
+          benefitType: 'photoVoucher',
+          rewardType: 'photoAlbum',
+          status: 'active',
+          code: null,
+        },
+        { source: 'bonusCode', benefitType: 'bonus', rewardType: 'ontop', status: 'pending', code },
+      ]),
+    );
+    const theirs = (await gql(other, query, { actorId: 3 })).json().data;
+    expect(theirs.guestVouchers.vouchers).toEqual([]);
+    expect(theirs.remainingBonusCodes).toEqual([]);
+    expect(theirs.benefits).toEqual([]);
+  });
+});

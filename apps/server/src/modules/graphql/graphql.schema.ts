@@ -11,6 +11,7 @@ import { buildSchema, GraphQLError } from 'graphql';
 import type { AvsService } from '../avs/avs.service.ts';
 import { presentGuest } from '../guests/guests.presenter.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
 
 export const schema = buildSchema(/* GraphQL */ `
   "Age verification status (spec 4)."
@@ -42,6 +43,66 @@ export const schema = buildSchema(/* GraphQL */ `
     isPayingCustomer: Boolean!
     isVip: Boolean!
     isVXTVAboSubscriber: Boolean!
+    "Spec 3 Guest.vouchers: usable units per voucher type and performer."
+    vouchers: [GuestVoucher!]!
+  }
+
+  "A voucher of spec 3 (types 1-10: video, videochat, credits, photo album, messages, messenger gift, live show, private show, bonus code, spins)."
+  type GuestVoucher {
+    type: Int!
+    typeName: String!
+    amount: Int!
+    "Null: valid for any performer."
+    actorId: ID
+  }
+
+  type VoucherCount {
+    type: Int!
+    count: Int!
+  }
+
+  "Spec 7 guest vouchers; counts summed by type for the performer or any performer (spec 9)."
+  type GuestVouchers {
+    vouchers: [GuestVoucher!]!
+    counts: [VoucherCount!]!
+    actorId: ID
+  }
+
+  "What a bonus code gives, with its spec 3 reward type."
+  type BonusReward {
+    kind: String!
+    rewardType: String!
+    cents: Int
+    coins: Int
+    voucherType: Int
+    voucherTypeName: String
+    amount: Int
+    actorId: ID
+    percent: Int
+    flatCents: Int
+    maxCents: Int
+  }
+
+  "A redeemed code whose reward is still to come (an on-top bonus waiting for a top-up)."
+  type RemainingBonusCode {
+    code: String!
+    reward: BonusReward!
+    redeemedAt: String!
+  }
+
+  "A benefit of spec 3 (a voucher or a bonus code reward) with its benefit and reward type."
+  type Benefit {
+    source: String!
+    benefitType: String!
+    rewardType: String!
+    voucherType: Int
+    amount: Int
+    cents: Int
+    actorId: ID
+    code: String
+    status: String!
+    expiresAt: String
+    date: String!
   }
 
   type AvsState {
@@ -68,11 +129,23 @@ export const schema = buildSchema(/* GraphQL */ `
     legalTexts(type: String!, language: String!): [LegalText!]!
     "Is there a logged-in guest? Public."
     viewer: Boolean!
+    "The caller's vouchers (needs a token); null for an anonymous session."
+    guestVouchers(actorId: Int): GuestVouchers
+    "The caller's redeemed codes still waiting to pay out (needs a token)."
+    remainingBonusCodes: [RemainingBonusCode!]
+    "The caller's benefits: vouchers and bonus rewards (needs a token)."
+    benefits: [Benefit!]
   }
 `);
 
 /** Root fields that need an access token. */
-export const TOKEN_FIELDS: ReadonlySet<string> = new Set(['guest', 'avsStatus']);
+export const TOKEN_FIELDS: ReadonlySet<string> = new Set([
+  'guest',
+  'avsStatus',
+  'guestVouchers',
+  'remainingBonusCodes',
+  'benefits',
+]);
 
 export interface GraphqlContext {
   /** The logged-in guest of the token, or null (no token, or an anonymous session). */
@@ -84,6 +157,7 @@ export interface GraphqlServices {
   guests: Pick<GuestsRepository, 'guestById' | 'moneyStateOf'>;
   avs: Pick<AvsService, 'status'>;
   legalText(lang: Language, type: LegalTextType): Promise<LegalText | null>;
+  promotions: Pick<PromotionsService, 'vouchers' | 'remainingCodes' | 'benefits'>;
 }
 
 const LEGAL_TEXT_TYPES: readonly LegalTextType[] = ['PP', 'GTC', 'IMP'];
@@ -96,7 +170,13 @@ export function rootValueOf(services: GraphqlServices) {
     async guest(_args: unknown, context: GraphqlContext): Promise<GuestMe | null> {
       if (context.guestId === null) return null;
       const row = await services.guests.guestById(context.guestId);
-      return row ? presentGuest(row, await services.guests.moneyStateOf(row.id)) : null;
+      if (!row) return null;
+      const guestId = row.id;
+      return {
+        ...presentGuest(row, await services.guests.moneyStateOf(guestId)),
+        // Resolved only when selected.
+        vouchers: async () => (await services.promotions.vouchers(guestId)).vouchers,
+      } as GuestMe;
     },
     async avsStatus(_args: unknown, context: GraphqlContext) {
       if (context.guestId === null) return null;
@@ -112,6 +192,24 @@ export function rootValueOf(services: GraphqlServices) {
     },
     viewer(_args: unknown, context: GraphqlContext): boolean {
       return context.guestId !== null;
+    },
+    async guestVouchers(args: { actorId?: number | null }, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      if (args.actorId != null && (!Number.isSafeInteger(args.actorId) || args.actorId <= 0))
+        throw badInput('actorId must be a positive id');
+      const result = await services.promotions.vouchers(context.guestId, args.actorId ?? undefined);
+      return {
+        ...result,
+        counts: Object.entries(result.counts).map(([type, count]) => ({ type: Number(type), count })),
+      };
+    },
+    async remainingBonusCodes(_args: unknown, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      return services.promotions.remainingCodes(context.guestId);
+    },
+    async benefits(_args: unknown, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      return services.promotions.benefits(context.guestId);
     },
   };
 }
