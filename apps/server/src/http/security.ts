@@ -74,6 +74,8 @@ export async function registerPaySecurity(app: FastifyInstance, options: PageSec
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", options.publicOrigin],
+        // The sandbox bank's 3-D Secure page (served by the page origin) opens inside the dialog.
+        frameSrc: ["'self'", options.publicOrigin],
         frameAncestors: [options.publicOrigin],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
