@@ -5,6 +5,7 @@
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { DEMO_BONUS_CODES, seedBonusCodes } from '@vela/db/seed/bonus-codes';
 import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -678,5 +679,18 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
     expect(theirs.guestVouchers.vouchers).toEqual([]);
     expect(theirs.remainingBonusCodes).toEqual([]);
     expect(theirs.benefits).toEqual([]);
+  });
+});
+
+describe(`demo bonus codes of the seed (spec 9 welcome bonus tile code, conversion chat trial code; ${backend})`, () => {
+  it('every seeded code is valid and redeemable, and a seed run again adds none', async () => {
+    const g = await guest('Seeded');
+    for (const { code } of DEMO_BONUS_CODES) {
+      const checked = (await call(g, 'GET', `bonuscode/check/${code}`)).json().data;
+      expect(checked, code).toMatchObject({ success: true, reason: 'OK', canRedeem: true });
+    }
+    expect(await seedBonusCodes(database.db)).toBe(0);
+    const welcome = await call(g, 'POST', 'guest/redeemBonus', { code: 'WELCOME10' });
+    expect(welcome.json().data).toMatchObject({ creditedCents: 1_000, guestBalanceCents: 1_000 });
   });
 });

@@ -10,6 +10,7 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Database, type Db, queryRows } from '../client.ts';
 import * as t from '../schema.ts';
+import { seedBonusCodes } from './bonus-codes.ts';
 import {
   ABOUT_ME,
   BANNED_COUNTRY_SETS,
@@ -590,6 +591,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
     }
   }
   await step('seo_texts', t.seoTexts, seoTexts());
+  counts.bonus_codes = await seedBonusCodes(db); // demo bonus codes (issue 4), idempotent
 
   // Serial columns: continue after the explicit ids.
   for (const table of SEEDED_TABLES) {
