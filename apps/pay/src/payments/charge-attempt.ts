@@ -48,8 +48,7 @@ export const isFinal = (charge: Charge): boolean =>
 
 /**
  * Whether the server may or may not have done what was asked: no answer, an answer that is not
- * the contract, a server error. A 429 was refused before anything happened, but retrying it with
- * the same key is harmless too.
+ * the contract, a server error. Any 4xx (also 429) was refused before anything happened.
  */
 export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;

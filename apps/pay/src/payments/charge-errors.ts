@@ -21,6 +21,9 @@ export function paymentErrorText(
 ): string {
   if (error instanceof ApiError) {
     switch (error.code) {
+      case 'AMOUNT_OUT_OF_RANGE':
+      case 'INVALID_AMOUNT':
+        return pt('errAmount');
       case 'LIMIT_EXCEEDED':
         return pt('errLimitExceeded');
       case 'RESTRICTED':

@@ -194,6 +194,14 @@ export function useCharge({ onDeclined }: { onDeclined?: () => void } = {}) {
         apply(await payments.confirmCharge(id, code));
         return true;
       } catch (error) {
+        // The last wrong code fails the charge: show its final state rather than "try again".
+        if (error instanceof ApiError && error.code === 'WRONG_CODE') {
+          const now = await payments.getCharge(id).catch(() => null);
+          if (now && isFinal(now)) {
+            apply(now);
+            return false;
+          }
+        }
         setAlert({
           kind: 'error',
           text: paymentErrorText(pt, t, error),

@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import { FormAlert } from '../components/FormAlert.tsx';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { coinsForCentsText, euros } from '../payments/amounts.ts';
-import { useCharge, useLoaded, usePaymentText } from '../payments/hooks.ts';
+import { paymentErrorText } from '../payments/charge-errors.ts';
+import { useCharge, useLoaded, usePaymentApi, usePaymentText } from '../payments/hooks.ts';
 import { BalanceLine, ChargePending, ChargeSuccess, ChargeThreeDs, LoadFailed } from './ChargeScreens.tsx';
 import { WaitView } from './WaitView.tsx';
 
@@ -52,6 +55,8 @@ export function ChargeOneClickView() {
             {charge.busy ? pt('submitting') : ''}
           </p>
         </>
+      ) : config.config.methodLabel !== null ? (
+        <TurnOnOneClick method={config.config.methodLabel} onDone={() => loaded.reload()} />
       ) : (
         <>
           <p className="notice" role="status" data-one-click-unavailable="">
@@ -63,5 +68,43 @@ export function ChargeOneClickView() {
         </>
       )}
     </ViewRoot>
+  );
+}
+
+/** A stored method exists but one-click is off: the guest turns it on here (`POST payment/settings`). */
+function TurnOnOneClick({ method, onDone }: { method: string; onDone: () => Promise<void> }) {
+  const { t } = useDialog();
+  const pt = usePaymentText();
+  const payments = usePaymentApi();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const turnOn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await payments.updateSettings({ oneClickEnabled: true });
+      await onDone();
+    } catch (failure) {
+      setError(paymentErrorText(pt, t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <FormAlert message={error} />
+      <p className="notice" role="status" data-one-click-off="">
+        {pt('oneClickOff', { method })}
+      </p>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void turnOn()}
+      >
+        {busy ? t('working') : pt('oneClickTurnOn')}
+      </button>
+    </>
   );
 }

@@ -1,10 +1,10 @@
 import type { PaymentSettings } from '@vela/contracts/payment-api';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { coinsForCentsText, euros } from '../payments/amounts.ts';
 import { afterDecline, initialChargeForm } from '../payments/charge-form.ts';
-import { useCharge, useLoaded, usePaymentText } from '../payments/hooks.ts';
+import { useCharge, useLoaded, usePaymentApi, usePaymentText } from '../payments/hooks.ts';
 import { ChargeForm } from './ChargeForm.tsx';
 import { BalanceLine, ChargePending, ChargeSuccess, ChargeThreeDs, LoadFailed } from './ChargeScreens.tsx';
 import { WaitView } from './WaitView.tsx';
@@ -81,6 +81,16 @@ export function ChargeFlow({
   }));
   const charge = useCharge({ onDeclined: () => setValues((current) => afterDecline(current)) });
   const screen = charge.screen;
+  const payments = usePaymentApi();
+  const savedForOneClick = useRef(false);
+  // "Save for one-click top-ups" ticked and the charge went through: one-click is turned on with it.
+  useEffect(() => {
+    if (screen.kind !== 'succeeded' || !savedForOneClick.current || settings.oneClickEnabled) return;
+    savedForOneClick.current = false;
+    payments.updateSettings({ oneClickEnabled: true }).catch((error: unknown) => {
+      console.error('one-click could not be turned on', error);
+    });
+  }, [screen.kind, settings.oneClickEnabled, payments]);
   switch (screen.kind) {
     case 'action3ds':
       return <ChargeThreeDs charge={screen.charge} url={screen.url} />;
@@ -103,7 +113,10 @@ export function ChargeFlow({
             onValues={setValues}
             alert={charge.alert}
             busy={charge.busy}
-            onSubmit={(request) => void charge.submit(request)}
+            onSubmit={(request) => {
+              savedForOneClick.current = request.saveMethod === true;
+              void charge.submit(request);
+            }}
             allowVoice={flow === 'moneycharge'}
           />
         </ViewRoot>

@@ -72,6 +72,7 @@ export const payPaymentMessages = defineMessages({
     failed:
       '{code, select, sepa_returned {Your bank did not accept the direct debit.} wrong_code {The SMS code was wrong too often.} too_many_attempts {The SMS code was wrong too often.} other {The payment did not go through.}} Nothing has been credited and nothing is owed.',
     tryAgain: 'Try again',
+    errAmount: 'This amount is not possible. Please choose another amount.',
     errLimitExceeded: 'This top-up would exceed your monthly limit. Nothing has been charged.',
     errRestricted: 'Your account has open payments. Please settle them first.',
     errTrialUnavailable: 'The trial top-up is no longer available for your account.',
@@ -88,6 +89,8 @@ export const payPaymentMessages = defineMessages({
     oneClickTap: 'Top up {coins} for {money}',
     oneClickUnavailable:
       'One-click top-up needs a saved card or direct debit. Top up once and tick “Save for one-click top-ups”.',
+    oneClickOff: 'One-click top-up is turned off. Turn it on to top up with one tap using {method}.',
+    oneClickTurnOn: 'Turn on one-click top-up',
     oneClickSetup: 'Top up and save for one-click',
     autoRechargeIntro:
       'When your balance falls below a threshold, we top it up automatically with your saved payment method.',
@@ -194,6 +197,7 @@ export const payPaymentMessages = defineMessages({
     failed:
       '{code, select, sepa_returned {Deine Bank hat die Lastschrift nicht angenommen.} wrong_code {Der SMS-Code war zu oft falsch.} too_many_attempts {Der SMS-Code war zu oft falsch.} other {Die Zahlung ist nicht durchgegangen.}} Es wurde nichts gutgeschrieben und du schuldest nichts.',
     tryAgain: 'Erneut versuchen',
+    errAmount: 'Dieser Betrag ist nicht möglich. Bitte wähle einen anderen Betrag.',
     errLimitExceeded:
       'Diese Aufladung würde dein monatliches Limit überschreiten. Es wurde nichts abgebucht.',
     errRestricted: 'Dein Konto hat offene Zahlungen. Bitte begleiche sie zuerst.',
@@ -212,6 +216,9 @@ export const payPaymentMessages = defineMessages({
     oneClickTap: '{coins} für {money} aufladen',
     oneClickUnavailable:
       'Für das Aufladen mit einem Klick brauchst du eine gespeicherte Karte oder Lastschrift. Lade einmal auf und setze das Häkchen bei „Für Aufladen mit einem Klick speichern“.',
+    oneClickOff:
+      'Aufladen mit einem Klick ist ausgeschaltet. Schalte es ein, um mit einem Klick über {method} aufzuladen.',
+    oneClickTurnOn: 'Aufladen mit einem Klick einschalten',
     oneClickSetup: 'Aufladen und für einen Klick speichern',
     autoRechargeIntro:
       'Wenn dein Guthaben unter einen Schwellenwert fällt, laden wir es automatisch mit deiner gespeicherten Zahlungsart auf.',
@@ -321,6 +328,7 @@ export const payPaymentMessages = defineMessages({
     failed:
       '{code, select, sepa_returned {Je bank heeft de incasso niet geaccepteerd.} wrong_code {De sms-code was te vaak onjuist.} too_many_attempts {De sms-code was te vaak onjuist.} other {De betaling is niet gelukt.}} Er is niets bijgeschreven en je bent niets verschuldigd.',
     tryAgain: 'Opnieuw proberen',
+    errAmount: 'Dit bedrag is niet mogelijk. Kies een ander bedrag.',
     errLimitExceeded: 'Deze opwaardering zou je maandelijkse limiet overschrijden. Er is niets afgeschreven.',
     errRestricted: 'Je account heeft openstaande betalingen. Voldoe die eerst.',
     errTrialUnavailable: 'De proefopwaardering is niet meer beschikbaar voor je account.',
@@ -337,6 +345,9 @@ export const payPaymentMessages = defineMessages({
     oneClickTap: '{coins} voor {money} opwaarderen',
     oneClickUnavailable:
       'Voor opwaarderen met één klik heb je een opgeslagen kaart of incasso nodig. Waardeer één keer op en vink „Opslaan voor opwaarderen met één klik” aan.',
+    oneClickOff:
+      'Opwaarderen met één klik staat uit. Zet het aan om met één klik op te waarderen via {method}.',
+    oneClickTurnOn: 'Opwaarderen met één klik aanzetten',
     oneClickSetup: 'Opwaarderen en opslaan voor één klik',
     autoRechargeIntro:
       'Als je saldo onder een drempel zakt, waarderen we het automatisch op met je opgeslagen betaalmethode.',
@@ -443,6 +454,7 @@ export const payPaymentMessages = defineMessages({
     failed:
       '{code, select, sepa_returned {Tu banco no ha aceptado la domiciliación.} wrong_code {El código SMS fue incorrecto demasiadas veces.} too_many_attempts {El código SMS fue incorrecto demasiadas veces.} other {El pago no se ha completado.}} No se ha abonado nada y no debes nada.',
     tryAgain: 'Reintentar',
+    errAmount: 'Este importe no es posible. Elige otro importe.',
     errLimitExceeded: 'Esta recarga superaría tu límite mensual. No se ha cobrado nada.',
     errRestricted: 'Tu cuenta tiene pagos pendientes. Sáldalos primero.',
     errTrialUnavailable: 'La recarga de prueba ya no está disponible para tu cuenta.',
@@ -459,6 +471,9 @@ export const payPaymentMessages = defineMessages({
     oneClickTap: 'Recargar {coins} por {money}',
     oneClickUnavailable:
       'Para recargar con un clic necesitas una tarjeta o domiciliación guardada. Recarga una vez y marca «Guardar para recargas con un clic».',
+    oneClickOff:
+      'La recarga con un clic está desactivada. Actívala para recargar con un clic mediante {method}.',
+    oneClickTurnOn: 'Activar la recarga con un clic',
     oneClickSetup: 'Recargar y guardar para un clic',
     autoRechargeIntro:
       'Cuando tu saldo baje de un umbral, lo recargamos automáticamente con tu método de pago guardado.',

@@ -1,0 +1,169 @@
+/**
+ * Issue 4 "done when" (top-ups through the payment dialog), in real Chromium against the real
+ * server, the sandbox payment provider and the real dialog (apps/pay on its own origin), in
+ * English and German:
+ * - top up 20 € with the test card 4242 -> success with the new balance; the page's own session
+ *   (cookies) reads the same balance from guest/getGuestBalance;
+ * - the declined test card 0002 -> a clear message, the form stays filled except the CVC, the
+ *   balance is unchanged;
+ * - the 3-D Secure test card 3220 -> the bank page inside the dialog, Approve -> credited;
+ * - SEPA IBAN DE89… -> pending ("we credit it when your bank confirms"), then succeeded.
+ */
+import type { FrameLocator, Page } from '@playwright/test';
+import { clientHeaders, expect, test } from './fixtures.ts';
+
+const LANGS = ['en', 'de'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** Literal texts of packages/i18n/src/messages/pay-payment.ts and the sandbox bank page (tests don't reuse the code). */
+const TEXT = {
+  title: { en: 'Top up coins', de: 'Coins aufladen' },
+  amount20: { en: '80 coins for €20,00', de: '80 Coins für 20,00 €' },
+  creditCard: { en: 'Credit card', de: 'Kreditkarte' },
+  sepa: { en: 'SEPA direct debit', de: 'SEPA-Lastschrift' },
+  cardNumber: { en: 'Card number', de: 'Kartennummer' },
+  expiry: { en: 'Expiry date (MM/YY)', de: 'Gültig bis (MM/JJ)' },
+  cvc: { en: 'Security code (CVC)', de: 'Prüfnummer (CVC)' },
+  holder: { en: 'Name on card', de: 'Name auf der Karte' },
+  iban: { en: 'IBAN', de: 'IBAN' },
+  accountHolder: { en: 'Account holder', de: 'Kontoinhaber' },
+  pay20: { en: 'Pay €20,00', de: '20,00 € bezahlen' },
+  success: { en: 'Payment successful', de: 'Zahlung erfolgreich' },
+  newBalance80: { en: 'Your new balance: 80 coins', de: 'Dein neues Guthaben: 80 Coins' },
+  declined: { en: 'Your card was declined.', de: 'Deine Karte wurde abgelehnt.' },
+  nothingCharged: { en: 'Nothing has been charged.', de: 'Es wurde nichts abgebucht.' },
+  threeDs: { en: 'Confirm with your bank', de: 'Bei deiner Bank bestätigen' },
+  approve: { en: 'Approve payment', de: 'Zahlung bestätigen' },
+  pending: { en: 'Payment in progress', de: 'Zahlung in Bearbeitung' },
+  pendingText: {
+    en: 'as soon as your bank confirms the direct debit',
+    de: 'sobald deine Bank die Lastschrift bestätigt',
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+const PASSWORD = 'Topup-e2e-Passw0rd!';
+let counter = 0;
+
+async function decideConsent(page: Page, baseURL: string): Promise<void> {
+  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL }]);
+}
+
+/** A new guest signed up through the REST API in the page's context (the session cookie lands in the browser). */
+async function signUp(page: Page, lang: Lang, clientIp: string): Promise<void> {
+  counter += 1;
+  const tag = `${lang}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  const response = await page.request.post('/rest/v1/guest/signup', {
+    data: { screenName: `topup_${tag}`.slice(0, 32), email: `topup.${tag}@example.com`, password: PASSWORD },
+    headers: clientHeaders(clientIp),
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The balance as the page's own session (cookies) reads it. */
+async function balanceCents(page: Page, clientIp: string): Promise<number> {
+  const response = await page.request.get('/rest/v1/guest/getGuestBalance', {
+    headers: clientHeaders(clientIp),
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { balanceCents: number } }).data.balanceCents;
+}
+
+/** Opens the page with vxpAutoFlow=Payment (spec 2: flow moneycharge) and waits for the charge form. */
+async function openTopUp(page: Page, lang: Lang): Promise<FrameLocator> {
+  await page.goto(`/${lang}/?vxpAutoFlow=Payment`);
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  const frame = page.frameLocator('iframe.payment-dialog__frame');
+  await expect(frame.locator('[data-view="payment"][data-screen="moneycharge"]')).toBeVisible();
+  await expect(frame.getByRole('heading', { name: TEXT.title[lang] })).toBeVisible();
+  return frame;
+}
+
+async function payByCard(frame: FrameLocator, lang: Lang, number: string): Promise<void> {
+  await frame.getByLabel(TEXT.amount20[lang]).check();
+  await frame.getByLabel(TEXT.creditCard[lang]).check();
+  // Typed digit by digit: the field groups them in fours as the guest types.
+  await frame.getByLabel(TEXT.cardNumber[lang]).pressSequentially(number.replace(/ /g, ''));
+  await expect(frame.getByLabel(TEXT.cardNumber[lang])).toHaveValue(number);
+  await frame.getByLabel(TEXT.expiry[lang]).pressSequentially('1230');
+  await expect(frame.getByLabel(TEXT.expiry[lang])).toHaveValue('12/30');
+  await frame.getByLabel(TEXT.cvc[lang]).fill('123');
+  await frame.getByLabel(TEXT.holder[lang]).fill('Alex Example');
+  await frame.getByRole('button', { name: TEXT.pay20[lang] }).click();
+}
+
+async function expectSuccess(frame: FrameLocator, lang: Lang): Promise<void> {
+  await expect(frame.getByRole('heading', { name: TEXT.success[lang] })).toBeVisible({ timeout: 15_000 });
+  await expect(frame.getByRole('heading', { name: TEXT.success[lang] })).toBeFocused();
+  await expect(frame.getByText(TEXT.newBalance80[lang])).toBeVisible();
+}
+
+for (const lang of LANGS) {
+  test.describe(`top-ups in the payment dialog (${lang})`, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await decideConsent(page, baseURL ?? '');
+    });
+
+    test(`${lang}: top up 20 € with test card 4242 -> success, 80 coins, and the page's session reads the balance`, async ({
+      page,
+      clientIp,
+    }) => {
+      await signUp(page, lang, clientIp);
+      const frame = await openTopUp(page, lang);
+      await payByCard(frame, lang, '4242 4242 4242 4242');
+      await expectSuccess(frame, lang);
+      expect(await balanceCents(page, clientIp)).toBe(2000);
+    });
+
+    test(`${lang}: declined test card 0002 -> clear message, form kept but CVC, nothing charged`, async ({
+      page,
+      clientIp,
+    }) => {
+      await signUp(page, lang, clientIp);
+      const frame = await openTopUp(page, lang);
+      await payByCard(frame, lang, '4000 0000 0000 0002');
+      const alert = frame.locator('[data-charge-alert="declined"]');
+      await expect(alert).toContainText(TEXT.declined[lang]);
+      await expect(alert).toContainText(TEXT.nothingCharged[lang]);
+      await expect(alert).toBeFocused();
+      await expect(frame.getByLabel(TEXT.cardNumber[lang])).toHaveValue('4000 0000 0000 0002');
+      await expect(frame.getByLabel(TEXT.holder[lang])).toHaveValue('Alex Example');
+      await expect(frame.getByLabel(TEXT.cvc[lang])).toHaveValue('');
+      expect(await balanceCents(page, clientIp)).toBe(0);
+    });
+
+    test(`${lang}: 3-D Secure test card 3220 -> the bank page inside the dialog -> approve -> credited`, async ({
+      page,
+      clientIp,
+    }) => {
+      await signUp(page, lang, clientIp);
+      const frame = await openTopUp(page, lang);
+      await payByCard(frame, lang, '4000 0000 0000 3220');
+      await expect(frame.getByRole('heading', { name: TEXT.threeDs[lang] })).toBeVisible();
+      expect(await balanceCents(page, clientIp)).toBe(0);
+      const bank = frame.frameLocator('iframe[data-bank-frame]');
+      await bank.getByRole('button', { name: TEXT.approve[lang] }).click();
+      await expectSuccess(frame, lang);
+      expect(await balanceCents(page, clientIp)).toBe(2000);
+    });
+
+    test(`${lang}: SEPA direct debit DE89… -> pending until the bank confirms -> succeeded`, async ({
+      page,
+      clientIp,
+    }) => {
+      await signUp(page, lang, clientIp);
+      const frame = await openTopUp(page, lang);
+      await frame.getByLabel(TEXT.amount20[lang]).check();
+      await frame.getByLabel(TEXT.sepa[lang]).check();
+      await frame.getByLabel(TEXT.iban[lang], { exact: true }).pressSequentially('DE89370400440532013000');
+      await expect(frame.getByLabel(TEXT.iban[lang], { exact: true })).toHaveValue(
+        'DE89 3704 0044 0532 0130 00',
+      );
+      await frame.getByLabel(TEXT.accountHolder[lang]).fill('Alex Example');
+      await frame.getByRole('button', { name: TEXT.pay20[lang] }).click();
+      await expect(frame.getByRole('heading', { name: TEXT.pending[lang] })).toBeVisible();
+      await expect(frame.getByText(TEXT.pendingText[lang])).toBeVisible();
+      await expectSuccess(frame, lang);
+      expect(await balanceCents(page, clientIp)).toBe(2000);
+    });
+  });
+}
