@@ -1,6 +1,8 @@
-import { MoneyView } from './MoneyView.tsx';
+import { useDialog } from '../dialog-context.ts';
+import { PromoCodeForm } from './promo/PromoCodeForm.tsx';
 
-/** View `promocode` (spec 2). Until its feature lands it shows that the function is not available yet. */
+/** View `promocode` (spec 2) for the flows promocode and scratchcard (a scratch-card styled code field). */
 export function PromoCodeView() {
-  return <MoneyView view={'promocode'} />;
+  const { flow } = useDialog();
+  return <PromoCodeForm variant={flow === 'scratchcard' ? 'scratchcard' : 'promocode'} />;
 }
