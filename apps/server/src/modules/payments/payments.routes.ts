@@ -17,6 +17,7 @@ import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { cspNonceOf } from '../../http/security.ts';
 import type { GuestAuth } from '../guests/auth.ts';
+import { RateLimitedError } from '../guests/rate-limit.ts';
 import { SIGNATURE_HEADER } from './payments.callbacks.ts';
 import { bankLanguageOf, challengePage, outcomePage } from './payments.sandbox-page.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -66,6 +67,10 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
 
   return async (app) => {
     privateResponses(app);
+    app.setErrorHandler((error, _request, reply) => {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    });
 
     app.post('/payment/charges', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
