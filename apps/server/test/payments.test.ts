@@ -616,7 +616,7 @@ describe('stored methods (flows changecc / changels) and one-click', () => {
       amountCents: 1000,
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('ONE_CLICK_UNAVAILABLE');
+    expect(refused.json().error.code).toBe('ONE_CLICK_NOT_AVAILABLE');
     await call(g, 'POST', 'payment/methods', { paytype: 'CC', card: CARD });
     expect((await call(g, 'GET', 'payment/canOneClick')).json().data.canOneClick).toBe(false);
     await call(g, 'POST', 'payment/settings', { oneClickEnabled: true });

@@ -5,7 +5,33 @@
  *
  * `POST /rest/v1/payment/charges` with a ChargeRequest answers `{ success, data: { charge } }`.
  * The same `idempotencyKey` from the same guest always answers the same charge (a retry after a
- * lost answer or a crash never charges twice). `GET /rest/v1/payment/charges/:id` reads one.
+ * lost answer or a crash never charges twice). `GET /rest/v1/payment/charges/:id` reads one (the
+ * caller's own only: another guest's is 404); `GET /rest/v1/payment/charges` lists the caller's
+ * newest 20 (`{ charges }`, ChargeListAnswerSchema).
+ *
+ * Sandbox provider test data (docs/decisions/0012-sandbox-payment-provider.md):
+ * - card 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined `card_declined`;
+ *   4000 0000 0000 9995 is declined `insufficient_funds`; 4000 0000 0000 3220 answers
+ *   `requires_action` with nextAction `{ type: '3ds', url }` (the sandbox bank page: Approve or
+ *   Decline; the dialog may add `&lang=de|en|nl|es`; declining gives `authentication_failed`);
+ *   any other valid number is declined `card_declined`. A number failing the Luhn check is 400
+ *   INVALID_CARD, an expired card 400 CARD_EXPIRED (nothing stored).
+ * - SEPA (paytype LS): IBAN DE89370400440532013000 answers `pending`, then `succeeded` (about 2 s
+ *   later, by the provider callback); DE62370400440532013001 `pending`, then `failed`
+ *   (`sepa_returned`); an invalid IBAN is 400 INVALID_IBAN.
+ * - carrier: `requires_action` with nextAction `{ type: 'sms', msisdn }` (masked); the code is
+ *   123456 (`POST payment/charges/:id/confirm`); another code is 400 WRONG_CODE, the third wrong
+ *   one fails the charge (`too_many_attempts`).
+ * - Voice (flow voice, paytype Voice): succeeds.
+ * Stored methods (`POST payment/methods`): 4242, 3220 and 9995 are accepted (no 3-D Secure for the
+ * verification), other cards 402 CARD_DECLINED.
+ *
+ * Error codes: 400 VALIDATION_ERROR, AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT (trial amount is fixed),
+ * PAYTYPE_NOT_ALLOWED, FLOW_NOT_ALLOWED (autorecharge is server-started), INVALID_CARD,
+ * CARD_EXPIRED, INVALID_IBAN, CARRIER_REQUIRED, WRONG_CODE; 401 for visitors; 402 CARD_DECLINED
+ * (methods); 403 RESTRICTED (restricted guests: only flow opcompensation); 404 NOT_FOUND;
+ * 409 IDEMPOTENCY_KEY_REUSED, LIMIT_EXCEEDED, TRIAL_NOT_AVAILABLE, NO_PAYMENT_METHOD,
+ * ONE_CLICK_NOT_AVAILABLE, CHARGE_NOT_AWAITING_CODE; 429 RATE_LIMITED (Retry-After).
  */
 import { z } from 'zod';
 
@@ -92,6 +118,8 @@ export type Charge = z.infer<typeof ChargeSchema>;
 
 export const ChargeAnswerSchema = z.object({ charge: ChargeSchema });
 export type ChargeAnswer = z.infer<typeof ChargeAnswerSchema>;
+/** `GET payment/charges`: the caller's newest charges. */
+export const ChargeListAnswerSchema = z.object({ charges: z.array(ChargeSchema) });
 
 /**
  * Carrier billing (view carrier): the sandbox operator sends a code by SMS to the phone number;

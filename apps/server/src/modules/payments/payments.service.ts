@@ -795,7 +795,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         const earlier = await repository.chargeByKey(guestId, request.idempotencyKey);
         if (earlier?.flow === 'oneclick') return present(earlier);
         throw new AppError(
-          'ONE_CLICK_UNAVAILABLE',
+          'ONE_CLICK_NOT_AVAILABLE',
           'One-click needs a stored payment method and one-click switched on',
           409,
         );
