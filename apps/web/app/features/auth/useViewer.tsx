@@ -19,8 +19,9 @@ export const DEFAULT_CONFIG: PublicConfig = {
 };
 
 /**
- * GuestMe has no subscription fields yet (the wallet issue adds them): VIP, TV, paying and voice
- * call state are unknown to the pages and read as false.
+ * The permission snapshot of a viewer. VIP, TV (VIP counts as TV, spec 6) and paying come from
+ * GuestMe (running subscriptions, a succeeded charge); voice call state is unknown to the pages and
+ * reads as false.
  */
 export function snapshotOfViewer(viewer: GuestMe | null): GuestSnapshot {
   if (!viewer) return VISITOR;
@@ -30,6 +31,9 @@ export function snapshotOfViewer(viewer: GuestMe | null): GuestSnapshot {
     isLocked: viewer.isLocked,
     hasAvs: viewer.avsStatus === 'accepted',
     isRestricted: viewer.isRestricted,
+    isVip: viewer.isVip === true,
+    isTvSubscriber: viewer.isVXTVAboSubscriber === true,
+    isPayingCustomer: viewer.isPayingCustomer === true,
   };
 }
 

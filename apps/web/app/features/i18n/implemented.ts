@@ -17,6 +17,7 @@ export const IMPLEMENTED_ROUTES = {
   Lindemann: 'routes/lindemann.tsx',
   MyVela: 'routes/myvela.tsx',
   'MyVela/Profile': 'routes/myvela-profile.tsx',
+  VipClub: 'routes/vipclub.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 export type ImplementedRouteName = keyof typeof IMPLEMENTED_ROUTES;

@@ -1,0 +1,238 @@
+/**
+ * The /<lang>/vipclub/ page (issue 4 deliverable 4). Everyone sees the benefits and prices (SSR,
+ * from the domain's plans). The Get-VIP button follows spec 6: a visitor logs in first (the dialog
+ * then continues with the VIP flow), a non-VIP guest gets the VIP dialog, a VIP member gets none
+ * and sees the membership instead: status, next renewal or "ends on", cancel with the cancellation
+ * offer, resume, and the vip30 value history. A dialog success of a subscription flow refreshes the
+ * data in place (no reload), reports a just-started subscription to analytics (spec 4) and reloads
+ * the root data so the navbar knows the new VIP state.
+ */
+import type { Language } from '@vela/contracts/common';
+import type { GuestMe } from '@vela/contracts/guest-api';
+import type { StatusBarType, SubscriptionsState } from '@vela/contracts/subscriptions-api';
+import { getVipButtonAction } from '@vela/domain/restrictions';
+import { isSubscriptionFlow, PLANS, VIP_TRIAL } from '@vela/domain/subscriptions';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { track } from '../../analytics/track.ts';
+import { snapshotOfViewer } from '../../auth/useViewer.tsx';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useMembership } from '../hooks/useMembership.ts';
+import {
+  CLEAR_STATUS_BAR_COOKIE,
+  startedSubscriptions,
+  statusBarOfCookie,
+  vipclubText,
+} from '../membership.ts';
+import { MembershipCard } from './MembershipCard.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { Vip30HistoryTable } from './Vip30HistoryTable.tsx';
+
+export interface VipClubPageProps {
+  lang: Language;
+  viewer: GuestMe | null;
+  loginEnabled: boolean;
+}
+
+export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
+  const text = useMemo(() => vipclubText(lang), [lang]);
+  const { t } = text;
+  const dialog = usePaymentDialog();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const snapshot = snapshotOfViewer(viewer);
+  const loggedIn = snapshot.isLoggedIn && !snapshot.isLocked;
+  const { state, current, reload, retry } = useMembership(loggedIn);
+  const [statusBar, setStatusBar] = useState<StatusBarType | null>(null);
+
+  useEffect(() => {
+    setStatusBar(statusBarOfCookie(document.cookie));
+  }, []);
+
+  const dismissStatusBar = useCallback(() => {
+    document.cookie = CLEAR_STATUS_BAR_COOKIE;
+    setStatusBar(null);
+  }, []);
+
+  // The dialog finished a subscription flow: read the membership again, in place.
+  const { onSuccess } = dialog;
+  useEffect(
+    () =>
+      onSuccess((flow) => {
+        if (!isSubscriptionFlow(flow)) return false;
+        void (async () => {
+          const before = current();
+          const after = await reload();
+          if (after) {
+            for (const event of startedSubscriptions(before, after)) {
+              void track('subscription', event.action, event.data);
+            }
+          }
+          void revalidate.current();
+        })();
+        return true;
+      }),
+    [onSuccess, current, reload],
+  );
+
+  const membership: SubscriptionsState | null = state.kind === 'ready' ? state.membership : null;
+  // Spec 6 with the freshest data: the membership once read, else the viewer of the page.
+  const vipAction = getVipButtonAction({
+    ...snapshot,
+    isVip: membership ? membership.isVip : snapshot.isVip,
+  });
+
+  return (
+    <div className="page vipclub" data-vipclub="">
+      <header className="page__header vipclub-hero">
+        <h1>{t('h1')}</h1>
+        <p className="vipclub-intro">{t('intro')}</p>
+      </header>
+      {statusBar ? <StatusBar type={statusBar} text={text} onDismiss={dismissStatusBar} /> : null}
+
+      {loggedIn && viewer ? (
+        state.kind === 'loading' ? (
+          <p className="vipclub-card vipclub-loading" role="status" aria-busy="true">
+            {t('loading')}
+          </p>
+        ) : state.kind === 'error' ? (
+          <div className="vipclub-card" role="alert">
+            <p>{t('loadFailed')}</p>
+            <button type="button" className="shell-button shell-button--primary" onClick={retry}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : (
+          <div className="vipclub-members">
+            {(['vip', 'tv'] as const).map((product) => {
+              const subscription = state.membership[product];
+              return subscription ? (
+                <MembershipCard
+                  key={product}
+                  subscription={subscription}
+                  guestId={viewer.id}
+                  text={text}
+                  onChanged={reload}
+                  onOfferAccepted={() =>
+                    setStatusBar(statusBarOfCookie(document.cookie) ?? 'cancellation-offer-accepted')
+                  }
+                  onOfferFailed={() => setStatusBar('cancellation-offer-error')}
+                  note={product === 'vip' && !state.membership.tv ? t('tvIncluded') : null}
+                />
+              ) : null;
+            })}
+            {state.history ? <Vip30HistoryTable history={state.history} text={text} /> : null}
+          </div>
+        )
+      ) : null}
+
+      <section className="vipclub-card" aria-labelledby="vipclub-benefits-title">
+        <h2 id="vipclub-benefits-title" className="vipclub-card__title">
+          {t('benefits.title')}
+        </h2>
+        <ul className="vipclub-benefits">
+          <li>{t('benefit.vip1')}</li>
+          <li>{t('benefit.vip2')}</li>
+          <li>{t('benefit.vip3')}</li>
+          <li>{t('benefit.vip4')}</li>
+        </ul>
+      </section>
+
+      <section className="vipclub-card" aria-labelledby="vipclub-plans-title" data-vipclub-plans="">
+        <h2 id="vipclub-plans-title" className="vipclub-card__title">
+          {t('plans.title')}
+        </h2>
+        <dl className="vipclub-plans">
+          <div>
+            <dt>{t('plan.vip')}</dt>
+            <dd>
+              {t('plan.price', { price: text.euro(PLANS.vip.priceCents), days: PLANS.vip.periodDays })} ·{' '}
+              {text.coins(PLANS.vip.priceCents)}
+            </dd>
+            <dd className="vipclub-muted">
+              {t('plan.trial', { price: text.euro(VIP_TRIAL.priceCents), days: VIP_TRIAL.periodDays })}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('plan.tv')}</dt>
+            <dd>
+              {t('plan.price', { price: text.euro(PLANS.tv.priceCents), days: PLANS.tv.periodDays })} ·{' '}
+              {text.coins(PLANS.tv.priceCents)}
+            </dd>
+          </div>
+        </dl>
+        <JoinActions
+          vipAction={vipAction}
+          loginEnabled={loginEnabled}
+          membership={membership}
+          loggedIn={loggedIn}
+          text={text}
+          open={dialog.open}
+        />
+      </section>
+    </div>
+  );
+}
+
+function JoinActions({
+  vipAction,
+  loginEnabled,
+  membership,
+  loggedIn,
+  text,
+  open,
+}: {
+  vipAction: 'login' | 'vip-dialog' | null;
+  loginEnabled: boolean;
+  membership: SubscriptionsState | null;
+  loggedIn: boolean;
+  text: ReturnType<typeof vipclubText>;
+  open: ReturnType<typeof usePaymentDialog>['open'];
+}) {
+  const { t } = text;
+  if (vipAction === 'login') {
+    if (!loginEnabled) return <p className="vipclub-muted">{t('loginDisabled')}</p>;
+    return (
+      <div className="vipclub-actions">
+        <button
+          type="button"
+          className="shell-button shell-button--primary"
+          data-get-vip="login"
+          onClick={() => open('vipabo')}
+        >
+          {t('getVip')}
+        </button>
+        <p className="vipclub-muted">{t('visitorHint')}</p>
+      </div>
+    );
+  }
+  // Logged in: wait for the membership before offering anything (no button for a VIP, spec 6).
+  if (!loggedIn || !membership) return null;
+  const showTv = !membership.isVXTVAboSubscriber;
+  if (vipAction === null && !showTv) return null;
+  return (
+    <div className="vipclub-actions">
+      {vipAction === 'vip-dialog' ? (
+        <button
+          type="button"
+          className="shell-button shell-button--primary"
+          data-get-vip="vip-dialog"
+          onClick={() => open('vipabo')}
+        >
+          {t('getVip')}
+        </button>
+      ) : null}
+      {vipAction === 'vip-dialog' && membership.trialAvailable ? (
+        <button type="button" className="shell-button" data-try-vip="" onClick={() => open('trialvipabo')}>
+          {t('tryVip', { price: text.euro(VIP_TRIAL.priceCents) })}
+        </button>
+      ) : null}
+      {showTv ? (
+        <button type="button" className="shell-button" data-get-tv="" onClick={() => open('vxtvabo')}>
+          {t('getTv', { price: text.euro(PLANS.tv.priceCents) })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
