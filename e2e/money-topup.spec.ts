@@ -7,7 +7,9 @@
  * - the declined test card 0002 -> a clear message, the form stays filled except the CVC, the
  *   balance is unchanged;
  * - the 3-D Secure test card 3220 -> the bank page inside the dialog, Approve -> credited;
- * - SEPA IBAN DE89… -> pending ("we credit it when your bank confirms"), then succeeded.
+ * - SEPA IBAN DE89… -> pending ("we credit it when your bank confirms"), then succeeded;
+ * - and, in English: one-click with the saved card, carrier billing with its SMS code, a voice
+ *   charge (paytype Voice), and the monthly limit refusing a top-up beyond it.
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { clientHeaders, expect, test } from './fixtures.ts';
@@ -167,3 +169,101 @@ for (const lang of LANGS) {
     });
   });
 }
+
+/** Opens a flow through the spec 2 restore parameters (showModalbox=1&vxpFlow=…). */
+async function openFlow(page: Page, flow: string, ready: string): Promise<FrameLocator> {
+  await page.goto(`/en/?showModalbox=1&vxpFlow=${flow}`);
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  const frame = page.frameLocator('iframe.payment-dialog__frame');
+  await expect(frame.locator(ready)).toBeVisible();
+  return frame;
+}
+
+test.describe('more charge flows (en)', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await decideConsent(page, baseURL ?? '');
+  });
+
+  test('oneclick: a card saved "for one-click top-ups" charges with one tap (spec 7 canOneClick/chargeOneClick)', async ({
+    page,
+    clientIp,
+  }) => {
+    await signUp(page, 'en', clientIp);
+    let frame = await openFlow(page, 'oneclick', '[data-screen="oneclick"]');
+    await expect(frame.locator('[data-one-click-unavailable]')).toBeVisible();
+    frame = await openTopUp(page, 'en');
+    await expect(frame.getByLabel('Save for one-click top-ups')).toBeChecked();
+    await payByCard(frame, 'en', '4242 4242 4242 4242');
+    await expectSuccess(frame, 'en');
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/rest/v1/payment/canOneClick', {
+          headers: clientHeaders(clientIp),
+        });
+        return ((await response.json()) as { data: { canOneClick: boolean } }).data.canOneClick;
+      })
+      .toBe(true);
+    frame = await openFlow(page, 'oneclick', '[data-screen="oneclick"]');
+    await expect(frame.getByText('We charge Visa •••• 4242')).toBeVisible();
+    await frame.getByRole('button', { name: 'Top up 40 coins for €10,00' }).click();
+    await expect(frame.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(frame.getByText('Your new balance: 120 coins')).toBeVisible();
+    expect(await balanceCents(page, clientIp)).toBe(3000);
+  });
+
+  test('carrier: phone number -> SMS code (a wrong one is refused, nothing charged) -> 123456 pays', async ({
+    page,
+    clientIp,
+  }) => {
+    await signUp(page, 'en', clientIp);
+    const frame = await openFlow(page, 'carrier', '[data-view="carrier"][data-screen="number"]');
+    await frame.getByLabel('Mobile number').fill('0151 2345');
+    await frame.getByRole('button', { name: /Send code/ }).click();
+    await expect(frame.getByLabel('Mobile number')).toBeFocused();
+    await expect(frame.getByText('Please enter your mobile number with country code')).toBeVisible();
+    await frame.getByLabel('Mobile number').fill('+49 151 2345 6789');
+    await frame.getByRole('button', { name: /Send code/ }).click();
+    await expect(frame.getByRole('heading', { name: 'Enter the SMS code' })).toBeVisible();
+    await frame.getByLabel('Code from the SMS').fill('111111');
+    await frame.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(frame.getByText('This code is wrong.')).toBeVisible();
+    expect(await balanceCents(page, clientIp)).toBe(0);
+    await frame.getByLabel('Code from the SMS').fill('123456');
+    await frame.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(frame.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(await balanceCents(page, clientIp)).toBe(1000);
+  });
+
+  test('voice: a charge with paytype Voice needs no card', async ({ page, clientIp }) => {
+    await signUp(page, 'en', clientIp);
+    const frame = await openTopUp(page, 'en');
+    await frame.getByLabel('Phone call').check();
+    await expect(frame.getByLabel('Card number')).toHaveCount(0);
+    await frame.getByRole('button', { name: 'Pay €20,00' }).click();
+    await expectSuccess(frame, 'en');
+    expect(await balanceCents(page, clientIp)).toBe(2000);
+  });
+
+  test('limit: the guest sets a monthly limit; a top-up beyond it is refused before anything is charged', async ({
+    page,
+    clientIp,
+  }) => {
+    await signUp(page, 'en', clientIp);
+    let frame = await openFlow(page, 'limit', '[data-screen="limit"]');
+    await expect(frame.getByText('You have not set a limit.')).toBeVisible();
+    await frame.getByLabel('Monthly limit in euro').fill('30');
+    await frame.getByRole('button', { name: 'Save limit' }).click();
+    await expect(frame.getByText('Your limit of €30,00 per month has been saved.')).toBeVisible();
+    frame = await openTopUp(page, 'en');
+    await frame.getByLabel('200 coins for €50,00').check();
+    await frame.getByLabel('Phone call').check();
+    await frame.getByRole('button', { name: 'Pay €50,00' }).click();
+    await expect(
+      frame.getByText('This is more than your monthly limit allows. You can still top up €30,00 this month.'),
+    ).toBeVisible();
+    expect(await balanceCents(page, clientIp)).toBe(0);
+    frame = await openFlow(page, 'limit', '[data-screen="limit"]');
+    await frame.getByRole('button', { name: 'Remove limit' }).click();
+    await expect(frame.getByText('Your limit has been removed.')).toBeVisible();
+  });
+});

@@ -73,16 +73,27 @@ export function Choice({
   checked,
   onChange,
   children,
+  errorId,
 }: {
   name: string;
   value: string;
   checked: boolean;
   onChange: (value: string) => void;
   children: ReactNode;
+  /** The id of an error about this choice (it is then marked invalid and read with it). */
+  errorId?: string | undefined;
 }) {
   return (
     <label className={`choice${checked ? ' choice--on' : ''}`}>
-      <input type="radio" name={name} value={value} checked={checked} onChange={() => onChange(value)} />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        aria-invalid={errorId ? 'true' : undefined}
+        aria-describedby={errorId}
+      />
       <span>{children}</span>
     </label>
   );

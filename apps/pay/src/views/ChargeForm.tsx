@@ -97,6 +97,9 @@ export function ChargeForm({
     }
   };
   const fieldError = (field: ChargeField) => problemText(problems[field]);
+  // A preset beyond the monthly limit: the error belongs to the chosen preset, not the other-amount field.
+  const presetError = values.amount !== OTHER_AMOUNT ? fieldError('otherAmount') : undefined;
+  const presetErrorId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +140,7 @@ export function ChargeForm({
               value={String(cents)}
               checked={values.amount === String(cents)}
               onChange={(amount) => set({ amount })}
+              errorId={presetError && values.amount === String(cents) ? presetErrorId : undefined}
             >
               {pt('amountOption', { coins: coinsForCentsText(cents, lang), money: euros(cents, lang) })}
             </Choice>
@@ -164,6 +168,11 @@ export function ChargeForm({
               autoComplete="off"
               maxLength={12}
             />
+          ) : null}
+          {presetError ? (
+            <p id={presetErrorId} className="field-error charge-amount-error">
+              {presetError}
+            </p>
           ) : null}
         </fieldset>
       ) : null}
