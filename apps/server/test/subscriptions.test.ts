@@ -186,6 +186,9 @@ describe(`subscribe (${backend})`, () => {
       VIP_TRIAL.periodDays * DAY,
     );
     expect(await chargesOf(g.id)).toEqual({ count: 1, cents: VIP_TRIAL.priceCents });
+    // The guest's history names the charge by its dialog flow (spec 2): the trial period is trialvipabo.
+    const history = (await call(t.app, 'GET', 'guest/transactions', g)).json().data;
+    expect(JSON.stringify(history)).toContain('trialvipabo');
 
     // Cancelled and ended: a second trial is refused, the normal price is still possible.
     await call(t.app, 'POST', 'subscriptions/cancel', g, { product: 'vip' });
@@ -318,7 +321,7 @@ describe(`renewal job (${backend})`, () => {
       kind: 'subscription',
       reference: {
         subscriptionId: paid.id,
-        product: 'vip',
+        product: 'vipabo',
         periodIndex: 0,
         trial: false,
         chargedCents: 1999,

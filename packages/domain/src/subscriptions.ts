@@ -236,3 +236,12 @@ export function vip30Window(periodStart: Date): { from: Date; until: Date } {
 export function periodChargeKey(subscriptionId: number, periodIndex: number): string {
   return `subscription:${subscriptionId}:${periodIndex}`;
 }
+
+/**
+ * How a period charge names its product in the ledger reference (the guest's history labels it):
+ * the dialog flow names of spec 2 (vipabo, trialvipabo for the trial period, vxtvabo).
+ */
+export function ledgerProductOf(product: SubscriptionProduct, trialPeriod: boolean): string {
+  if (product === 'tv') return 'vxtvabo';
+  return trialPeriod ? 'trialvipabo' : 'vipabo';
+}

@@ -25,6 +25,7 @@ import {
   assertCanResume,
   assertCanSubscribe,
   firstPeriod,
+  ledgerProductOf,
   nextPeriod,
   PLANS,
   periodChargeKey,
@@ -229,7 +230,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
           kind: 'subscription',
           reference: {
             subscriptionId: row.id,
-            product,
+            product: ledgerProductOf(product, trial),
             periodIndex: 0,
             trial,
             chargedCents: first.chargeCents,
@@ -368,7 +369,12 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     try {
       const charged = await wallet.purchase(row.guestId, amount, key, {
         kind: 'subscription',
-        reference: { subscriptionId: row.id, product: row.product, periodIndex, chargedCents: amount },
+        reference: {
+          subscriptionId: row.id,
+          product: ledgerProductOf(row.product, false),
+          periodIndex,
+          chargedCents: amount,
+        },
       });
       transferId = charged.transferId;
     } catch (error) {
