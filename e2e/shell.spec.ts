@@ -77,7 +77,7 @@ test.describe('navbar (spec 2/4/9: hides on scroll down over 50 px, shows on scr
     await page
       .locator(`a[href="${href}"]`)
       .first()
-      .evaluate((a) => a.click());
+      .evaluate((a) => (a as HTMLElement).click());
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(navbar(page)).toHaveAttribute('data-navbar-hidden', 'false');
     await page.goBack();
@@ -245,8 +245,8 @@ test.describe('modal by id (spec 2: not reopened if shown, Escape closes, focus 
     const button = page.locator('.navbar [data-open-modal="vxcoin-info"]');
     await button.focus();
     await button.evaluate((b) => {
-      b.click();
-      b.click();
+      (b as HTMLElement).click();
+      (b as HTMLElement).click();
     });
     const dialog = page.getByRole('dialog', { name: TEXT.coinsTitle });
     await expect(dialog).toBeVisible();
