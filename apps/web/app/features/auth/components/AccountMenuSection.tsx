@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
-import { logOut } from '../actions.ts';
 import { MenuBalance } from '../../wallet/components/NavbarBalance.tsx';
+import { logOut } from '../actions.ts';
 import { useViewer } from '../useViewer.tsx';
 import { LoginSignupButtons } from './LoginSignupButtons.tsx';
 
