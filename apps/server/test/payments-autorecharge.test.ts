@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   bus = new InProcessBus();
   wallet = createWalletService({ db: harness.database.db, bus });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   for (const module of modules) await module.stop?.();

@@ -44,7 +44,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   bus = new InProcessBus();
   app = await startApp();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await app.close();

@@ -14,6 +14,8 @@ import { createPaymentsService } from './payments.service.ts';
 export interface PaymentsModuleOptions {
   /** Sandbox: how long a SEPA debit stays pending before it settles (default 2 s). */
   sepaDelayMs?: number;
+  /** How often abandoned charges are expired (default every minute; 0: only at start). */
+  expiryIntervalMs?: number;
   now?: () => Date;
 }
 
@@ -86,6 +88,16 @@ export function createPaymentsModule(
   });
 
   let unsubscribe: (() => void) | undefined;
+  let expiryTimer: NodeJS.Timeout | undefined;
+  let expiring: Promise<unknown> = Promise.resolve();
+  const expire = () => {
+    expiring = expiring.then(() =>
+      service
+        .expireAbandoned()
+        .catch((error) => deps.log.error({ err: error }, 'expiring abandoned charges failed')),
+    );
+    return expiring;
+  };
   return {
     rest: paymentRoutes({
       auth: deps.auth,
@@ -98,9 +110,17 @@ export function createPaymentsModule(
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
       await service.resume();
+      await expire();
+      const interval = options.expiryIntervalMs ?? 60_000;
+      if (interval > 0) {
+        expiryTimer = setInterval(() => void expire(), interval);
+        expiryTimer.unref();
+      }
     },
     async stop() {
       unsubscribe?.();
+      if (expiryTimer) clearInterval(expiryTimer);
+      await expiring;
       await provider.stop();
       await service.idle();
     },

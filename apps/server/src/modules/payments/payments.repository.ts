@@ -175,6 +175,19 @@ export function createPaymentsRepository(db: Db) {
         .limit(1);
       return row !== undefined;
     },
+    /** Charges waiting for the guest (3-D Secure, SMS code) or never driven, created before `before`. */
+    async abandoned(before: Date): Promise<ChargeRow[]> {
+      return db
+        .select()
+        .from(paymentCharges)
+        .where(
+          and(
+            inArray(paymentCharges.status, ['created', 'requires_action']),
+            lt(paymentCharges.createdAt, before),
+          ),
+        )
+        .limit(500);
+    },
     /** SEPA debits still waiting for their settlement (resumed after a restart). */
     async pendingSepa(): Promise<ChargeRow[]> {
       return db

@@ -62,6 +62,13 @@ export const CHARGES_PER_GUEST: Limit = { name: 'charge-guest', max: 30, windowM
 /** New or changed payment methods per guest. */
 export const METHOD_CHANGES_PER_GUEST: Limit = { name: 'method-guest', max: 10, windowMs: 60 * 60 * 1000 };
 
+/**
+ * A charge still waiting for the guest (3-D Secure, SMS code) or never driven (a crash before the
+ * provider answered) this long is failed `expired`: it stops counting against the monthly limit
+ * and no longer blocks auto-recharge. SEPA debits wait for their settlement instead.
+ */
+export const ABANDONED_AFTER_MS = 30 * 60 * 1000;
+
 /** Which paytypes each flow may charge with (flow autorecharge is started by the server only). */
 const FLOW_PAYTYPES: Record<string, readonly string[]> = {
   moneycharge: ['CC', 'LS'],
@@ -829,6 +836,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           createdAt: row.createdAt,
         })),
       );
+    },
+    /** Fails abandoned charges (see ABANDONED_AFTER_MS); answers how many. */
+    async expireAbandoned(): Promise<number> {
+      const rows = await repository.abandoned(new Date(now().getTime() - ABANDONED_AFTER_MS));
+      let expired = 0;
+      for (const row of rows) {
+        if ((await decline(row, 'failed', 'expired')) === 'changed') expired++;
+      }
+      if (expired > 0) deps.log.info({ expired }, 'abandoned charges expired');
+      return expired;
     },
     async idle(): Promise<void> {
       await Promise.allSettled([...pendingWork]);
