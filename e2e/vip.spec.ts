@@ -39,6 +39,20 @@ const TEXT = {
   endsOn: { en: /^Ends on \d{1,2} \S+ \d{4}$/, de: /^Endet am \d{1,2}\. \S+ \d{4}$/ },
   cancelled: { en: 'Cancelled', de: 'Gekündigt' },
   resume: { en: 'Resume subscription', de: 'Abo fortsetzen' },
+  accept: { en: 'Accept the offer', de: 'Angebot annehmen' },
+  offerTaken: {
+    en: 'Offer taken: your next period costs €10,00.',
+    de: 'Angebot angenommen: Dein nächster Zeitraum kostet 10,00\u00a0€.',
+  },
+  thanks: {
+    en: 'Thank you for staying! Your offer is saved.',
+    de: 'Danke, dass du bleibst! Dein Angebot ist gespeichert.',
+  },
+  notEnough: {
+    en: 'Your balance is not enough for €19,99. Top up your wallet, then subscribe.',
+    de: 'Dein Guthaben reicht nicht für 19,99\u00a0€. Lade dein Guthaben auf und abonniere dann.',
+  },
+  topUpNow: { en: 'Top up now', de: 'Jetzt aufladen' },
 } satisfies Record<string, Record<Lang, string | RegExp>>;
 
 function newGuest(lang: Lang) {
@@ -171,7 +185,50 @@ for (const lang of LANGS) {
       ).toBe(true);
       await page.screenshot({ path: `${SHOTS}/vipclub-cancelled-${lang}.png`, fullPage: true });
     });
+
+    await test.step('resume, cancel again and take the offer (spec 7/8): status bar, next period at the offer price', async () => {
+      const card = page.locator('[data-membership="vip"]');
+      await card.getByRole('button', { name: TEXT.resume[lang] }).click();
+      await expect(card).toHaveAttribute('data-status', 'active');
+      await card.getByRole('button', { name: TEXT.cancel[lang] }).click();
+      await card
+        .locator('[data-cancellation-offer="vip"]')
+        .getByRole('button', { name: TEXT.accept[lang] })
+        .click();
+      await expect(page.locator('[data-status-bar="cancellation-offer-accepted"]')).toContainText(
+        TEXT.thanks[lang],
+      );
+      await expect(card).toHaveAttribute('data-status', 'active');
+      await expect(card).toContainText(TEXT.offerTaken[lang]);
+      expect((await page.context().cookies()).find((c) => c.name === 'vela_status_bar')?.value).toBe(
+        'cancellation-offer-accepted',
+      );
+      await page.screenshot({ path: `${SHOTS}/vipclub-offer-taken-${lang}.png`, fullPage: true });
+    });
     expect(pageErrors).toEqual([]);
+  });
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: not enough money in the wallet: the VIP dialog offers the top-up (flow moneycharge)`, async ({
+    page,
+    baseURL,
+    clientIp,
+  }) => {
+    await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+    const signup = await page.request.post('/rest/v1/guest/signup', {
+      data: newGuest(lang),
+      headers: clientHeaders(clientIp),
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    await gotoReady(page, `/${lang}/vipclub/`);
+    await page.locator('[data-vipclub-plans] [data-get-vip="vip-dialog"]').click();
+    const frame = page.frameLocator('iframe.payment-dialog__frame');
+    const notEnough = frame.locator('[data-abo-not-enough]');
+    await expect(notEnough).toContainText(TEXT.notEnough[lang]);
+    await expect(frame.locator('[data-abo-subscribe]')).toHaveCount(0);
+    await notEnough.getByRole('button', { name: TEXT.topUpNow[lang] }).click();
+    await expect(frame.locator('[data-view="payment"][data-screen="moneycharge"]')).toBeVisible();
   });
 }
 
