@@ -162,6 +162,10 @@ describe('card charges (sandbox test cards)', () => {
     const first = await call(g, 'POST', 'payment/charges', body);
     const second = await call(g, 'POST', 'payment/charges', body);
     expect(second.json().data.charge).toEqual(first.json().data.charge);
+    // A retry need not repeat the card.
+    const { card: _card, ...withoutCard } = body;
+    const bare = await call(g, 'POST', 'payment/charges', withoutCard);
+    expect(bare.json().data.charge.id).toBe(first.json().data.charge.id);
     expect(await balance(g)).toBe(1000);
     const other = await call(g, 'POST', 'payment/charges', { ...body, amountCents: 5000 });
     expect(other.statusCode).toBe(409);

@@ -368,9 +368,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         403,
       );
     }
-    const source = await sourceOf(guestId, request);
-
     const earlier = await repository.chargeByKey(guestId, request.idempotencyKey);
+    if (earlier && earlier.status !== 'created') {
+      // A decided or waiting charge answers as it is (the retry need not repeat the card).
+      if (!sameRequest(earlier, request)) throw keyReused();
+      return present(earlier);
+    }
+    const source = await sourceOf(guestId, request);
     if (earlier) return replay(earlier, request, source, options);
     if (!options.serverInitiated) await limiter.take(CHARGES_PER_GUEST, String(guestId));
 
