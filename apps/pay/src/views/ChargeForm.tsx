@@ -52,7 +52,7 @@ export function ChargeForm({
   allowVoice: boolean;
   submitLabel?: string;
 }) {
-  const { t, lang, brand } = useDialog();
+  const { t, lang, brand, goToFlow } = useDialog();
   const pt = usePaymentText();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -129,6 +129,13 @@ export function ChargeForm({
       >
         {alert && !fieldErrorOfServer ? alert.text : null}
       </div>
+      {alert?.code === 'RESTRICTED' && flow !== 'opcompensation' ? (
+        <p className="links">
+          <button type="button" className="secondary wide" onClick={() => goToFlow('opcompensation')}>
+            {pt('title', { flow: 'opcompensation' })}
+          </button>
+        </p>
+      ) : null}
 
       {fixedAmountCents === null ? (
         <fieldset className="charge-amounts" aria-labelledby={amountLegendId}>
