@@ -1,7 +1,7 @@
 import type { Charge } from '@vela/contracts/payment-api';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi, NETWORK_ERROR } from '../api.ts';
-import { AttemptKeys, outcomeOf, pollUntilFinal, sendAttempt } from './charge-attempt.ts';
+import { AttemptKeys, newIdempotencyKey, outcomeOf, pollUntilFinal, sendAttempt } from './charge-attempt.ts';
 import { createPaymentApi } from './payment-api.ts';
 
 const ORIGIN = 'https://vela.test';
@@ -111,6 +111,15 @@ describe('charge attempt: one idempotency key per attempt (issue 4: same key -> 
     expect((error as ApiError).code).toBe('LIMIT_EXCEEDED');
     await sendAttempt(keys, request, send, { sleep: noSleep });
     expect(bodies().map((b) => b.idempotencyKey)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('keys are random UUID v4, also where crypto.randomUUID is missing (no secure context)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const fallback = { getRandomValues: (array: Uint8Array) => globalThis.crypto.getRandomValues(array) };
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey(fallback)));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(uuid);
+    expect(newIdempotencyKey()).toMatch(uuid);
   });
 
   it('an answer that is not the contract is never taken as a charge', async () => {

@@ -56,7 +56,22 @@ export function outcomeUnknown(error: unknown): boolean {
   return error.status >= 500;
 }
 
-const defaultKey = (): string => globalThis.crypto.randomUUID();
+/**
+ * A random UUID v4: crypto.randomUUID where the page is a secure context, else the same from
+ * crypto.getRandomValues (available everywhere, e.g. a dialog served over plain http on a LAN).
+ */
+export function newIdempotencyKey(
+  crypto: { getRandomValues(array: Uint8Array): Uint8Array; randomUUID?: () => string } = globalThis.crypto,
+): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const defaultKey = (): string => newIdempotencyKey();
 
 /** The idempotency key of the current attempt, bound to the request it was made for. */
 export class AttemptKeys {
