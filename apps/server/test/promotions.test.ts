@@ -680,6 +680,39 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
     expect(theirs.remainingBonusCodes).toEqual([]);
     expect(theirs.benefits).toEqual([]);
   });
+  it('bonus code service: bonusCodeCheck gives success and reason, redeemBonusCode redeems once (errors carry the reason)', async () => {
+    const g = await guest('Gql_C');
+    const code = unique('GQLC').toUpperCase();
+    await createCode({ code, reward: { kind: 'coins', cents: 800 }, maxRedemptions: 1 });
+    const checked = (
+      await gql(
+        g,
+        'query C($c: String!) { bonusCodeCheck(code: $c) { success reason canRedeem oneTime reward { coins } } }',
+        { c: code },
+      )
+    ).json().data;
+    expect(checked.bonusCodeCheck).toEqual({
+      success: true,
+      reason: 'OK',
+      canRedeem: true,
+      oneTime: true,
+      reward: { coins: 32 },
+    });
+    const redeem =
+      'mutation R($c: String!) { redeemBonusCode(code: $c) { success creditedCents guestBalanceCents guestBalanceFormatted } }';
+    const first = (await gql(g, redeem, { c: code })).json();
+    expect(first.data.redeemBonusCode).toEqual({
+      success: true,
+      creditedCents: 800,
+      guestBalanceCents: 800,
+      guestBalanceFormatted: '32',
+    });
+    const second = (await gql(g, redeem, { c: code })).json();
+    expect(second.errors[0].extensions.code).toBe('ALREADY_REDEEMED');
+    const anonymous = (await gql(null, redeem, { c: code })).json();
+    expect(anonymous.errors[0].message).toBe('Missing Vxql-Token');
+    expect(await balanceOf(g)).toBe(800);
+  });
 });
 
 describe(`demo bonus codes of the seed (spec 9 welcome bonus tile code, conversion chat trial code; ${backend})`, () => {

@@ -150,7 +150,7 @@ export function graphqlRoutes(deps: {
         throw error;
       }
     }
-    const contextValue: GraphqlContext = { guestId, lang: lang.data };
+    const contextValue: GraphqlContext = { guestId, lang: lang.data, ip: request.ip };
     const result: ExecutionResult = await execute({
       schema,
       document,

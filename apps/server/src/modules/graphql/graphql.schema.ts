@@ -83,6 +83,31 @@ export const schema = buildSchema(/* GraphQL */ `
     maxCents: Int
   }
 
+  "Spec 5: a bonus code check returns success and reason before redeeming; the code shows canRedeem."
+  type BonusCodeCheck {
+    success: Boolean!
+    "OK, UNKNOWN_CODE, INACTIVE, NOT_YET_VALID, EXPIRED, EXHAUSTED or ALREADY_REDEEMED."
+    reason: String!
+    canRedeem: Boolean!
+    code: String!
+    reward: BonusReward
+    oneTime: Boolean!
+  }
+
+  "A redeemed code: what it gave and the balance after it (spec 7 guestBalance fields)."
+  type BonusCodeRedemption {
+    success: Boolean!
+    code: String!
+    reward: BonusReward!
+    "On-top codes: the bonus waits for the next succeeded top-up."
+    pending: Boolean!
+    creditedCents: Int!
+    vouchers: [GuestVoucher!]!
+    guestBalance: Int!
+    guestBalanceFormatted: String!
+    guestBalanceCents: Int!
+  }
+
   "A redeemed code whose reward is still to come (an on-top bonus waiting for a top-up)."
   type RemainingBonusCode {
     code: String!
@@ -135,6 +160,13 @@ export const schema = buildSchema(/* GraphQL */ `
     remainingBonusCodes: [RemainingBonusCode!]
     "The caller's benefits: vouchers and bonus rewards (needs a token)."
     benefits: [Benefit!]
+    "Bonus code service: check a code before redeeming it (needs a token; rate-limited)."
+    bonusCodeCheck(code: String!): BonusCodeCheck
+  }
+
+  type Mutation {
+    "Bonus code service: redeem a code (needs a token; rate-limited; errors carry the reason as code)."
+    redeemBonusCode(code: String!): BonusCodeRedemption
   }
 `);
 
@@ -145,19 +177,26 @@ export const TOKEN_FIELDS: ReadonlySet<string> = new Set([
   'guestVouchers',
   'remainingBonusCodes',
   'benefits',
+  'bonusCodeCheck',
+  'redeemBonusCode',
 ]);
 
 export interface GraphqlContext {
   /** The logged-in guest of the token, or null (no token, or an anonymous session). */
   guestId: number | null;
   lang: Language | undefined;
+  /** The client address (rate limits). */
+  ip: string;
 }
 
 export interface GraphqlServices {
   guests: Pick<GuestsRepository, 'guestById' | 'moneyStateOf'>;
   avs: Pick<AvsService, 'status'>;
   legalText(lang: Language, type: LegalTextType): Promise<LegalText | null>;
-  promotions: Pick<PromotionsService, 'vouchers' | 'remainingCodes' | 'benefits'>;
+  promotions: Pick<
+    PromotionsService,
+    'vouchers' | 'remainingCodes' | 'benefits' | 'check' | 'redeem' | 'limitAttempt'
+  >;
 }
 
 const LEGAL_TEXT_TYPES: readonly LegalTextType[] = ['PP', 'GTC', 'IMP'];
@@ -210,6 +249,21 @@ export function rootValueOf(services: GraphqlServices) {
     async benefits(_args: unknown, context: GraphqlContext) {
       if (context.guestId === null) return null;
       return services.promotions.benefits(context.guestId);
+    },
+    async bonusCodeCheck(args: { code: string }, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      const code = args.code.trim();
+      if (code.length === 0 || code.length > 64) throw badInput('code must be 1 to 64 characters');
+      await services.promotions.limitAttempt(context.guestId, context.ip);
+      return services.promotions.check(context.guestId, code);
+    },
+    async redeemBonusCode(args: { code: string }, context: GraphqlContext) {
+      if (context.guestId === null)
+        throw new GraphQLError('Log in to redeem a code', { extensions: { code: 'UNAUTHORIZED' } });
+      const code = args.code.trim();
+      if (code.length === 0 || code.length > 64) throw badInput('code must be 1 to 64 characters');
+      await services.promotions.limitAttempt(context.guestId, context.ip);
+      return services.promotions.redeem(context.guestId, code);
     },
   };
 }

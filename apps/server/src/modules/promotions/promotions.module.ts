@@ -25,7 +25,7 @@ export function createPromotionsModule(deps: MoneyModuleDeps): PromotionsModule 
   let unsubscribe: (() => void) | null = null;
   return {
     service,
-    rest: promotionsRoutes({ auth: deps.auth, guests: deps.guests, promotions: service }),
+    rest: promotionsRoutes({ auth: deps.auth, promotions: service }),
     internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));

@@ -22,15 +22,9 @@ import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import type { GuestsRepository } from '../guests/guests.repository.ts';
-import { createRateLimiter, type Limit, RateLimitedError } from '../guests/rate-limit.ts';
+import { RateLimitedError } from '../guests/rate-limit.ts';
 import { presentPurchase } from './promotions.presenter.ts';
 import type { PromotionsService } from './promotions.service.ts';
-
-/** Bonus code checks and redemptions per guest (every attempt counts: codes cannot be guessed). */
-export const BONUS_ATTEMPTS_PER_GUEST: Limit = { name: 'bonus-guest', max: 20, windowMs: 15 * 60 * 1000 };
-/** Bonus code checks and redemptions per client address. */
-export const BONUS_ATTEMPTS_PER_IP: Limit = { name: 'bonus-ip', max: 60, windowMs: 15 * 60 * 1000 };
 
 const CodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
 const PromoCodeParamsSchema = z.object({ promoCode: z.string().trim().min(1).max(64) });
@@ -38,16 +32,10 @@ const BODY_LIMIT = 4 * 1024;
 
 export function promotionsRoutes(deps: {
   auth: GuestAuth;
-  guests: GuestsRepository;
   promotions: PromotionsService;
 }): FastifyPluginAsync {
   const { auth, promotions } = deps;
-  const limiter = createRateLimiter(deps.guests);
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
-  const limitAttempt = async (request: FastifyRequest, guestId: number) => {
-    await limiter.take(BONUS_ATTEMPTS_PER_IP, request.ip);
-    await limiter.take(BONUS_ATTEMPTS_PER_GUEST, String(guestId));
-  };
 
   return async (app) => {
     privateResponses(app);
@@ -98,14 +86,14 @@ export function promotionsRoutes(deps: {
     app.get('/bonuscode/check/:code', async (request) => {
       const guestId = await requireGuest(request);
       const { code } = parseInput(CodeParamsSchema, request.params);
-      await limitAttempt(request, guestId);
+      await promotions.limitAttempt(guestId, request.ip);
       return { success: true, data: await promotions.check(guestId, code) };
     });
 
     app.post('/guest/redeemBonus', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
       const { code } = parseInput(RedeemBonusRequestSchema, request.body);
-      await limitAttempt(request, guestId);
+      await promotions.limitAttempt(guestId, request.ip);
       return { success: true, data: await promotions.redeem(guestId, code) };
     });
 

@@ -36,6 +36,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import { guestChannel } from '../avs/avs.events.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
 import { uniqueViolation } from '../guests/guests.repository.ts';
+import { createRateLimiter, type Limit } from '../guests/rate-limit.ts';
 import type { WalletChange, WalletService } from '../wallet/wallet.service.ts';
 import {
   presentGuestVouchers,
@@ -52,6 +53,11 @@ import {
 } from './promotions.repository.ts';
 
 const DAY_MS = 86_400_000;
+
+/** Bonus code checks and redemptions per guest (every attempt counts: codes cannot be guessed). */
+export const BONUS_ATTEMPTS_PER_GUEST: Limit = { name: 'bonus-guest', max: 20, windowMs: 15 * 60 * 1000 };
+/** Bonus code checks and redemptions per client address. */
+export const BONUS_ATTEMPTS_PER_IP: Limit = { name: 'bonus-ip', max: 60, windowMs: 15 * 60 * 1000 };
 /** Age rating from which buying needs an accepted age verification (spec 4/6). */
 const FSK18 = 18;
 
@@ -76,7 +82,8 @@ export interface PromotionsDeps {
   db: Db;
   bus: EventBus;
   wallet: WalletService;
-  guests: Pick<GuestsRepository, 'guestById'>;
+  /** Guests (age check) and the rate-limit counters. */
+  guests: GuestsRepository;
   log: {
     info(o: object, m: string): void;
     warn(o: object, m: string): void;
@@ -95,6 +102,13 @@ export function createPromotionsService(deps: PromotionsDeps) {
   const { db, wallet, bus, log } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createPromotionsRepository(db);
+  const limiter = createRateLimiter(deps.guests);
+
+  /** Counts a check or redemption attempt; RateLimitedError (429) when the guest or address used up the window. */
+  async function limitAttempt(guestId: number, ip: string): Promise<void> {
+    await limiter.take(BONUS_ATTEMPTS_PER_IP, ip);
+    await limiter.take(BONUS_ATTEMPTS_PER_GUEST, String(guestId));
+  }
 
   async function balanceFields(guestId: number) {
     const cents = await wallet.guestBalance(guestId);
@@ -480,6 +494,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   return {
+    limitAttempt,
     buy,
     async purchasesOf(guestId: number, limit = 100) {
       return (await repository.purchasesOf(guestId, limit)).map(presentPurchase);
