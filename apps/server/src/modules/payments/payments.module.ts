@@ -109,7 +109,13 @@ export function createPaymentsModule(
     internal: paymentInternalRoutes({ service }),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
-      await service.resume();
+      // A database that is down at start must not stop the server (/alive reports it); the
+      // settlements resume on the next start, and abandoned charges expire on the next tick.
+      try {
+        await service.resume();
+      } catch (error) {
+        deps.log.error({ err: error }, 'pending SEPA settlements not resumed');
+      }
       await expire();
       const interval = options.expiryIntervalMs ?? 60_000;
       if (interval > 0) {
