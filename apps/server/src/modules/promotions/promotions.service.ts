@@ -361,6 +361,34 @@ export function createPromotionsService(deps: PromotionsDeps) {
     }));
   }
 
+  /** Credits an on-top bonus of `cents` for the top-up `change`; null when the bonus rounds to 0. */
+  async function payOnTop(
+    entry: RedemptionWithCode,
+    cents: number,
+    change: WalletChange,
+  ): Promise<number | null> {
+    if (cents <= 0) return null;
+    const [promotions, guestWallet] = await Promise.all([
+      wallet.accountOf('promotions'),
+      wallet.walletOf(change.guestId),
+    ]);
+    const result = await wallet.transfer({
+      idempotencyKey: `ontop:${entry.redemption.id}`,
+      kind: 'bonus',
+      postings: [
+        { account: promotions.id, amountCents: -cents },
+        { account: guestWallet.id, amountCents: cents },
+      ],
+      reference: {
+        code: entry.code.code,
+        redemptionId: entry.redemption.id,
+        guestId: change.guestId,
+        topUpTransferId: change.transferId,
+      },
+    });
+    return result.transferId;
+  }
+
   /** A succeeded top-up pays every pending on-top bonus of the guest (wallet.onWalletChange). */
   async function onWalletChange(change: WalletChange): Promise<void> {
     if (change.kind !== 'top-up' || change.amountCents <= 0) return;
@@ -373,26 +401,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
       if (reward.kind !== 'ontop') continue;
       const cents = onTopBonusCents(reward, change.amountCents);
       let transferId: number | null = null;
-      if (cents > 0) {
-        const [promotions, guestWallet] = await Promise.all([
-          wallet.accountOf('promotions'),
-          wallet.walletOf(change.guestId),
-        ]);
-        const result = await wallet.transfer({
-          idempotencyKey: `ontop:${entry.redemption.id}`,
-          kind: 'bonus',
-          postings: [
-            { account: promotions.id, amountCents: -cents },
-            { account: guestWallet.id, amountCents: cents },
-          ],
-          reference: {
-            code: entry.code.code,
-            redemptionId: entry.redemption.id,
-            guestId: change.guestId,
-            topUpTransferId: change.transferId,
-          },
-        });
-        transferId = result.transferId;
+      try {
+        transferId = await payOnTop(entry, cents, change);
+      } catch (error) {
+        // A concurrent top-up paid this redemption first (same key, other amount): paid once.
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') continue;
+        throw error;
       }
       if (transferId !== null || chargeId !== null) {
         await repository.settleRedemption(entry.redemption.id, transferId, chargeId);

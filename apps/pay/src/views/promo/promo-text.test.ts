@@ -1,0 +1,53 @@
+import type { RewardView } from '@vela/contracts/promotions-api';
+import { REDEEM_REASONS } from '@vela/contracts/promotions-api';
+import { describe, expect, it } from 'vitest';
+import { isReason, promoTranslator, reasonText, rewardText } from './promo-text.ts';
+
+const base: RewardView = {
+  kind: 'coins',
+  rewardType: 'bonus',
+  cents: null,
+  coins: null,
+  voucherType: null,
+  voucherTypeName: null,
+  amount: null,
+  actorId: null,
+  percent: null,
+  flatCents: null,
+  maxCents: null,
+};
+
+describe('promo code texts (spec 9 formatting, spec 3 voucher types, four languages)', () => {
+  it('coins are shown in coins (dot thousands) and euro (decimal comma)', () => {
+    const reward = { ...base, cents: 100_000, coins: 4_000 };
+    expect(rewardText(promoTranslator('en'), 'en', reward)).toBe('4.000 coins (€1.000,00)');
+    expect(rewardText(promoTranslator('de'), 'de', reward)).toBe('4.000 Coins (1.000,00\u00a0€)');
+  });
+
+  it('vouchers name their spec 3 type; performer-only vouchers say so', () => {
+    const reward: RewardView = { ...base, kind: 'voucher', voucherType: 4, amount: 2, actorId: '9' };
+    expect(rewardText(promoTranslator('es'), 'es', reward)).toBe('2 vales: álbum de fotos (para una modelo)');
+    expect(rewardText(promoTranslator('en'), 'en', { ...reward, amount: 1, actorId: null })).toBe(
+      '1 voucher: photo album',
+    );
+  });
+
+  it('on-top rewards show the percent, the flat amount and the cap', () => {
+    const reward: RewardView = { ...base, kind: 'ontop', percent: 20, maxCents: 2_000 };
+    expect(rewardText(promoTranslator('nl'), 'nl', reward)).toBe(
+      '20 % extra op je volgende opwaardering (maximaal €\u00a020,00)',
+    );
+  });
+
+  it('every refusal reason has a text in every language', () => {
+    for (const lang of ['de', 'en', 'nl', 'es'] as const) {
+      const tp = promoTranslator(lang);
+      for (const reason of REDEEM_REASONS) {
+        if (!isReason(reason)) continue;
+        expect(reasonText(tp, reason).length).toBeGreaterThan(5);
+      }
+    }
+    expect(isReason('OK')).toBe(false);
+    expect(isReason('RATE_LIMITED')).toBe(false);
+  });
+});
