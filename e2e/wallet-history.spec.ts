@@ -108,7 +108,7 @@ for (const lang of LANGS) {
     await expect(navbarBalance).toHaveAccessibleName(TEXT.navbarZero[lang]);
 
     // History: the empty state with a top-up button, reached by keyboard.
-    const history = page.getByRole('region', { name: TEXT.transactions[lang] });
+    const history = page.getByRole('region', { name: TEXT.transactions[lang], exact: true });
     await expect(history.getByRole('heading', { level: 2 })).toHaveText(TEXT.transactions[lang]);
     await expect(history.locator('[data-transactions-state="empty"]')).toBeVisible();
     await expect(history).toContainText(TEXT.empty[lang]);
@@ -154,7 +154,7 @@ for (const lang of LANGS) {
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    const history = page.getByRole('region', { name: TEXT.transactions[lang] });
+    const history = page.getByRole('region', { name: TEXT.transactions[lang], exact: true });
     await expect(history.locator('[data-transactions-state="empty"]')).toBeVisible();
     const navbarBalance = page.locator('[data-navbar-balance]');
 
@@ -231,3 +231,52 @@ for (const lang of LANGS) {
     expect(pageErrors).toEqual([]);
   });
 }
+
+test('en: 21 top-ups page as 20 newest first, and "Load more" by keyboard brings the 21st and moves focus to it', async ({
+  page,
+  baseURL,
+  clientIp,
+}) => {
+  test.setTimeout(120_000);
+  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+  await signUpByApi(page, 'en', clientIp);
+  // 21 top-ups of 5 € (20 coins) with the sandbox test card, through the payments REST API.
+  for (let i = 0; i < 21; i += 1) {
+    const response = await page.request.post('/rest/v1/payment/charges', {
+      headers: clientHeaders(clientIp),
+      data: {
+        idempotencyKey: `wallet-history-${clientIp}-${Date.now()}-${i}`,
+        flow: 'moneycharge',
+        paytype: 'CC',
+        amountCents: 500,
+        card: {
+          number: '4242 4242 4242 4242',
+          expMonth: 12,
+          expYear: 2030,
+          cvc: '123',
+          holder: 'Alex Example',
+        },
+      },
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    expect(((await response.json()) as { data: { charge: { status: string } } }).data.charge.status).toBe(
+      'succeeded',
+    );
+  }
+  await gotoReady(page, '/en/myvela/');
+  const history = page.getByRole('region', { name: TEXT.transactions.en, exact: true });
+  const rows = history.locator('tbody tr');
+  await expect(rows).toHaveCount(20);
+  // Newest first: the first row's balance after is all 21 top-ups, the last shown is the 2nd top-up.
+  await expect(rows.first().locator('.myvela-transactions__coins').nth(1)).toHaveText('420 coins');
+  await expect(rows.last().locator('.myvela-transactions__coins').nth(1)).toHaveText('40 coins');
+
+  const loadMore = history.getByRole('button', { name: 'Load more' });
+  await loadMore.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(21);
+  await expect(rows.last().locator('.myvela-transactions__coins').nth(1)).toHaveText('20 coins');
+  await expect(rows.last().getByRole('button', { name: /Receipt/ })).toBeFocused();
+  await expect(history).toContainText('That is all of your transactions.');
+  await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
