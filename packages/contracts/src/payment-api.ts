@@ -193,6 +193,11 @@ export const PaymentSettingsUpdateSchema = z
   .partial();
 export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdateSchema>;
 
+/** Spec 7 `POST guest/autoRechargeTeaserState` (mode): how the guest left the auto-recharge teaser; answers `{ mode }`. */
+export const AutoRechargeTeaserStateRequestSchema = z.object({
+  mode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+});
+
 /**
  * `GET payment/canOneClick` (socket `canOneClick` -> `canOneClickResult` in issue 6): the spec 3
  * one-click charge config.

@@ -5,6 +5,7 @@
  */
 import { LanguageSchema } from '@vela/contracts/common';
 import {
+  AutoRechargeTeaserStateRequestSchema,
   ChangeMethodRequestSchema,
   ChargeOneClickRequestSchema,
   ChargeRequestSchema,
@@ -24,7 +25,6 @@ import type { PaymentsService } from './payments.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const ChargeIdParams = z.object({ id: z.string().min(1).max(100) });
-const TeaserStateSchema = z.object({ mode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 const ChallengeQuerySchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/),
   lang: LanguageSchema.optional(),
@@ -125,7 +125,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
     // Spec 7: guest/autoRechargeTeaserState POST (mode).
     app.post('/guest/autoRechargeTeaserState', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
-      const { mode } = parseInput(TeaserStateSchema, request.body);
+      const { mode } = parseInput(AutoRechargeTeaserStateRequestSchema, request.body);
       await service.setTeaserMode(guestId, mode);
       return { success: true, data: { mode } };
     });
