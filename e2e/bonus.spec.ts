@@ -123,3 +123,32 @@ for (const lang of ['en', 'es'] as const) {
     expect(await balanceCents(page, clientIp)).toBe(500);
   });
 }
+
+test('de: the scratch card flow (vxpAutoFlow=ScratchCard) checks the card code format, then redeems the demo scratch card', async ({
+  page,
+  baseURL,
+  clientIp,
+}) => {
+  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+  await signUpByApi(page, clientIp);
+  await page.goto('/de/?vxpAutoFlow=ScratchCard');
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await expect(page.locator('iframe.payment-dialog__frame')).toHaveAttribute('src', /flow=scratchcard/);
+  const frame = dialog(page);
+  await expect(frame.getByRole('heading', { name: 'Rubbelkarte einlösen' })).toBeVisible();
+  const input = frame.getByLabel('Code der Rubbelkarte');
+  await input.fill('abc-123');
+  await frame.getByRole('button', { name: 'Code prüfen' }).click();
+  await expect(frame.getByText('Ein Rubbelkarten-Code hat 12 bis 16 Buchstaben und Ziffern.')).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/bonus-scratch-input-de.png` });
+  // The demo scratch card of the seed, typed as printed (with dashes, lower case).
+  await input.fill('vela-scratch-2026');
+  await input.press('Enter');
+  await expect(frame.locator('[data-promo-reward]')).toHaveText('20 Coins (5,00 €)');
+  await page.screenshot({ path: `${SHOTS}/bonus-scratch-de.png` });
+  await frame.getByRole('button', { name: 'Jetzt einlösen' }).click();
+  await expect(frame.locator('[data-promo-success]')).toContainText('Dein neues Guthaben: 20 Coins.');
+  expect(await balanceCents(page, clientIp)).toBe(500);
+});
