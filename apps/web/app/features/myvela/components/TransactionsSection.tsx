@@ -7,7 +7,7 @@
 import type { Language } from '@vela/contracts/common';
 import type { Transaction } from '@vela/contracts/wallet-api';
 import { useEffect, useRef, useState } from 'react';
-import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useTopUp } from '../../wallet/hooks/useTopUp.ts';
 import { useWalletT } from '../../wallet/hooks/useWalletT.ts';
 import { berlinDateTime, coinsText, euroText, signedCoinsText, whatText } from '../../wallet/presenters.ts';
 import { errorText } from '../errors.ts';
@@ -19,7 +19,7 @@ import { SaveButton } from './SaveButton.tsx';
 export function TransactionsSection({ lang, brand }: { lang: Language; brand: string }) {
   const { t, moneyT } = useWalletT(lang);
   const myT = useMyVelaT(lang);
-  const { open } = usePaymentDialog();
+  const topUp = useTopUp();
   const { state, reload, loadMore } = useTransactions(true);
   const [receiptOf, setReceiptOf] = useState<Transaction | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -74,7 +74,7 @@ export function TransactionsSection({ lang, brand }: { lang: Language; brand: st
               type="button"
               className="shell-button shell-button--primary"
               data-open-dialog="moneycharge"
-              onClick={() => open('moneycharge')}
+              onClick={() => topUp()}
             >
               {t('balance.topUpLabel')}
             </button>

@@ -5,7 +5,7 @@
  */
 import { Icon } from '../../layout/components/Icon.tsx';
 import { useShell } from '../../layout/state/ShellContext.tsx';
-import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useTopUp } from '../hooks/useTopUp.ts';
 import { useWalletT } from '../hooks/useWalletT.ts';
 import { coinsText } from '../presenters.ts';
 import { useBalance } from '../state/BalanceProvider.tsx';
@@ -14,7 +14,7 @@ import '../wallet.css';
 export function NavbarBalance() {
   const { lang } = useShell();
   const balance = useBalance();
-  const { open } = usePaymentDialog();
+  const topUp = useTopUp();
   const { t, moneyT } = useWalletT(lang);
   if (!balance) return null;
   return (
@@ -25,7 +25,7 @@ export function NavbarBalance() {
       data-open-dialog="moneycharge"
       aria-label={t('balance.navbar', { coins: coinsText(moneyT, balance.coins) })}
       title={t('balance.topUpLabel')}
-      onClick={() => open('moneycharge')}
+      onClick={() => topUp()}
     >
       <Icon name="coin" />
       <span className="navbar-balance__coins">{balance.formatted}</span>
@@ -40,7 +40,7 @@ export function NavbarBalance() {
 export function MenuBalance({ onAction }: { onAction: () => void }) {
   const { lang } = useShell();
   const balance = useBalance();
-  const { open } = usePaymentDialog();
+  const topUp = useTopUp();
   const { t, moneyT } = useWalletT(lang);
   if (!balance) return null;
   return (
@@ -54,7 +54,7 @@ export function MenuBalance({ onAction }: { onAction: () => void }) {
         data-open-dialog="moneycharge"
         onClick={() => {
           onAction();
-          open('moneycharge');
+          topUp();
         }}
       >
         {t('balance.topUp')}
