@@ -369,9 +369,17 @@ describe('3-D Secure through the sandbox bank page and its callback', () => {
     const { result } = await threeDs(g);
     const page = await app.inject({
       method: 'GET',
-      url: `/rest/v1/payment/sandbox/3ds/${result.id}?token=${'0'.repeat(64)}`,
+      url: `/rest/v1/payment/sandbox/3ds/${result.id}?token=${'0'.repeat(64)}&lang=nl`,
     });
     expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Deze bevestigingslink is niet geldig');
+    const malformed = await app.inject({
+      method: 'GET',
+      url: `/rest/v1/payment/sandbox/3ds/${result.id}?token=x`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect((await chargeOf(g, result.id)).status).toBe('requires_action');
   });
 });
 

@@ -20,7 +20,7 @@ import { cspNonceOf } from '../../http/security.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { RateLimitedError } from '../guests/rate-limit.ts';
 import { SIGNATURE_HEADER } from './payments.callbacks.ts';
-import { bankLanguageOf, challengePage, outcomePage } from './payments.sandbox-page.ts';
+import { bankLanguageOf, challengePage, invalidLinkPage, outcomePage } from './payments.sandbox-page.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
@@ -166,6 +166,14 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
 
     // The sandbox bank's 3-D Secure page (a link with a signed token; no session needed).
     await app.register(async (bank) => {
+      // A bad link gets a page the guest can read inside the dialog's frame, not JSON.
+      bank.setErrorHandler((error, request, reply) => {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        const query = request.query as Record<string, unknown> | undefined;
+        const lang = bankLanguageOf(query?.lang, request.headers['accept-language']);
+        bankPageHeaders(request, reply);
+        return reply.code(error.statusCode).send(invalidLinkPage(lang));
+      });
       bank.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: 2048 },

@@ -20,6 +20,7 @@ const TEXTS: Record<
     approved: string;
     declined: string;
     decided: string;
+    invalid: string;
   }
 > = {
   en: {
@@ -31,6 +32,7 @@ const TEXTS: Record<
     approved: 'Payment confirmed. You can return to the payment window.',
     declined: 'Payment declined. Nothing was charged.',
     decided: 'This payment has already been decided.',
+    invalid: 'This confirmation link is not valid. Close it and start the payment again.',
   },
   de: {
     title: 'Sandbox-Bank: Zahlung bestätigen',
@@ -41,6 +43,7 @@ const TEXTS: Record<
     approved: 'Zahlung bestätigt. Du kannst zum Zahlungsfenster zurückkehren.',
     declined: 'Zahlung abgelehnt. Es wurde nichts abgebucht.',
     decided: 'Über diese Zahlung wurde bereits entschieden.',
+    invalid: 'Dieser Bestätigungslink ist ungültig. Schließe ihn und starte die Zahlung erneut.',
   },
   nl: {
     title: 'Sandbox-bank: betaling bevestigen',
@@ -51,6 +54,7 @@ const TEXTS: Record<
     approved: 'Betaling bevestigd. Je kunt teruggaan naar het betaalvenster.',
     declined: 'Betaling geweigerd. Er is niets afgeschreven.',
     decided: 'Over deze betaling is al beslist.',
+    invalid: 'Deze bevestigingslink is niet geldig. Sluit hem en start de betaling opnieuw.',
   },
   es: {
     title: 'Banco de pruebas: confirma tu pago',
@@ -61,6 +65,7 @@ const TEXTS: Record<
     approved: 'Pago confirmado. Puedes volver a la ventana de pago.',
     declined: 'Pago rechazado. No se ha cobrado nada.',
     decided: 'Este pago ya se ha decidido.',
+    invalid: 'Este enlace de confirmación no es válido. Ciérralo y vuelve a iniciar el pago.',
   },
 };
 
@@ -168,4 +173,10 @@ if (window.parent !== window) window.parent.postMessage(${message.replace(/</g, 
 <p role="status">${escapeHtml(t[options.outcome])}</p>`,
     script,
   );
+}
+
+/** A wrong, unknown or malformed bank page link (answered with its 4xx status). */
+export function invalidLinkPage(lang: BankLanguage): string {
+  const t = TEXTS[lang];
+  return page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1>\n<p role="alert">${escapeHtml(t.invalid)}</p>`);
 }
