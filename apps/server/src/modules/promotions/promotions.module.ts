@@ -29,8 +29,13 @@ export function createPromotionsModule(deps: MoneyModuleDeps): PromotionsModule 
     internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
-      const settled = await service.settleUnsettled();
-      if (settled > 0) deps.log.warn({ settled }, 'bonus credits settled after a restart');
+      // A failure here (database not reachable yet) must not stop the server; the next start retries.
+      try {
+        const settled = await service.settleUnsettled();
+        if (settled > 0) deps.log.warn({ settled }, 'bonus credits settled after a restart');
+      } catch (error) {
+        deps.log.error({ err: error }, 'bonus credits could not be settled at start');
+      }
     },
     stop() {
       unsubscribe?.();
