@@ -507,6 +507,31 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
     await localBus.close();
   });
 
+  it('through the app: a sandbox card top-up (payment/charges) pays the on-top bonus and records the charge on the redemption', async () => {
+    const g = await guest('OnTopCard');
+    const code = unique('CARD').toUpperCase();
+    await createCode({ code, reward: { kind: 'ontop', percent: 25, flatCents: null, maxCents: null } });
+    expect((await call(g, 'POST', 'guest/redeemBonus', { code })).statusCode).toBe(200);
+    const charged = await call(g, 'POST', 'payment/charges', {
+      idempotencyKey: key('charge'),
+      flow: 'moneycharge',
+      paytype: 'CC',
+      amountCents: 2_000,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123', holder: 'Test Guest' },
+    });
+    expect(charged.statusCode, charged.body).toBe(200);
+    expect(await balanceOf(g)).toBe(2_500);
+    const [row] = await queryRows<{ charge_id: string | null; transfer_id: string | null }>(
+      database.db,
+      sql`select r.charge_id, r.transfer_id from bonus_redemptions r join bonus_codes c on c.id = r.code_id where c.code = ${code}`,
+    );
+    expect(row?.charge_id).not.toBeNull();
+    expect(row?.transfer_id).not.toBeNull();
+    expect((await call(g, 'GET', `promo/hasGuestNotRedeemedOnTopCodeInstance/${code}`)).json().data).toBe(
+      false,
+    );
+  });
+
   it('a coin redemption left without its credit (crash between the transactions) is credited once at start', async () => {
     const g = await guest('Settle');
     const code = unique('LOST').toUpperCase();
