@@ -170,11 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   const promotions = createPromotionsModule(moneyDeps);
-  const moneyModules: MoneyModule[] = [
-    createPaymentsModule(moneyDeps),
-    createSubscriptionsModule(moneyDeps),
-    promotions,
-  ];
+  const subscriptionsModule = createSubscriptionsModule(moneyDeps);
+  const moneyModules: MoneyModule[] = [createPaymentsModule(moneyDeps), subscriptionsModule, promotions];
   app.addHook('onReady', async () => {
     for (const module of moneyModules) await module.start?.();
   });
@@ -245,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         avs,
         legalText: createLegalService(database.db).legalText,
         promotions: promotions.service,
+        subscriptions: subscriptionsModule.service,
       },
       introspection: config.nodeEnv !== 'production',
     }),

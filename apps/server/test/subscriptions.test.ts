@@ -432,6 +432,25 @@ describe(`vip30 value history and VIP update events (${backend})`, () => {
     }
     expect(history.periods[0].periodIndex).toBe(1);
     expect(history.totalCharged).toEqual({ value: 2 * 1999, currency: 'EUR' });
+    // The same history through the query-language service (spec 7 "vip30 value history"), with the
+    // access token; without one: 'Missing Vxql-Token'.
+    const query =
+      '{ vip30ValueHistory { periods { periodIndex charged { value currency } value { value } } totalCharged { value } } }';
+    const graphql = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${g.accessToken}` },
+      payload: { query },
+    });
+    expect(graphql.statusCode, graphql.body).toBe(200);
+    const data = graphql.json().data.vip30ValueHistory;
+    expect(data.totalCharged.value).toBe(2 * 1999);
+    expect(data.periods.map((p: { periodIndex: number }) => p.periodIndex)).toEqual(
+      history.periods.map((p: { periodIndex: number }) => p.periodIndex),
+    );
+    expect(data.periods[0].value.value).toBe(history.periods[0].value.value);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    expect(JSON.stringify(anonymous.json().errors)).toContain('Missing Vxql-Token');
   });
 
   it('every change publishes vipAboUpdate / vxtvAboUpdate on guest:<id> (spec 3 VIP update)', async () => {

@@ -12,6 +12,7 @@ import type { AvsService } from '../avs/avs.service.ts';
 import { presentGuest } from '../guests/guests.presenter.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 
 export const schema = buildSchema(/* GraphQL */ `
   "Age verification status (spec 4)."
@@ -162,6 +163,29 @@ export const schema = buildSchema(/* GraphQL */ `
     benefits: [Benefit!]
     "Bonus code service: check a code before redeeming it (needs a token; rate-limited)."
     bonusCodeCheck(code: String!): BonusCodeCheck
+    "The caller's vip30 value history: per paid VIP period what was charged and the VIP30 offers' value (needs a token)."
+    vip30ValueHistory: Vip30History
+  }
+
+  "An amount in the smallest unit of its currency (EUR: cents)."
+  type Price {
+    value: Int!
+    currency: String!
+  }
+
+  type Vip30Period {
+    subscriptionId: ID!
+    periodIndex: Int!
+    periodStart: String!
+    periodEnd: String!
+    charged: Price!
+    value: Price!
+  }
+
+  type Vip30History {
+    periods: [Vip30Period!]!
+    totalCharged: Price!
+    totalValue: Price!
   }
 
   type Mutation {
@@ -179,6 +203,7 @@ export const TOKEN_FIELDS: ReadonlySet<string> = new Set([
   'benefits',
   'bonusCodeCheck',
   'redeemBonusCode',
+  'vip30ValueHistory',
 ]);
 
 export interface GraphqlContext {
@@ -197,6 +222,7 @@ export interface GraphqlServices {
     PromotionsService,
     'vouchers' | 'remainingCodes' | 'benefits' | 'check' | 'redeem' | 'limitAttempt'
   >;
+  subscriptions: Pick<SubscriptionsService, 'vip30History'>;
 }
 
 const LEGAL_TEXT_TYPES: readonly LegalTextType[] = ['PP', 'GTC', 'IMP'];
@@ -241,6 +267,10 @@ export function rootValueOf(services: GraphqlServices) {
         ...result,
         counts: Object.entries(result.counts).map(([type, count]) => ({ type: Number(type), count })),
       };
+    },
+    async vip30ValueHistory(_args: unknown, context: GraphqlContext) {
+      if (context.guestId === null) return null;
+      return services.subscriptions.vip30History(context.guestId);
     },
     async remainingBonusCodes(_args: unknown, context: GraphqlContext) {
       if (context.guestId === null) return null;

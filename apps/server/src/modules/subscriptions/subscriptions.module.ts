@@ -4,7 +4,9 @@ import { createRenewalJob } from './subscriptions.job.ts';
 import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
 import { createSubscriptionsService } from './subscriptions.service.ts';
 
-export function createSubscriptionsModule(deps: MoneyModuleDeps): MoneyModule {
+export function createSubscriptionsModule(
+  deps: MoneyModuleDeps,
+): MoneyModule & { service: ReturnType<typeof createSubscriptionsService> } {
   const service = createSubscriptionsService({
     db: deps.db,
     wallet: deps.wallet,
@@ -17,6 +19,7 @@ export function createSubscriptionsModule(deps: MoneyModuleDeps): MoneyModule {
     log: deps.log,
   });
   return {
+    service,
     rest: subscriptionRoutes({
       auth: deps.auth,
       service,

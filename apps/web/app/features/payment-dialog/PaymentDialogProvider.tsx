@@ -584,7 +584,6 @@ function DialogFrame({
         className="payment-dialog__frame"
         title={t('dialogTitle')}
         src={src}
-        tabIndex={-1}
         allow="payment"
         style={{
           ...frameStyle,
