@@ -482,12 +482,13 @@ describe('SEPA direct debit (paytype LS)', () => {
     expect(await balance(g)).toBe(1500);
   });
 
-  it('DE62… is pending, then returned: failed sepa_returned, nothing credited', async () => {
+  it('DE62… is pending, then returned: failed sepa_returned, nothing credited, the mandate saved with it is not kept', async () => {
     const g = await guest();
     const result = await chargeOk(g, {
       paytype: 'LS',
       amountCents: 1500,
       sepa: { iban: 'DE62370400440532013001', holder: 'Test Guest' },
+      saveMethod: true,
     });
     expect(result.status).toBe('pending');
     await vi.waitFor(async () => expect((await chargeOf(g, result.id)).status).toBe('failed'), {
@@ -496,6 +497,7 @@ describe('SEPA direct debit (paytype LS)', () => {
     });
     expect((await chargeOf(g, result.id)).declineCode).toBe('sepa_returned');
     expect(await balance(g)).toBe(0);
+    expect((await call(g, 'GET', 'payment/methods')).json().data.methods).toEqual([]);
   });
 
   it('an invalid IBAN is a 400 and nothing is stored', async () => {

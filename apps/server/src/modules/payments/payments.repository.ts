@@ -249,6 +249,19 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
       return row;
     },
+    /** Retires a method if it is active and was stored at or after `since` (by the charge of that time). */
+    async retireMethodSavedSince(id: number, since: Date): Promise<void> {
+      await db
+        .update(paymentMethods)
+        .set({ status: 'replaced' })
+        .where(
+          and(
+            eq(paymentMethods.id, id),
+            eq(paymentMethods.status, 'active'),
+            gte(paymentMethods.createdAt, since),
+          ),
+        );
+    },
     /** The new method becomes the active one of its paytype; the previous one is kept as replaced. */
     async replaceMethod(values: {
       guestId: number;

@@ -237,6 +237,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         declineCode,
         ...(options.providerRef ? { providerRef: options.providerRef } : {}),
       });
+      // A mandate saved with this very debit is not kept when the bank returned the debit.
+      if (status === 'failed' && locked.paytype === 'LS' && locked.methodId !== null) {
+        await store.retireMethodSavedSince(locked.methodId, locked.createdAt);
+      }
       return 'changed';
     });
   }
