@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Adds up the Vitest and Playwright JSON reports of the given report directories and prints one closing line:
-// "N passed, N failed". Exits 1 when a report is missing or anything failed.
+// "N passed, N failed". Exits 1 when a report is missing or anything failed. A directory given as
+// `<dir>:unit` holds only a Vitest report (a pass without browser tests).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,7 +9,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let missing = false;
-for (const dir of process.argv.slice(2)) {
+for (const arg of process.argv.slice(2)) {
+  const unitOnly = arg.endsWith(':unit');
+  const dir = unitOnly ? arg.slice(0, -':unit'.length) : arg;
   const vitest = join(dir, 'vitest.json');
   const playwright = join(dir, 'playwright.json');
   if (existsSync(vitest)) {
@@ -21,7 +24,9 @@ for (const dir of process.argv.slice(2)) {
     console.log(`${dir}: no vitest report`);
     missing = true;
   }
-  if (existsSync(playwright)) {
+  if (unitOnly) {
+    if (existsSync(playwright)) console.log(`${dir}: playwright report ignored (unit-only pass)`);
+  } else if (existsSync(playwright)) {
     const s = JSON.parse(readFileSync(playwright, 'utf8')).stats;
     passed += s.expected + s.flaky;
     failed += s.unexpected;

@@ -6,6 +6,7 @@
 import type { Language } from '@vela/contracts/common';
 import type { NewsletterType, NotificationSettings, Preferences } from '@vela/contracts/guest-api';
 import { NEWSLETTER_TYPES } from '@vela/contracts/guest-api';
+import { RestError, restCall } from '../../api/rest.ts';
 import { newsletterSucceeded } from '../newsletter.ts';
 import {
   type GuestProfile,
@@ -15,55 +16,10 @@ import {
   parseSessions,
 } from '../profile.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+/** Failures of these calls (the pages' RestError with the server's code, or NETWORK). */
+export { RestError as ApiError } from '../../api/rest.ts';
 
-interface CallResult {
-  /** The whole answer body (spec 5 newsletter rule reads both success flags). */
-  body: Record<string, unknown>;
-  data: unknown;
-}
-
-async function call(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<CallResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/rest/v1/${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        payload === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-    });
-  } catch {
-    throw new ApiError('NETWORK', 'No answer from the server', 0);
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
-  } catch {
-    // No JSON: handled below as an error of the response status.
-  }
-  if (!response.ok || body.success !== true) {
-    const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
-    throw new ApiError(
-      typeof error.code === 'string' ? error.code : response.status === 401 ? 'NOT_LOGGED_IN' : 'UNKNOWN',
-      typeof error.message === 'string' ? error.message : response.statusText,
-      response.status,
-    );
-  }
-  return { body, data: body.data };
-}
+const call = restCall;
 
 export async function fetchProfile(pageLanguage: Language): Promise<GuestProfile> {
   const { data } = await call('GET', 'guest/profile');
@@ -98,7 +54,7 @@ export async function setNewsletter(
       })
     : await call('POST', 'guest/newsletter/unsubscribe', { typeId });
   if (!newsletterSucceeded(body))
-    throw new ApiError('NEWSLETTER_FAILED', 'The newsletter change failed', 200);
+    throw new RestError('NEWSLETTER_FAILED', 'The newsletter change failed', 200);
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {

@@ -12,59 +12,12 @@ import {
   type Vip30History,
   Vip30HistorySchema,
 } from '@vela/contracts/subscriptions-api';
-import type { z } from 'zod';
+import { restData } from '../../api/rest.ts';
 
-export class SubscriptionsApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'SubscriptionsApiError';
-  }
-}
+/** Failures of these calls (the pages' RestError: the server's code, NETWORK, INVALID_RESPONSE). */
+export { RestError as SubscriptionsApiError } from '../../api/rest.ts';
 
-async function call<S extends z.ZodType>(
-  method: 'GET' | 'POST',
-  path: string,
-  schema: S,
-  payload?: unknown,
-): Promise<z.output<S>> {
-  let response: Response;
-  try {
-    response = await fetch(`/rest/v1/${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        payload === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-    });
-  } catch {
-    throw new SubscriptionsApiError('NETWORK', 'No answer from the server', 0);
-  }
-  let body: { success?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } } = {};
-  try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as typeof body;
-  } catch {
-    // No JSON: an error of the response status below.
-  }
-  if (!response.ok || body.success !== true) {
-    const code = typeof body.error?.code === 'string' ? body.error.code : null;
-    throw new SubscriptionsApiError(
-      code ?? (response.status === 401 ? 'NOT_LOGGED_IN' : 'UNKNOWN'),
-      typeof body.error?.message === 'string' ? body.error.message : response.statusText,
-      response.status,
-    );
-  }
-  const data = schema.safeParse(body.data);
-  if (!data.success)
-    throw new SubscriptionsApiError('INVALID_RESPONSE', 'Unexpected answer', response.status);
-  return data.data;
-}
+const call = restData;
 
 export const fetchMembership = (): Promise<SubscriptionsState> =>
   call('GET', 'subscriptions', SubscriptionsStateSchema);

@@ -13,47 +13,13 @@ import {
   TransactionsPageSchema,
 } from '@vela/contracts/wallet-api';
 import type { z } from 'zod';
+import { restData } from '../../api/rest.ts';
 
-export class WalletApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'WalletApiError';
-  }
-}
+/** Failures of these calls (the pages' RestError: the server's code, NETWORK, INVALID_RESPONSE). */
+export { RestError as WalletApiError } from '../../api/rest.ts';
 
-async function getData<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-  let response: Response;
-  try {
-    response = await fetch(`/rest/v1/${path}`, {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new WalletApiError('NETWORK', 'No answer from the server', 0);
-  }
-  let body: { success?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } } = {};
-  try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as typeof body;
-  } catch {
-    // No JSON: an error of the response status below.
-  }
-  if (!response.ok || body.success !== true) {
-    const code = typeof body.error?.code === 'string' ? body.error.code : null;
-    throw new WalletApiError(
-      code ?? (response.status === 401 ? 'NOT_LOGGED_IN' : 'UNKNOWN'),
-      typeof body.error?.message === 'string' ? body.error.message : response.statusText,
-      response.status,
-    );
-  }
-  const data = schema.safeParse(body.data);
-  if (!data.success) throw new WalletApiError('INVALID_RESPONSE', 'Unexpected answer', response.status);
-  return data.data;
-}
+const getData = <S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> =>
+  restData('GET', path, schema);
 
 export function fetchBalance(): Promise<GuestBalance> {
   return getData('guest/getGuestBalance', GuestBalanceSchema);
