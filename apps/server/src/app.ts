@@ -47,6 +47,7 @@ import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import type { MoneyModule } from './modules/money-module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
@@ -158,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     bus: deps.bus,
     log: app.log,
-    isPayingCustomer: async (guestId) => (await guestsRepository.moneyStateOf(guestId)).isPayingCustomer,
+    // One indexed existence check per announced change (not the whole money state of the guest).
+    isPayingCustomer: createPaymentsRepository(database.db).hasSucceeded,
   });
   const moneyDeps = {
     db: database.db,

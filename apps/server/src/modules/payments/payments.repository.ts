@@ -3,7 +3,7 @@
  * the writes that must hold together inside one transaction (`createPaymentsRepository(tx)`).
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, gte, inArray, lt, sql } from '@vela/db/orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from '@vela/db/orm';
 import {
   guests,
   ledgerAccounts,
@@ -25,6 +25,16 @@ export const OPEN_STATUSES: ChargeStatusValue[] = ['created', 'requires_action',
 export const FINAL_STATUSES: ChargeStatusValue[] = ['succeeded', 'declined', 'failed'];
 
 export function createPaymentsRepository(db: Db) {
+  /** Whether any charge matches all `conditions`. */
+  async function anyCharge(...conditions: SQL[]): Promise<boolean> {
+    const [row] = await db
+      .select({ id: paymentCharges.id })
+      .from(paymentCharges)
+      .where(and(...conditions))
+      .limit(1);
+    return row !== undefined;
+  }
+
   return {
     async guestState(guestId: number): Promise<{ restricted: boolean } | undefined> {
       const [row] = await db
@@ -139,41 +149,22 @@ export function createPaymentsRepository(db: Db) {
       return Number(row?.total ?? 0);
     },
     async hasSucceeded(guestId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: paymentCharges.id })
-        .from(paymentCharges)
-        .where(and(eq(paymentCharges.guestId, guestId), eq(paymentCharges.status, 'succeeded')))
-        .limit(1);
-      return row !== undefined;
+      return anyCharge(eq(paymentCharges.guestId, guestId), eq(paymentCharges.status, 'succeeded'));
     },
     /** A trial charge that succeeded or is still open (declined ones do not use the trial up). */
     async trialUsed(guestId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: paymentCharges.id })
-        .from(paymentCharges)
-        .where(
-          and(
-            eq(paymentCharges.guestId, guestId),
-            eq(paymentCharges.flow, 'trialmoneycharge'),
-            inArray(paymentCharges.status, COUNTED_STATUSES),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+      return anyCharge(
+        eq(paymentCharges.guestId, guestId),
+        eq(paymentCharges.flow, 'trialmoneycharge'),
+        inArray(paymentCharges.status, COUNTED_STATUSES),
+      );
     },
     async autoRechargeOpen(guestId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: paymentCharges.id })
-        .from(paymentCharges)
-        .where(
-          and(
-            eq(paymentCharges.guestId, guestId),
-            eq(paymentCharges.flow, 'autorecharge'),
-            inArray(paymentCharges.status, OPEN_STATUSES),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+      return anyCharge(
+        eq(paymentCharges.guestId, guestId),
+        eq(paymentCharges.flow, 'autorecharge'),
+        inArray(paymentCharges.status, OPEN_STATUSES),
+      );
     },
     /** Charges waiting for the guest (3-D Secure, SMS code) or never driven, created before `before`. */
     async abandoned(before: Date): Promise<ChargeRow[]> {

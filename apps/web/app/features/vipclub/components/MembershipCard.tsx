@@ -82,6 +82,9 @@ export function MembershipCard({
 
   const offer = subscription.cancellationOffer;
   const endsOn = subscription.endsAt ?? subscription.currentPeriodEnd;
+  /** Cancel without the offer (declining it, or confirming when there is none). */
+  const cancelNow = () =>
+    void run(() => cancelSubscription(product), t('done.cancelled', { date: text.date(endsOn) }));
   return (
     <section
       className="vipclub-card vipclub-member"
@@ -188,9 +191,7 @@ export function MembershipCard({
               className="shell-button"
               data-offer-decline=""
               disabled={busy}
-              onClick={() =>
-                void run(() => cancelSubscription(product), t('done.cancelled', { date: text.date(endsOn) }))
-              }
+              onClick={cancelNow}
             >
               {t('offer.decline')}
             </button>
@@ -213,9 +214,7 @@ export function MembershipCard({
               className="shell-button shell-button--primary"
               data-cancel-yes=""
               disabled={busy}
-              onClick={() =>
-                void run(() => cancelSubscription(product), t('done.cancelled', { date: text.date(endsOn) }))
-              }
+              onClick={cancelNow}
             >
               {t('confirm.yes')}
             </button>
