@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,6 +61,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
+    // Trigram indexes for the global search (migration 0005); PostgreSQL ships the same extension.
+    extensions: { pg_trgm },
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

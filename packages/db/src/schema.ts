@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -80,6 +81,23 @@ export const actors = pgTable(
     avatarKey: text('avatar_key').notNull(),
     rankingPoints: integer('ranking_points').notNull().default(0),
     registeredAt: tstz('registered_at').notNull(),
+    /** Top cam videocall fields of spec 3 (onlineVideocall, rankingPointsVideoCall, videocallPrice). */
+    isOnlineMobileVideocall: boolean('is_online_mobile_videocall').notNull().default(false),
+    rankingPointsVideoCall: integer('ranking_points_video_call').notNull().default(0),
+    priceVideocallCents: integer('price_videocall_cents').notNull().default(0),
+    isCurrentlyTicketShow: boolean('is_currently_ticket_show').notNull().default(false),
+    /** How many guests pinned the actor as a favorite (spec 3 top cam pinnedCount). */
+    pinnedCount: integer('pinned_count').notNull().default(0),
+    /** Where the actor is (pro search by ZIP code and distance): ISO country, postal code, WGS84. */
+    countryCode: text('country_code'),
+    zipCode: text('zip_code'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    /** The video the profile promotes (gallery/getpromotedvideo); null: none. */
+    promotedVideoId: integer('promoted_video_id'),
+    /** Sedcard rating counters (spec 3: same rating fields as albums). */
+    sedcardLikes: integer('sedcard_likes').notNull().default(0),
+    sedcardDislikes: integer('sedcard_dislikes').notNull().default(0),
   },
   (t) => [
     check('actors_gender_check', sql`${t.gender} in ('N', 'M', 'F')`),
@@ -97,6 +115,28 @@ export const actors = pgTable(
     // New girls: newest registered per gender.
     index('actors_gender_registered_idx').on(t.gender, t.registeredAt.desc().nullsFirst()),
     index('actors_registered_idx').on(t.registeredAt.desc().nullsFirst()),
+    // Free chat list: online first, then ranking, among actors offering free chat.
+    index('actors_free_chat_idx')
+      .on(t.isOnline.desc().nullsFirst(), t.rankingPoints.desc().nullsFirst(), t.id)
+      .where(sql`${t.freeChat}`),
+    // Top cams "videocall": reachable by videocall first, then videocall ranking.
+    index('actors_videocall_idx').on(
+      t.isOnlineMobileVideocall.desc().nullsFirst(),
+      t.rankingPointsVideoCall.desc().nullsFirst(),
+      t.id,
+    ),
+    // Per-performer-group lists (group = actor type).
+    index('actors_type_online_ranking_idx').on(
+      t.actorType,
+      t.isOnline.desc().nullsFirst(),
+      t.rankingPoints.desc().nullsFirst(),
+      t.id,
+    ),
+    // Global search by name fragment (pg_trgm).
+    index('actors_name_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
+    index('actors_geo_idx').on(t.lat, t.lon),
+    check('actors_videocall_price_check', sql`${t.priceVideocallCents} >= 0`),
+    check('actors_geo_check', sql`(${t.lat} is null) = (${t.lon} is null)`),
   ],
 );
 
@@ -116,10 +156,14 @@ export const actorCategories = pgTable(
   ],
 );
 
-export const tags = pgTable('tags', {
-  id: serial('id').primaryKey(),
-  label: text('label').notNull().unique(),
-});
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    label: text('label').notNull().unique(),
+  },
+  (t) => [index('tags_label_trgm_idx').using('gin', sql`lower(${t.label}) gin_trgm_ops`)],
+);
 
 export const actorTags = pgTable(
   'actor_tags',
@@ -155,6 +199,13 @@ export const videos = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     views: integer('views').notNull().default(0),
     previewKey: text('preview_key').notNull(),
+    /** Spec 3 video flags: isVip30Offer, camRecording; types vxselect, shared (not shared = original), ASMR. */
+    vip30: boolean('vip30').notNull().default(false),
+    camRecording: boolean('cam_recording').notNull().default(false),
+    vxselect: boolean('vxselect').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    asmr: boolean('asmr').notNull().default(false),
+    dislikes: integer('dislikes').notNull().default(0),
   },
   (t) => [
     check('videos_age_rating_check', sql`${t.ageRating} in (16, 18)`),
@@ -163,6 +214,26 @@ export const videos = pgTable(
     index('videos_released_idx').on(t.releasedAt.desc().nullsFirst(), t.id),
     index('videos_sales_idx').on(t.salesCount.desc().nullsFirst(), t.id),
     index('videos_actor_released_idx').on(t.actorId, t.releasedAt.desc().nullsFirst()),
+    // Listing sorts (spec 9): top rated, most expensive / cheapest, longest / shortest.
+    index('videos_likes_idx').on(t.likes.desc().nullsFirst(), t.id),
+    index('videos_price_idx').on(t.priceCents, t.id),
+    index('videos_duration_idx').on(t.durationS, t.id),
+    // Listing categories that are a subset: newest first within it.
+    index('videos_free_released_idx')
+      .on(t.releasedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.free}`),
+    index('videos_discounted_released_idx')
+      .on(t.releasedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.priceCents} < ${t.basePriceCents}`),
+    index('videos_vip_released_idx')
+      .on(t.releasedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.vip}`),
+    index('videos_vip30_likes_idx')
+      .on(t.likes.desc().nullsFirst(), t.id)
+      .where(sql`${t.vip30}`),
+    index('videos_actor_likes_idx').on(t.actorId, t.likes.desc().nullsFirst()),
+    // Global search by title fragment (pg_trgm).
+    index('videos_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -214,11 +285,19 @@ export const albums = pgTable(
     dislikes: integer('dislikes').notNull().default(0),
     createdAt: tstz('created_at').notNull(),
     coverKey: text('cover_key').notNull(),
+    /** Album comments (spec 3): the total, kept with the comment rows in one transaction. */
+    commentCount: integer('comment_count').notNull().default(0),
   },
   (t) => [
     check('albums_type_check', sql`${t.type} in ('image', 'video')`),
     check('albums_price_check', sql`${t.priceCents} >= 0`),
+    check(
+      'albums_counts_check',
+      sql`${t.likes} >= 0 and ${t.dislikes} >= 0 and ${t.totalViews} >= 0 and ${t.commentCount} >= 0`,
+    ),
     index('albums_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('albums_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('albums_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -232,9 +311,12 @@ export const pictures = pgTable(
     imageKey: text('image_key').notNull(),
     ageRating: smallint('age_rating').notNull(),
     position: integer('position').notNull(),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
   },
   (t) => [
     check('pictures_age_rating_check', sql`${t.ageRating} in (16, 18)`),
+    check('pictures_counts_check', sql`${t.likes} >= 0 and ${t.dislikes} >= 0`),
     index('pictures_album_position_idx').on(t.albumId, t.position),
   ],
 );
@@ -259,6 +341,10 @@ export const blogPosts = pgTable(
     check('blog_posts_category_check', sql`${t.categoryId} in (1, 38, 39, 40, 41, 43, 44, 45, 46, 506)`),
     index('blog_posts_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id),
     index('blog_posts_category_published_idx').on(t.categoryId, t.publishedAt.desc().nullsFirst()),
+    // Global search in the blog, per language.
+    ...(['de', 'en', 'nl', 'es'] as const).map((lang) =>
+      index(`blog_posts_title_${lang}_trgm_idx`).using('gin', sql`lower(${t.title} ->> ${sql.raw(`'${lang}'`)}) gin_trgm_ops`),
+    ),
   ],
 );
 
@@ -299,7 +385,10 @@ export const tvEpisodes = pgTable(
     airedAt: tstz('aired_at').notNull(),
     imageKey: text('image_key').notNull(),
   },
-  (t) => [index('tv_episodes_series_aired_idx').on(t.seriesId, t.airedAt.desc().nullsFirst())],
+  (t) => [
+    index('tv_episodes_series_aired_idx').on(t.seriesId, t.airedAt.desc().nullsFirst()),
+    index('tv_episodes_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
 );
 
 export const legalTexts = pgTable(
@@ -880,3 +969,277 @@ export const purchases = pgTable(
     unique('purchases_guest_item_unique').on(t.guestId, t.itemType, t.itemId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Catalog, profiles, photos and search (issue 5)
+// ---------------------------------------------------------------------------------------------
+
+/** Chat ratings (spec 3 lastNinetyDays: countRatings, satisfactionRate; shown with at least 10). */
+export const chatRatings = pgTable(
+  'chat_ratings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: bigint('guest_id', { mode: 'number' }).references(() => guests.id, { onDelete: 'set null' }),
+    satisfied: boolean('satisfied').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('chat_ratings_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst())],
+);
+
+/** When an actor is usually online (spec 3 heat maps: heatMaps, hoursToBeOnline, memo). */
+export const actorHeatMaps = pgTable('actor_heat_maps', {
+  actorId: integer('actor_id')
+    .primaryKey()
+    .references(() => actors.id, { onDelete: 'cascade' }),
+  /** 7 rows (Monday first) of 24 values 0-100, Berlin time. */
+  heatMap: jsonb('heat_map').$type<number[][]>().notNull(),
+  /** Hours (0-23) the actor plans to be online. */
+  hoursToBeOnline: jsonb('hours_to_be_online').$type<number[]>().notNull(),
+  memo: jsonb('memo').$type<LocalizedText>(),
+});
+
+/** Video interviews of an actor (spec 3; image size 720, duration in seconds). */
+export const actorInterviews = pgTable(
+  'actor_interviews',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    imageKey: text('image_key').notNull(),
+    durationS: integer('duration_s').notNull(),
+    publishedAt: tstz('published_at').notNull(),
+  },
+  (t) => [
+    check('actor_interviews_duration_check', sql`${t.durationS} > 0`),
+    index('actor_interviews_actor_idx').on(t.actorId, t.publishedAt.desc().nullsFirst()),
+  ],
+);
+
+/** Chat tickets / cam shows (spec 3): scheduled live shows of an actor. */
+export const camShows = pgTable(
+  'cam_shows',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isInternal: boolean('is_internal').notNull().default(false),
+    bonusCode: text('bonus_code'),
+  },
+  (t) => [
+    check('cam_shows_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('cam_shows_price_check', sql`${t.priceCents} >= 0`),
+    index('cam_shows_starts_idx').on(t.startsAt, t.id),
+    index('cam_shows_ends_idx').on(t.endsAt),
+    index('cam_shows_actor_starts_idx').on(t.actorId, t.startsAt),
+  ],
+);
+
+/** A logged-in guest's private note on an actor (getActorNoteById, storeActorNote). */
+export const actorNotes = pgTable(
+  'actor_notes',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.actorId] }),
+    check('actor_notes_comment_length', sql`char_length(${t.comment}) <= 2000`),
+  ],
+);
+
+/** Actors a guest pinned as favorites (spec 4 Favorites). */
+export const favoriteActors = pgTable(
+  'favorite_actors',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    notifyEmail: boolean('notify_email').notNull().default(false),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.actorId] }),
+    index('favorite_actors_actor_idx').on(t.actorId),
+  ],
+);
+
+/** A guest's like (1) or dislike (-1); one per guest and item. */
+const ratingValue = (name: string) => smallint(name).notNull();
+
+export const albumRatings = pgTable(
+  'album_ratings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    rating: ratingValue('rating'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.albumId] }),
+    check('album_ratings_rating_check', sql`${t.rating} in (-1, 1)`),
+  ],
+);
+
+export const pictureRatings = pgTable(
+  'picture_ratings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    pictureId: integer('picture_id')
+      .notNull()
+      .references(() => pictures.id, { onDelete: 'cascade' }),
+    rating: ratingValue('rating'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.pictureId] }),
+    check('picture_ratings_rating_check', sql`${t.rating} in (-1, 1)`),
+  ],
+);
+
+export const sedcardRatings = pgTable(
+  'sedcard_ratings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    rating: ratingValue('rating'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.actorId] }),
+    check('sedcard_ratings_rating_check', sql`${t.rating} in (-1, 1)`),
+  ],
+);
+
+export const videoRatings = pgTable(
+  'video_ratings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    rating: ratingValue('rating'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.videoId] }),
+    check('video_ratings_rating_check', sql`${t.rating} in (-1, 1)`),
+  ],
+);
+
+/** Album comments (spec 3/5): a guest may comment on an album only once. */
+export const albumComments = pgTable(
+  'album_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('album_comments_album_guest_unique').on(t.albumId, t.guestId),
+    check('album_comments_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    index('album_comments_album_created_idx').on(t.albumId, t.createdAt.desc().nullsFirst(), t.id),
+  ],
+);
+
+/** Album views of logged-in guests (spec 6: album view recording is logged-in only). */
+export const albumViews = pgTable(
+  'album_views',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    albumId: integer('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guestId, t.albumId] })],
+);
+
+/** Tile grid settings stored per guest and grid type (tileGrid/storeTileGridSettings). */
+export const tileGridSettings = pgTable(
+  'tile_grid_settings',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guestId, t.type] })],
+);
+
+/** A logged-in guest's last searches (GraphQL storeSearchPattern, "last searches"). */
+export const searchPatterns = pgTable(
+  'search_patterns',
+  {
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    searchedAt: tstz('searched_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guestId, t.pattern] }),
+    index('search_patterns_guest_searched_idx').on(t.guestId, t.searchedAt.desc().nullsFirst()),
+    check('search_patterns_length', sql`char_length(${t.pattern}) between 3 and 100`),
+  ],
+);
+
+/** How often a pattern was searched (suggestions: popular searches that start with the input). */
+export const searchStats = pgTable(
+  'search_stats',
+  {
+    patternLower: text('pattern_lower').primaryKey(),
+    count: integer('count').notNull().default(0),
+    lastAt: tstz('last_at').notNull().defaultNow(),
+  },
+  (t) => [index('search_stats_count_idx').on(t.count.desc().nullsFirst())],
+);
+
+/** A logged-in guest's saved pro actor search filter (actorsearch/init, /search, /filter/delete). */
+export const actorSearchFilters = pgTable('actor_search_filters', {
+  guestId: bigint('guest_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => guests.id, { onDelete: 'cascade' }),
+  filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
