@@ -29,10 +29,13 @@ import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/secu
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
+import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
 import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
 import { avsRoutes } from './modules/avs/avs.routes.ts';
 import { createAvsService } from './modules/avs/avs.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import type { FeatureModule } from './modules/feature-module.ts';
+import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
@@ -45,13 +48,15 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
-import type { MoneyModule } from './modules/money-module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPerformersModule, type PerformersModule } from './modules/performers/performers.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
+import { createProSearchModule, type ProSearchModule } from './modules/prosearch/prosearch.module.ts';
+import { createSearchModule, type SearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
+import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -75,12 +80,27 @@ export const HOME_CACHE_TTL_MS = 60_000;
 /** The shell's navigation (categories, online count) on every page: a short cache. */
 export const NAVIGATION_CACHE_TTL_MS = 10_000;
 
+interface CatalogModules {
+  performers: PerformersModule;
+  actors: ActorsModule;
+  videos: VideosModule;
+  gallery: GalleryModule;
+  search: SearchModule;
+  prosearch: ProSearchModule;
+}
+
 /** The services behind the page loaders, with the spec's caches in front of the hot reads. */
-function pageServices(database: Database): PageServices {
+function pageServices(database: Database, slices: CatalogModules): PageServices {
   const catalog = createCatalogService(database.db);
   return {
     ...catalog,
     ...createLegalService(database.db),
+    ...slices.performers.pages,
+    ...slices.actors.pages,
+    ...slices.videos.pages,
+    ...slices.gallery.pages,
+    ...slices.search.pages,
+    ...slices.prosearch.pages,
     home: cachedLoader((lang: Language) => catalog.home(lang), { ttlMs: HOME_CACHE_TTL_MS }),
     navigation: cachedLoader((lang: Language) => catalog.navigation(lang), {
       ttlMs: NAVIGATION_CACHE_TTL_MS,
@@ -162,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One indexed existence check per announced change (not the whole money state of the guest).
     isPayingCustomer: createPaymentsRepository(database.db).hasSucceeded,
   });
-  const moneyDeps = {
+  const moduleDeps = {
     db: database.db,
     bus: deps.bus,
     wallet,
@@ -170,15 +190,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests: guestsRepository,
     config,
     log: app.log,
+    ageGate,
   };
-  const promotions = createPromotionsModule(moneyDeps);
-  const subscriptionsModule = createSubscriptionsModule(moneyDeps);
-  const moneyModules: MoneyModule[] = [createPaymentsModule(moneyDeps), subscriptionsModule, promotions];
+  const promotions = createPromotionsModule(moduleDeps);
+  const subscriptionsModule = createSubscriptionsModule(moduleDeps);
+  // Catalog, profiles, photos and search (issue 5): each also serves its slice of the page loaders.
+  const catalogModules: CatalogModules = {
+    performers: createPerformersModule(moduleDeps),
+    actors: createActorsModule(moduleDeps),
+    videos: createVideosModule(moduleDeps),
+    gallery: createGalleryModule(moduleDeps),
+    search: createSearchModule(moduleDeps),
+    prosearch: createProSearchModule(moduleDeps),
+  };
+  const featureModules: FeatureModule[] = [
+    createPaymentsModule(moduleDeps),
+    subscriptionsModule,
+    promotions,
+    ...Object.values(catalogModules),
+  ];
   app.addHook('onReady', async () => {
-    for (const module of moneyModules) await module.start?.();
+    for (const module of featureModules) await module.start?.();
   });
   app.addHook('onClose', async () => {
-    for (const module of moneyModules) await module.stop?.();
+    for (const module of featureModules) await module.stop?.();
   });
 
   // REST
@@ -203,7 +238,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.header('cache-control', 'no-store');
         return { success: true, data: { alive: true, version: SERVER_VERSION, database: database.kind } };
       });
-      await rest.register(searchRoutes({ db: database.db }));
       await rest.register(trackerRoutes({ db: database.db }));
       await rest.register(
         guestRoutes({
@@ -218,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
       await rest.register(walletRoutes({ auth, wallet }));
-      for (const module of moneyModules) if (module.rest) await rest.register(module.rest);
+      for (const module of featureModules) if (module.rest) await rest.register(module.rest);
     },
     { prefix: '/rest/v1' },
   );
@@ -230,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         allowedIps: config.internalAllowedIps,
         avs,
         internal: createInternalService({ db: database.db, bus: deps.bus, log: app.log }),
-        modules: moneyModules.flatMap((module) => (module.internal ? [module.internal] : [])),
+        modules: featureModules.flatMap((module) => (module.internal ? [module.internal] : [])),
       }),
       { prefix: '/rest/v1/internal' },
     );
@@ -246,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         promotions: promotions.service,
         subscriptions: subscriptionsModule.service,
       },
+      extensions: featureModules.flatMap((module) => (module.graphql ? [module.graphql] : [])),
       introspection: config.nodeEnv !== 'production',
     }),
   );
@@ -289,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return guest ? presentGuest(guest, await guestsRepository.moneyStateOf(guest.id)) : null;
   };
   const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
-  const services = pageServices(database);
+  const services = pageServices(database, catalogModules);
   const publicConfig: PublicConfig = {
     brandName: config.brandName,
     payOrigin: config.payOrigin,
@@ -298,6 +333,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     esAvsModalEnabled: config.esAvsModalEnabled,
     forceAvs: config.forceAvs,
     adultMarketVariant: config.adultMarketVariant,
+    mapTileUrl: config.mapTileUrl ?? null,
+    mapTileAttribution: config.mapTileAttribution,
   };
   app.get(
     '/*',

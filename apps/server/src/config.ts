@@ -67,6 +67,12 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   /** Tick of the subscription renewal job; 0: off. */
   subscriptionJobIntervalMs: number;
+  /** Request header (lower-case) in which the edge sends the caller's ISO country (spec 6 banned countries). */
+  countryHeader: string;
+  /** Map tile URL template ({z}/{x}/{y}) of the pro search map; unset: outlines from a bundled data set. */
+  mapTileUrl: string | undefined;
+  /** Attribution shown with the map tiles. */
+  mapTileAttribution: string;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -389,6 +395,36 @@ const VARIABLES = {
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
+  countryHeader: variable({
+    name: 'COUNTRY_HEADER',
+    default: 'x-country-code',
+    description:
+      "Request header in which the edge (CDN or proxy) sends the caller's ISO 3166-1 alpha-2 country; guests from an actor's banned countries are blocked from that actor (spec 6). A missing or malformed header counts as unknown (not blocked).",
+    expected: 'an HTTP header name',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .transform((value) => value.toLowerCase()),
+  }),
+  mapTileUrl: variable({
+    name: 'MAP_TILE_URL',
+    default: undefined,
+    description:
+      'Tile URL template of the pro search map, e.g. https://tiles.example.com/{z}/{x}/{y}.png. Unset: the map draws country outlines from a data set shipped with the app (no tile server is contacted).',
+    expected: 'an http(s) URL containing {z}, {x} and {y}',
+    schema: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/)
+      .refine((value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part))),
+  }),
+  mapTileAttribution: variable({
+    name: 'MAP_TILE_ATTRIBUTION',
+    default: '',
+    description: 'Attribution text shown on the pro search map with the tiles of MAP_TILE_URL.',
+    expected: 'text up to 300 characters',
+    schema: z.string().trim().max(300),
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;
@@ -491,6 +527,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     adultMarketVariant: read('adultMarketVariant'),
     paymentWebhookSecret,
     subscriptionJobIntervalMs: read('subscriptionJobIntervalMs'),
+    countryHeader: read('countryHeader'),
+    mapTileUrl: read('mapTileUrl'),
+    mapTileAttribution: read('mapTileAttribution'),
   };
 }
 

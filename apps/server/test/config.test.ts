@@ -193,6 +193,9 @@ describe('configuration', () => {
       'ADULT_MARKET_VARIANT',
       'PAYMENT_WEBHOOK_SECRET',
       'SUBSCRIPTION_JOB_INTERVAL_MS',
+      'COUNTRY_HEADER',
+      'MAP_TILE_URL',
+      'MAP_TILE_ATTRIBUTION',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');
@@ -206,5 +209,18 @@ describe('README configuration table', () => {
     for (const doc of CONFIG_DOC) {
       expect(readme, doc.name).toMatch(new RegExp(`\\|\\s*\`${doc.name}\`\\s*\\|`));
     }
+  });
+});
+
+describe('issue 5 configuration', () => {
+  it('COUNTRY_HEADER is lower-cased; MAP_TILE_URL needs {z}, {x} and {y}', () => {
+    const config = parseConfig({ COUNTRY_HEADER: 'CF-IPCountry' });
+    expect(config.countryHeader).toBe('cf-ipcountry');
+    expect(config.mapTileUrl).toBeUndefined();
+    expect(parseConfig({ MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+      'https://tiles.example.com/{z}/{x}/{y}.png',
+    );
+    expect(() => parseConfig({ MAP_TILE_URL: 'https://tiles.example.com/tile.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => parseConfig({ COUNTRY_HEADER: 'bad header' })).toThrow(/COUNTRY_HEADER/);
   });
 });

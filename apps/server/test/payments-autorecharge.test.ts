@@ -9,11 +9,12 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAgeGate } from '../src/http/age-gate.ts';
 import { createLogger } from '../src/http/logging.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
+import type { FeatureModule } from '../src/modules/feature-module.ts';
 import { createGuestAuth } from '../src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
-import type { MoneyModule } from '../src/modules/money-module.ts';
 import { createPaymentsModule } from '../src/modules/payments/payments.module.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
@@ -25,17 +26,19 @@ const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '12
 let harness: TestApp;
 let wallet: WalletService;
 let bus: InProcessBus;
-const modules: MoneyModule[] = [];
+const modules: FeatureModule[] = [];
 
-function node(): MoneyModule {
+function node(): FeatureModule {
   const db = harness.database.db;
   const guests = createGuestsRepository(db);
+  const auth = createGuestAuth({ repository: guests, secret: 'x'.repeat(40), secureCookies: false });
   const module = createPaymentsModule({
     db,
     bus,
     wallet,
     guests,
-    auth: createGuestAuth({ repository: guests, secret: 'x'.repeat(40), secureCookies: false }),
+    auth,
+    ageGate: createAgeGate({ db, auth, guests }),
     config: harness.config,
     log: createLogger('silent'),
   });
@@ -113,7 +116,7 @@ async function autoCharges(g: SignedUp) {
 }
 
 /** Waits for the listeners' work to finish (stop awaits it), then listens again. */
-async function settle(module: MoneyModule): Promise<void> {
+async function settle(module: FeatureModule): Promise<void> {
   await module.stop?.();
   await module.start?.();
 }

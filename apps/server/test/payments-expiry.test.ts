@@ -5,6 +5,7 @@
  * a second node starts with a clock 29, then 31 minutes ahead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgeGate } from '../src/http/age-gate.ts';
 import { createLogger } from '../src/http/logging.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { createGuestAuth } from '../src/modules/guests/auth.ts';
@@ -42,6 +43,7 @@ function call(g: SignedUp, method: 'GET' | 'POST', url: string, payload?: object
 async function startNodeWithClockAhead(minutes: number): Promise<() => Promise<void>> {
   const db = harness.database.db;
   const guests = createGuestsRepository(db);
+  const auth = createGuestAuth({ repository: guests, secret: 'y'.repeat(40), secureCookies: false });
   const bus = new InProcessBus();
   const module = createPaymentsModule(
     {
@@ -49,7 +51,8 @@ async function startNodeWithClockAhead(minutes: number): Promise<() => Promise<v
       bus,
       wallet: createWalletService({ db, bus }),
       guests,
-      auth: createGuestAuth({ repository: guests, secret: 'y'.repeat(40), secureCookies: false }),
+      auth,
+      ageGate: createAgeGate({ db, auth, guests }),
       config: harness.config,
       log: createLogger('silent'),
     },

@@ -1,5 +1,11 @@
+import type { ActorPageServices } from './actors.ts';
 import type { ImageRef, Language, Price } from './common.ts';
+import type { GalleryPageServices } from './gallery.ts';
 import type { GuestMe } from './guest-api.ts';
+import type { PerformerPageServices } from './performers.ts';
+import type { ProSearchPageServices } from './prosearch.ts';
+import type { SearchPageServices } from './search.ts';
+import type { VideoPageServices } from './videos.ts';
 
 /** Actor gender and actor types of spec 3. */
 export type ActorGender = 'N' | 'M' | 'F';
@@ -164,7 +170,13 @@ export interface LegalText {
  * What the web app's loaders may ask of the server (React Router load context).
  * Implemented by apps/server; the web app never talks to the database itself.
  */
-export interface PageServices {
+export interface PageServices
+  extends PerformerPageServices,
+    ActorPageServices,
+    VideoPageServices,
+    GalleryPageServices,
+    SearchPageServices,
+    ProSearchPageServices {
   home(lang: Language): Promise<HomeData>;
   /** null when no category has that slug in that language. */
   categoryPage(lang: Language, slug: string, page: number): Promise<CategoryPageData | null>;
@@ -193,6 +205,9 @@ export interface PublicConfig {
   forceAvs: boolean;
   /** Spec 6: the adult-market variant (its login modal for first-time visitors). */
   adultMarketVariant: boolean;
+  /** Pro search map tiles ({z}/{x}/{y}); null: draw the bundled outlines. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
 }
 
 export interface WebLoadContext {

@@ -14,3 +14,7 @@ export interface SearchResultResponse {
     actors: { count: number; link: string; type: 'actors'; items: ActorTile[] };
   };
 }
+
+/** What the web app's loaders may ask of the global search (part of PageServices in pages.ts). */
+// biome-ignore lint/suspicious/noEmptyInterface: the slice adds its loader calls here.
+export interface SearchPageServices {}

@@ -219,18 +219,12 @@ export const videos = pgTable(
     index('videos_price_idx').on(t.priceCents, t.id),
     index('videos_duration_idx').on(t.durationS, t.id),
     // Listing categories that are a subset: newest first within it.
-    index('videos_free_released_idx')
-      .on(t.releasedAt.desc().nullsFirst(), t.id)
-      .where(sql`${t.free}`),
+    index('videos_free_released_idx').on(t.releasedAt.desc().nullsFirst(), t.id).where(sql`${t.free}`),
     index('videos_discounted_released_idx')
       .on(t.releasedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.priceCents} < ${t.basePriceCents}`),
-    index('videos_vip_released_idx')
-      .on(t.releasedAt.desc().nullsFirst(), t.id)
-      .where(sql`${t.vip}`),
-    index('videos_vip30_likes_idx')
-      .on(t.likes.desc().nullsFirst(), t.id)
-      .where(sql`${t.vip30}`),
+    index('videos_vip_released_idx').on(t.releasedAt.desc().nullsFirst(), t.id).where(sql`${t.vip}`),
+    index('videos_vip30_likes_idx').on(t.likes.desc().nullsFirst(), t.id).where(sql`${t.vip30}`),
     index('videos_actor_likes_idx').on(t.actorId, t.likes.desc().nullsFirst()),
     // Global search by title fragment (pg_trgm).
     index('videos_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
@@ -343,7 +337,10 @@ export const blogPosts = pgTable(
     index('blog_posts_category_published_idx').on(t.categoryId, t.publishedAt.desc().nullsFirst()),
     // Global search in the blog, per language.
     ...(['de', 'en', 'nl', 'es'] as const).map((lang) =>
-      index(`blog_posts_title_${lang}_trgm_idx`).using('gin', sql`lower(${t.title} ->> ${sql.raw(`'${lang}'`)}) gin_trgm_ops`),
+      index(`blog_posts_title_${lang}_trgm_idx`).using(
+        'gin',
+        sql`lower(${t.title} ->> ${sql.raw(`'${lang}'`)}) gin_trgm_ops`,
+      ),
     ),
   ],
 );
@@ -1080,10 +1077,7 @@ export const favoriteActors = pgTable(
     notifySms: boolean('notify_sms').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.guestId, t.actorId] }),
-    index('favorite_actors_actor_idx').on(t.actorId),
-  ],
+  (t) => [primaryKey({ columns: [t.guestId, t.actorId] }), index('favorite_actors_actor_idx').on(t.actorId)],
 );
 
 /** A guest's like (1) or dislike (-1); one per guest and item. */

@@ -134,6 +134,8 @@ const context: WebLoadContext = {
     esAvsModalEnabled: false,
     forceAvs: false,
     adultMarketVariant: false,
+    mapTileUrl: null,
+    mapTileAttribution: '',
   },
   viewer: null,
   requestId: 'req-1',

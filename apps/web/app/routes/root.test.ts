@@ -12,6 +12,8 @@ const context = {
     esAvsModalEnabled: false,
     forceAvs: false,
     adultMarketVariant: false,
+    mapTileUrl: null,
+    mapTileAttribution: '',
   },
   viewer: null,
   requestId: 'req-1',

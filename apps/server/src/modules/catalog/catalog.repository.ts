@@ -48,6 +48,12 @@ const videoColumns = {
   salesCount: videos.salesCount,
   views: videos.views,
   previewKey: videos.previewKey,
+  vip30: videos.vip30,
+  camRecording: videos.camRecording,
+  vxselect: videos.vxselect,
+  shared: videos.shared,
+  asmr: videos.asmr,
+  dislikes: videos.dislikes,
   /** The preview picture's own age rating (a FSK-18 video may have a FSK-16 preview); the media gate uses it. */
   previewAgeRating: sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${videos.previewKey}), 18)`,
   actorName: actors.name,

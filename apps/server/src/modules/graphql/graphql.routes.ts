@@ -27,11 +27,10 @@ import { AppError, toErrorBody } from '../../http/errors.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { depthErrors, MAX_QUERY_TOKENS, operationOf, rootFieldsOf } from './graphql.limits.ts';
 import {
+  buildGraphql,
   type GraphqlContext,
+  type GraphqlExtension,
   type GraphqlServices,
-  rootValueOf,
-  schema,
-  TOKEN_FIELDS,
 } from './graphql.schema.ts';
 
 export const GRAPHQL_BODY_LIMIT = 8 * 1024;
@@ -68,9 +67,11 @@ function hasToken(request: FastifyRequest): boolean {
 export function graphqlRoutes(deps: {
   auth: GuestAuth;
   services: GraphqlServices;
+  /** The feature modules' fields. */
+  extensions?: readonly GraphqlExtension[];
   introspection: boolean;
 }): FastifyPluginAsync {
-  const rootValue = rootValueOf(deps.services);
+  const { schema, rootValue, tokenFields } = buildGraphql(deps.services, deps.extensions);
   const rules = deps.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
 
   const send = (reply: FastifyReply, status: number, body: unknown) =>
@@ -136,7 +137,7 @@ export function graphqlRoutes(deps: {
     }
 
     const tokenGiven = hasToken(request);
-    const needsToken = [...rootFieldsOf(document, operation)].some((field) => TOKEN_FIELDS.has(field));
+    const needsToken = [...rootFieldsOf(document, operation)].some((field) => tokenFields.has(field));
     if (needsToken && !tokenGiven)
       return send(reply, 200, { errors: [errorOf(MISSING_TOKEN_MESSAGE, 'MISSING_TOKEN')], data: null });
 

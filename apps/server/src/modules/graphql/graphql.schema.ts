@@ -14,7 +14,7 @@ import type { GuestsRepository } from '../guests/guests.repository.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 
-export const schema = buildSchema(/* GraphQL */ `
+export const BASE_TYPE_DEFS = /* GraphQL */ `
   "Age verification status (spec 4)."
   enum AvsStatus {
     unknown
@@ -192,7 +192,37 @@ export const schema = buildSchema(/* GraphQL */ `
     "Bonus code service: redeem a code (needs a token; rate-limited; errors carry the reason as code)."
     redeemBonusCode(code: String!): BonusCodeRedemption
   }
-`);
+`;
+
+/**
+ * What a feature module adds to the query-language service: SDL that extends the base types
+ * (`extend type Query { … }`, `extend type Mutation { … }` and its own types), the root resolvers
+ * of its fields (graphql-js calls them with args and the GraphqlContext) and which of its root
+ * fields need an access token.
+ */
+export interface GraphqlExtension {
+  typeDefs: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each resolver declares its own argument shape.
+  resolvers: Record<string, (args: any, context: GraphqlContext) => unknown>;
+  tokenFields?: readonly string[];
+}
+
+/** The base schema with every module's extension, the merged root value and the token fields. */
+export function buildGraphql(services: GraphqlServices, extensions: readonly GraphqlExtension[] = []) {
+  const schema = buildSchema([BASE_TYPE_DEFS, ...extensions.map((e) => e.typeDefs)].join('\n'));
+  const rootValue: Record<string, unknown> = { ...rootValueOf(services) };
+  for (const extension of extensions) {
+    for (const [field, resolver] of Object.entries(extension.resolvers)) {
+      if (field in rootValue) throw new Error(`GraphQL root field ${field} is defined twice`);
+      rootValue[field] = resolver;
+    }
+  }
+  const tokenFields = new Set([...TOKEN_FIELDS, ...extensions.flatMap((e) => e.tokenFields ?? [])]);
+  return { schema, rootValue, tokenFields: tokenFields as ReadonlySet<string> };
+}
+
+/** The base schema alone (tests of the base fields). */
+export const schema = buildSchema(BASE_TYPE_DEFS);
 
 /** Root fields that need an access token. */
 export const TOKEN_FIELDS: ReadonlySet<string> = new Set([

@@ -30,7 +30,7 @@ export function internalRoutes(
   deps: InternalAuthOptions & {
     avs: AvsService;
     internal: InternalService;
-    /** The operator routes of other modules (money-module.ts), behind the same guard. */
+    /** The operator routes of other modules (feature-module.ts), behind the same guard. */
     modules?: FastifyPluginAsync[];
   },
 ): FastifyPluginAsync {

@@ -1,11 +1,11 @@
 /**
- * The payments module of issue 4 (see money-module.ts; docs/decisions/0012): top-ups through the
+ * The payments module of issue 4 (see feature-module.ts; docs/decisions/0012): top-ups through the
  * payment dialog at the sandbox provider, its signed callbacks, stored methods, settings,
  * one-click and auto-recharge (a wallet listener), and the SEPA settlements that resume on start.
  */
 import { z } from 'zod';
 import { AppError, parseInput } from '../../http/errors.ts';
-import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { deriveKey, signatureHeader, verifySignature, webhookSecretOf } from './payments.callbacks.ts';
 import { createSandboxProvider, type PaymentProvider, type ProviderEvent } from './payments.provider.ts';
 import { paymentInternalRoutes, paymentRoutes } from './payments.routes.ts';
@@ -35,9 +35,9 @@ const ProviderEventSchema = z.object({
 });
 
 export function createPaymentsModule(
-  deps: MoneyModuleDeps,
+  deps: FeatureModuleDeps,
   options: PaymentsModuleOptions = {},
-): MoneyModule {
+): FeatureModule {
   const now = options.now ?? (() => new Date());
   let secret: Promise<string> | undefined;
   const webhookSecret = () => {

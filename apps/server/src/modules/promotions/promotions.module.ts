@@ -1,20 +1,20 @@
 /**
- * The promotions module of issue 4 (see money-module.ts): vouchers, bonus codes, item purchases and
+ * The promotions module of issue 4 (see feature-module.ts): vouchers, bonus codes, item purchases and
  * the operator API for codes, vouchers and refunds (docs/decisions/0014). Its job: on start it
  * credits coin redemptions left without their credit by a crash, and listens to the wallet to pay
  * on-top bonuses on the next succeeded top-up.
  */
-import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { promotionsInternalRoutes } from './promotions.internal.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { createPromotionsService, type PromotionsService } from './promotions.service.ts';
 
-export interface PromotionsModule extends MoneyModule {
+export interface PromotionsModule extends FeatureModule {
   /** The use cases, for the query-language service (guestVouchers, remainingBonusCodes, benefits). */
   service: PromotionsService;
 }
 
-export function createPromotionsModule(deps: MoneyModuleDeps): PromotionsModule {
+export function createPromotionsModule(deps: FeatureModuleDeps): PromotionsModule {
   const service = createPromotionsService({
     db: deps.db,
     bus: deps.bus,

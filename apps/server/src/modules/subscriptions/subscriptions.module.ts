@@ -1,12 +1,12 @@
-/** The subscriptions module of issue 4 (see money-module.ts): REST, the operator route and the renewal job. */
-import type { MoneyModule, MoneyModuleDeps } from '../money-module.ts';
+/** The subscriptions module of issue 4 (see feature-module.ts): REST, the operator route and the renewal job. */
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createRenewalJob } from './subscriptions.job.ts';
 import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
 import { createSubscriptionsService } from './subscriptions.service.ts';
 
 export function createSubscriptionsModule(
-  deps: MoneyModuleDeps,
-): MoneyModule & { service: ReturnType<typeof createSubscriptionsService> } {
+  deps: FeatureModuleDeps,
+): FeatureModule & { service: ReturnType<typeof createSubscriptionsService> } {
   const service = createSubscriptionsService({
     db: deps.db,
     wallet: deps.wallet,

@@ -16,6 +16,8 @@ export const DEFAULT_CONFIG: PublicConfig = {
   esAvsModalEnabled: false,
   forceAvs: false,
   adultMarketVariant: false,
+  mapTileUrl: null,
+  mapTileAttribution: '',
 };
 
 /**

@@ -37,6 +37,8 @@ const config: PublicConfig = {
   esAvsModalEnabled: false,
   forceAvs: false,
   adultMarketVariant: false,
+  mapTileUrl: null,
+  mapTileAttribution: '',
 };
 
 /** The opening tags of an element type, e.g. every `<a ...>`. */

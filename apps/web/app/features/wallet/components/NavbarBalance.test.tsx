@@ -19,6 +19,8 @@ const config: PublicConfig = {
   esAvsModalEnabled: false,
   forceAvs: false,
   adultMarketVariant: false,
+  mapTileUrl: null,
+  mapTileAttribution: '',
 };
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 

@@ -1,0 +1,44 @@
+/**
+ * How the features plug into the app (the money modules of issue 4, the catalog modules of
+ * issue 5): each is a module built from the same dependencies that hands app.ts its REST routes
+ * (under /rest/v1), its operator routes (under /rest/v1/internal, behind the internal guard), its
+ * query-language fields (GraphqlExtension), and jobs to start and stop with the server. A module
+ * that serves page loaders also returns `pages`, typed with its slice of PageServices
+ * (@vela/contracts/pages), which app.ts spreads into the loaders' services.
+ * Modules never call each other directly: they meet in the ledger (wallet.onWalletChange), on
+ * the bus (channel guest:<id>) and in the database.
+ */
+import type { Db } from '@vela/db/client';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+import type { AgeGate } from '../http/age-gate.ts';
+import type { EventBus } from '../infra/bus.ts';
+import type { GraphqlExtension } from './graphql/graphql.schema.ts';
+import type { GuestAuth } from './guests/auth.ts';
+import type { GuestsRepository } from './guests/guests.repository.ts';
+import type { WalletService } from './wallet/wallet.service.ts';
+
+export interface FeatureModuleDeps {
+  db: Db;
+  bus: EventBus;
+  wallet: WalletService;
+  auth: GuestAuth;
+  guests: GuestsRepository;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The FSK-18 rules (spec 6 age-verified guest). */
+  ageGate: AgeGate;
+}
+
+export interface FeatureModule {
+  /** Routes mounted under /rest/v1. */
+  rest?: FastifyPluginAsync;
+  /** Operator routes mounted under /rest/v1/internal (token + IP allow-list checked before). */
+  internal?: FastifyPluginAsync;
+  /** Fields of the query-language service (spec 7). */
+  graphql?: GraphqlExtension;
+  /** Called once the server is ready (scheduled jobs). */
+  start?: () => void | Promise<void>;
+  /** Called when the server closes. */
+  stop?: () => void | Promise<void>;
+}

@@ -1,0 +1,12 @@
+/** Performer lists (issue 5 deliverable 1): /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists, recommended and preferred models, online amount. */
+import type { PerformerPageServices } from '@vela/contracts/performers';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+
+export interface PerformersModule extends FeatureModule {
+  /** The page loaders' calls of this slice. */
+  pages: PerformerPageServices;
+}
+
+export function createPerformersModule(_deps: FeatureModuleDeps): PerformersModule {
+  return { pages: {} };
+}
