@@ -31,6 +31,8 @@ export const ROUTE_TABLE = [
   r('NewGirls', 'new-girls/', 'neue-girls/', 'chicas-nuevas/'),
   r('FreeChat', 'free-chat/', 'gratis-chat/', 'chat-gratis/'),
   r('Cams', 'cams/'),
+  // Pro actor search with map and ZIP code (spec 2 names no path; ours sits under cams).
+  r('Cams/ProSearch', 'cams/pro-search/', 'cams/profi-suche/', 'cams/busqueda-pro/'),
   r('CamShows', 'cam-shows/'),
   r(
     'Categories/Category',
