@@ -12,6 +12,14 @@ import { type Database, type Db, queryRows } from '../client.ts';
 import * as t from '../schema.ts';
 import { seedBonusCodes } from './bonus-codes.ts';
 import {
+  camShowOf,
+  chatRatingsOf,
+  heatMapOf,
+  interviewPublishedAt,
+  interviewTitle,
+  placeOf,
+} from './catalog-extras.ts';
+import {
   ABOUT_ME,
   BANNED_COUNTRY_SETS,
   BLOG_BODY,
@@ -79,6 +87,9 @@ interface SizeConfig {
   blogPostsPerCategory: number;
   contests: number;
   tvSeries: number;
+  /** Actors (ids 1..n) that get chat ratings, a heat map and maybe interviews (bounded for bench). */
+  extrasActors: number;
+  camShows: number;
   pool: 'demo' | 'test';
   batch: number;
 }
@@ -91,6 +102,8 @@ export const SIZES: Record<SeedSize, SizeConfig> = {
     blogPostsPerCategory: 1,
     contests: 12,
     tvSeries: 3,
+    extrasActors: 40,
+    camShows: 20,
     pool: 'test',
     batch: 500,
   },
@@ -101,6 +114,8 @@ export const SIZES: Record<SeedSize, SizeConfig> = {
     blogPostsPerCategory: 4,
     contests: 12,
     tvSeries: 8,
+    extrasActors: 400,
+    camShows: 60,
     pool: 'demo',
     batch: 1_000,
   },
@@ -111,6 +126,8 @@ export const SIZES: Record<SeedSize, SizeConfig> = {
     blogPostsPerCategory: 10,
     contests: 12,
     tvSeries: 8,
+    extrasActors: 5_000,
+    camShows: 500,
     pool: 'demo',
     batch: 5_000,
   },
@@ -135,6 +152,10 @@ export const SEEDED_TABLES = [
   t.tvEpisodes,
   t.legalTexts,
   t.seoTexts,
+  t.chatRatings,
+  t.actorHeatMaps,
+  t.actorInterviews,
+  t.camShows,
 ] as const;
 
 const LANGS: Language[] = ['de', 'en', 'nl', 'es'];
@@ -285,6 +306,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   const actorNames = (id: number) => actorName(id - 1, nameOrder);
   function* actors() {
     const r = stream(1);
+    const rx = stream(12);
     for (let id = 1; id <= cfg.actors; id++) {
       const name = actorNames(id);
       const gender = r.chance(0.75) ? 'F' : r.chance(0.6) ? 'M' : 'N';
@@ -299,7 +321,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
       const single = price(r, 99, 299);
       const online = r.chance(0.15);
       const about = r.pick(ABOUT_ME);
-      yield {
+      const row = {
         id,
         name,
         nameLower: name.toLowerCase(),
@@ -330,6 +352,23 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
         // Newer actors are rarer: quadratic spread over three years.
         registeredAt: new Date(nowMs - Math.floor(r.next() ** 2 * 3 * 365 * DAY) - r.int(1, 3_600) * 1000),
       };
+      // Issue 5 columns from their own stream (the values above stay as they were).
+      const place = placeOf(rx, row.city);
+      const videocall = online && rx.chance(0.35);
+      yield {
+        ...row,
+        isOnlineMobileVideocall: videocall,
+        rankingPointsVideoCall: videocall ? rx.int(0, 10_000) : rx.int(0, 500),
+        priceVideocallCents: price(rx, 149, 399),
+        isCurrentlyTicketShow: online && rx.chance(0.05),
+        pinnedCount: rx.int(0, 3_000),
+        countryCode: place?.countryCode ?? null,
+        zipCode: place?.zipCode ?? null,
+        lat: place?.lat ?? null,
+        lon: place?.lon ?? null,
+        sedcardLikes: rx.int(0, 900),
+        sedcardDislikes: rx.int(0, 80),
+      };
     }
   }
   await step('actors', t.actors, actors());
@@ -357,6 +396,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   const videoSales: { videoId: number; day: string; sales: number }[] = [];
   function* videos() {
     const r = stream(4);
+    const rv = stream(13);
     for (let id = 1; id <= cfg.videos; id++) {
       const releasedAt = new Date(nowMs - Math.floor(r.next() * 2 * 365 * DAY) - r.int(60, 86_399) * 1000);
       const ageDays = (nowMs - releasedAt.getTime()) / DAY;
@@ -377,7 +417,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
           videoSales.push({ videoId: id, day: isoDay(new Date(nowMs - back * DAY)), sales });
         }
       }
-      yield {
+      const row = {
         id,
         actorId: r.int(1, cfg.actors),
         title: `${r.pick(VIDEO_ADJECTIVES)} ${r.pick(VIDEO_NOUNS)}${r.chance(0.3) ? ` ${r.int(2, 9)}` : ''}`,
@@ -395,9 +435,23 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
         views: likes * r.int(2, 20) + r.int(0, 1_000),
         previewKey: pick(r, 'preview').key,
       };
+      // Issue 5 flags from their own stream.
+      yield {
+        ...row,
+        vip30: rv.chance(row.vip ? 0.4 : 0.02),
+        camRecording: rv.chance(0.1),
+        vxselect: rv.chance(0.1),
+        shared: rv.chance(0.15),
+        asmr: rv.chance(0.03),
+        dislikes: rv.int(0, Math.max(1, Math.round(likes / 10))),
+      };
     }
   }
   await step('videos', t.videos, videos());
+  // Every third actor promotes their best liked video.
+  await db.execute(
+    sql`update actors set promoted_video_id = best.id from (select distinct on (actor_id) actor_id, id from videos order by actor_id, likes desc, id) best where best.actor_id = actors.id and actors.id % 3 = 0`,
+  );
   await step('video_sales_daily', t.videoSalesDaily, videoSales);
   videoSales.length = 0;
   function* videoTags() {
@@ -433,11 +487,20 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   await step('albums', t.albums, albums());
   function* pictures() {
     const r = stream(7);
+    const rp = stream(14);
     let id = 1;
     for (let albumId = 1; albumId <= cfg.albums; albumId++) {
       for (let position = 1; position <= pictureCounts[albumId - 1]!; position++) {
         const image = pick(r, 'picture');
-        yield { id: id++, albumId, imageKey: image.key, ageRating: image.ageRating, position };
+        yield {
+          id: id++,
+          albumId,
+          imageKey: image.key,
+          ageRating: image.ageRating,
+          position,
+          likes: rp.int(0, 300),
+          dislikes: rp.int(0, 30),
+        };
       }
     }
   }
@@ -519,6 +582,44 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
     }
   }
   await step('tv_episodes', t.tvEpisodes, tvEpisodes());
+
+  // Issue 5: chat ratings, heat maps and interviews of the first actors; scheduled cam shows.
+  const extrasActors = Math.min(cfg.extrasActors, cfg.actors);
+  function* chatRatings() {
+    const r = stream(15);
+    for (let actorId = 1; actorId <= extrasActors; actorId++) {
+      if (r.chance(0.75)) yield* chatRatingsOf(r, actorId, nowMs);
+    }
+  }
+  await step('chat_ratings', t.chatRatings, chatRatings());
+  function* heatMaps() {
+    const r = stream(16);
+    for (let actorId = 1; actorId <= extrasActors; actorId++) yield heatMapOf(r, actorId);
+  }
+  await step('actor_heat_maps', t.actorHeatMaps, heatMaps());
+  function* interviews() {
+    const r = stream(17);
+    let id = 1;
+    for (let actorId = 1; actorId <= extrasActors; actorId++) {
+      if (!r.chance(0.25)) continue;
+      for (let n = r.int(1, 2); n > 0; n--) {
+        yield {
+          id: id++,
+          actorId,
+          title: interviewTitle(r, actorNames(actorId)),
+          imageKey: pick(r, 'picture').key,
+          durationS: r.int(60, 900),
+          publishedAt: interviewPublishedAt(r, nowMs),
+        };
+      }
+    }
+  }
+  await step('actor_interviews', t.actorInterviews, interviews());
+  function* camShows() {
+    const r = stream(18);
+    for (let id = 1; id <= cfg.camShows; id++) yield camShowOf(r, id, cfg.actors, nowMs);
+  }
+  await step('cam_shows', t.camShows, camShows());
 
   // Legal texts: every type in every language; the terms have an older and a current version.
   function* legalTexts() {
