@@ -1,12 +1,23 @@
 /** Photos (issue 5 deliverable 4): albums, pictures, sedcards, ratings and album comments. */
 import type { GalleryPageServices } from '@vela/contracts/gallery';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { galleryGraphql } from './gallery.graphql.ts';
+import { createGalleryRepository } from './gallery.repository.ts';
+import { galleryRoutes } from './gallery.routes.ts';
+import { createGalleryService, type GalleryService } from './gallery.service.ts';
 
 export interface GalleryModule extends FeatureModule {
   /** The page loaders' calls of this slice. */
   pages: GalleryPageServices;
+  service: GalleryService;
 }
 
-export function createGalleryModule(_deps: FeatureModuleDeps): GalleryModule {
-  return { pages: {} };
+export function createGalleryModule(deps: FeatureModuleDeps): GalleryModule {
+  const service = createGalleryService({ repository: createGalleryRepository(deps.db) });
+  return {
+    service,
+    rest: galleryRoutes({ auth: deps.auth, gallery: service }),
+    graphql: galleryGraphql(service),
+    pages: { albumPage: service.albumPage },
+  };
 }

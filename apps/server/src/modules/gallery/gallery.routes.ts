@@ -1,0 +1,147 @@
+/**
+ * REST of the photos slice under /rest/v1 (spec 7 `gallery/`). Answers depend on the caller (own
+ * rating flags, own comment, views): all are `no-store`.
+ *
+ * - GET|POST gallery/open?albumId                 the album; records a view for logged-in guests (once)
+ * - GET  gallery/getPreview?albumId               cover + first 4 pictures
+ * - GET  gallery/getsedcards/:actorIdOrName[/:payload]  sedcard rating fields + photos;
+ *        payload: URL-encoded JSON { limit?, offset?, ageRating? (16|18) }
+ * - POST gallery/setGuestRating {albumId, guestRating}            logged-in only
+ * - POST gallery/setPictureGuestRating {pictureId, guestRating}   logged-in only
+ * - POST gallery/setSedcardsGuestRating/:actorId {guestRating}    logged-in only
+ *        guestRating: 1 like, -1 dislike, 0 none; answers guestRatingLikes, guestRatingDislikes,
+ *        isLiked, isDisliked (the client overwrites its counts and flags with them)
+ * - GET  gallery/getComments?albumId&limit&offset  newest first, limit default and max 500
+ * - POST gallery/postComment {albumId, commentText} logged-in only, once per album (409 ALREADY_COMMENTED)
+ * - GET  gallery/getPinnedPhotos                   logged-in only; pins arrive with the socket (issue 6)
+ */
+import {
+  ActorIdParamsSchema,
+  AlbumIdQuerySchema,
+  GetCommentsQuerySchema,
+  PostCommentRequestSchema,
+  SetAlbumRatingRequestSchema,
+  SetPictureRatingRequestSchema,
+  SetSedcardRatingRequestSchema,
+} from '@vela/contracts/gallery';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, parseInput } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
+import type { GuestAuth } from '../guests/auth.ts';
+import { type GalleryService, SEDCARD_PHOTOS_DEFAULT, SEDCARD_PHOTOS_MAX } from './gallery.service.ts';
+
+const BODY_LIMIT = 16 * 1024;
+
+const SedcardParamsSchema = z.object({
+  actorIdOrName: z.string().trim().min(1).max(64),
+  payload: z.string().max(512).optional(),
+});
+const SedcardPayloadSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SEDCARD_PHOTOS_MAX).default(SEDCARD_PHOTOS_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  ageRating: z.union([z.literal(16), z.literal(18)]).default(18),
+});
+
+function payloadOf(raw: string | undefined): unknown {
+  if (raw === undefined || raw === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'payload: not URL-encoded JSON', 400);
+  }
+}
+
+export function galleryRoutes(deps: { auth: GuestAuth; gallery: GalleryService }): FastifyPluginAsync {
+  const { auth, gallery } = deps;
+  const viewerOf = async (request: FastifyRequest) => (await auth.authenticate(request))?.guestId ?? null;
+  const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
+
+  return async (app) => {
+    privateResponses(app);
+
+    const open = async (request: FastifyRequest) => {
+      const guestId = await viewerOf(request);
+      const source = request.method === 'POST' ? (request.body ?? {}) : request.query;
+      const { albumId } = parseInput(AlbumIdQuerySchema, source);
+      return { success: true, data: await gallery.open(albumId, guestId) };
+    };
+    app.get('/gallery/open', open);
+    app.post('/gallery/open', { bodyLimit: BODY_LIMIT }, open);
+
+    app.get('/gallery/getPreview', async (request) => {
+      const guestId = await viewerOf(request);
+      const { albumId } = parseInput(AlbumIdQuerySchema, request.query);
+      return { success: true, data: await gallery.preview(albumId, guestId) };
+    });
+
+    const sedcards = async (request: FastifyRequest) => {
+      const guestId = await viewerOf(request);
+      const params = parseInput(SedcardParamsSchema, request.params);
+      const options = parseInput(SedcardPayloadSchema, payloadOf(params.payload));
+      const actor = /^\d+$/.test(params.actorIdOrName)
+        ? { id: Number(params.actorIdOrName) }
+        : { slug: params.actorIdOrName.toLowerCase() };
+      if ('id' in actor && !Number.isSafeInteger(actor.id))
+        throw new AppError('VALIDATION_ERROR', 'actorIdOrName: not an id', 400);
+      const { ageRating, ...paging } = options;
+      return {
+        success: true,
+        data: await gallery.sedcard(actor, guestId, { maxAgeRating: ageRating, ...paging }),
+      };
+    };
+    app.get('/gallery/getsedcards/:actorIdOrName', sedcards);
+    app.get('/gallery/getsedcards/:actorIdOrName/:payload', sedcards);
+
+    app.post('/gallery/setGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
+      const guestId = await requireGuest(request);
+      const body = parseInput(SetAlbumRatingRequestSchema, request.body);
+      return { success: true, data: await gallery.rateAlbum(guestId, body.albumId, body.guestRating) };
+    });
+
+    app.post('/gallery/setPictureGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
+      const guestId = await requireGuest(request);
+      const body = parseInput(SetPictureRatingRequestSchema, request.body);
+      return { success: true, data: await gallery.ratePicture(guestId, body.pictureId, body.guestRating) };
+    });
+
+    app.post('/gallery/setSedcardsGuestRating/:actorId', { bodyLimit: BODY_LIMIT }, async (request) => {
+      const guestId = await requireGuest(request);
+      const { actorId } = parseInput(ActorIdParamsSchema, request.params);
+      const body = parseInput(SetSedcardRatingRequestSchema, request.body);
+      return { success: true, data: await gallery.rateSedcard(guestId, actorId, body.guestRating) };
+    });
+
+    app.get('/gallery/getComments', async (request) => {
+      const guestId = await viewerOf(request);
+      const query = parseInput(GetCommentsQuerySchema, request.query);
+      return {
+        success: true,
+        data: await gallery.comments(query.albumId, guestId, query.limit, query.offset),
+      };
+    });
+
+    app.post('/gallery/postComment', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const guestId = await requireGuest(request);
+      const body = parseInput(PostCommentRequestSchema, request.body);
+      const data = await gallery.postComment(guestId, body.albumId, body.commentText);
+      reply.code(201);
+      return { success: true, data };
+    });
+
+    app.get('/gallery/getPinnedPhotos', async (request) => {
+      await requireGuest(request);
+      // Pinning albums, pictures and sedcards is a socket feature of issue 6 (spec 4 Favorites):
+      // until it exists nothing can be pinned, so the list is empty, and says why.
+      return {
+        success: true,
+        data: {
+          list: [],
+          total: 0,
+          pinningAvailable: false,
+          note: 'Pinning photos arrives with the socket (issue 6).',
+        },
+      };
+    });
+  };
+}

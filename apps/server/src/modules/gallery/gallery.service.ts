@@ -1,0 +1,200 @@
+/**
+ * The photos slice's use cases (issue 5 deliverable 4, spec 3/4/5/6/7/9): the album page, album
+ * preview, sedcards, like/dislike ratings of albums, pictures and sedcards, album comments (once
+ * per guest) and album views (logged-in guests only, once per guest).
+ */
+
+import type { Language } from '@vela/contracts/common';
+import type {
+  AlbumComments,
+  AlbumPageData,
+  GalleryAlbum,
+  GalleryPicture,
+  RatingFieldsData,
+  Sedcard,
+} from '@vela/contracts/gallery';
+import { COMMENTS_LIMIT, commentTextProblem, sanitizeCommentText } from '@vela/domain/album-comments';
+import { type GuestRating, ratingDelta } from '@vela/domain/ratings';
+import { AppError } from '../../http/errors.ts';
+import { imageRef } from '../catalog/catalog.presenter.ts';
+import { presentAlbum, presentComment, presentPicture, presentRating } from './gallery.presenter.ts';
+import type { GalleryRepository, RatingKind } from './gallery.repository.ts';
+
+/** Pictures shown on one album page (albums have 4-12; a hard cap keeps the read bounded). */
+export const ALBUM_PICTURES_MAX = 200;
+/** gallery/getPreview: the cover plus the first 4 pictures. */
+export const PREVIEW_PICTURES = 4;
+/** Spec 2 page size of galleries. */
+export const GALLERIES_PAGE_SIZE = 14;
+export const GALLERIES_MAX_LIMIT = 100;
+export const SEDCARD_PHOTOS_DEFAULT = 12;
+export const SEDCARD_PHOTOS_MAX = 60;
+
+const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 'No such album', 404);
+
+export function createGalleryService(deps: { repository: GalleryRepository }) {
+  const { repository } = deps;
+
+  const rate = async (kind: RatingKind, guestId: number, itemId: number, next: GuestRating) => {
+    const counts = await repository.rate(kind, guestId, itemId, next, ratingDelta);
+    if (!counts) {
+      const what = kind === 'album' ? 'album' : kind === 'picture' ? 'picture' : 'actor';
+      throw new AppError(`${what.toUpperCase()}_NOT_FOUND`, `No such ${what}`, 404);
+    }
+    return presentRating(counts.likes, counts.dislikes, next);
+  };
+
+  const comments = async (
+    albumId: number,
+    guestId: number | null,
+    limit = COMMENTS_LIMIT,
+    offset = 0,
+    total?: number,
+  ): Promise<AlbumComments> => {
+    let count = total;
+    if (count === undefined) {
+      const album = await repository.albumById(albumId, guestId);
+      if (!album) throw albumNotFound();
+      count = album.commentCount;
+    }
+    const [rows, commented] = await Promise.all([
+      repository.comments(albumId, guestId, Math.min(limit, COMMENTS_LIMIT), offset),
+      guestId === null ? Promise.resolve(true) : repository.hasCommented(albumId, guestId),
+    ]);
+    return {
+      list: rows.map(presentComment),
+      total: count,
+      // Spec 5: once per guest; visitors cannot comment.
+      isGuestAllowedToCommentAlbum: guestId !== null && !commented,
+    };
+  };
+
+  return {
+    async album(albumId: number, guestId: number | null): Promise<GalleryAlbum> {
+      const row = await repository.albumById(albumId, guestId);
+      if (!row) throw albumNotFound();
+      return presentAlbum(row);
+    },
+
+    async albums(
+      filter: { actorId: number | null; limit: number; offset: number },
+      guestId: number | null,
+    ): Promise<GalleryAlbum[]> {
+      const rows = await repository.albums(filter, guestId);
+      return rows.map(presentAlbum);
+    },
+
+    async pictures(albumId: number, guestId: number | null): Promise<GalleryPicture[]> {
+      return (await repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX)).map(presentPicture);
+    },
+
+    /** The album page; null for an unknown album or one of another actor than `actorName`. */
+    async albumPage(
+      _lang: Language,
+      actorName: string,
+      albumId: number,
+      guestId: number | null,
+    ): Promise<AlbumPageData | null> {
+      const row = await repository.albumById(albumId, guestId);
+      if (!row || row.actorSlug !== actorName.toLowerCase()) return null;
+      const [pictures, sedcard, albumComments] = await Promise.all([
+        repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX),
+        repository.sedcardOf({ id: row.actorId }, guestId),
+        comments(albumId, guestId, COMMENTS_LIMIT, 0, row.commentCount),
+      ]);
+      return {
+        album: presentAlbum(row),
+        actor: {
+          id: row.actorId,
+          name: row.actorName,
+          slug: row.actorSlug,
+          avatar: imageRef(row.actorAvatarKey, 16),
+          isOnline: row.actorIsOnline,
+        },
+        sedcard: sedcard
+          ? presentRating(sedcard.likes, sedcard.dislikes, sedcard.ownRating)
+          : presentRating(0, 0, 0),
+        pictures: pictures.map(presentPicture),
+        comments: albumComments,
+      };
+    },
+
+    /** gallery/getPreview: the album with its cover and first pictures. */
+    async preview(albumId: number, guestId: number | null) {
+      const row = await repository.albumById(albumId, guestId);
+      if (!row) throw albumNotFound();
+      const pictures = await repository.picturesOf(albumId, guestId, PREVIEW_PICTURES);
+      return {
+        album: presentAlbum(row),
+        cover: imageRef(row.coverKey, row.coverAgeRating),
+        pictures: pictures.map(presentPicture),
+      };
+    },
+
+    /** gallery/getsedcards: the sedcard (rating fields) and the actor's photos. */
+    async sedcard(
+      actor: { id: number } | { slug: string },
+      guestId: number | null,
+      options: { maxAgeRating: 16 | 18; limit: number; offset: number },
+    ): Promise<Sedcard> {
+      const row = await repository.sedcardOf(actor, guestId);
+      if (!row) throw new AppError('ACTOR_NOT_FOUND', 'No such actor', 404);
+      const avatar = imageRef(row.avatarKey, 16);
+      const photos = await repository.actorPhotos(row.actorId, options);
+      return {
+        actor: { id: row.actorId, name: row.name, slug: row.slug, avatar },
+        ...presentRating(row.likes, row.dislikes, row.ownRating),
+        photos: [
+          ...(options.offset === 0 ? [{ id: 0, albumId: null, image: avatar }] : []),
+          ...photos.map((p) => ({ id: p.id, albumId: p.albumId, image: imageRef(p.imageKey, p.ageRating) })),
+        ],
+      };
+    },
+
+    rateAlbum: (guestId: number, albumId: number, rating: GuestRating): Promise<RatingFieldsData> =>
+      rate('album', guestId, albumId, rating),
+    ratePicture: (guestId: number, pictureId: number, rating: GuestRating): Promise<RatingFieldsData> =>
+      rate('picture', guestId, pictureId, rating),
+    rateSedcard: (guestId: number, actorId: number, rating: GuestRating): Promise<RatingFieldsData> =>
+      rate('sedcard', guestId, actorId, rating),
+
+    comments: (albumId: number, guestId: number | null, limit: number, offset: number) =>
+      comments(albumId, guestId, limit, offset),
+
+    /** Spec 5: a guest may comment on an album only once (409 ALREADY_COMMENTED, nothing changes). */
+    async postComment(guestId: number, albumId: number, rawText: string) {
+      const text = sanitizeCommentText(rawText);
+      const problem = commentTextProblem(text);
+      if (problem === 'empty') throw new AppError('COMMENT_EMPTY', 'The comment is empty', 400);
+      if (problem === 'too-long')
+        throw new AppError('COMMENT_TOO_LONG', 'The comment is longer than 1000 characters', 400);
+      const result = await repository.addComment(albumId, guestId, text);
+      if (result === undefined) throw albumNotFound();
+      if (result === null)
+        throw new AppError('ALREADY_COMMENTED', 'You have already commented on this album', 409);
+      return {
+        comment: presentComment(result.comment),
+        total: result.total,
+        isGuestAllowedToCommentAlbum: false as const,
+      };
+    },
+
+    /**
+     * gallery/open: the album; for a logged-in guest the first open records a view and raises the
+     * total views once per guest (spec 6: visitors never record).
+     */
+    async open(albumId: number, guestId: number | null) {
+      let viewRecorded = false;
+      if (guestId !== null) {
+        const view = await repository.recordView(albumId, guestId);
+        if (!view) throw albumNotFound();
+        viewRecorded = view.recorded;
+      }
+      const row = await repository.albumById(albumId, guestId);
+      if (!row) throw albumNotFound();
+      return { album: presentAlbum(row), viewRecorded };
+    },
+  };
+}
+
+export type GalleryService = ReturnType<typeof createGalleryService>;

@@ -1,0 +1,545 @@
+/**
+ * Photos (issue 5 deliverable 4) through HTTP and GraphQL against a real database (PGlite, or
+ * PostgreSQL when DATABASE_URL is set): like/dislike ratings of albums, pictures and sedcards
+ * (spec 3/7: responses carry guestRatingLikes, guestRatingDislikes, isLiked, isDisliked), album
+ * comments (spec 5: once per guest; spec 9: limit 500), album views (spec 6: logged-in only).
+ * The actor, albums and pictures each test relies on are created here.
+ */
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** This file's client addresses (10.54.x.y). */
+const NET = '10.54';
+
+let t: TestApp;
+let alice: SignedUp;
+let bob: SignedUp;
+let carol: SignedUp;
+let actor: { id: number; name: string };
+let otherActor: { id: number; name: string };
+let counter = 0;
+
+async function one<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = await queryRows<T>(t.database.db, query);
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+async function imageKey(kind: string): Promise<string> {
+  const row = await one<{ key: string }>(
+    sql`select key from media_images where kind = ${kind} order by key limit 1`,
+  );
+  return row.key;
+}
+
+async function createActor(prefix: string): Promise<{ id: number; name: string }> {
+  counter += 1;
+  const name = `${prefix}${counter}${Date.now().toString(36)}`.slice(0, 30);
+  const avatar = await imageKey('avatar');
+  const row = await one<{ id: number }>(sql`
+    insert into actors (name, name_lower, gender, actor_type, birth_date, about_me, price_video_cents,
+      price_single_cents, price_singlec2c_cents, price_voyeur_cents, price_message_cents, multi_chat_price_cents,
+      avatar_key, registered_at)
+    values (${name}, ${name.toLowerCase()}, 'F', 'F', '1995-04-01',
+      ${JSON.stringify({ de: 'x', en: 'x', nl: 'x', es: 'x' })}::jsonb, 199, 199, 299, 99, 49, 149, ${avatar}, now())
+    returning id`);
+  return { id: Number(row.id), name };
+}
+
+async function createAlbum(actorId: number, pictureCount = 3): Promise<{ id: number; pictureIds: number[] }> {
+  const cover = await imageKey('picture');
+  const album = await one<{ id: number }>(sql`
+    insert into albums (actor_id, type, title, price_cents, created_at, cover_key)
+    values (${actorId}, 'image', ${`Gallery test album ${++counter}`}, 499, now(), ${cover}) returning id`);
+  const pictureIds: number[] = [];
+  for (let position = 1; position <= pictureCount; position++) {
+    const picture = await one<{ id: number }>(sql`
+      insert into pictures (album_id, image_key, age_rating, position)
+      values (${album.id}, ${cover}, ${position === 1 ? 16 : 18}, ${position}) returning id`);
+    pictureIds.push(Number(picture.id));
+  }
+  return { id: Number(album.id), pictureIds };
+}
+
+const counters = (table: 'albums' | 'pictures', id: number) =>
+  one<{ likes: number; dislikes: number }>(
+    sql`select likes, dislikes from ${sql.raw(table)} where id = ${id}`,
+  ).then((r) => ({ likes: Number(r.likes), dislikes: Number(r.dislikes) }));
+
+function post(path: string, payload: unknown, who?: SignedUp) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/rest/v1/${path}`,
+    remoteAddress: nextIp(NET),
+    ...(who ? { headers: { cookie: who.cookie } } : {}),
+    payload: payload as object,
+  });
+}
+
+function get(path: string, who?: SignedUp) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/rest/v1/${path}`,
+    remoteAddress: nextIp(NET),
+    ...(who ? { headers: { cookie: who.cookie } } : {}),
+  });
+}
+
+const dataOf = (response: LightMyRequestResponse) => {
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json().data;
+};
+
+function graphql(query: string, who?: SignedUp) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    remoteAddress: nextIp(NET),
+    headers: {
+      'content-type': 'application/json',
+      ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}),
+    },
+    payload: JSON.stringify({ query }),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t.app, 'gallery_alice', { ip: nextIp(NET) });
+  bob = await signUp(t.app, 'gallery_bob', { ip: nextIp(NET) });
+  carol = await signUp(t.app, 'gallery_carol', { ip: nextIp(NET) });
+  actor = await createActor('GalleryStar');
+  otherActor = await createActor('OtherStar');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('album ratings (spec 3/7 gallery/setGuestRating)', () => {
+  it('none -> like -> dislike -> none keeps the counters exact; responses carry the four fields', async () => {
+    const album = await createAlbum(actor.id);
+    const rate = (guestRating: number) =>
+      post('gallery/setGuestRating', { albumId: album.id, guestRating }, alice);
+
+    expect(dataOf(await rate(1))).toEqual({
+      guestRatingLikes: 1,
+      guestRatingDislikes: 0,
+      isLiked: true,
+      isDisliked: false,
+    });
+    expect(await counters('albums', album.id)).toEqual({ likes: 1, dislikes: 0 });
+    // The same rating again changes nothing.
+    expect(dataOf(await rate(1))).toMatchObject({
+      guestRatingLikes: 1,
+      guestRatingDislikes: 0,
+      isLiked: true,
+    });
+    // Switching like -> dislike moves the count.
+    expect(dataOf(await rate(-1))).toEqual({
+      guestRatingLikes: 0,
+      guestRatingDislikes: 1,
+      isLiked: false,
+      isDisliked: true,
+    });
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 1 });
+    expect(dataOf(await rate(0))).toEqual({
+      guestRatingLikes: 0,
+      guestRatingDislikes: 0,
+      isLiked: false,
+      isDisliked: false,
+    });
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
+    const rows = await queryRows(
+      t.database.db,
+      sql`select * from album_ratings where album_id = ${album.id}`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it("two guests' ratings are independent", async () => {
+    const album = await createAlbum(actor.id);
+    expect(
+      dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: 1 }, alice)),
+    ).toMatchObject({
+      guestRatingLikes: 1,
+      isLiked: true,
+    });
+    // Bob sees Alice's like in the count, but not as his own.
+    expect(dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: -1 }, bob))).toEqual(
+      {
+        guestRatingLikes: 1,
+        guestRatingDislikes: 1,
+        isLiked: false,
+        isDisliked: true,
+      },
+    );
+    expect(dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: 0 }, bob))).toEqual({
+      guestRatingLikes: 1,
+      guestRatingDislikes: 0,
+      isLiked: false,
+      isDisliked: false,
+    });
+    const opened = dataOf(await get(`gallery/open?albumId=${album.id}`, alice));
+    expect(opened.album).toMatchObject({ guestRatingLikes: 1, isLiked: true, isDisliked: false });
+    const asBob = dataOf(await get(`gallery/getPreview?albumId=${album.id}`, bob));
+    expect(asBob.album).toMatchObject({ guestRatingLikes: 1, isLiked: false, isDisliked: false });
+  });
+
+  it('20 concurrent ratings by one guest leave counters consistent with the one stored rating', async () => {
+    const album = await createAlbum(actor.id);
+    const values = Array.from({ length: 20 }, (_, i) => [1, -1, 0, 1, -1][i % 5]);
+    const answers = await Promise.all(
+      values.map((guestRating) => post('gallery/setGuestRating', { albumId: album.id, guestRating }, carol)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const stored = await queryRows<{ rating: number }>(
+      t.database.db,
+      sql`select rating from album_ratings where album_id = ${album.id}`,
+    );
+    expect(stored.length).toBeLessThanOrEqual(1);
+    const rating = stored[0] ? Number(stored[0].rating) : 0;
+    expect(await counters('albums', album.id)).toEqual({
+      likes: rating === 1 ? 1 : 0,
+      dislikes: rating === -1 ? 1 : 0,
+    });
+  });
+
+  it('visitors get 401 and nothing changes', async () => {
+    const album = await createAlbum(actor.id);
+    const response = await post('gallery/setGuestRating', { albumId: album.id, guestRating: 1 });
+    expect(response.statusCode).toBe(401);
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
+    expect((await post(`gallery/setSedcardsGuestRating/${actor.id}`, { guestRating: 1 })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('gallery/setPictureGuestRating', { pictureId: album.pictureIds[0], guestRating: 1 }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('bad input answers 400 with a code; unknown album 404', async () => {
+    const album = await createAlbum(actor.id);
+    for (const payload of [
+      { albumId: album.id, guestRating: 2 },
+      { albumId: album.id, guestRating: 'like' },
+      { albumId: album.id },
+      { albumId: -1, guestRating: 1 },
+    ]) {
+      const response = await post('gallery/setGuestRating', payload, alice);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    const unknown = await post('gallery/setGuestRating', { albumId: 2_000_000_000, guestRating: 1 }, alice);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('ALBUM_NOT_FOUND');
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
+  });
+});
+
+describe('picture and sedcard ratings (spec 3: same four fields)', () => {
+  it('picture rating moves only that picture', async () => {
+    const album = await createAlbum(actor.id);
+    const [first, second] = album.pictureIds as [number, number];
+    expect(
+      dataOf(await post('gallery/setPictureGuestRating', { pictureId: first, guestRating: 1 }, alice)),
+    ).toEqual({
+      guestRatingLikes: 1,
+      guestRatingDislikes: 0,
+      isLiked: true,
+      isDisliked: false,
+    });
+    expect(
+      dataOf(await post('gallery/setPictureGuestRating', { pictureId: first, guestRating: -1 }, alice)),
+    ).toEqual({
+      guestRatingLikes: 0,
+      guestRatingDislikes: 1,
+      isLiked: false,
+      isDisliked: true,
+    });
+    expect(await counters('pictures', first)).toEqual({ likes: 0, dislikes: 1 });
+    expect(await counters('pictures', second)).toEqual({ likes: 0, dislikes: 0 });
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
+    const unknown = await post(
+      'gallery/setPictureGuestRating',
+      { pictureId: 2_000_000_000, guestRating: 1 },
+      alice,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('sedcard rating moves actors.sedcard_likes/dislikes; getsedcards returns the fields and photos', async () => {
+    const sedcardActor = await createActor('Sedcard');
+    await createAlbum(sedcardActor.id, 4);
+    expect(
+      dataOf(await post(`gallery/setSedcardsGuestRating/${sedcardActor.id}`, { guestRating: 1 }, alice)),
+    ).toEqual({ guestRatingLikes: 1, guestRatingDislikes: 0, isLiked: true, isDisliked: false });
+    expect(
+      dataOf(await post(`gallery/setSedcardsGuestRating/${sedcardActor.id}`, { guestRating: -1 }, bob)),
+    ).toEqual({ guestRatingLikes: 1, guestRatingDislikes: 1, isLiked: false, isDisliked: true });
+    const byName = dataOf(await get(`gallery/getsedcards/${sedcardActor.name}`, alice));
+    expect(byName).toMatchObject({
+      actor: { id: sedcardActor.id, slug: sedcardActor.name.toLowerCase() },
+      guestRatingLikes: 1,
+      guestRatingDislikes: 1,
+      isLiked: true,
+      isDisliked: false,
+    });
+    // The avatar and the 4 pictures of the image album.
+    expect(byName.photos).toHaveLength(5);
+    const fsk16 = dataOf(
+      await get(
+        `gallery/getsedcards/${sedcardActor.id}/${encodeURIComponent(JSON.stringify({ ageRating: 16 }))}`,
+      ),
+    );
+    expect(fsk16.isLiked).toBe(false);
+    expect(fsk16.photos.every((p: { image: { ageRating: number } }) => p.image.ageRating === 16)).toBe(true);
+    expect(fsk16.photos).toHaveLength(2);
+    const actorRow = await one<{ l: number; d: number }>(
+      sql`select sedcard_likes as l, sedcard_dislikes as d from actors where id = ${sedcardActor.id}`,
+    );
+    expect({ l: Number(actorRow.l), d: Number(actorRow.d) }).toEqual({ l: 1, d: 1 });
+    expect((await get('gallery/getsedcards/nobody-by-that-name')).statusCode).toBe(404);
+    expect((await get('gallery/getsedcards/x/%7Bnot-json')).statusCode).toBe(400);
+  });
+});
+
+describe('album comments (spec 3/5/9)', () => {
+  it('a guest may comment on an album only once: the second answers 409 ALREADY_COMMENTED and changes nothing; total +1', async () => {
+    const album = await createAlbum(actor.id);
+    const before = dataOf(await get(`gallery/getComments?albumId=${album.id}`, alice));
+    expect(before).toEqual({ list: [], total: 0, isGuestAllowedToCommentAlbum: true });
+
+    const first = await post(
+      'gallery/postComment',
+      { albumId: album.id, commentText: '  Lovely light  ' },
+      alice,
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({
+      comment: { text: 'Lovely light', guestName: 'gallery_alice', isOwn: true },
+      total: 1,
+      isGuestAllowedToCommentAlbum: false,
+    });
+
+    const second = await post('gallery/postComment', { albumId: album.id, commentText: 'again' }, alice);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('ALREADY_COMMENTED');
+
+    const after = dataOf(await get(`gallery/getComments?albumId=${album.id}`, alice));
+    expect(after.total).toBe(1);
+    expect(after.list.map((c: { text: string }) => c.text)).toEqual(['Lovely light']);
+    expect(after.isGuestAllowedToCommentAlbum).toBe(false);
+    const row = await one<{ n: number }>(sql`select comment_count as n from albums where id = ${album.id}`);
+    expect(Number(row.n)).toBe(1);
+
+    // Another guest may still comment; newest first.
+    const bobs = await post('gallery/postComment', { albumId: album.id, commentText: 'Second!' }, bob);
+    expect(bobs.json().data.total).toBe(2);
+    const asBob = dataOf(await get(`gallery/getComments?albumId=${album.id}`, bob));
+    expect(asBob.list.map((c: { text: string; isOwn: boolean }) => [c.text, c.isOwn])).toEqual([
+      ['Second!', true],
+      ['Lovely light', false],
+    ]);
+  });
+
+  it('concurrent comments by one guest: exactly one is stored (the unique constraint decides)', async () => {
+    const album = await createAlbum(actor.id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        post('gallery/postComment', { albumId: album.id, commentText: `race ${i}` }, carol),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const row = await one<{ n: number; c: number }>(
+      sql`select comment_count as n, (select count(*)::int from album_comments where album_id = ${album.id}) as c
+          from albums where id = ${album.id}`,
+    );
+    expect({ n: Number(row.n), c: Number(row.c) }).toEqual({ n: 1, c: 1 });
+  });
+
+  it('visitors cannot comment (401) and are not allowed to (isGuestAllowedToCommentAlbum false)', async () => {
+    const album = await createAlbum(actor.id);
+    expect((await post('gallery/postComment', { albumId: album.id, commentText: 'hi' })).statusCode).toBe(
+      401,
+    );
+    expect(dataOf(await get(`gallery/getComments?albumId=${album.id}`))).toEqual({
+      list: [],
+      total: 0,
+      isGuestAllowedToCommentAlbum: false,
+    });
+  });
+
+  it('comment text is sanitized: control characters removed, HTML stays literal text, 1-1000 characters', async () => {
+    const album = await createAlbum(actor.id);
+    const html = '<img src=x onerror=alert(1)>\u0000\u0007 <b>hi</b>\u202E';
+    const posted = dataOf(await post('gallery/postComment', { albumId: album.id, commentText: html }, bob));
+    expect(posted.comment.text).toBe('<img src=x onerror=alert(1)> <b>hi</b>');
+
+    const other = await createAlbum(actor.id);
+    for (const commentText of ['   ', '\u0000\u0001', 'x'.repeat(1001)]) {
+      const response = await post('gallery/postComment', { albumId: other.id, commentText }, bob);
+      expect(response.statusCode, commentText.slice(0, 10)).toBe(400);
+    }
+    expect((await post('gallery/postComment', { albumId: other.id }, bob)).statusCode).toBe(400);
+    expect(dataOf(await get(`gallery/getComments?albumId=${other.id}`, bob)).total).toBe(0);
+    expect(
+      dataOf(await post('gallery/postComment', { albumId: other.id, commentText: 'y'.repeat(1000) }, bob))
+        .total,
+    ).toBe(1);
+  });
+
+  it('limit default and maximum 500 (limit 501 -> 400); offset paging, newest first', async () => {
+    const album = await createAlbum(actor.id);
+    // 7 comments by 7 guests, inserted directly with distinct times.
+    const more = [];
+    for (const name of ['dave', 'erin', 'frank', 'gina'])
+      more.push(await signUp(t.app, `gallery_${name}`, { ip: nextIp(NET) }));
+    const guests = [alice, bob, carol, ...more];
+    let i = 0;
+    for (const guest of guests) {
+      i += 1;
+      await queryRows(
+        t.database.db,
+        sql`insert into album_comments (album_id, guest_id, text, created_at)
+            values (${album.id}, ${guest.id}, ${`c${i}`}, now() - make_interval(mins => ${100 - i}))`,
+      );
+    }
+    await queryRows(t.database.db, sql`update albums set comment_count = 7 where id = ${album.id}`);
+
+    expect((await get(`gallery/getComments?albumId=${album.id}&limit=501`)).statusCode).toBe(400);
+    expect((await get(`gallery/getComments?albumId=${album.id}&limit=0`)).statusCode).toBe(400);
+    expect((await get(`gallery/getComments?albumId=${album.id}&offset=-1`)).statusCode).toBe(400);
+    expect((await get('gallery/getComments')).statusCode).toBe(400);
+    const all = dataOf(await get(`gallery/getComments?albumId=${album.id}&limit=500`));
+    expect(all.list.map((c: { text: string }) => c.text)).toEqual(['c7', 'c6', 'c5', 'c4', 'c3', 'c2', 'c1']);
+    const page = dataOf(await get(`gallery/getComments?albumId=${album.id}&limit=3&offset=3`));
+    expect(page.list.map((c: { text: string }) => c.text)).toEqual(['c4', 'c3', 'c2']);
+    expect(page.total).toBe(7);
+    const unknown = await get('gallery/getComments?albumId=2000000000');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('unknown album: 404 for comment, open and preview', async () => {
+    expect(
+      (await post('gallery/postComment', { albumId: 2_000_000_000, commentText: 'x' }, alice)).statusCode,
+    ).toBe(404);
+    expect((await get('gallery/open?albumId=2000000000', alice)).statusCode).toBe(404);
+    expect((await get('gallery/open?albumId=2000000000')).statusCode).toBe(404);
+    expect((await get('gallery/getPreview?albumId=2000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('album views (spec 6: album view recording is logged-in only)', () => {
+  it('a view is recorded once per guest and never for visitors', async () => {
+    const album = await createAlbum(actor.id);
+    const visitor = dataOf(await get(`gallery/open?albumId=${album.id}`));
+    expect(visitor).toMatchObject({ viewRecorded: false, album: { albumTotalViews: 0 } });
+    const first = dataOf(await get(`gallery/open?albumId=${album.id}`, alice));
+    expect(first).toMatchObject({ viewRecorded: true, album: { albumTotalViews: 1 } });
+    const again = dataOf(await post('gallery/open', { albumId: album.id }, alice));
+    expect(again).toMatchObject({ viewRecorded: false, album: { albumTotalViews: 1 } });
+    const bobs = dataOf(await get(`gallery/open?albumId=${album.id}`, bob));
+    expect(bobs.album.albumTotalViews).toBe(2);
+    const views = await queryRows(
+      t.database.db,
+      sql`select guest_id from album_views where album_id = ${album.id}`,
+    );
+    expect(views).toHaveLength(2);
+  });
+});
+
+describe('preview, pinned photos, album page', () => {
+  it('gallery/getPreview: the cover and the first 4 pictures', async () => {
+    const album = await createAlbum(actor.id, 6);
+    const preview = dataOf(await get(`gallery/getPreview?albumId=${album.id}`));
+    expect(preview.album).toMatchObject({
+      id: album.id,
+      actor: { id: actor.id },
+      pictureCount: 6,
+      type: 'image',
+    });
+    expect(preview.pictures.map((p: { id: number }) => p.id)).toEqual(album.pictureIds.slice(0, 4));
+    expect(preview.cover.key).toEqual(expect.any(String));
+  });
+
+  it('gallery/getPinnedPhotos: logged-in only; nothing can be pinned before the socket exists', async () => {
+    expect((await get('gallery/getPinnedPhotos')).statusCode).toBe(401);
+    expect(dataOf(await get('gallery/getPinnedPhotos', alice))).toMatchObject({ list: [], total: 0 });
+  });
+
+  it('album page: an album of another actor is not found (null); the actor name is compared lower-cased', async () => {
+    const album = await createAlbum(actor.id);
+    // The page loader's call: the service compares the lower-cased actor name.
+    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
+    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
+    const service = createGalleryService({ repository: createGalleryRepository(t.database.db) });
+    expect(await service.albumPage('en', otherActor.name, album.id, null)).toBeNull();
+    const page = await service.albumPage('en', actor.name.toUpperCase(), album.id, alice.id);
+    expect(page?.album.id).toBe(album.id);
+    expect(page?.pictures).toHaveLength(3);
+    expect(page?.comments.isGuestAllowedToCommentAlbum).toBe(true);
+  });
+});
+
+describe('GraphQL galleries, likeGallery, dislikeGallery, viewAlbum (spec 7)', () => {
+  it('mutations need a token; like then dislike moves the counts; viewAlbum records once', async () => {
+    const album = await createAlbum(otherActor.id);
+    const anonymous = await graphql(`mutation { likeGallery(albumId: ${album.id}) { guestRatingLikes } }`);
+    expect(anonymous.json().errors?.[0]?.message).toBe('Missing Vxql-Token');
+
+    const liked = await graphql(
+      `mutation { likeGallery(albumId: ${album.id}) { albumId guestRatingLikes guestRatingDislikes isLiked isDisliked } }`,
+      alice,
+    );
+    expect(liked.json().data.likeGallery).toEqual({
+      albumId: album.id,
+      guestRatingLikes: 1,
+      guestRatingDislikes: 0,
+      isLiked: true,
+      isDisliked: false,
+    });
+    const disliked = await graphql(
+      `mutation { dislikeGallery(albumId: ${album.id}) { guestRatingLikes guestRatingDislikes isLiked isDisliked } }`,
+      alice,
+    );
+    expect(disliked.json().data.dislikeGallery).toEqual({
+      guestRatingLikes: 0,
+      guestRatingDislikes: 1,
+      isLiked: false,
+      isDisliked: true,
+    });
+    expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 1 });
+
+    const view = async () =>
+      (await graphql(`mutation { viewAlbum(albumId: ${album.id}) { albumTotalViews } }`, bob)).json().data
+        .viewAlbum;
+    expect(await view()).toEqual({ albumTotalViews: 1 });
+    expect(await view()).toEqual({ albumTotalViews: 1 });
+
+    const list = await graphql(
+      `{ galleries(actorId: ${otherActor.id}, limit: 5) { id title price { value currency } actor { id } isDisliked guestRatingDislikes albumTotalViews } }`,
+      alice,
+    );
+    const galleries = list.json().data.galleries;
+    expect(galleries[0]).toMatchObject({
+      id: album.id,
+      actor: { id: otherActor.id },
+      isDisliked: true,
+      guestRatingDislikes: 1,
+      albumTotalViews: 1,
+      price: { value: 499, currency: 'EUR' },
+    });
+    const public_ = await graphql(`{ galleries(actorId: ${otherActor.id}) { id isDisliked } }`);
+    expect(public_.json().data.galleries[0]).toEqual({ id: album.id, isDisliked: false });
+    const bad = await graphql('{ galleries(limit: 101) { id } }');
+    expect(bad.json().errors?.[0]?.message).toMatch(/limit/);
+    const unknown = await graphql('mutation { likeGallery(albumId: 2000000000) { isLiked } }', alice);
+    expect(unknown.json().errors?.[0]?.extensions?.code).toBe('ALBUM_NOT_FOUND');
+  });
+});
