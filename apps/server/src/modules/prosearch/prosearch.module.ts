@@ -1,12 +1,24 @@
-/** Pro actor search (issue 5 deliverable 5): filters, ZIP code geolocation, rank or distance, the map. */
+/** Pro actor search (issue 5 deliverable 5): filters, ZIP code geolocation, rank or distance, the map; and the catalog import API (deliverable 6). */
 import type { ProSearchPageServices } from '@vela/contracts/prosearch';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { catalogImportRoutes } from './catalog-import.routes.ts';
+import { createProSearchRepository } from './prosearch.repository.ts';
+import { proSearchRoutes } from './prosearch.routes.ts';
+import { createProSearchService } from './prosearch.service.ts';
 
 export interface ProSearchModule extends FeatureModule {
   /** The page loaders' calls of this slice. */
   pages: ProSearchPageServices;
 }
 
-export function createProSearchModule(_deps: FeatureModuleDeps): ProSearchModule {
-  return { pages: {} };
+export function createProSearchModule(deps: FeatureModuleDeps): ProSearchModule {
+  const service = createProSearchService(createProSearchRepository(deps.db));
+  return {
+    rest: proSearchRoutes({ auth: deps.auth, service }),
+    internal: catalogImportRoutes({ db: deps.db }),
+    pages: {
+      proSearchInit: (lang, guestId) => service.init(lang, guestId),
+      proSearch: (_lang, filter, offset) => service.search(filter, offset, 30),
+    },
+  };
 }
