@@ -1,12 +1,20 @@
 /** Performer lists (issue 5 deliverable 1): /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists, recommended and preferred models, online amount. */
 import type { PerformerPageServices } from '@vela/contracts/performers';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { performersGraphql } from './performers.graphql.ts';
+import { performersRoutes } from './performers.routes.ts';
+import { createPerformersService } from './performers.service.ts';
 
 export interface PerformersModule extends FeatureModule {
   /** The page loaders' calls of this slice. */
   pages: PerformerPageServices;
 }
 
-export function createPerformersModule(_deps: FeatureModuleDeps): PerformersModule {
-  return { pages: {} };
+export function createPerformersModule(deps: FeatureModuleDeps): PerformersModule {
+  const service = createPerformersService(deps.db);
+  return {
+    rest: performersRoutes({ auth: deps.auth, service }),
+    graphql: performersGraphql(service),
+    pages: service.pages,
+  };
 }

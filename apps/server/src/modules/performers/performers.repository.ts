@@ -1,0 +1,256 @@
+/** All SQL of the performer lists. Every ORDER BY follows an index of schema.ts (named beside it). */
+import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
+import type { Db } from '@vela/db/client';
+import { and, asc, desc, eq, gt, gte, inArray, ne, type SQL, sql } from '@vela/db/orm';
+import { actorCategories, actors, camShows, chatRatings, favoriteActors } from '@vela/db/schema';
+import type { ActorRow } from '../catalog/catalog.repository.ts';
+
+export type CamShowRow = typeof camShows.$inferSelect & {
+  actorName: string;
+  actorNameLower: string;
+  actorAvatarKey: string;
+};
+
+export interface RatingSummary {
+  actorId: number;
+  count: number;
+  satisfied: number;
+}
+
+/** Online first, then ranking (actors_online_ranking_idx, actors_type_online_ranking_idx, actors_free_chat_idx). */
+const onlineThenRanking = [desc(actors.isOnline), desc(actors.rankingPoints), asc(actors.id)];
+
+function orderOf(order: PerformerOrder): SQL[] {
+  switch (order) {
+    case 'ranking':
+      return onlineThenRanking;
+    case 'newest':
+      // actors_registered_idx
+      return [desc(actors.registeredAt), desc(actors.id)];
+    case 'priceAsc':
+      return [asc(actors.priceSingleCents), asc(actors.id)];
+    case 'priceDesc':
+      return [desc(actors.priceSingleCents), asc(actors.id)];
+  }
+}
+
+function whereOf(filter: PerformerFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.gender) parts.push(eq(actors.gender, filter.gender));
+  if (filter.actorType) parts.push(eq(actors.actorType, filter.actorType));
+  if (filter.onlineOnly) parts.push(eq(actors.isOnline, true));
+  if (filter.freeChat) parts.push(eq(actors.freeChat, true));
+  if (filter.language) parts.push(sql`${actors.spokenLanguages} @> array[${filter.language}]::text[]`);
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+export function createPerformersRepository(db: Db) {
+  /** Rows of a filtered list, its total and its online total. */
+  async function list(filter: PerformerFilter, order: PerformerOrder, offset: number, limit: number) {
+    const where = whereOf(filter);
+    const [rows, total, onlineTotal] = await Promise.all([
+      db
+        .select()
+        .from(actors)
+        .where(where)
+        .orderBy(...orderOf(order))
+        .offset(offset)
+        .limit(limit),
+      db.$count(actors, where),
+      filter.onlineOnly ? null : db.$count(actors, and(where, eq(actors.isOnline, true))),
+    ]);
+    return { rows, total, onlineTotal: onlineTotal ?? total };
+  }
+
+  return {
+    list,
+
+    /** Newest registered female performers (actors_gender_registered_idx). */
+    async newestFemale(offset: number, limit: number) {
+      const female = eq(actors.gender, 'F');
+      const [rows, total, onlineTotal] = await Promise.all([
+        db
+          .select()
+          .from(actors)
+          .where(female)
+          .orderBy(desc(actors.registeredAt), desc(actors.id))
+          .offset(offset)
+          .limit(limit),
+        db.$count(actors, female),
+        db.$count(actors, and(female, eq(actors.isOnline, true))),
+      ]);
+      return { rows, total, onlineTotal };
+    },
+
+    /** Videocall list: reachable by videocall first, then videocall ranking (actors_videocall_idx). */
+    async videocall(offset: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(actors)
+          .orderBy(desc(actors.isOnlineMobileVideocall), desc(actors.rankingPointsVideoCall), asc(actors.id))
+          .offset(offset)
+          .limit(limit),
+        db.$count(actors),
+      ]);
+      return { rows, total };
+    },
+
+    /** A guest's favorite actors, online first then ranking. */
+    async favorites(guestId: number, offset: number, limit: number) {
+      const mine = eq(favoriteActors.guestId, guestId);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ actor: actors })
+          .from(favoriteActors)
+          .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+          .where(mine)
+          .orderBy(...onlineThenRanking)
+          .offset(offset)
+          .limit(limit),
+        db.$count(favoriteActors, mine),
+      ]);
+      return { rows: rows.map((r) => r.actor), total };
+    },
+
+    /** The favorite item of spec 3: id and online flag of each favorite of the guest. */
+    favoriteItems(guestId: number) {
+      return db
+        .select({ id: actors.id, isOnline: actors.isOnline })
+        .from(favoriteActors)
+        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+        .where(eq(favoriteActors.guestId, guestId))
+        .orderBy(desc(favoriteActors.createdAt), asc(actors.id))
+        .limit(1000);
+    },
+
+    /**
+     * Best chats: actors with at least `minCount` ratings since `since`, highest satisfaction
+     * first (chat_ratings_actor_created_idx for the per-actor ranges).
+     */
+    async bestChats(since: Date, minCount: number, offset: number, limit: number) {
+      const rated = db
+        .select({
+          actorId: chatRatings.actorId,
+          n: sql<number>`count(*)::int`.as('n'),
+          rate: sql<number>`avg(case when ${chatRatings.satisfied} then 1.0 else 0.0 end)`.as('rate'),
+        })
+        .from(chatRatings)
+        .where(gte(chatRatings.createdAt, since))
+        .groupBy(chatRatings.actorId)
+        .having(sql`count(*) >= ${minCount}`)
+        .as('rated');
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ actor: actors })
+          .from(rated)
+          .innerJoin(actors, eq(actors.id, rated.actorId))
+          .orderBy(desc(rated.rate), desc(rated.n), asc(actors.id))
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(rated),
+      ]);
+      return { rows: rows.map((r) => r.actor), total: Number(totals[0]?.n ?? 0) };
+    },
+
+    /** Ratings of the given actors since `since`. */
+    async ratingsOf(actorIds: number[], since: Date): Promise<Map<number, RatingSummary>> {
+      if (actorIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          actorId: chatRatings.actorId,
+          count: sql<number>`count(*)::int`,
+          satisfied: sql<number>`count(*) filter (where ${chatRatings.satisfied})::int`,
+        })
+        .from(chatRatings)
+        .where(and(inArray(chatRatings.actorId, actorIds), gte(chatRatings.createdAt, since)))
+        .groupBy(chatRatings.actorId);
+      return new Map(
+        rows.map((r) => [
+          r.actorId,
+          { actorId: r.actorId, count: Number(r.count), satisfied: Number(r.satisfied) },
+        ]),
+      );
+    },
+
+    /** Upcoming and running shows (ends after `now`), featured first, then by start. */
+    async camShows(now: Date, offset: number, limit: number): Promise<{ rows: CamShowRow[]; total: number }> {
+      const visible = and(gt(camShows.endsAt, now), eq(camShows.isInternal, false));
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            show: camShows,
+            actorName: actors.name,
+            actorNameLower: actors.nameLower,
+            actorAvatarKey: actors.avatarKey,
+          })
+          .from(camShows)
+          .innerJoin(actors, eq(actors.id, camShows.actorId))
+          .where(visible)
+          .orderBy(desc(camShows.isFeatured), asc(camShows.startsAt), asc(camShows.id))
+          .offset(offset)
+          .limit(limit),
+        db.$count(camShows, visible),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          ...r.show,
+          actorName: r.actorName,
+          actorNameLower: r.actorNameLower,
+          actorAvatarKey: r.actorAvatarKey,
+        })),
+        total,
+      };
+    },
+
+    /**
+     * Online actors most like the given ones: most shared categories first, then ranking
+     * (actor_categories_category_idx); never one of `exclude`.
+     */
+    async similarOnline(likeActorIds: number[], exclude: number[], limit: number): Promise<ActorRow[]> {
+      if (likeActorIds.length === 0) return [];
+      const cats = db
+        .selectDistinct({ categoryId: actorCategories.categoryId })
+        .from(actorCategories)
+        .where(inArray(actorCategories.actorId, likeActorIds));
+      const conditions = [inArray(actorCategories.categoryId, cats), eq(actors.isOnline, true)];
+      for (const id of exclude) conditions.push(ne(actors.id, id));
+      const rows = await db
+        .select({ actor: actors, shared: sql<number>`count(*)::int`.as('shared') })
+        .from(actorCategories)
+        .innerJoin(actors, eq(actors.id, actorCategories.actorId))
+        .where(and(...conditions))
+        .groupBy(actors.id)
+        .orderBy(sql`count(*) desc`, desc(actors.rankingPoints), asc(actors.id))
+        .limit(limit);
+      return rows.map((r) => r.actor);
+    },
+
+    /** Best-ranked online actors, never one of `exclude` (actors_online_ranking_idx). */
+    bestOnline(exclude: number[], limit: number): Promise<ActorRow[]> {
+      const conditions = [eq(actors.isOnline, true)];
+      for (const id of exclude) conditions.push(ne(actors.id, id));
+      return db
+        .select()
+        .from(actors)
+        .where(and(...conditions))
+        .orderBy(...onlineThenRanking)
+        .limit(limit);
+    },
+
+    async favoriteIds(guestId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: favoriteActors.actorId })
+        .from(favoriteActors)
+        .where(eq(favoriteActors.guestId, guestId))
+        .limit(1000);
+      return rows.map((r) => r.id);
+    },
+
+    onlineCount(): Promise<number> {
+      return db.$count(actors, eq(actors.isOnline, true));
+    },
+  };
+}
+
+export type PerformersRepository = ReturnType<typeof createPerformersRepository>;

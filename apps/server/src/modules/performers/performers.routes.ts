@@ -1,0 +1,46 @@
+/** Performer REST routes, mounted under `/rest/v1`. */
+import type { FastifyPluginAsync } from 'fastify';
+import { parseInput } from '../../http/errors.ts';
+import { privateResponses } from '../../http/private.ts';
+import type { GuestAuth } from '../guests/auth.ts';
+import { TopCamsParamsSchema, TopCamsQuerySchema } from './performers.schema.ts';
+import type { PerformersService } from './performers.service.ts';
+
+export function performersRoutes(deps: { auth: GuestAuth; service: PerformersService }): FastifyPluginAsync {
+  const { auth, service } = deps;
+  return async (app) => {
+    /** Spec 7: how many performers are online now. */
+    app.get('/monitoringActors/onlineActorsAmount', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, data: { onlineActorsAmount: await service.onlineCount() } };
+    });
+
+    // Per-guest answers: never cached.
+    await app.register(async (own) => {
+      privateResponses(own);
+
+      /** Spec 3 favorite actor items (id, isOnline) plus onlineCount; logged-in only (spec 6). */
+      own.get('/guest/favorite/actors', async (request) => {
+        const { guestId } = await auth.requireGuest(request);
+        return { success: true, data: await service.favoriteActors(guestId) };
+      });
+
+      /** One top cams list (the tabbed block loads the other tabs through this); favorites are the caller's own. */
+      own.get('/performers/topCams/:category', async (request) => {
+        const { category } = parseInput(TopCamsParamsSchema, request.params);
+        const query = parseInput(TopCamsQuerySchema, request.query);
+        const viewer = await auth.authenticate(request);
+        return {
+          success: true,
+          data: await service.topCams(
+            query.lang,
+            category,
+            viewer?.guestId ?? null,
+            query.offset,
+            query.limit,
+          ),
+        };
+      });
+    });
+  };
+}

@@ -1,0 +1,234 @@
+/** Performer list use cases: /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists. */
+import type { Language } from '@vela/contracts/common';
+import {
+  CHAT_RATINGS_MIN_COUNT,
+  CHAT_RATINGS_WINDOW_DAYS,
+  groupOfCategory,
+  PERFORMER_PAGE_SIZE,
+  type PerformerFilter,
+  type PerformerOrder,
+  type PerformerPageServices,
+  PREFERRED_MODELS_COUNT,
+  RECOMMENDED_MODELS_COUNT,
+  TOP_CAMS_TOP_LIMIT,
+  type TopCamCategory,
+  type TopCamList,
+} from '@vela/contracts/performers';
+import type { Db } from '@vela/db/client';
+import { presentActorTile, presentSeo } from '../catalog/catalog.presenter.ts';
+import { type ActorRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { presentCamShow, presentTopCam } from './performers.presenter.ts';
+import { createPerformersRepository } from './performers.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Start of the chat ratings window (spec 9: ratings cover the last 90 days). */
+export function ratingsSince(now: Date): Date {
+  return new Date(now.getTime() - CHAT_RATINGS_WINDOW_DAYS * DAY_MS);
+}
+
+/** SEO fallback headings when no SEO text is stored for the page. */
+const HEADINGS: Record<string, Record<Language, string>> = {
+  Cams: { en: 'Live cams', de: 'Livecams', nl: 'Livecams', es: 'Cámaras en vivo' },
+  NewGirls: { en: 'New girls', de: 'Neue Girls', nl: 'Nieuwe meiden', es: 'Chicas nuevas' },
+  FreeChat: { en: 'Free chat', de: 'Gratis-Chat', nl: 'Gratis chat', es: 'Chat gratis' },
+  CamShows: { en: 'Cam shows', de: 'Cam-Shows', nl: 'Camshows', es: 'Shows de cámara' },
+};
+
+export function createPerformersService(db: Db, now: () => Date = () => new Date()) {
+  const repo = createPerformersRepository(db);
+  const catalog = createCatalogRepository(db);
+
+  const seo = async (pageKey: string, lang: Language) =>
+    presentSeo(await catalog.seoText(pageKey, lang), HEADINGS[pageKey]?.[lang] ?? pageKey);
+
+  const tiles = (rows: ActorRow[]) => {
+    const at = now();
+    return rows.map((r) => presentActorTile(r, at));
+  };
+
+  async function topCamsOf(rows: ActorRow[], lang: Language) {
+    const at = now();
+    const ratings = await repo.ratingsOf(
+      rows.map((r) => r.id),
+      ratingsSince(at),
+    );
+    return rows.map((r) => presentTopCam(r, ratings.get(r.id), lang, at));
+  }
+
+  async function topCams(
+    lang: Language,
+    category: TopCamCategory,
+    viewerGuestId: number | null,
+    offset: number,
+    limit: number,
+  ): Promise<TopCamList> {
+    const empty = (loginRequired: boolean): TopCamList => ({
+      category,
+      items: [],
+      total: 0,
+      offset,
+      limit,
+      loginRequired,
+    });
+    let result: { rows: ActorRow[]; total: number };
+    const group = groupOfCategory(category);
+    if (category === 'top100') {
+      // Only the first 100 of the ranking belong to the list.
+      const take = Math.max(0, Math.min(limit, TOP_CAMS_TOP_LIMIT - offset));
+      const listed = await repo.list({}, 'ranking', offset, take);
+      result = { rows: take > 0 ? listed.rows : [], total: Math.min(listed.total, TOP_CAMS_TOP_LIMIT) };
+    } else if (category === 'favorites') {
+      if (viewerGuestId === null) return empty(true);
+      result = await repo.favorites(viewerGuestId, offset, limit);
+    } else if (category === 'bestChats') {
+      result = await repo.bestChats(ratingsSince(now()), CHAT_RATINGS_MIN_COUNT, offset, limit);
+    } else if (category === 'videocall') {
+      result = await repo.videocall(offset, limit);
+    } else if (group) {
+      result = await repo.list({ actorType: group }, 'ranking', offset, limit);
+    } else {
+      return empty(false);
+    }
+    return {
+      category,
+      items: await topCamsOf(result.rows, lang),
+      total: result.total,
+      offset,
+      limit,
+      loginRequired: false,
+    };
+  }
+
+  const pageOffset = (page: number) => (page - 1) * PERFORMER_PAGE_SIZE;
+
+  const pages: PerformerPageServices = {
+    async camsPage(lang, query, viewerGuestId) {
+      const [listed, seoText, top] = await Promise.all([
+        repo.list(query.filter, query.order, pageOffset(query.page), PERFORMER_PAGE_SIZE),
+        seo('Cams', lang),
+        topCams(lang, 'top100', viewerGuestId, 0, 10),
+      ]);
+      return {
+        actors: tiles(listed.rows),
+        total: listed.total,
+        onlineTotal: listed.onlineTotal,
+        page: query.page,
+        pageSize: PERFORMER_PAGE_SIZE,
+        seo: seoText,
+        filter: query.filter,
+        order: query.order,
+        topCams: top,
+      };
+    },
+
+    async newGirlsPage(lang, page) {
+      const [listed, seoText] = await Promise.all([
+        repo.newestFemale(pageOffset(page), PERFORMER_PAGE_SIZE),
+        seo('NewGirls', lang),
+      ]);
+      return {
+        actors: tiles(listed.rows),
+        total: listed.total,
+        onlineTotal: listed.onlineTotal,
+        page,
+        pageSize: PERFORMER_PAGE_SIZE,
+        seo: seoText,
+      };
+    },
+
+    async freeChatPage(lang, page) {
+      const [listed, seoText] = await Promise.all([
+        repo.list({ freeChat: true }, 'ranking', pageOffset(page), PERFORMER_PAGE_SIZE),
+        seo('FreeChat', lang),
+      ]);
+      return {
+        actors: tiles(listed.rows),
+        total: listed.total,
+        onlineTotal: listed.onlineTotal,
+        page,
+        pageSize: PERFORMER_PAGE_SIZE,
+        seo: seoText,
+      };
+    },
+
+    async camShowsPage(lang, page) {
+      const at = now();
+      const [listed, seoText] = await Promise.all([
+        repo.camShows(at, pageOffset(page), PERFORMER_PAGE_SIZE),
+        seo('CamShows', lang),
+      ]);
+      return {
+        shows: listed.rows.map((r) => presentCamShow(r, at)),
+        total: listed.total,
+        page,
+        pageSize: PERFORMER_PAGE_SIZE,
+        seo: seoText,
+      };
+    },
+
+    topCams,
+  };
+
+  return {
+    pages,
+    topCams,
+
+    /** GraphQL models list: items, total and online total. */
+    async models(filter: PerformerFilter, order: PerformerOrder, offset: number, limit: number) {
+      const listed = await repo.list(filter, order, offset, limit);
+      return { items: tiles(listed.rows), total: listed.total, onlineTotal: listed.onlineTotal };
+    },
+
+    /**
+     * Spec 7 preferred models (3): for a guest with favorites the online performers most like
+     * them (not the favorites themselves), topped up with the best-ranked online ones.
+     */
+    async preferredModels(viewerGuestId: number | null) {
+      const favorites = viewerGuestId === null ? [] : await repo.favoriteIds(viewerGuestId);
+      const similar = await repo.similarOnline(favorites, favorites, PREFERRED_MODELS_COUNT);
+      const rest =
+        similar.length < PREFERRED_MODELS_COUNT
+          ? await repo.bestOnline(
+              [...favorites, ...similar.map((a) => a.id)],
+              PREFERRED_MODELS_COUNT - similar.length,
+            )
+          : [];
+      return tiles([...similar, ...rest]);
+    },
+
+    /**
+     * Spec 9 recommended actors (9): online only (going offline removes an actor), never the
+     * given actor; those sharing the most categories with it first, then the best-ranked.
+     */
+    async recommendedModels(actorId: number | null) {
+      const exclude = actorId === null ? [] : [actorId];
+      const similar =
+        actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT);
+      const rest =
+        similar.length < RECOMMENDED_MODELS_COUNT
+          ? await repo.bestOnline(
+              [...exclude, ...similar.map((a) => a.id)],
+              RECOMMENDED_MODELS_COUNT - similar.length,
+            )
+          : [];
+      return tiles([...similar, ...rest]);
+    },
+
+    async camShows(offset: number, limit: number) {
+      const at = now();
+      const listed = await repo.camShows(at, offset, limit);
+      return { items: listed.rows.map((r) => presentCamShow(r, at)), total: listed.total };
+    },
+
+    onlineCount: () => repo.onlineCount(),
+
+    /** Spec 3 favorite actor items and the online count of them. */
+    async favoriteActors(guestId: number) {
+      const items = await repo.favoriteItems(guestId);
+      return { items, onlineCount: items.filter((i) => i.isOnline).length };
+    },
+  };
+}
+
+export type PerformersService = ReturnType<typeof createPerformersService>;
