@@ -9,6 +9,7 @@ import { pathFor, type RouteName, type RouteParams } from '@vela/i18n/routes';
 
 export const IMPLEMENTED_ROUTES = {
   Home: 'routes/home.tsx',
+  'Search/Videos': 'routes/search.tsx',
   'Categories/Category': 'routes/category.tsx',
   Actor: 'routes/actor.tsx',
   'Actor/AboutMe': 'routes/actor.tsx',

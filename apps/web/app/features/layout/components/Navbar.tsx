@@ -9,6 +9,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { Link, NavLink } from 'react-router';
 import { NavbarAccount } from '../../auth/components/NavbarAccount.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
+import { SearchOverlay } from '../../search/components/SearchOverlay.tsx';
 import { useNavbarScroll } from '../hooks/useNavbarScroll.ts';
 import { useMenus } from '../state/MenuProvider.tsx';
 import { useShell } from '../state/ShellContext.tsx';
@@ -18,7 +19,6 @@ import { MenuToggle } from './MenuToggle.tsx';
 import { MyAccountMenu } from './MyAccountMenu.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
-import { SearchMenu } from './SearchMenu.tsx';
 
 /** Categories shown inline in the desktop primary navigation; all of them are in the navigation menu. */
 const PRIMARY_CATEGORIES = 3;
@@ -87,7 +87,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
         </div>
       </div>
       <NavigationMenu navigation={navigation} />
-      <SearchMenu />
+      <SearchOverlay />
       <NotificationsMenu />
       <MyAccountMenu />
     </header>
