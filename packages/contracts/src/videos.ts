@@ -2,7 +2,190 @@
  * Video listings (issue 5 deliverable 3): /videos/ pages, listing categories and sorts, the video filter, video stars, tile grids.
  * Shapes shared by apps/server and apps/web; the page loaders' slice of PageServices.
  */
+import {
+  ACTING_GROUPS,
+  TILE_GRID_COLUMNS_MAX,
+  TILE_GRID_COLUMNS_MIN,
+  VIDEO_LIMIT_MAX,
+  VIDEO_LISTING_CATEGORIES,
+  VIDEO_SORTS,
+  VIDEO_TYPES,
+  type VideoListingCategory,
+  type VideoSort,
+} from '@vela/domain/video-listings';
+import { z } from 'zod';
+import { type ImageRef, type Language, PriceSchema } from './common.ts';
+import type { SeoText, VideoTile } from './pages.ts';
+
+export type { VideoListingCategory, VideoSort, VideoType } from '@vela/domain/video-listings';
+
+export const VideoSortSchema = z.enum(VIDEO_SORTS);
+
+/** A day (YYYY-MM-DD) or an ISO instant. */
+const DateInput = z
+  .string()
+  .max(40)
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)),
+    'expected a date (YYYY-MM-DD)',
+  );
+
+/** Spec 3 video filter. Every list is bounded so a request stays one index-backed query. */
+export const VideoFilterSchema = z
+  .object({
+    modelIds: z.array(z.number().int().positive()).max(100).optional(),
+    actingGroups: z.array(z.enum(ACTING_GROUPS)).max(ACTING_GROUPS.length).optional(),
+    ids: z.array(z.number().int().positive()).max(VIDEO_LIMIT_MAX).optional(),
+    tags: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+    releasedFrom: DateInput.optional(),
+    releasedUntil: DateInput.optional(),
+    types: z.array(z.enum(VIDEO_TYPES)).max(VIDEO_TYPES.length).optional(),
+  })
+  .strict();
+export type VideoFilter = z.infer<typeof VideoFilterSchema>;
+
+/** The payload of `tileGrid/get/videos/{payload}` (URL-encoded JSON). */
+export const VideoGridPayloadSchema = z
+  .object({
+    category: z.string().max(40).optional(),
+    sort: VideoSortSchema.optional(),
+    filter: VideoFilterSchema.optional(),
+    offset: z.number().int().min(0).max(100_000).optional(),
+    limit: z.number().int().min(1).max(VIDEO_LIMIT_MAX).optional(),
+  })
+  .strict();
+export type VideoGridPayload = z.infer<typeof VideoGridPayloadSchema>;
+
+export const TILE_GRID_TYPES = ['videos'] as const;
+export const TileGridTypeSchema = z.enum(TILE_GRID_TYPES);
+export type TileGridType = z.infer<typeof TileGridTypeSchema>;
+
+/** Stored tile grid settings (per guest and type): the chosen sort, columns 3-5, a filter. */
+export const TileGridSettingsSchema = z
+  .object({
+    sort: VideoSortSchema.optional(),
+    columns: z.number().int().min(TILE_GRID_COLUMNS_MIN).max(TILE_GRID_COLUMNS_MAX).optional(),
+    filter: VideoFilterSchema.optional(),
+  })
+  .strict();
+export type TileGridSettings = z.infer<typeof TileGridSettingsSchema>;
+
+export const StoreTileGridSettingsSchema = z
+  .object({ type: TileGridTypeSchema, settings: TileGridSettingsSchema })
+  .strict();
+
+/** A video tile of a listing, with the caller's spec 3 guestInfo (bought only for logged-in guests). */
+export interface VideoListItem extends VideoTile {
+  guestInfo: { bought: boolean };
+}
+
+/** One page of a listing (offset paging; hasMore from fetching one more than the limit). */
+export interface VideoList {
+  category: VideoListingCategory;
+  sort: VideoSort;
+  /** The sorts this category offers, default first. */
+  sorts: VideoSort[];
+  items: VideoListItem[];
+  offset: number;
+  limit: number;
+  hasMore: boolean;
+}
+
+const ImageOut = z.object({
+  key: z.string(),
+  ageRating: z.union([z.literal(16), z.literal(18)]),
+  aspect: z.number(),
+});
+
+/** The answer of `tileGrid/get/videos/...` as the pages check it. */
+export const VideoListSchema = z.object({
+  category: z.enum(VIDEO_LISTING_CATEGORIES),
+  sort: VideoSortSchema,
+  sorts: z.array(VideoSortSchema),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      duration: z.number(),
+      ageRating: z.union([z.literal(16), z.literal(18)]),
+      vip: z.boolean(),
+      free: z.boolean(),
+      isNew: z.boolean(),
+      classic: z.boolean(),
+      price: PriceSchema,
+      basePrice: PriceSchema,
+      releasedAt: z.string(),
+      likes: z.number(),
+      preview: ImageOut,
+      actor: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+      guestInfo: z.object({ bought: z.boolean() }),
+    }),
+  ),
+  offset: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+}) satisfies z.ZodType<VideoList>;
+
+/** Spec 3 video star. */
+export interface VideoStar {
+  actorId: number;
+  actorName: string;
+  /** The profile slug (name lower-cased, spec 5). */
+  slug: string;
+  age: number;
+  videoCount: number;
+  newVideoCount: number;
+  online: boolean;
+  spokenLanguages: Language[];
+  avatar: ImageRef;
+}
+
+/** `tileGrid/getVideoPictures/{albumId}`: up to 100 preview thumbnails of a video (spec 9). */
+export interface VideoPictures {
+  albumId: number;
+  pictures: ImageRef[];
+}
+
+/** The /videos/ overview: one block per listing category (bought only for a logged-in guest). */
+export interface VideosOverviewData {
+  blocks: { category: VideoListingCategory; items: VideoListItem[] }[];
+  seo: SeoText;
+}
+
+/** What a listing page asks for. */
+export interface VideoListingQuery {
+  sort?: string | null;
+  filter?: VideoFilter;
+  offset?: number;
+  limit?: number;
+}
+
+/** A listing page: the first page server-rendered, plus what the filter form offers. */
+export interface VideoListingPageData {
+  list: VideoList;
+  /** Tag labels offered by the filter (most used first). */
+  tags: string[];
+  seo: SeoText;
+}
+
+export interface VideoStarsPageData {
+  stars: VideoStar[];
+  seo: SeoText;
+}
 
 /** What the web app's loaders may ask of this slice (part of PageServices in pages.ts). */
-// biome-ignore lint/suspicious/noEmptyInterface: the slice adds its loader calls here.
-export interface VideoPageServices {}
+export interface VideoPageServices {
+  /** The overview blocks; `guestId` adds the bought block and bought flags. */
+  videosOverview(lang: Language, guestId: number | null): Promise<VideosOverviewData>;
+  /**
+   * One listing page. `sort` null: the guest's stored sort, else the category's default. Throws
+   * the service's errors (unmapped category, a visitor asking for bought videos).
+   */
+  videoListing(
+    lang: Language,
+    category: VideoListingCategory,
+    query: VideoListingQuery,
+    guestId: number | null,
+  ): Promise<VideoListingPageData>;
+  videoStars(lang: Language): Promise<VideoStarsPageData>;
+}

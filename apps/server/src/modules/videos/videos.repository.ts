@@ -1,0 +1,271 @@
+/**
+ * All SQL of the video listings. Every listing is one query whose ORDER BY matches an index on
+ * `videos` (`<col> desc|asc, id`), so a page is an index scan that stops after `limit + 1` rows
+ * (hasMore without a count). Subsets use the same predicates as the partial indexes (`free`,
+ * `price_cents < base_price_cents`, `vip`, `vip30`).
+ */
+import type { Db } from '@vela/db/client';
+import { queryRows } from '@vela/db/client';
+import { type SQL, sql } from '@vela/db/orm';
+import {
+  type ActingGroup,
+  VIDEO_TYPE_RULES,
+  type VideoSort,
+  type VideoType,
+} from '@vela/domain/video-listings';
+
+/** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
+export interface ListingSpec {
+  sort: VideoSort;
+  types: readonly VideoType[];
+  /** Top videos: released at or after this instant. */
+  releasedSince?: Date;
+  releasedFrom?: Date;
+  /** Exclusive upper bound. */
+  releasedBefore?: Date;
+  modelIds?: readonly number[];
+  actingGroups?: readonly ActingGroup[];
+  ids?: readonly number[];
+  /** Tag labels, compared lower-cased; a video with any of them matches. */
+  tags?: readonly string[];
+  /** UTC days of the trending window (inclusive). */
+  trending: { fromDay: string; toDay: string };
+  /** The caller (bought flags, the bought type); null for a visitor. */
+  guestId: number | null;
+  offset: number;
+  /** Rows to fetch (the page size plus one). */
+  fetch: number;
+}
+
+export interface ListingRow {
+  id: number;
+  actorId: number;
+  title: string;
+  durationS: number;
+  ageRating: number;
+  vip: boolean;
+  free: boolean;
+  isNew: boolean;
+  classic: boolean;
+  priceCents: number;
+  basePriceCents: number;
+  releasedAt: Date;
+  likes: number;
+  previewKey: string;
+  previewAgeRating: number;
+  actorName: string;
+  bought: boolean;
+}
+
+export interface VideoStarRow {
+  actorId: number;
+  actorName: string;
+  nameLower: string;
+  birthDate: string;
+  online: boolean;
+  spokenLanguages: string[];
+  avatarKey: string;
+  videoCount: number;
+  newVideoCount: number;
+}
+
+/** ORDER BY per sort, matching videos_released_idx, videos_likes_idx, videos_sales_idx, videos_price_idx and videos_duration_idx (backwards for the descending ones). */
+const ORDER_BY: Record<Exclude<VideoSort, 'trending'>, SQL> = {
+  newest: sql`v.released_at desc, v.id`,
+  topRated: sql`v.likes desc, v.id`,
+  bestSelling: sql`v.sales_count desc, v.id`,
+  mostExpensive: sql`v.price_cents desc, v.id desc`,
+  cheapest: sql`v.price_cents, v.id`,
+  longest: sql`v.duration_s desc, v.id desc`,
+  shortest: sql`v.duration_s, v.id`,
+};
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+function typeCondition(type: VideoType, spec: ListingSpec): SQL {
+  const rule = VIDEO_TYPE_RULES[type];
+  switch (rule.kind) {
+    case 'flag': {
+      const column = sql.raw(`v.${rule.flag === 'vip30' ? 'vip30' : rule.flag}`);
+      return rule.value ? sql`${column}` : sql`not ${column}`;
+    }
+    case 'discounted':
+      return sql`v.price_cents < v.base_price_cents`;
+    case 'bought':
+      return sql`exists (select 1 from purchases p where p.guest_id = ${spec.guestId ?? -1} and p.item_type = 'video' and p.item_id = v.id)`;
+    case 'trending':
+      return sql`exists (select 1 from video_sales_daily d where d.video_id = v.id and d.day between ${spec.trending.fromDay} and ${spec.trending.toDay})`;
+  }
+}
+
+function conditionsOf(spec: ListingSpec): SQL[] {
+  const where: SQL[] = [];
+  for (const type of spec.types) {
+    // The trending sort joins the window's sales: the type is implied by the join.
+    if (type === 'trending' && spec.sort === 'trending') continue;
+    where.push(typeCondition(type, spec));
+  }
+  if (spec.releasedSince) where.push(sql`v.released_at >= ${spec.releasedSince.toISOString()}`);
+  if (spec.releasedFrom) where.push(sql`v.released_at >= ${spec.releasedFrom.toISOString()}`);
+  if (spec.releasedBefore) where.push(sql`v.released_at < ${spec.releasedBefore.toISOString()}`);
+  if (spec.modelIds?.length) where.push(sql`v.actor_id in (${list(spec.modelIds)})`);
+  if (spec.ids?.length) where.push(sql`v.id in (${list(spec.ids)})`);
+  if (spec.actingGroups?.length) where.push(sql`a.actor_type in (${list(spec.actingGroups)})`);
+  if (spec.tags?.length)
+    where.push(
+      sql`exists (select 1 from video_tags vt join tags t on t.id = vt.tag_id where vt.video_id = v.id and lower(t.label) in (${list(spec.tags.map((t) => t.toLowerCase()))}))`,
+    );
+  return where;
+}
+
+const TILE_COLUMNS = (guestId: number | null) => sql`
+  v.id, v.actor_id as "actorId", v.title, v.duration_s as "durationS", v.age_rating as "ageRating",
+  v.vip, v.free, v.is_new as "isNew", v.classic, v.price_cents as "priceCents",
+  v.base_price_cents as "basePriceCents", v.released_at as "releasedAt", v.likes,
+  v.preview_key as "previewKey",
+  coalesce((select m.age_rating from media_images m where m.key = v.preview_key), 18) as "previewAgeRating",
+  a.name as "actorName",
+  ${
+    guestId === null
+      ? sql`false`
+      : sql`exists (select 1 from purchases p where p.guest_id = ${guestId} and p.item_type = 'video' and p.item_id = v.id)`
+  } as "bought"`;
+
+/** The SQL of one listing page (exported for the EXPLAIN test and the bench). */
+export function listingQuery(spec: ListingSpec): SQL {
+  const conditions = conditionsOf(spec);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  if (spec.sort === 'trending') {
+    return sql`select ${TILE_COLUMNS(spec.guestId)}
+      from (
+        select d.video_id, sum(d.sales)::int as sales
+        from video_sales_daily d
+        where d.day between ${spec.trending.fromDay} and ${spec.trending.toDay}
+        group by d.video_id
+      ) sold
+      join videos v on v.id = sold.video_id
+      join actors a on a.id = v.actor_id
+      ${where}
+      order by sold.sales desc, v.id
+      limit ${spec.fetch} offset ${spec.offset}`;
+  }
+  return sql`select ${TILE_COLUMNS(spec.guestId)}
+    from videos v
+    join actors a on a.id = v.actor_id
+    ${where}
+    order by ${ORDER_BY[spec.sort]}
+    limit ${spec.fetch} offset ${spec.offset}`;
+}
+
+const toNumber = (v: unknown) => Number(v);
+
+export function createVideosRepository(db: Db) {
+  return {
+    async listing(spec: ListingSpec): Promise<ListingRow[]> {
+      const rows = await queryRows<Record<string, unknown>>(db, listingQuery(spec));
+      return rows.map((r) => ({
+        id: toNumber(r.id),
+        actorId: toNumber(r.actorId),
+        title: String(r.title),
+        durationS: toNumber(r.durationS),
+        ageRating: toNumber(r.ageRating),
+        vip: Boolean(r.vip),
+        free: Boolean(r.free),
+        isNew: Boolean(r.isNew),
+        classic: Boolean(r.classic),
+        priceCents: toNumber(r.priceCents),
+        basePriceCents: toNumber(r.basePriceCents),
+        releasedAt: r.releasedAt instanceof Date ? r.releasedAt : new Date(String(r.releasedAt)),
+        likes: toNumber(r.likes),
+        previewKey: String(r.previewKey),
+        previewAgeRating: toNumber(r.previewAgeRating),
+        actorName: String(r.actorName),
+        bought: Boolean(r.bought),
+      }));
+    },
+
+    /** The actors with the most videos (spec 3 video stars), most videos first. */
+    async videoStars(limit: number): Promise<VideoStarRow[]> {
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select a.id as "actorId", a.name as "actorName", a.name_lower as "nameLower",
+              a.birth_date::text as "birthDate", a.is_online as "online",
+              a.spoken_languages as "spokenLanguages", a.avatar_key as "avatarKey",
+              s.video_count as "videoCount", s.new_count as "newVideoCount"
+            from (
+              select actor_id, count(*)::int as video_count, (count(*) filter (where is_new))::int as new_count
+              from videos group by actor_id
+              order by video_count desc, actor_id
+              limit ${limit}
+            ) s
+            join actors a on a.id = s.actor_id
+            order by s.video_count desc, a.id`,
+      );
+      return rows.map((r) => ({
+        actorId: toNumber(r.actorId),
+        actorName: String(r.actorName),
+        nameLower: String(r.nameLower),
+        birthDate: String(r.birthDate),
+        online: Boolean(r.online),
+        spokenLanguages: Array.isArray(r.spokenLanguages) ? (r.spokenLanguages as string[]) : [],
+        avatarKey: String(r.avatarKey),
+        videoCount: toNumber(r.videoCount),
+        newVideoCount: toNumber(r.newVideoCount),
+      }));
+    },
+
+    /** Tag labels for the filter form, alphabetical. */
+    async tagLabels(limit: number): Promise<string[]> {
+      const rows = await queryRows<{ label: string }>(
+        db,
+        sql`select label from tags order by label limit ${limit}`,
+      );
+      return rows.map((r) => r.label);
+    },
+
+    async previewKeyOf(videoId: number): Promise<string | null> {
+      const [row] = await queryRows<{ previewKey: string }>(
+        db,
+        sql`select preview_key as "previewKey" from videos where id = ${videoId}`,
+      );
+      return row?.previewKey ?? null;
+    },
+
+    /**
+     * Up to `limit` images of the preview's kind: the preview first, then the following keys in key
+     * order, wrapping around (the same list every time).
+     */
+    async picturesLike(previewKey: string, limit: number): Promise<{ key: string; ageRating: number }[]> {
+      const rows = await queryRows<{ key: string; ageRating: unknown }>(
+        db,
+        sql`select key, age_rating as "ageRating" from media_images
+            where kind = (select kind from media_images where key = ${previewKey})
+            order by (key < ${previewKey}), key
+            limit ${limit}`,
+      );
+      return rows.map((r) => ({ key: r.key, ageRating: toNumber(r.ageRating) }));
+    },
+
+    async tileGridSettings(guestId: number, type: string): Promise<Record<string, unknown> | null> {
+      const [row] = await queryRows<{ settings: Record<string, unknown> }>(
+        db,
+        sql`select settings from tile_grid_settings where guest_id = ${guestId} and type = ${type}`,
+      );
+      return row?.settings ?? null;
+    },
+
+    async storeTileGridSettings(guestId: number, type: string, settings: Record<string, unknown>) {
+      await db.execute(
+        sql`insert into tile_grid_settings (guest_id, type, settings, updated_at)
+            values (${guestId}, ${type}, ${JSON.stringify(settings)}::jsonb, now())
+            on conflict (guest_id, type) do update set settings = excluded.settings, updated_at = now()`,
+      );
+    },
+  };
+}
+
+export type VideosRepository = ReturnType<typeof createVideosRepository>;

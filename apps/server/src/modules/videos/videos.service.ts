@@ -1,0 +1,203 @@
+/** Video listing use cases: listings per category, video stars, preview thumbnails, tile grid settings. */
+import type { Language } from '@vela/contracts/common';
+import type {
+  TileGridSettings,
+  TileGridType,
+  VideoFilter,
+  VideoList,
+  VideoListingPageData,
+  VideoPictures,
+  VideoStar,
+  VideosOverviewData,
+} from '@vela/contracts/videos';
+import { TileGridSettingsSchema } from '@vela/contracts/videos';
+import {
+  isSortAllowed,
+  needsGuest,
+  pageWindow,
+  sortsFor,
+  topVideosSince,
+  trendingDays,
+  typesContradict,
+  typesOf,
+  UnmappedCategoryError,
+  VIDEO_LISTING_CATEGORIES,
+  VIDEO_PREVIEW_THUMBNAILS_MAX,
+  VIDEO_STARS_COUNT,
+  type VideoListingCategory,
+  type VideoSort,
+  videoListingCategory,
+} from '@vela/domain/video-listings';
+import { AppError } from '../../http/errors.ts';
+import { imageRef, presentSeo } from '../catalog/catalog.presenter.ts';
+import type { SeoRow } from '../catalog/catalog.repository.ts';
+import { presentVideoListItem, presentVideoStar } from './videos.presenter.ts';
+import type { ListingSpec, VideosRepository } from './videos.repository.ts';
+
+/** How a listing is asked for (REST payload, GraphQL arguments, page loaders). */
+export interface ListingRequest {
+  category: string;
+  /** null/undefined: the guest's stored sort if the category offers it, else the default. */
+  sort?: string | null;
+  filter?: VideoFilter;
+  offset?: number;
+  limit?: number;
+}
+
+/** Blocks of the overview page and how many tiles each shows. */
+export const OVERVIEW_BLOCK_SIZE = 10;
+/** Video stars are the same for everyone: computed at most once a minute (one aggregate over all videos). */
+export const VIDEO_STARS_TTL_MS = 60_000;
+const FILTER_TAG_COUNT = 60;
+const DAY_MS = 86_400_000;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The SEO text of a page key (route name) in a language, en as fallback; null when none is stored. */
+export type SeoLookup = (pageKey: string, lang: Language) => Promise<SeoRow | null>;
+
+export function createVideosService(
+  repo: VideosRepository,
+  seoText: SeoLookup,
+  now: () => Date = () => new Date(),
+) {
+  let starsCache: { at: number; rows: Awaited<ReturnType<VideosRepository['videoStars']>> } | null = null;
+
+  async function storedSettings(guestId: number, type: TileGridType): Promise<TileGridSettings | null> {
+    const raw = await repo.tileGridSettings(guestId, type);
+    if (!raw) return null;
+    const parsed = TileGridSettingsSchema.safeParse(raw);
+    return parsed.success ? parsed.data : null;
+  }
+
+  function categoryOf(name: string): VideoListingCategory {
+    try {
+      return videoListingCategory(name);
+    } catch (error) {
+      if (error instanceof UnmappedCategoryError)
+        throw new AppError(error.code, `Unmapped category: ${name.slice(0, 40)}`, 400);
+      throw error;
+    }
+  }
+
+  async function list(request: ListingRequest, guestId: number | null): Promise<VideoList> {
+    const category = categoryOf(request.category);
+    let sort: VideoSort;
+    if (request.sort) {
+      if (!isSortAllowed(category, request.sort))
+        throw new AppError('INVALID_SORT', `sort ${request.sort} is not offered for ${category}`, 400);
+      sort = request.sort;
+    } else {
+      const stored = guestId === null ? null : (await storedSettings(guestId, 'videos'))?.sort;
+      sort = stored && isSortAllowed(category, stored) ? stored : sortsFor(category)[0]!;
+    }
+    const filter = request.filter ?? {};
+    const types = typesOf(category, filter.types ?? []);
+    if (needsGuest(category, types) && guestId === null)
+      throw new AppError('NOT_LOGGED_IN', 'Log in to see your bought videos', 401);
+
+    const releasedFrom = filter.releasedFrom ? new Date(filter.releasedFrom) : undefined;
+    // A day as upper bound includes that whole day.
+    const releasedBefore = filter.releasedUntil
+      ? new Date(
+          new Date(filter.releasedUntil).getTime() + (DAY_ONLY.test(filter.releasedUntil) ? DAY_MS : 1),
+        )
+      : undefined;
+    if (releasedFrom && releasedBefore && releasedFrom >= releasedBefore)
+      throw new AppError('INVALID_FILTER', 'releasedFrom must not be after releasedUntil', 400);
+
+    const { offset, limit } = pageWindow(request.offset, request.limit);
+    const base = { category, sort, sorts: [...sortsFor(category)], offset, limit };
+    if (typesContradict(types)) return { ...base, items: [], hasMore: false };
+
+    const at = now();
+    const spec: ListingSpec = {
+      sort,
+      types,
+      trending: trendingDays(at),
+      guestId,
+      offset,
+      fetch: limit + 1,
+      ...(category === 'topVideos' ? { releasedSince: topVideosSince(at) } : {}),
+      ...(releasedFrom ? { releasedFrom } : {}),
+      ...(releasedBefore ? { releasedBefore } : {}),
+      ...(filter.modelIds?.length ? { modelIds: filter.modelIds } : {}),
+      ...(filter.actingGroups?.length ? { actingGroups: filter.actingGroups } : {}),
+      ...(filter.ids?.length ? { ids: filter.ids } : {}),
+      ...(filter.tags?.length ? { tags: filter.tags } : {}),
+    };
+    const rows = await repo.listing(spec);
+    return {
+      ...base,
+      items: rows.slice(0, limit).map((r) => presentVideoListItem(r)),
+      hasMore: rows.length > limit,
+    };
+  }
+
+  async function stars(limit: number = VIDEO_STARS_COUNT): Promise<VideoStar[]> {
+    const at = now();
+    if (!starsCache || at.getTime() - starsCache.at >= VIDEO_STARS_TTL_MS || at.getTime() < starsCache.at) {
+      starsCache = { at: at.getTime(), rows: await repo.videoStars(VIDEO_STARS_COUNT) };
+    }
+    const size = Math.min(Math.max(1, Math.trunc(limit)), VIDEO_STARS_COUNT);
+    return starsCache.rows.slice(0, size).map((r) => presentVideoStar(r, at));
+  }
+
+  return {
+    list,
+    stars,
+
+    async pictures(videoId: number): Promise<VideoPictures> {
+      const previewKey = await repo.previewKeyOf(videoId);
+      if (previewKey === null) throw new AppError('VIDEO_NOT_FOUND', 'No video with this id', 404);
+      const rows = await repo.picturesLike(previewKey, VIDEO_PREVIEW_THUMBNAILS_MAX);
+      const pictures = rows.length > 0 ? rows : [{ key: previewKey, ageRating: 18 }];
+      return {
+        albumId: videoId,
+        pictures: pictures.slice(0, VIDEO_PREVIEW_THUMBNAILS_MAX).map((p) => imageRef(p.key, p.ageRating)),
+      };
+    },
+
+    storedSettings,
+
+    async storeSettings(guestId: number, type: TileGridType, settings: TileGridSettings) {
+      await repo.storeTileGridSettings(guestId, type, settings);
+      return { type, settings };
+    },
+
+    async overview(lang: Language, guestId: number | null): Promise<VideosOverviewData> {
+      const categories = VIDEO_LISTING_CATEGORIES.filter((c) => c !== 'boughtVideos' || guestId !== null);
+      const blocks = await Promise.all(
+        categories.map(async (category) => {
+          // The overview shows each category in its default order (a stored sort is for the listing pages).
+          const page = await list(
+            { category, sort: sortsFor(category)[0]!, limit: OVERVIEW_BLOCK_SIZE },
+            guestId,
+          );
+          return { category, items: page.items };
+        }),
+      );
+      return { blocks, seo: presentSeo(await seoText('Videos', lang), '') };
+    },
+
+    async listingPage(
+      lang: Language,
+      category: VideoListingCategory,
+      request: Omit<ListingRequest, 'category'>,
+      guestId: number | null,
+    ): Promise<VideoListingPageData> {
+      const [pageList, tags, seo] = await Promise.all([
+        list({ ...request, category }, guestId),
+        repo.tagLabels(FILTER_TAG_COUNT),
+        seoText(`Videos:${category}`, lang),
+      ]);
+      return { list: pageList, tags, seo: presentSeo(seo, '') };
+    },
+
+    async starsPage(lang: Language) {
+      const [list, seo] = await Promise.all([stars(VIDEO_STARS_COUNT), seoText('Videos/Stars', lang)]);
+      return { stars: list, seo: presentSeo(seo, '') };
+    },
+  };
+}
+
+export type VideosService = ReturnType<typeof createVideosService>;
