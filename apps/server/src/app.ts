@@ -30,6 +30,7 @@ import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocat
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
+import { countryOf } from './modules/actors/country.ts';
 import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
 import { avsRoutes } from './modules/avs/avs.routes.ts';
 import { createAvsService } from './modules/avs/avs.service.ts';
@@ -342,13 +343,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     '/*',
     createSsrHandler({
       build,
-      ...(config.pageCacheTtlMs > 0 ? { cache: new PageCache(config.pageCacheTtlMs) } : {}),
+      ...(config.pageCacheTtlMs > 0
+        ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader) }
+        : {}),
       contextFor: async (request) => ({
         services,
         config: publicConfig,
         viewer: await viewerOf(request),
         requestId: request.id,
         cspNonce: cspNonceOf(request),
+        country: countryOf(request.headers, config.countryHeader),
       }),
     }),
   );

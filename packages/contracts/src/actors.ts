@@ -2,7 +2,216 @@
  * The actor profile and its tabs (issue 5 deliverable 2): actor data, chat ratings, heat maps, interviews, SEO per tag group, recommendations, notes, banned countries.
  * Shapes shared by apps/server and apps/web; the page loaders' slice of PageServices.
  */
+import { z } from 'zod';
+import type { ImageRef, Language, Price } from './common.ts';
+import type { ActorPrices, ActorProfileData, ActorTile, SeoText, VideoTile } from './pages.ts';
+
+/** Spec 2: a tab lists 30 videos per page. */
+export const ACTOR_VIDEOS_PAGE_SIZE = 30;
+/** Spec 3 top videos: the actor's best selling of the last 9 months (spec 9). */
+export const TOP_VIDEOS_MONTHS = 9;
+export const TOP_VIDEOS_COUNT = 10;
+/** Video recommendations per group (spec 9: model recommendations default 4, grids of 8). */
+export const RECOMMENDATIONS_COUNT = 8;
+/** Spec 9: interview image size 720. */
+export const INTERVIEW_IMAGE_SIZE = 720;
+/** The hover preview shows the 4 newest album covers. */
+export const PROFILE_PREVIEW_COVERS = 4;
+/** Actor notes: at most 2000 characters; an empty comment deletes the note. */
+export const ACTOR_NOTE_MAX_LENGTH = 2000;
+
+/** Positive database ids in URL parameters. */
+export const ActorIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** storeActorNote POST body (spec 7: actorId, comment). */
+export const StoreActorNoteSchema = z
+  .object({
+    actorId: z
+      .union([z.number(), z.string().regex(/^\d{1,10}$/)])
+      .transform(Number)
+      .pipe(z.number().int().positive().max(2_147_483_647)),
+    comment: z.string().max(ACTOR_NOTE_MAX_LENGTH),
+  })
+  .strict();
+export type StoreActorNoteReq = z.infer<typeof StoreActorNoteSchema>;
+
+export const ActorNoteSchema = z.object({
+  actorId: z.number(),
+  comment: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ActorNote = z.infer<typeof ActorNoteSchema>;
+
+/** Availability flags of spec 3 actor data (getActorStateById). */
+export interface ActorState {
+  actorId: number;
+  isOnline: boolean;
+  freeChat: boolean;
+  isOnlineMobileVideocall: boolean;
+  isCurrentlyTicketShow: boolean;
+  isLivePreviewEnabled: boolean;
+  isVoyeurChatAvailable: boolean;
+}
+
+/** Actor data of spec 3 (getActorDataByIdOrName). */
+export interface ActorData extends ActorState {
+  id: number;
+  name: string;
+  slug: string;
+  age: number;
+  avatar: ImageRef;
+  bannedCountryCodes: string[];
+  prices: ActorPrices;
+  multiChatPrice: Price;
+  singleC2CChatPrice: Price;
+}
+
+/** Spec 3 chat ratings; satisfactionRate (percent satisfied) is null below 10 ratings (spec 5/9). */
+export interface ChatRatings {
+  actorId: number;
+  lastNinetyDays: { countRatings: number; satisfactionRate: number | null };
+}
+
+/** Spec 3 heat maps: 7 rows (Monday first) of 24 hourly values 0-100, Berlin time. */
+export interface HeatMap {
+  actorId: number;
+  actorName: string;
+  heatMaps: number[][];
+  hoursToBeOnline: number[];
+  memo: string | null;
+}
+
+export interface Interview {
+  id: number;
+  title: string;
+  image: ImageRef;
+  /** Spec 9: interview image size 720. */
+  imageSize: number;
+  /** Seconds (spec 9). */
+  duration: number;
+  publishedAt: string;
+}
+
+export interface VideoRecommendations {
+  fromSameActor: VideoTile[];
+  fromDifferentActor: VideoTile[];
+}
+
+export interface ActorAlbumTile {
+  id: number;
+  type: 'image' | 'video';
+  title: string;
+  price: Price;
+  likes: number;
+  dislikes: number;
+  cover: ImageRef;
+  createdAt: string;
+}
+
+export interface ActorCamShow {
+  id: number;
+  title: string;
+  description: string;
+  start: string;
+  end: string;
+  price: Price;
+  isFree: boolean;
+  isFeatured: boolean;
+  hasStarted: boolean;
+}
+
+/** Hover preview (phoenix/get_profile_preview). */
+export interface ProfilePreview {
+  id: number;
+  name: string;
+  slug: string;
+  avatar: ImageRef;
+  isOnline: boolean;
+  age: number;
+  albumCovers: ImageRef[];
+}
+
+/** The profile header every tab shows. */
+export interface ActorHeader {
+  id: number;
+  name: string;
+  slug: string;
+  avatar: ImageRef;
+  age: number;
+  isOnline: boolean;
+  freeChat: boolean;
+  isOnlineMobileVideocall: boolean;
+  isCurrentlyTicketShow: boolean;
+  chatPrice: Price;
+  /** The actor's video tag groups (tags of their videos), for the tag tabs. */
+  tagGroups: string[];
+  videoCount: number;
+  albumCount: number;
+}
+
+/** A profile page: the header and the tab's data, or blocked (spec 6 banned country: 451). */
+export type ActorPageResult<T> =
+  | { status: 'ok'; header: ActorHeader; seo: SeoText; data: T }
+  | { status: 'blocked' }
+  | null;
+
+export interface ActorAboutData {
+  profile: ActorProfileData['actor'];
+  state: ActorData;
+  chatRatings: ChatRatings;
+  heatMap: HeatMap | null;
+  interviews: Interview[];
+  promotedVideo: VideoTile | null;
+  topVideos: VideoTile[];
+  albums: ActorAlbumTile[];
+  recommendations: VideoRecommendations;
+}
+
+export type ActorVideoFilter = { kind: 'all' } | { kind: 'classic' } | { kind: 'tag'; tagGroup: string };
+
+export interface ActorVideosData {
+  filter: ActorVideoFilter;
+  videos: VideoTile[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export interface ActorLiveShowData {
+  /** Live now: online, or a cam show running. */
+  isLiveNow: boolean;
+  shows: ActorCamShow[];
+}
+
+export interface ActorTopCamsData {
+  /** Online performers sharing a category with this actor, best ranked first. */
+  performers: ActorTile[];
+}
 
 /** What the web app's loaders may ask of this slice (part of PageServices in pages.ts). */
-// biome-ignore lint/suspicious/noEmptyInterface: the slice adds its loader calls here.
-export interface ActorPageServices {}
+export interface ActorPageServices {
+  /** `country`: the caller's ISO country from the edge header (null unknown). */
+  actorAboutPage(
+    lang: Language,
+    actorName: string,
+    country: string | null,
+  ): Promise<ActorPageResult<ActorAboutData>>;
+  /** null also when the tag group is not one of the actor's, or the page is past the end. */
+  actorVideosPage(
+    lang: Language,
+    actorName: string,
+    country: string | null,
+    filter: ActorVideoFilter,
+    page: number,
+  ): Promise<ActorPageResult<ActorVideosData>>;
+  actorLiveShowPage(
+    lang: Language,
+    actorName: string,
+    country: string | null,
+  ): Promise<ActorPageResult<ActorLiveShowData>>;
+  actorTopCamsPage(
+    lang: Language,
+    actorName: string,
+    country: string | null,
+  ): Promise<ActorPageResult<ActorTopCamsData>>;
+}

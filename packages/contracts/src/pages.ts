@@ -219,4 +219,6 @@ export interface WebLoadContext {
   requestId: string;
   /** Per-request CSP nonce for inline scripts (hydration data). */
   cspNonce: string;
+  /** The caller's ISO 3166-1 alpha-2 country from the edge header (upper-case), null when unknown (spec 6 banned countries). */
+  country?: string | null;
 }

@@ -36,7 +36,11 @@ export class PageCache {
   private readonly pages: LRUCache<string, StoredPage>;
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
 
-  constructor(ttlMs: number) {
+  /** `varyHeader`: a request header whose value is part of the key (the edge's country header: spec 6 banned countries). */
+  constructor(
+    ttlMs: number,
+    private readonly varyHeader?: string,
+  ) {
     this.pages = new LRUCache<string, StoredPage>({
       ttl: ttlMs,
       ttlResolution: 0,
@@ -56,7 +60,9 @@ export class PageCache {
       if (!KEY_COOKIES.includes(name)) return null;
       keyed.push(`${name}=${value}`);
     }
-    return `${request.url}\n${keyed.sort().join(';')}`;
+    const varied = this.varyHeader ? request.headers[this.varyHeader.toLowerCase()] : undefined;
+    const vary = typeof varied === 'string' ? varied.trim().toUpperCase() : '';
+    return `${request.url}\n${keyed.sort().join(';')}${vary ? `\n${vary}` : ''}`;
   }
 
   /**
