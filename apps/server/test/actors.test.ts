@@ -72,7 +72,7 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       .orderBy(videos.actorId)
       .limit(2);
     expect(withVideos.length).toBe(2);
-    const [a, b] = withVideos as [{ actorId: number }, { actorId: number }];
+    const [a, b] = withVideos as unknown as [{ actorId: number }, { actorId: number }];
     [actor] = (await db.select().from(actors).where(eq(actors.id, a.actorId))) as [ActorRow];
     [other] = (await db.select().from(actors).where(eq(actors.id, b.actorId))) as [ActorRow];
     await db.update(actors).set({ bannedCountryCodes: [] }).where(eq(actors.id, actor.id));
