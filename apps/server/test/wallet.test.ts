@@ -339,8 +339,8 @@ describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
     expect(events).toEqual([
       {
         type: 'guestBalance',
-        guestBalance: 50,
-        guestBalanceFormatted: '50',
+        guestBalance: 49,
+        guestBalanceFormatted: '49',
         guestBalanceCents: 1234,
         guestIsPayingCustomer: true,
       },
@@ -371,7 +371,7 @@ describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
 });
 
 describe(`wallet REST (spec 7, ${backend})`, () => {
-  it('getGuestBalance answers the caller balance in cents and coins (rounded up); visitors get 401', async () => {
+  it('getGuestBalance answers the caller balance in cents and coins (rounded down, so the coins shown always cover a price of as many coins); visitors get 401', async () => {
     const anna = await guest('Wallet_Anna');
     const ben = await guest('Wallet_Ben');
     await wallet.topUp(anna.id, 1_010, newKey('rest-anna'));
@@ -386,7 +386,7 @@ describe(`wallet REST (spec 7, ${backend})`, () => {
     expect(annaBalance.headers['cache-control']).toBe('no-store');
     expect(annaBalance.json()).toEqual({
       success: true,
-      data: { balanceCents: 1_010, balanceCoins: 41, currency: 'EUR' },
+      data: { balanceCents: 1_010, balanceCoins: 40, currency: 'EUR' },
     });
     const benBalance = await harness.app.inject({
       method: 'GET',

@@ -7,3 +7,13 @@ export function coinsForEuroCents(cents: number): number {
   if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Invalid cent amount ${cents}`);
   return Math.ceil(cents / CENTS_PER_COIN);
 }
+
+/**
+ * Coins shown for a wallet balance: rounded DOWN. Prices round up (spec 9), so a balance that shows
+ * at least an item's coins always covers its price: 10,01 € shows 40 coins, never the 41 coins of a
+ * 10,25 € item it cannot pay.
+ */
+export function balanceCoinsForEuroCents(cents: number): number {
+  if (!Number.isInteger(cents)) throw new RangeError(`Invalid cent amount ${cents}`);
+  return Math.floor(cents / CENTS_PER_COIN);
+}

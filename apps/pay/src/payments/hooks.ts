@@ -1,6 +1,6 @@
 /** React glue of the charge flows: their texts, API, loaded data and the charge attempt state. */
 import type { Charge } from '@vela/contracts/payment-api';
-import { coinsForEuroCents } from '@vela/domain/coins';
+import { balanceCoinsForEuroCents } from '@vela/domain/coins';
 import { formatAmount } from '@vela/domain/money-format';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api.ts';
@@ -106,7 +106,7 @@ export function useCharge({ onDeclined }: { onDeclined?: () => void } = {}) {
           setScreen({ kind: 'succeeded', charge });
           const current = guestRef.current;
           if (current && charge.balanceCents !== null) {
-            const coins = coinsForEuroCents(charge.balanceCents);
+            const coins = balanceCoinsForEuroCents(charge.balanceCents);
             setGuest({
               ...current,
               balanceCents: charge.balanceCents,

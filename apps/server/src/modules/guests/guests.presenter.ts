@@ -9,14 +9,14 @@ import {
   type Preferences,
   PreferencesSchema,
 } from '@vela/contracts/guest-api';
-import { coinsForEuroCents } from '@vela/domain/coins';
+import { balanceCoinsForEuroCents } from '@vela/domain/coins';
 import { formatAmount } from '@vela/domain/money-format';
 import type { GuestMoneyState, GuestRow, SessionRow } from './guests.repository.ts';
 
 export type { GuestMe };
 
 export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
-  const coins = coinsForEuroCents(money.balanceCents);
+  const coins = balanceCoinsForEuroCents(money.balanceCents);
   return {
     id: String(row.id),
     name: row.screenName,

@@ -7,14 +7,14 @@ import type {
   TransactionReference,
   TransactionsPage,
 } from '@vela/contracts/wallet-api';
-import { coinsForEuroCents } from '@vela/domain/coins';
+import { balanceCoinsForEuroCents, coinsForEuroCents } from '@vela/domain/coins';
 import { LEDGER_CURRENCY } from '@vela/domain/ledger';
 import type { HistoryRow } from './wallet.repository.ts';
 
 const signedCoins = (cents: number) => Math.sign(cents) * coinsForEuroCents(Math.abs(cents)) || 0;
 
 export function presentBalance(balanceCents: number): GuestBalance {
-  return { balanceCents, balanceCoins: coinsForEuroCents(balanceCents), currency: LEDGER_CURRENCY };
+  return { balanceCents, balanceCoins: balanceCoinsForEuroCents(balanceCents), currency: LEDGER_CURRENCY };
 }
 
 /** A short text of a reference value (a word or an id), else undefined. */
@@ -67,7 +67,7 @@ export function presentTransaction(row: HistoryRow): Transaction {
     amountCents: row.amountCents,
     amountCoins: signedCoins(row.amountCents),
     balanceAfterCents: row.balanceAfterCents,
-    balanceAfterCoins: coinsForEuroCents(row.balanceAfterCents),
+    balanceAfterCoins: balanceCoinsForEuroCents(row.balanceAfterCents),
     currency: LEDGER_CURRENCY,
     reference: presentReference(row.reference),
   };

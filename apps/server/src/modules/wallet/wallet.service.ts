@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@vela/db/client';
-import { coinsForEuroCents } from '@vela/domain/coins';
+import { balanceCoinsForEuroCents } from '@vela/domain/coins';
 import {
   type AccountKind,
   assertValidTransfer,
@@ -92,7 +92,7 @@ export interface GuestBalanceEvent {
 }
 
 export function guestBalanceEvent(balanceCents: number, isPayingCustomer: boolean): GuestBalanceEvent {
-  const coins = coinsForEuroCents(balanceCents);
+  const coins = balanceCoinsForEuroCents(balanceCents);
   return {
     type: 'guestBalance',
     guestBalance: coins,

@@ -92,8 +92,8 @@ describe('navbar balance', () => {
         </ShellProvider>
       </MemoryRouter>,
     );
-    expect(html).toContain('data-account-balance="41"');
-    expect(html.replaceAll('<!-- -->', '')).toContain('Your balance: <strong>41 coins</strong>');
+    expect(html).toContain('data-account-balance="40"');
+    expect(html.replaceAll('<!-- -->', '')).toContain('Your balance: <strong>40 coins</strong>');
     expect(html).toMatch(/data-open-dialog="moneycharge"[^>]*>Top up</);
   });
 });

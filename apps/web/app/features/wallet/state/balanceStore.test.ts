@@ -39,12 +39,12 @@ const event = (coins: number, paying = true) => ({
   guestIsPayingCustomer: paying,
 });
 
-describe('balance snapshots (spec 9: 1 EUR = 4 coins rounded up, dot thousands)', () => {
-  it('a balance in cents is shown in coins rounded up and formatted with dot thousands', () => {
+describe('balance snapshots (spec 9: 1 EUR = 4 coins; a balance rounds down so it never shows more than it can pay; dot thousands)', () => {
+  it('a balance in cents is shown in coins rounded down and formatted with dot thousands', () => {
     expect(snapshotOfCents(1_010, false)).toEqual({
-      coins: 41,
+      coins: 40,
       cents: 1_010,
-      formatted: '41',
+      formatted: '40',
       isPayingCustomer: false,
       version: 0,
     });

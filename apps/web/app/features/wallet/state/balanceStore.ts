@@ -12,7 +12,7 @@
  * charge callback (deferred while a dialog is open)". A feature that asked for a top-up registers
  * a pending charge callback; it runs once after the next notification, as soon as no dialog is open.
  */
-import { coinsForEuroCents } from '@vela/domain/coins';
+import { balanceCoinsForEuroCents } from '@vela/domain/coins';
 import { formatAmount } from '@vela/domain/money-format';
 
 export interface BalanceSnapshot {
@@ -88,9 +88,9 @@ export interface BalanceStore {
   reset(snapshot: BalanceSnapshot | null): void;
 }
 
-/** The snapshot of a balance in cents (coins rounded up, formatted by spec 9). */
+/** The snapshot of a balance in cents (coins rounded down, so shown coins always cover a price of as many coins; formatted by spec 9). */
 export function snapshotOfCents(cents: number, isPayingCustomer: boolean, version = 0): BalanceSnapshot {
-  const coins = coinsForEuroCents(cents);
+  const coins = balanceCoinsForEuroCents(cents);
   return { coins, cents, formatted: formatAmount(coins, 'VXC'), isPayingCustomer, version };
 }
 
