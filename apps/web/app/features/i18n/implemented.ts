@@ -13,6 +13,7 @@ export const IMPLEMENTED_ROUTES = {
   'Categories/Category': 'routes/category.tsx',
   Actor: 'routes/actor.tsx',
   'Actor/AboutMe': 'routes/actor.tsx',
+  'Actor/Pictures': 'routes/actor-album.tsx',
   TermsOfService: 'routes/terms-of-service.tsx',
   DataProtection: 'routes/data-protection.tsx',
   Lindemann: 'routes/lindemann.tsx',
