@@ -5,7 +5,8 @@
  * against the baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
  * and the ratio to the baseline, and writes bench/results/latest.json.
  *
- * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B).
+ * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B), and the
+ * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
@@ -17,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,10 +126,14 @@ async function main(): Promise<void> {
     // The ledger next to pgbench TPC-B on the same PostgreSQL server (bench/ledger.ts).
     const ledger = await runLedgerBench();
     printLedgerBench(ledger);
+    server.kill('SIGTERM');
+    // Catalog and search on the bench-size seed (bench/catalog.ts), with its own server.
+    const catalog = await runCatalogBench();
+    printCatalogBench(catalog);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -43,6 +43,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Open PGlite from a `dumpDataDir()` tarball (tests). */
   loadDataDir?: Blob | File;
+  /** Called with every statement Drizzle sends (the bench EXPLAINs the listing queries with it). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -50,7 +52,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
+    const db = drizzleNodePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     const database: Database = {
       db,
       kind: 'postgres',
@@ -66,7 +69,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   let closed = false;
   const database: Database = {
     db,

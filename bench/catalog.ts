@@ -1,0 +1,448 @@
+/**
+ * Catalog and search benchmark (issue 5) on PostgreSQL with the bench seed (100,000 actors,
+ * 1,000,000 videos, 100,000 albums; `npm run seed -- --size bench`), in its own database
+ * BENCH_CATALOG_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench_catalog; created
+ * and seeded when it is missing or holds fewer videos, which takes a while once).
+ *
+ * 1. Latency at 20 concurrent clients (closed loop) against the real server (production mode):
+ *    - global search, every pattern new (the 5-minute cache never answers: the database path);
+ *    - global search, patterns drawn Zipf-like from 100 popular ones (mostly the cache, as in use);
+ *    - video listings: every listing category with its default sort, pages 1-10, and every sort.
+ *    p50 / p95 / p99 and requests per second. Goal (issue 5): p95 under 20 ms.
+ * 2. Search next to a sequential ILIKE scan: the in-process global search (all groups, uncached) per
+ *    pattern against `ILIKE '%pattern%'` over the same tables with index scans turned off, each
+ *    pattern run alone. Goal: at least 50 times faster (median and minimum ratio reported).
+ * 3. EXPLAIN of every listing query: the services run with a query log, each statement they send is
+ *    EXPLAINed on the bench data, and a listing passes when no large table is read by a Seq Scan.
+ *
+ * Env: BENCH_CATALOG_DATABASE_URL, BENCH_CATALOG_PORT (3950), BENCH_CATALOG_DURATION (10 s per series).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PERFORMER_ORDERS, TOP_CAM_CATEGORIES } from '@vela/contracts/performers';
+import { openDatabase } from '@vela/db/client';
+import { sortsFor, VIDEO_LISTING_CATEGORIES } from '@vela/domain/video-listings';
+import pg from 'pg';
+import { createCatalogRepository } from '../apps/server/src/modules/catalog/catalog.repository.ts';
+import { createPerformersService } from '../apps/server/src/modules/performers/performers.service.ts';
+import { createSearchRepository } from '../apps/server/src/modules/search/search.repository.ts';
+import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
+import { createVideosRepository } from '../apps/server/src/modules/videos/videos.repository.ts';
+import { createVideosService } from '../apps/server/src/modules/videos/videos.service.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const databaseUrl =
+  process.env.BENCH_CATALOG_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench_catalog';
+const port = Number(process.env.BENCH_CATALOG_PORT ?? 3950);
+const durationMs = Number(process.env.BENCH_CATALOG_DURATION ?? 10) * 1000;
+const base = `http://127.0.0.1:${port}`;
+const CONCURRENCY = 20;
+const BENCH_VIDEOS = 1_000_000;
+/** Tables too big to read whole for a page of results. */
+const LARGE_TABLES = new Set([
+  'actors',
+  'videos',
+  'albums',
+  'pictures',
+  'video_tags',
+  'video_sales_daily',
+  'actor_categories',
+  'actor_tags',
+  'chat_ratings',
+  'seo_texts',
+  'purchases',
+  'album_comments',
+  'cam_shows',
+]);
+
+export interface LatencySeries {
+  name: string;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+export interface ExplainedQuery {
+  listing: string;
+  indexes: string[];
+  seqScans: string[];
+  ok: boolean;
+}
+
+export interface CatalogBenchResult {
+  concurrency: number;
+  data: { actors: number; videos: number; albums: number };
+  latency: LatencySeries[];
+  ilike: {
+    patterns: number;
+    searchMedianMs: number;
+    seqMedianMs: number;
+    medianRatio: number;
+    minRatio: number;
+  };
+  explain: { queries: number; failing: ExplainedQuery[]; listings: ExplainedQuery[] };
+}
+
+async function count(client: pg.Client, table: string): Promise<number> {
+  const result = await client.query(`select count(*)::int as n from ${table}`);
+  return result.rows[0].n as number;
+}
+
+async function ensureSeeded(): Promise<void> {
+  const admin = new URL(databaseUrl);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const adminClient = new pg.Client({ connectionString: admin.toString() });
+  await adminClient.connect();
+  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await adminClient.query(`create database "${name.replace(/"/g, '')}"`);
+  await adminClient.end();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let videos = 0;
+  try {
+    videos = await count(client, 'videos');
+  } catch {
+    // not migrated yet
+  }
+  await client.end();
+  if (videos >= BENCH_VIDEOS) return;
+  console.log(`seeding ${name} with the bench size (once; several minutes)…`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/db/src/seed/cli.ts', '--size', 'bench', '--now', 'fixed', '--reset'],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(root, 'data', 'bench-catalog') },
+      stdio: 'inherit',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`bench seed failed (${seeded.status})`);
+}
+
+async function waitAlive(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/rest/v1/alive`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not become alive in 300 s');
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * CONCURRENCY clients in a closed loop: each takes the next path and sends it when its previous
+ * answer arrived. Runs through `paths` once (`once`) or round robin for durationMs.
+ */
+async function load(name: string, paths: string[], once: boolean): Promise<LatencySeries> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const stopAt = started + durationMs;
+  const worker = async () => {
+    for (;;) {
+      if (once ? next >= paths.length : performance.now() >= stopAt) return;
+      const path = paths[next++ % paths.length]!;
+      const t0 = performance.now();
+      try {
+        const response = await fetch(`${base}${path}`);
+        await response.arrayBuffer();
+        if (!response.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    requests: latencies.length,
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors,
+  };
+}
+
+/** Name fragments (3-6 letters from real names) and title words: what guests type. */
+async function patternsFrom(client: pg.Client, n: number): Promise<string[]> {
+  const names = await client.query(
+    'select name_lower from actors tablesample system (2) repeatable (7) limit $1',
+    [n * 2],
+  );
+  const seen = new Set<string>();
+  let i = 0;
+  for (const row of names.rows as { name_lower: string }[]) {
+    const name = row.name_lower.replace(/[^a-z]/g, '');
+    if (name.length < 4) continue;
+    const length = 3 + (i % 4);
+    const start = i % Math.max(1, name.length - length);
+    seen.add(name.slice(start, start + length));
+    i++;
+    if (seen.size >= n) break;
+  }
+  return [...seen];
+}
+
+function videoListingPaths(): string[] {
+  const paths: string[] = [];
+  const grid = (payload: object) =>
+    `/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify(payload))}`;
+  for (const category of VIDEO_LISTING_CATEGORIES) {
+    if (category === 'boughtVideos') continue; // per guest: covered by the EXPLAIN part
+    for (let page = 0; page < 10; page++) paths.push(grid({ category, offset: page * 30, limit: 30 }));
+    for (const sort of sortsFor(category)) paths.push(grid({ category, sort, offset: 0, limit: 30 }));
+  }
+  return paths;
+}
+
+/** Sequential ILIKE over the same tables the global search reads, with index scans off. */
+async function sequentialIlike(client: pg.Client, pattern: string): Promise<number> {
+  const like = `%${pattern}%`;
+  await client.query('begin');
+  try {
+    await client.query('set local enable_indexscan = off');
+    await client.query('set local enable_bitmapscan = off');
+    await client.query('set local enable_indexonlyscan = off');
+    const t0 = performance.now();
+    await Promise.all([
+      client.query('select id from actors where name ilike $1 order by ranking_points desc, id limit 30', [
+        like,
+      ]),
+      client.query('select id from videos where title ilike $1 order by likes desc, id limit 30', [like]),
+      client.query('select id from albums where title ilike $1 order by created_at desc, id limit 14', [
+        like,
+      ]),
+      client.query('select id from tv_episodes where title ilike $1 limit 30', [like]),
+      client.query(`select id from blog_posts where title ->> 'en' ilike $1 limit 15`, [like]),
+    ]);
+    return performance.now() - t0;
+  } finally {
+    await client.query('rollback');
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function walk(node: PlanNode, out: { indexes: Set<string>; seqScans: Set<string> }) {
+  if (node['Index Name']) out.indexes.add(node['Index Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) out.seqScans.add(node['Relation Name']);
+  for (const child of node.Plans ?? []) walk(child, out);
+}
+
+async function explainListings(
+  client: pg.Client,
+  searchPatterns: string[],
+): Promise<CatalogBenchResult['explain']> {
+  let captured: { query: string; params: unknown[] }[] = [];
+  const database = await openDatabase({
+    url: databaseUrl,
+    poolSize: 4,
+    onQuery: (query, params) => captured.push({ query, params }),
+  });
+  const db = database.db;
+  const catalog = createCatalogRepository(db);
+  const search = createSearchService(createSearchRepository(db));
+  const videos = createVideosService(createVideosRepository(db), catalog.seoText);
+  const performers = createPerformersService(db);
+  const calls: { name: string; run: () => Promise<unknown> }[] = [];
+  for (const pattern of searchPatterns)
+    calls.push({ name: `search "${pattern}"`, run: () => search.search('en', pattern) });
+  for (const category of VIDEO_LISTING_CATEGORIES) {
+    for (const sort of sortsFor(category)) {
+      const guestId = category === 'boughtVideos' ? 1 : null;
+      calls.push({
+        name: `videos ${category} ${sort}`,
+        run: () => videos.list({ category, sort, offset: 30, limit: 30 }, guestId),
+      });
+    }
+  }
+  for (const order of PERFORMER_ORDERS)
+    calls.push({
+      name: `cams ${order}`,
+      run: () => performers.pages.camsPage('en', { filter: {}, order, page: 2 }, null),
+    });
+  calls.push({
+    name: 'cams online F de',
+    run: () =>
+      performers.pages.camsPage(
+        'en',
+        { filter: { gender: 'F', onlineOnly: true, language: 'de' }, order: 'ranking', page: 1 },
+        null,
+      ),
+  });
+  calls.push({ name: 'new girls', run: () => performers.pages.newGirlsPage('en', 2) });
+  calls.push({ name: 'free chat', run: () => performers.pages.freeChatPage('en', 2) });
+  calls.push({ name: 'cam shows', run: () => performers.pages.camShowsPage('en', 1) });
+  for (const category of TOP_CAM_CATEGORIES)
+    calls.push({ name: `top cams ${category}`, run: () => performers.topCams('en', category, 1, 0, 30) });
+
+  const listings: ExplainedQuery[] = [];
+  let queries = 0;
+  try {
+    for (const call of calls) {
+      captured = [];
+      await call.run();
+      const found = { indexes: new Set<string>(), seqScans: new Set<string>() };
+      for (const { query, params } of captured) {
+        if (!/^\s*(select|with)\b/i.test(query)) continue;
+        queries++;
+        const result = await client.query(`explain (format json) ${query}`, params as unknown[]);
+        const plan = (result.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
+        walk(plan, found);
+      }
+      const seqScans = [...found.seqScans].filter((table) => LARGE_TABLES.has(table));
+      listings.push({
+        listing: call.name,
+        indexes: [...found.indexes].sort(),
+        seqScans,
+        ok: seqScans.length === 0,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+  return { queries, failing: listings.filter((l) => !l.ok), listings };
+}
+
+export async function runCatalogBench(): Promise<CatalogBenchResult> {
+  await ensureSeeded();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PAY_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(root, 'data', 'bench-catalog'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    const data = {
+      actors: await count(client, 'actors'),
+      videos: await count(client, 'videos'),
+      albums: await count(client, 'albums'),
+    };
+    await waitAlive(server);
+    const patterns = await patternsFrom(client, 1_200);
+    const uncached = patterns
+      .slice(100)
+      .map((p) => `/rest/v1/searchResult/search/en/${encodeURIComponent(p)}`);
+    // Popular searches: pattern k of 100 drawn with weight 1/k.
+    const popular = patterns.slice(0, 100);
+    const weights = popular.map((_, k) => 1 / (k + 1));
+    const total = weights.reduce((a, b) => a + b, 0);
+    let seed = 12_345;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const mixed = Array.from({ length: 5_000 }, () => {
+      let x = random() * total;
+      let k = 0;
+      while (x > weights[k]! && k < weights.length - 1) x -= weights[k++]!;
+      return `/rest/v1/searchResult/search/en/${encodeURIComponent(popular[k]!)}`;
+    });
+    const listingPaths = videoListingPaths();
+    // Warm-up: connections, JIT, PostgreSQL buffers.
+    await load('warm-up', listingPaths.slice(0, 60), true);
+    const latency = [
+      await load('search, new patterns (database)', uncached, true),
+      await load('search, popular patterns (mixed)', mixed, false),
+      await load('video listings', listingPaths, false),
+    ];
+
+    const searchService = await openDatabase({ url: databaseUrl, poolSize: 10 });
+    const ratios: number[] = [];
+    const searchTimes: number[] = [];
+    const seqTimes: number[] = [];
+    try {
+      const search = createSearchService(createSearchRepository(searchService.db));
+      for (const pattern of patterns.slice(1_100, 1_130)) {
+        const t0 = performance.now();
+        await search.search('en', pattern);
+        const searchMs = performance.now() - t0;
+        const seqMs = await sequentialIlike(client, pattern);
+        searchTimes.push(searchMs);
+        seqTimes.push(seqMs);
+        ratios.push(seqMs / searchMs);
+      }
+    } finally {
+      await searchService.close();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const ilike = {
+      patterns: ratios.length,
+      searchMedianMs: round(median(searchTimes)),
+      seqMedianMs: round(median(seqTimes)),
+      medianRatio: round(median(ratios), 1),
+      minRatio: round(Math.min(...ratios), 1),
+    };
+    const explain = await explainListings(client, [patterns[0]!, 'golden', 'sun']);
+    return { concurrency: CONCURRENCY, data, latency, ilike, explain };
+  } finally {
+    server.kill('SIGTERM');
+    await client.end();
+  }
+}
+
+export function printCatalogBench(result: CatalogBenchResult): void {
+  const { data } = result;
+  console.log(
+    `catalog (PostgreSQL, bench seed: ${data.actors} actors, ${data.videos} videos, ${data.albums} albums; ${result.concurrency} concurrent clients)`,
+  );
+  for (const s of result.latency) {
+    console.log(
+      `  ${s.name.padEnd(34)} ${String(s.requests).padStart(6)} req  ${String(s.reqPerSec).padStart(5)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  errors ${s.errors}`,
+    );
+  }
+  const i = result.ilike;
+  console.log(
+    `  search vs sequential ILIKE (${i.patterns} patterns, one at a time): search median ${i.searchMedianMs} ms, ILIKE scan median ${i.seqMedianMs} ms; ratio median ${i.medianRatio}x, minimum ${i.minRatio}x`,
+  );
+  const e = result.explain;
+  console.log(
+    `  EXPLAIN: ${e.listings.length} listings, ${e.queries} statements; without a Seq Scan on a large table: ${e.listings.length - e.failing.length}`,
+  );
+  for (const listing of e.listings)
+    console.log(
+      `    ${listing.ok ? 'ok  ' : 'SEQ '} ${listing.listing.padEnd(34)} ${listing.ok ? listing.indexes.join(', ') : listing.seqScans.join(', ')}`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runCatalogBench();
+  printCatalogBench(result);
+}
