@@ -21,6 +21,14 @@ export const IMPLEMENTED_ROUTES = {
   'MyVela/Profile': 'routes/myvela-profile.tsx',
   VipClub: 'routes/vipclub.tsx',
   'Cams/ProSearch': 'routes/pro-search.tsx',
+  Videos: 'routes/videos.tsx',
+  'Videos/AllVideos': 'routes/videos-listing.tsx',
+  'Videos/NewVideos': 'routes/videos-listing.tsx',
+  'Videos/VideoTrends': 'routes/videos-listing.tsx',
+  'Videos/OnSale': 'routes/videos-listing.tsx',
+  'Videos/FreeClips': 'routes/videos-listing.tsx',
+  'Videos/VipVideos': 'routes/videos-listing.tsx',
+  'Videos/Stars': 'routes/videos-stars.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 export type ImplementedRouteName = keyof typeof IMPLEMENTED_ROUTES;

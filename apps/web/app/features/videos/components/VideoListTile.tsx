@@ -1,0 +1,25 @@
+import type { Language } from '@vela/contracts/common';
+import type { VideoListItem } from '@vela/contracts/videos';
+import { VideoTile } from '../../catalog/components/VideoTile.tsx';
+import { useVideosT } from '../useVideosT.ts';
+
+/** A listing tile: the catalogue's video tile plus the caller's bought flag (spec 3 guestInfo). */
+export function VideoListTile({
+  video,
+  lang,
+  eager,
+}: {
+  video: VideoListItem;
+  lang: Language;
+  eager?: boolean;
+}) {
+  const t = useVideosT(lang);
+  return (
+    <div className="video-list-tile">
+      <VideoTile video={video} lang={lang} eager={eager} />
+      {video.guestInfo.bought ? (
+        <span className="badge video-list-tile__bought">{t('grid.bought')}</span>
+      ) : null}
+    </div>
+  );
+}
