@@ -1,85 +1,56 @@
-import { pagesMessages } from '@vela/i18n/messages/pages';
 import { matchPath, pathFor } from '@vela/i18n/routes';
-import { translator } from '@vela/i18n/translate';
-import { data, Link, redirect } from 'react-router';
-import { Picture } from '../features/catalog/components/Picture.tsx';
-import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { Link } from 'react-router';
+import { actorErrorMeta } from '../features/actor/actorMeta.ts';
+import { loadActorTab } from '../features/actor/actorPage.ts';
+import {
+  AlbumList,
+  ChatRatingsBlock,
+  HeatMapTable,
+  InterviewList,
+} from '../features/actor/components/AboutBlocks.tsx';
+import { ActorErrorBoundary } from '../features/actor/components/ActorErrorBoundary.tsx';
+import { ActorNote } from '../features/actor/components/ActorNote.tsx';
+import { ActorProfileHeader } from '../features/actor/components/ActorProfileHeader.tsx';
+import { useActorT } from '../features/actor/useActorT.ts';
+import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
+import { VideoTile } from '../features/catalog/components/VideoTile.tsx';
 import { formatChatPrice, formatDate, formatPriceInCoins, languageName } from '../features/catalog/format.ts';
-import { alternatesFor } from '../features/i18n/alternates.ts';
-import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import '../features/actor/actor.css';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
-import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
-import { pageHead } from '../features/seo/pageHead.ts';
 import type { Route } from './+types/actor';
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lang = requireLanguage(request);
-  const url = new URL(request.url);
-  const routeName = matchPath(url.pathname)?.name === 'Actor/AboutMe' ? 'Actor/AboutMe' : 'Actor';
-  const name = params.actorName;
-  // Spec 5: the actor name is lower-cased in URLs.
-  const lower = name.toLowerCase();
-  if (name !== lower) throw redirect(`${pathFor(routeName, lang, { actorName: lower })}${url.search}`, 301);
-  const profile = await context.services.actorProfile(lang, name);
-  if (!profile) throw data(null, { status: 404 });
-  const { actor } = profile;
-  const t = translator(pagesMessages, lang);
-  const alternates = alternatesFor(routeName, () => ({ actorName: actor.slug }));
-  const head = pageHead(context.config, {
-    lang,
-    seoTitle: profile.seo.seoTitle,
-    fallbackTitle: t('actor.titleFallback', { name: actor.name }),
-    seoDescription: profile.seo.seoDescription,
-    fallbackDescription: t('actor.descriptionFallback', { name: actor.name }),
-    alternates,
-    ogType: 'profile',
-    image: actor.avatar,
+export async function loader(args: Route.LoaderArgs) {
+  const route =
+    matchPath(new URL(args.request.url).pathname)?.name === 'Actor/AboutMe' ? 'Actor/AboutMe' : 'Actor';
+  return loadActorTab(args, {
+    route,
+    load: (lang, actorName, country) => args.context.services.actorAboutPage(lang, actorName, country),
+    fallbackTitle: (_t, header) => header.name,
   });
-  return { lang, alternates, head, actor, seo: profile.seo };
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
+  return loaderData ? headMeta(loaderData.head) : actorErrorMeta(matches, error);
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <ActorErrorBoundary />;
 }
 
 /**
- * Actor profile, about-me tab (spec 2 `/amateur/:actorName/` and `.../about-me/`). The other tabs
- * (videos, pictures, live show, top cams) are not built yet and are not linked.
+ * Actor profile, about-me tab (spec 2 `/amateur/:actorName/` and `.../about-me/`): facts, prices,
+ * chat ratings (rate only from 10 ratings in 90 days), heat map, interviews, promoted and top
+ * videos, the albums (the pictures tab), recommendations and the guest's private note.
  */
 export default function ActorPage({ loaderData }: Route.ComponentProps) {
-  const { lang, actor, seo } = loaderData;
+  const { lang, header, seo, data } = loaderData;
+  const { profile: actor, state } = data;
   const t = usePagesT(lang);
+  const at = useActorT(lang);
   return (
     <article className="page profile" aria-labelledby="page-title">
-      <header className="profile__header">
-        <div className="profile__avatar">
-          <Picture
-            image={actor.avatar}
-            alt={t('tile.avatarAlt', { name: actor.name })}
-            sizes="(min-width: 768px) 320px, 50vw"
-            eager
-          />
-        </div>
-        <div className="profile__intro">
-          <h1 id="page-title">{seo.h1 || actor.name}</h1>
-          <p className={actor.isOnline ? 'status status--online' : 'status'}>
-            {actor.isOnline ? t('actor.online') : t('actor.offline')}
-          </p>
-          <p className="page__meta">
-            {t('tile.age', { age: actor.age })} · {formatChatPrice(actor.chatPrice, lang)}
-          </p>
-          <nav aria-label={t('actor.sections')} className="tabs">
-            <Link to={pathFor('Actor/AboutMe', lang, { actorName: actor.slug })} aria-current="page">
-              {t('actor.tab.aboutMe')}
-            </Link>
-          </nav>
-        </div>
-      </header>
+      <ActorProfileHeader header={header} lang={lang} current="aboutMe" title={seo.h1 || header.name} />
 
       <div className="profile__columns">
         <section aria-labelledby="about-title" className="profile__section">
@@ -146,23 +117,27 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
           <h2 id="prices-title">{t('actor.prices')}</h2>
           <dl className="facts">
             <dt>{t('actor.price.chat')}</dt>
-            <dd>{formatChatPrice(actor.prices.single, lang)}</dd>
+            <dd>{formatChatPrice(state.prices.single, lang)}</dd>
             <dt>{t('actor.price.cam2cam')}</dt>
-            <dd>{formatChatPrice(actor.prices.singlec2c, lang)}</dd>
-            {actor.isVoyeurChatAvailable ? (
+            <dd>{formatChatPrice(state.singleC2CChatPrice, lang)}</dd>
+            {state.isVoyeurChatAvailable ? (
               <>
                 <dt>{t('actor.price.voyeur')}</dt>
-                <dd>{formatChatPrice(actor.prices.voyeur, lang)}</dd>
+                <dd>{formatChatPrice(state.prices.voyeur, lang)}</dd>
               </>
             ) : null}
             <dt>{t('actor.price.video')}</dt>
-            <dd>{formatPriceInCoins(actor.prices.video, lang)}</dd>
+            <dd>{formatPriceInCoins(state.prices.video, lang)}</dd>
             <dt>{t('actor.price.message')}</dt>
-            <dd>{formatPriceInCoins(actor.prices.message, lang)}</dd>
+            <dd>{formatPriceInCoins(state.prices.message, lang)}</dd>
             <dt>{t('actor.freeChat')}</dt>
-            <dd>{actor.freeChat ? t('actor.yes') : t('actor.no')}</dd>
+            <dd>{state.freeChat ? t('actor.yes') : t('actor.no')}</dd>
           </dl>
         </section>
+
+        <ChatRatingsBlock ratings={data.chatRatings} lang={lang} />
+        <ActorNote actorId={header.id} actorName={header.name} actorSlug={header.slug} lang={lang} />
+        <HeatMapTable heatMap={data.heatMap} lang={lang} />
 
         {actor.categories.length > 0 ? (
           <section aria-labelledby="categories-title" className="profile__section">
@@ -191,7 +166,73 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ) : null}
+
+        <InterviewList interviews={data.interviews} lang={lang} />
+        <AlbumList albums={data.albums} lang={lang} actorName={header.name} actorSlug={header.slug} />
       </div>
+
+      {data.promotedVideo ? (
+        <section aria-labelledby="promoted-title" className="actor-block">
+          <h2 id="promoted-title">{at('promoted.title')}</h2>
+          <TileGrid
+            items={[data.promotedVideo]}
+            keyOf={(v) => v.id}
+            labelledBy="promoted-title"
+            render={(v) => <VideoTile video={v} lang={lang} />}
+          />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="top-videos-title" className="actor-block">
+        <h2 id="top-videos-title">{at('topVideos.title')}</h2>
+        {data.topVideos.length > 0 ? (
+          <TileGrid
+            items={data.topVideos}
+            keyOf={(v) => v.id}
+            labelledBy="top-videos-title"
+            render={(v) => <VideoTile video={v} lang={lang} />}
+          />
+        ) : (
+          <p className="empty-state">{at('topVideos.empty')}</p>
+        )}
+      </section>
+
+      {data.recommendations.fromSameActor.length + data.recommendations.fromDifferentActor.length > 0 ? (
+        <section aria-labelledby="recommendations-title" className="actor-block">
+          <h2 id="recommendations-title">{at('recommendations.title')}</h2>
+          {data.recommendations.fromSameActor.length > 0 ? (
+            <>
+              <h3 id="recommendations-same">{at('recommendations.sameActor', { name: header.name })}</h3>
+              <TileGrid
+                items={data.recommendations.fromSameActor}
+                keyOf={(v) => v.id}
+                labelledBy="recommendations-same"
+                render={(v) => <VideoTile video={v} lang={lang} />}
+              />
+            </>
+          ) : null}
+          {data.recommendations.fromDifferentActor.length > 0 ? (
+            <>
+              <h3 id="recommendations-other">{at('recommendations.otherActors')}</h3>
+              <TileGrid
+                items={data.recommendations.fromDifferentActor}
+                keyOf={(v) => v.id}
+                labelledBy="recommendations-other"
+                render={(v) => <VideoTile video={v} lang={lang} />}
+              />
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {seo.freeText ? (
+        <div className="page__text">
+          {seo.h2 ? <h2>{seo.h2}</h2> : null}
+          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -2,6 +2,8 @@
  * Page loaders against an in-test PageServices built from factories: routing rules (redirects, 404s),
  * alternates for the language switcher and the SEO head. The real services are tested by the server.
  */
+
+import type { ActorAboutData, ActorPageResult } from '@vela/contracts/actors';
 import type { ImageRef, Language } from '@vela/contracts/common';
 import type {
   ActorProfileData,
@@ -47,7 +49,7 @@ const buildActor = (name: string): ActorTile => ({
 const slugs: Record<Language, string> = { de: 'paare', en: 'couples', nl: 'couples', es: 'parejas' };
 
 function buildServices(): PageServices {
-  return {
+  const services: PageServices = {
     async home(): Promise<HomeData> {
       return {
         topCams: [buildActor('Lea')],
@@ -107,6 +109,43 @@ function buildServices(): PageServices {
         seo: seo(),
       };
     },
+    async actorAboutPage(lang, name, country): Promise<ActorPageResult<ActorAboutData>> {
+      const profile = await services.actorProfile(lang, name);
+      if (!profile) return null;
+      // Spec 6: a guest from a banned country is blocked (the page answers 451).
+      if (country === 'XX') return { status: 'blocked' };
+      const { actor } = profile;
+      const header = {
+        ...actor,
+        freeChat: false,
+        isOnlineMobileVideocall: false,
+        isCurrentlyTicketShow: false,
+        tagGroups: [],
+      };
+      return {
+        status: 'ok',
+        header,
+        seo: seo(),
+        data: {
+          profile: actor,
+          state: {
+            ...actor,
+            actorId: actor.id,
+            isOnlineMobileVideocall: false,
+            isCurrentlyTicketShow: false,
+            bannedCountryCodes: ['XX'],
+            singleC2CChatPrice: actor.prices.singlec2c,
+          },
+          chatRatings: { actorId: actor.id, lastNinetyDays: { countRatings: 0, satisfactionRate: null } },
+          heatMap: null,
+          interviews: [],
+          promotedVideo: null,
+          topVideos: [],
+          albums: [],
+          recommendations: { fromSameActor: [], fromDifferentActor: [] },
+        },
+      };
+    },
     async legalText(lang, type): Promise<LegalText | null> {
       if (lang === 'es') return null;
       return {
@@ -122,6 +161,7 @@ function buildServices(): PageServices {
       return { categories: [], onlineCount: 1 };
     },
   };
+  return services;
 }
 
 const context: WebLoadContext = {
@@ -228,6 +268,12 @@ describe('actor profile (spec 5: actor name lower-cased in URLs)', () => {
 
   it('answers 404 for an unknown actor', async () => {
     expectStatus(await thrown(() => actorLoader(args('/en/amateur/nobody/', { actorName: 'nobody' }))), 404);
+  });
+
+  it('answers 451 for a guest from one of the actor’s banned countries (spec 6)', async () => {
+    const blocked = { ...args('/en/amateur/lea/', { actorName: 'lea' }) };
+    blocked.context = { ...blocked.context, country: 'XX' };
+    expectStatus(await thrown(() => actorLoader(blocked)), 451);
   });
 
   it('gives the about-me alternates in every language and a profile head with the avatar', async () => {

@@ -1,0 +1,169 @@
+import {
+  ACTOR_NOTE_MAX_LENGTH,
+  type ActorNote as ActorNoteData,
+  ActorNoteSchema,
+} from '@vela/contracts/actors';
+import type { Language } from '@vela/contracts/common';
+import type { OnLoginAction } from '@vela/contracts/payment-messages';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { restData } from '../../api/rest.ts';
+import { useViewer } from '../../auth/useViewer.tsx';
+import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useActorT } from '../useActorT.ts';
+
+type Status =
+  | { kind: 'loading' }
+  | { kind: 'load-error' }
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; deleted: boolean }
+  | { kind: 'error' };
+
+interface ActorNoteProps {
+  actorId: number;
+  actorName: string;
+  actorSlug: string;
+  lang: Language;
+}
+
+/**
+ * The guest's private note on the actor (spec 6: logged-in only; getActorNoteById / storeActorNote).
+ * Visitors see a prompt whose button opens the login dialog; after the login the stored action
+ * (spec 3 onLoginAction "load actor note") brings them back to this profile.
+ */
+export function ActorNote({ actorId, actorName, actorSlug, lang }: ActorNoteProps) {
+  const t = useActorT(lang);
+  const { loggedIn, config } = useViewer();
+  return (
+    <section aria-labelledby="note-title" className="profile__section actor-note">
+      <h2 id="note-title">{t('note.title')}</h2>
+      {loggedIn ? (
+        <NoteForm actorId={actorId} actorName={actorName} lang={lang} />
+      ) : (
+        <VisitorNotePrompt
+          actorId={actorId}
+          actorName={actorName}
+          actorSlug={actorSlug}
+          lang={lang}
+          loginEnabled={config.loginEnabled}
+        />
+      )}
+    </section>
+  );
+}
+
+function VisitorNotePrompt({
+  actorId,
+  actorName,
+  actorSlug,
+  lang,
+  loginEnabled,
+}: ActorNoteProps & { loginEnabled: boolean }) {
+  const t = useActorT(lang);
+  const dialog = usePaymentDialog();
+  const onLoginAction: OnLoginAction = {
+    type: 'loadActorNote',
+    params: { targetId: actorId, options: { actorName: actorSlug } },
+  };
+  return (
+    <>
+      <p>{t('note.visitor', { name: actorName })}</p>
+      {loginEnabled ? (
+        <button
+          type="button"
+          className="shell-button shell-button--primary"
+          onClick={() => dialog.open('login', { onLoginAction })}
+        >
+          {t('note.login')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: string; lang: Language }) {
+  const t = useActorT(lang);
+  const fieldId = useId();
+  const hintId = useId();
+  const [comment, setComment] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setStatus({ kind: 'loading' });
+    restData('GET', `actor/getActorNoteById/${actorId}`, ActorNoteSchema)
+      .then((note: ActorNoteData) => {
+        if (!live) return;
+        setComment(note.comment ?? '');
+        setStatus({ kind: 'idle' });
+      })
+      .catch(() => {
+        if (live) setStatus({ kind: 'load-error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [actorId]);
+
+  const tooLong = comment.length > ACTOR_NOTE_MAX_LENGTH;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (tooLong || status.kind === 'saving') return;
+    setStatus({ kind: 'saving' });
+    try {
+      const note = await restData('POST', 'actor/storeActorNote', ActorNoteSchema, { actorId, comment });
+      setComment(note.comment ?? '');
+      setStatus({ kind: 'saved', deleted: note.comment === null });
+    } catch {
+      setStatus({ kind: 'error' });
+    }
+  }
+
+  if (status.kind === 'loading') return <p aria-live="polite">{t('note.loading')}</p>;
+  if (status.kind === 'load-error')
+    return (
+      <p role="alert" className="actor-note__error">
+        {t('note.loadError')}
+      </p>
+    );
+  return (
+    <form onSubmit={save} className="actor-note__form" noValidate>
+      <label htmlFor={fieldId}>{t('note.label', { name: actorName })}</label>
+      <textarea
+        id={fieldId}
+        name="comment"
+        rows={4}
+        value={comment}
+        aria-describedby={hintId}
+        aria-invalid={tooLong || undefined}
+        onChange={(e) => {
+          setComment(e.target.value);
+          if (status.kind === 'saved' || status.kind === 'error') setStatus({ kind: 'idle' });
+        }}
+      />
+      <p id={hintId} className="page__meta">
+        {tooLong
+          ? t('note.tooLong', { length: comment.length, max: ACTOR_NOTE_MAX_LENGTH })
+          : t('note.hint', { max: ACTOR_NOTE_MAX_LENGTH })}
+      </p>
+      <div className="actor-note__actions">
+        <button
+          type="submit"
+          className="shell-button shell-button--primary"
+          disabled={tooLong || status.kind === 'saving'}
+        >
+          {status.kind === 'saving' ? t('note.saving') : t('note.save')}
+        </button>
+        <span aria-live="polite" className="actor-note__status">
+          {status.kind === 'saved' ? (status.deleted ? t('note.deleted') : t('note.saved')) : null}
+        </span>
+      </div>
+      {status.kind === 'error' ? (
+        <p role="alert" className="actor-note__error">
+          {t('note.error')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * The actor profile (issue 5 deliverable 2) in real Chromium against the real server with demo
+ * data, in en and es: home -> a profile -> every tab by keyboard -> back; tag tabs; a guest from a
+ * banned country (spec 6, header set by the edge) gets the 451 page; the private note of a
+ * logged-in guest (spec 6) and the login prompt of a visitor; axe on the tabs.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { clientHeaders, expect, test } from './fixtures.ts';
+
+const LANGS = ['en', 'es'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** Expected texts (kept literal: a test must not reuse the code's catalogues). */
+const TEXT = {
+  sections: { en: 'Profile sections', es: 'Secciones del perfil' },
+  aboutMe: { en: 'About me', es: 'Sobre mí' },
+  videos: { en: 'Videos', es: 'Vídeos' },
+  classic: { en: 'Classics', es: 'Clásicos' },
+  pictures: { en: 'Photos', es: 'Fotos' },
+  liveShow: { en: 'Live show', es: 'Show en vivo' },
+  topCams: { en: 'Top cams', es: 'Top cams' },
+  ratings: { en: 'Chat ratings', es: 'Valoraciones del chat' },
+  heatMap: { en: 'When I am online', es: 'Cuándo estoy online' },
+  upcoming: { en: 'Upcoming shows', es: 'Próximos shows' },
+  topCamsTitle: { en: 'Online now: similar performers', es: 'Online ahora: modelos parecidas' },
+  blockedTitle: { en: 'Not available in your country', es: 'No disponible en tu país' },
+  blockedText: {
+    en: 'This performer is not available in your country.',
+    es: 'Esta modelo no está disponible en tu país.',
+  },
+  noteTitle: { en: 'My note', es: 'Mi nota' },
+  noteSave: { en: 'Save note', es: 'Guardar nota' },
+  noteSaved: { en: 'Note saved.', es: 'Nota guardada.' },
+  noteDeleted: { en: 'Note deleted.', es: 'Nota borrada.' },
+  noteLogin: { en: 'Log in', es: 'Iniciar sesión' },
+} satisfies Record<string, Record<Lang, string>>;
+
+async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  return response;
+}
+
+/** Follows a tab link by keyboard: focus it, press Enter, wait for the tab to be the current one. */
+async function openTabByKeyboard(page: Page, lang: Lang, name: string) {
+  const tabs = page.getByRole('navigation', { name: TEXT.sections[lang] });
+  const link = tabs.getByRole('link', { name, exact: true });
+  await link.focus();
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  return link;
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** An actor with banned country codes, found through the public REST call (demo data has a few). */
+async function bannedActor(request: APIRequestContext): Promise<{ slug: string; country: string }> {
+  for (let id = 1; id <= 400; id++) {
+    const response = await request.get(`/rest/v1/actor/getActorDataByIdOrName/${id}`);
+    if (response.status() === 404) continue;
+    const { data } = (await response.json()) as { data: { slug: string; bannedCountryCodes: string[] } };
+    const country = data.bannedCountryCodes[0];
+    if (country) return { slug: data.slug, country };
+  }
+  throw new Error('no actor with banned countries in the demo data');
+}
+
+for (const lang of LANGS) {
+  test.describe(`actor profile (${lang})`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      // Cookie choice made and the Spanish age question answered (their own specs test them).
+      await context.addCookies([
+        { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! },
+        { name: 'vela_forced_avs', value: '1', url: baseURL! },
+      ]);
+    });
+
+    test('home -> a profile -> every tab by keyboard -> back', async ({ page }) => {
+      await gotoHydrated(page, `/${lang}/`);
+      const tile = page.locator('#top-cams a.tile').first();
+      const href = await tile.getAttribute('href');
+      expect(href).toMatch(new RegExp(`^/${lang}/amateur/[^/]+/$`));
+      await tile.click();
+      await expect(page).toHaveURL(href!);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 2, name: TEXT.ratings[lang] })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: TEXT.heatMap[lang] })).toBeVisible();
+      await axe(page);
+
+      const videos = await openTabByKeyboard(page, lang, TEXT.videos[lang]);
+      await expect(page).toHaveURL(new RegExp(`/${lang}/amateur/[^/]+/(videos|v[ií]deos)/$`));
+      await expect(videos).toHaveAttribute('aria-current', 'page');
+      await expect(page.locator('#videos-title')).toBeVisible();
+      await axe(page);
+
+      // A tag tab (the tag group is URL-encoded in the path) when the actor has tagged videos.
+      const tagLinks = page.getByRole('navigation', {
+        name: lang === 'en' ? 'Video tags' : 'Etiquetas de vídeo',
+      });
+      if ((await tagLinks.count()) > 0) {
+        const tagLink = tagLinks.getByRole('link').nth(1);
+        const tag = (await tagLink.textContent())!.trim();
+        await tagLink.focus();
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(
+          new RegExp(`/videos/tag/${encodeURIComponent(tag).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`),
+        );
+        await expect(tagLinks.getByRole('link', { name: tag, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        await expect(page.locator('.tile-grid .tile').first()).toBeVisible();
+        await page.goBack();
+        await expect(page.locator('#videos-title')).toBeVisible();
+      }
+
+      const classic = await openTabByKeyboard(page, lang, TEXT.classic[lang]);
+      await expect(classic).toHaveAttribute('aria-current', 'page');
+      await expect(page.locator('#videos-title')).toBeVisible();
+
+      await openTabByKeyboard(page, lang, TEXT.pictures[lang]);
+      await expect(page).toHaveURL(/#pictures$/);
+      await expect(
+        page.getByRole('heading', { level: 2, name: TEXT.pictures[lang], exact: true }),
+      ).toBeVisible();
+
+      const live = await openTabByKeyboard(page, lang, TEXT.liveShow[lang]);
+      await expect(live).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 3, name: TEXT.upcoming[lang] })).toBeVisible();
+      await axe(page);
+
+      const top = await openTabByKeyboard(page, lang, TEXT.topCams[lang]);
+      await expect(top).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 2, name: TEXT.topCamsTitle[lang] })).toBeVisible();
+
+      const about = await openTabByKeyboard(page, lang, TEXT.aboutMe[lang]);
+      await expect(about).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 2, name: TEXT.ratings[lang] })).toBeVisible();
+
+      // Back: the previous tab (top cams), then the one before (live show).
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 2, name: TEXT.topCamsTitle[lang] })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 3, name: TEXT.upcoming[lang] })).toBeVisible();
+    });
+
+    test('a guest from one of the actor’s banned countries gets the 451 page (spec 6)', async ({
+      page,
+      request,
+    }) => {
+      const { slug, country } = await bannedActor(request);
+      // Without the header the profile is there.
+      expect((await page.goto(`/${lang}/amateur/${slug}/`))?.status()).toBe(200);
+      await page.setExtraHTTPHeaders({ 'x-country-code': country.toLowerCase() });
+      for (const path of [`/${lang}/amateur/${slug}/`, `/${lang}/amateur/${slug}/videos/`]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(451);
+        await expect(page.getByRole('heading', { level: 1, name: TEXT.blockedTitle[lang] })).toBeVisible();
+        await expect(page.getByText(TEXT.blockedText[lang])).toBeVisible();
+      }
+      await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+      await axe(page);
+      const api = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${slug}`, {
+        headers: { 'x-country-code': country },
+      });
+      expect(api.status()).toBe(403);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
+    });
+
+    test('notes: a visitor sees the login prompt; a logged-in guest saves, reloads and deletes the note', async ({
+      page,
+      clientIp,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await gotoHydrated(page, `/${lang}/`);
+      const href = (await page.locator('#top-cams a.tile').first().getAttribute('href'))!;
+      await gotoHydrated(page, href);
+      const note = page.locator('section.actor-note');
+      await expect(note.getByRole('heading', { name: TEXT.noteTitle[lang] })).toBeVisible();
+      await note.getByRole('button', { name: TEXT.noteLogin[lang] }).click();
+      await expect(page.locator('iframe.payment-dialog__frame')).toBeVisible();
+
+      const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+      const signup = await page.request.post('/rest/v1/guest/signup', {
+        data: {
+          screenName: `note_${tag}`.slice(0, 32),
+          email: `note.${tag}@example.com`,
+          password: 'Notes-e2e-Passw0rd!',
+        },
+        headers: clientHeaders(clientIp),
+      });
+      expect(signup.status(), await signup.text()).toBe(201);
+      await gotoHydrated(page, href);
+      const field = note.getByRole('textbox');
+      await expect(field).toBeVisible();
+      await expect(field).toHaveValue('');
+      const text = lang === 'en' ? 'Likes long chats about music.' : 'Le gustan las charlas largas.';
+      await field.fill(text);
+      await note.getByRole('button', { name: TEXT.noteSave[lang] }).click();
+      await expect(note.getByText(TEXT.noteSaved[lang])).toBeVisible();
+      await axe(page);
+      await page.screenshot({ path: `test-results/actor-profile-${lang}.png`, fullPage: false });
+
+      await gotoHydrated(page, href);
+      await expect(note.getByRole('textbox')).toHaveValue(text);
+      await note.getByRole('textbox').fill('');
+      await note.getByRole('textbox').press('Tab');
+      await page.keyboard.press('Enter');
+      await expect(note.getByText(TEXT.noteDeleted[lang])).toBeVisible();
+    });
+  });
+}
