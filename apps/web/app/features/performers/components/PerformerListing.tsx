@@ -1,0 +1,44 @@
+import type { Language } from '@vela/contracts/common';
+import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
+import { ActorTile } from '../../catalog/components/ActorTile.tsx';
+import { TileGrid } from '../../catalog/components/TileGrid.tsx';
+import { usePerformersT } from '../usePerformersT.ts';
+import { ListPagination } from './ListPagination.tsx';
+
+interface PerformerListingProps {
+  lang: Language;
+  actors: ActorTileData[];
+  page: number;
+  pageCount: number;
+  label: string;
+  emptyText: string;
+  /** Query parameters kept on the page links. */
+  search?: string;
+}
+
+/** A page of performer tiles (the spec 2 `pagination` anchor), the empty state and the page links. */
+export function PerformerListing({
+  lang,
+  actors,
+  page,
+  pageCount,
+  label,
+  emptyText,
+  search,
+}: PerformerListingProps) {
+  const t = usePerformersT(lang);
+  return (
+    <section id="pagination" className="listing" aria-label={label || t('list.label')}>
+      {actors.length > 0 ? (
+        <TileGrid
+          items={actors}
+          keyOf={(a) => a.id}
+          render={(a, i) => <ActorTile actor={a} lang={lang} eager={i < 5} />}
+        />
+      ) : (
+        <p className="empty-state">{emptyText}</p>
+      )}
+      <ListPagination page={page} pageCount={pageCount} lang={lang} search={search} />
+    </section>
+  );
+}
