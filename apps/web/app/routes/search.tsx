@@ -303,6 +303,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     if (result) remember(pattern);
   }, [result, pattern, remember]);
 
+  const proposalsId = useId();
+  // Suggestions other than the pattern itself.
+  const proposals = (result?.proposals ?? []).filter((p) => p.toLowerCase() !== pattern.toLowerCase());
   const groups = result
     ? SEARCH_GROUP_TYPES.map((type) => result[type] as SearchGroup<SearchGroupType>).filter(
         (g) => g.count > 0,
@@ -324,10 +327,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          {result.proposals.length > 0 ? (
-            <nav aria-label={t('proposals')}>
+          {proposals.length > 0 ? (
+            <nav className="search-page__suggest" aria-labelledby={proposalsId}>
+              <h2 className="search-page__suggest-title" id={proposalsId}>
+                {t('proposals')}
+              </h2>
               <ul className="search-page__proposals">
-                {result.proposals.map((p) => {
+                {proposals.map((p) => {
                   const href = searchPageLink(lang, p);
                   return href ? (
                     <li key={p}>
