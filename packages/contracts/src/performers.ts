@@ -87,6 +87,8 @@ export interface TopCam {
   satisfactionRate: number | null;
   rankingPointsVideoCall: number;
   videocallPrice: Price;
+  /** Single chat price per minute (tiles show it like every actor tile). */
+  chatPrice: Price;
 }
 
 export interface TopCamList {
@@ -169,6 +171,7 @@ export const TopCamListSchema = z.object({
       satisfactionRate: z.number().nullable(),
       rankingPointsVideoCall: z.number().int(),
       videocallPrice: PriceSchema,
+      chatPrice: PriceSchema,
     }),
   ),
   total: z.number().int(),

@@ -99,6 +99,8 @@ const TYPE_DEFS = /* GraphQL */ `
     satisfactionRate: Int
     rankingPointsVideoCall: Int!
     videocallPrice: ModelPrice!
+    "Single chat price per minute."
+    chatPrice: ModelPrice!
   }
 
   type TopCamList {

@@ -5,13 +5,16 @@ import { performersGraphql } from './performers.graphql.ts';
 import { performersRoutes } from './performers.routes.ts';
 import { createPerformersService } from './performers.service.ts';
 
+/** Top cams lists other than favorites are cached this long (per language, list and page). */
+export const TOP_CAMS_CACHE_MS = 10_000;
+
 export interface PerformersModule extends FeatureModule {
   /** The page loaders' calls of this slice. */
   pages: PerformerPageServices;
 }
 
 export function createPerformersModule(deps: FeatureModuleDeps): PerformersModule {
-  const service = createPerformersService(deps.db);
+  const service = createPerformersService(deps.db, undefined, { topCamsCacheMs: TOP_CAMS_CACHE_MS });
   return {
     rest: performersRoutes({ auth: deps.auth, service }),
     graphql: performersGraphql(service),

@@ -37,6 +37,7 @@ export function presentTopCam(
     satisfactionRate: satisfactionRateOf(rating),
     rankingPointsVideoCall: row.rankingPointsVideoCall,
     videocallPrice: eur(row.priceVideocallCents),
+    chatPrice: eur(row.priceSingleCents),
   };
 }
 

@@ -1,7 +1,7 @@
 /** All SQL of the performer lists. Every ORDER BY follows an index of schema.ts (named beside it). */
 import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
 import type { Db } from '@vela/db/client';
-import { and, asc, desc, eq, gt, gte, inArray, ne, type SQL, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
 import { actorCategories, actors, camShows, chatRatings, favoriteActors } from '@vela/db/schema';
 import type { ActorRow } from '../catalog/catalog.repository.ts';
 
@@ -214,7 +214,7 @@ export function createPerformersRepository(db: Db) {
         .from(actorCategories)
         .where(inArray(actorCategories.actorId, likeActorIds));
       const conditions = [inArray(actorCategories.categoryId, cats), eq(actors.isOnline, true)];
-      for (const id of exclude) conditions.push(ne(actors.id, id));
+      if (exclude.length > 0) conditions.push(notInArray(actors.id, exclude));
       const rows = await db
         .select({ actor: actors, shared: sql<number>`count(*)::int`.as('shared') })
         .from(actorCategories)
@@ -229,7 +229,7 @@ export function createPerformersRepository(db: Db) {
     /** Best-ranked online actors, never one of `exclude` (actors_online_ranking_idx). */
     bestOnline(exclude: number[], limit: number): Promise<ActorRow[]> {
       const conditions = [eq(actors.isOnline, true)];
-      for (const id of exclude) conditions.push(ne(actors.id, id));
+      if (exclude.length > 0) conditions.push(notInArray(actors.id, exclude));
       return db
         .select()
         .from(actors)

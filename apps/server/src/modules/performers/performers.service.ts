@@ -15,6 +15,7 @@ import {
   type TopCamList,
 } from '@vela/contracts/performers';
 import type { Db } from '@vela/db/client';
+import { cachedLoader } from '../../infra/cache.ts';
 import { presentActorTile, presentSeo } from '../catalog/catalog.presenter.ts';
 import { type ActorRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { presentCamShow, presentTopCam } from './performers.presenter.ts';
@@ -35,7 +36,11 @@ const HEADINGS: Record<string, Record<Language, string>> = {
   CamShows: { en: 'Cam shows', de: 'Cam-Shows', nl: 'Camshows', es: 'Shows de cámara' },
 };
 
-export function createPerformersService(db: Db, now: () => Date = () => new Date()) {
+export function createPerformersService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  options: { topCamsCacheMs?: number } = {},
+) {
   const repo = createPerformersRepository(db);
   const catalog = createCatalogRepository(db);
 
@@ -56,7 +61,7 @@ export function createPerformersService(db: Db, now: () => Date = () => new Date
     return rows.map((r) => presentTopCam(r, ratings.get(r.id), lang, at));
   }
 
-  async function topCams(
+  async function loadTopCams(
     lang: Language,
     category: TopCamCategory,
     viewerGuestId: number | null,
@@ -98,6 +103,35 @@ export function createPerformersService(db: Db, now: () => Date = () => new Date
       limit,
       loginRequired: false,
     };
+  }
+
+  // The lists other than favorites are the same for everyone: a short cache in front of them
+  // (home and /cams/ ask for top 100 on every render).
+  const sharedTopCams = options.topCamsCacheMs
+    ? cachedLoader(
+        (key: string) => {
+          const [lang, category, offset, limit] = key.split(':') as [
+            Language,
+            TopCamCategory,
+            string,
+            string,
+          ];
+          return loadTopCams(lang, category, null, Number(offset), Number(limit));
+        },
+        { ttlMs: options.topCamsCacheMs, max: 500 },
+      )
+    : null;
+
+  function topCams(
+    lang: Language,
+    category: TopCamCategory,
+    viewerGuestId: number | null,
+    offset: number,
+    limit: number,
+  ): Promise<TopCamList> {
+    if (sharedTopCams && category !== 'favorites')
+      return sharedTopCams(`${lang}:${category}:${offset}:${limit}`);
+    return loadTopCams(lang, category, viewerGuestId, offset, limit);
   }
 
   const pageOffset = (page: number) => (page - 1) * PERFORMER_PAGE_SIZE;

@@ -2,11 +2,11 @@ import type { Language } from '@vela/contracts/common';
 import type { TopCam } from '@vela/contracts/performers';
 import { Link } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
-import { formatPriceInCoins, perMinute } from '../../catalog/format.ts';
+import { formatChatPrice, formatPriceInCoins, perMinute } from '../../catalog/format.ts';
 import { usePagesT } from '../../i18n/usePagesT.ts';
 import { usePerformersT } from '../usePerformersT.ts';
 
-/** A top cam of spec 3: picture, online and videocall state, age, chat rating (with 10+ ratings), videocall price. */
+/** A top cam of spec 3: picture, online and videocall state, age, chat price, chat rating (with 10+ ratings), videocall price, fans. */
 export function TopCamTile({ cam, lang, eager }: { cam: TopCam; lang: Language; eager?: boolean }) {
   const t = usePerformersT(lang);
   const pages = usePagesT(lang);
@@ -24,20 +24,21 @@ export function TopCamTile({ cam, lang, eager }: { cam: TopCam; lang: Language; 
       <span className="tile__body">
         <span className="tile__title">{cam.name}</span>
         <span className="tile__meta">{pages('tile.age', { age: cam.age })}</span>
+        <span className="tile__price">{formatChatPrice(cam.chatPrice, lang)}</span>
         {cam.satisfactionRate !== null ? (
-          <span className="tile__meta top-cam__rating">
+          <span className="top-cam__note top-cam__rating">
             {t('top.rating', { rate: cam.satisfactionRate, count: cam.ratingCount })}
           </span>
         ) : null}
         {cam.videocallPrice.value > 0 ? (
-          <span className="tile__price">
+          <span className="top-cam__note">
             {t('top.videocallPrice', {
               price: perMinute(formatPriceInCoins(cam.videocallPrice, lang), lang),
             })}
           </span>
         ) : null}
         {cam.pinnedCount > 0 ? (
-          <span className="tile__meta">{t('top.pinned', { count: cam.pinnedCount })}</span>
+          <span className="top-cam__note">{t('top.pinned', { count: cam.pinnedCount })}</span>
         ) : null}
       </span>
     </Link>

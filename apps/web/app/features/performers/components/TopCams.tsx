@@ -14,6 +14,7 @@ import {
   TopCamListSchema,
 } from '@vela/contracts/performers';
 import { useCallback, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { RestError, restData } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { TileGrid } from '../../catalog/components/TileGrid.tsx';
@@ -37,9 +38,23 @@ interface TopCamsProps {
   categories?: readonly TopCamCategory[];
   /** Heading level of the block title. */
   headingLevel?: 2 | 3;
+  /** Where the heading links to (the home block links to /cams/); null or absent: no link. */
+  headingHref?: string | null;
+  /** Anchor id of the block. */
+  id?: string;
+  /** Extra classes (the home timeline adds `home-block`). */
+  className?: string;
 }
 
-export function TopCams({ lang, initial, categories = TOP_CAM_CATEGORIES, headingLevel = 2 }: TopCamsProps) {
+export function TopCams({
+  lang,
+  initial,
+  categories = TOP_CAM_CATEGORIES,
+  headingLevel = 2,
+  headingHref = null,
+  id = 'top-cams',
+  className = '',
+}: TopCamsProps) {
   const t = usePerformersT(lang);
   const baseId = useId();
   const { loggedIn, config } = useViewer();
@@ -102,9 +117,9 @@ export function TopCams({ lang, initial, categories = TOP_CAM_CATEGORIES, headin
   const list = state?.list;
 
   return (
-    <section className="top-cams" aria-labelledby={headingId} id="top-cams">
+    <section className={`top-cams ${className}`.trim()} aria-labelledby={headingId} id={id}>
       <Heading id={headingId} className="home-block__title">
-        {t('top.title')}
+        {headingHref ? <Link to={headingHref}>{t('top.title')}</Link> : t('top.title')}
       </Heading>
       <div className="top-cams__tabs" role="tablist" aria-label={t('top.tabs')}>
         {categories.map((category, index) => (
