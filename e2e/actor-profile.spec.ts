@@ -205,7 +205,9 @@ for (const lang of LANGS) {
       await note.getByRole('button', { name: TEXT.noteSave[lang] }).click();
       await expect(note.getByText(TEXT.noteSaved[lang])).toBeVisible();
       await axe(page);
-      await page.screenshot({ path: `test-results/actor-profile-${lang}.png`, fullPage: false });
+      await page.screenshot({ path: test.info().outputPath(`actor-profile-note-${lang}.png`) });
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: test.info().outputPath(`actor-profile-top-${lang}.png`) });
 
       await gotoHydrated(page, href);
       await expect(note.getByRole('textbox')).toHaveValue(text);
