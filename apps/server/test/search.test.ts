@@ -4,7 +4,12 @@
  * 5-minute cache (spec 9), GraphQL suggestions / lastSearches / storeSearchPattern and the tag
  * service (spec 7). Every fixture is inserted here (names with unlikely letter runs like "qzx").
  */
-import type { SearchGroupPageResponse, SearchResultResponse, SearchTag } from '@vela/contracts/search';
+import {
+  SEARCH_COUNT_CAP,
+  type SearchGroupPageResponse,
+  type SearchResultResponse,
+  type SearchTag,
+} from '@vela/contracts/search';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,12 +215,18 @@ describe(`global search groups (spec 2/3) (${backend})`, () => {
     }
   });
 
-  it('counts stop at 1000 and say so (spec 9 large numbers with a plus sign beyond a cap)', async () => {
+  it('counts stop at the cap of 100 and say so (spec 9 large numbers with a plus sign beyond a cap)', async () => {
     const [actorId] = await insertActors('Wqcap', 1);
-    await insertVideos(actorId!, 'Wqcapvid', 1005);
+    await insertVideos(actorId!, 'Wqcapvid', 101);
+    await insertVideos(actorId!, 'Wqcapexact', 100);
     const data = await result('en/wqcapvid');
-    expect(data.videos).toMatchObject({ count: 1000, countCapped: true });
+    expect(SEARCH_COUNT_CAP).toBe(100);
+    expect(data.videos).toMatchObject({ count: 100, countCapped: true });
     expect(data.videos.items).toHaveLength(30);
+    expect((await result('en/wqcapexact')).videos).toMatchObject({ count: 100, countCapped: false });
+    // Paging goes on past the cap.
+    const res = await search('en/wqcapvid?group=videos&offset=90');
+    expect(res.json<SearchGroupPageResponse>().data.group.items).toHaveLength(11);
   });
 });
 

@@ -218,7 +218,8 @@ function GroupSection({
   const to = group.offset + group.items.length;
   const nextOffset = group.offset + group.pageSize;
   const next =
-    to < group.count && nextOffset <= SEARCH_MAX_OFFSET
+    (to < group.count || (group.countCapped && group.items.length === group.pageSize)) &&
+    nextOffset <= SEARCH_MAX_OFFSET
       ? searchPageLink(lang, pattern, group.type, nextOffset)
       : null;
   const previous =
