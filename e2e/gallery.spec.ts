@@ -116,6 +116,16 @@ for (const lang of LANGS) {
       ).searchParams.get('flow'),
     ).toBe('login');
 
+    // The sedcard's like asks for the login too, and stores the rating to send after it (spec 3 onLoginAction).
+    await page.keyboard.press('Escape');
+    await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(0);
+    await page.getByTestId('sedcard-rating').locator('[data-rating="like"]').click();
+    await expect(page.locator('iframe.payment-dialog__frame')).toHaveCount(1);
+    const stored = JSON.parse(
+      (await page.evaluate(() => window.localStorage.getItem('onLoginAction'))) ?? 'null',
+    );
+    expect(stored).toMatchObject({ type: 'setSedcardsGuestRating', params: { value: 'like' } });
+
     // Spec 5: upper-case actor names redirect to the lower-cased URL; another actor's album is not found.
     const upper = await page.request.get(albumPath(lang, { ...album, slug: album.slug.toUpperCase() }), {
       maxRedirects: 0,

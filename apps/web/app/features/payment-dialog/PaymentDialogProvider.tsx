@@ -50,6 +50,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { restCall } from '../api/rest.ts';
 import { useAccountT } from '../auth/useAccountT.ts';
 import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import { linkIfBuilt } from '../i18n/implemented.ts';
@@ -303,6 +304,11 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
             const url = new URL(addressAfterLogin(window.location.href));
             url.searchParams.set('vxpAutoFlow', run.command);
             window.location.assign(url.toString());
+          } else if (run.kind === 'call-then-reload') {
+            // The action the visitor asked for before the login (a failed call still reloads).
+            restCall('POST', run.path, run.payload)
+              .catch(() => undefined)
+              .finally(reloadAfterLogin);
           } else {
             reloadAfterLogin();
           }

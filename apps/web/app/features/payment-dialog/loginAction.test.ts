@@ -76,12 +76,29 @@ describe('running a login action (spec 3 types)', () => {
     });
   });
 
-  it('actions without a page yet reload (albums, pictures, sedcards, messenger)', () => {
+  it('actions without a page yet reload (pinning albums, pictures, sedcards; messenger)', () => {
     for (const type of ['pinAlbum', 'pinPicture', 'pinSedcards', 'selectMessengerChannel'] as const) {
       expect(loginActionStep({ type, params: { targetId: 1 } }, 'nl')).toEqual({ kind: 'reload' });
     }
+  });
+
+  it('setSedcardsGuestRating sends the rating after the login (gallery/setSedcardsGuestRating), then reloads', () => {
     expect(
-      loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 1, value: 'like' } }, 'nl'),
+      loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 12, value: 'like' } }, 'nl'),
+    ).toEqual({
+      kind: 'call-then-reload',
+      path: 'gallery/setSedcardsGuestRating/12',
+      payload: { guestRating: 1 },
+    });
+    expect(
+      loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: '7', value: 'dislike' } }, 'en'),
+    ).toEqual({
+      kind: 'call-then-reload',
+      path: 'gallery/setSedcardsGuestRating/7',
+      payload: { guestRating: -1 },
+    });
+    expect(
+      loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 'lena', value: 'like' } }, 'en'),
     ).toEqual({ kind: 'reload' });
   });
 

@@ -6,7 +6,8 @@
  * `options.delayMs`, at most 5 s: the Lindemann page waits 500 ms); `showPaytour` reloads the page with
  * `vxpAutoFlow=Payment`, which opens the payment dialog (flow moneycharge) for the now logged-in guest; actor actions (note, pin, unpin) go to the performer's page when the
  * action names the performer (`options.actorName`), since favourites and notes are not built yet;
- * every other action (albums, pictures, sedcards, messenger) has no page yet and reloads.
+ * `setSedcardsGuestRating` sends the sedcard rating the visitor asked for, then reloads; every other
+ * action (pinning albums, pictures, sedcards, messenger) has no page yet and reloads.
  */
 import type { Language } from '@vela/contracts/common';
 import {
@@ -42,6 +43,8 @@ export type LoginActionStep =
   | { kind: 'navigate'; url: string; delayMs: number }
   /** Reopen the page with `vxpAutoFlow=<command>` (spec 2), which opens the dialog logged in. */
   | { kind: 'open-dialog'; command: 'Payment' }
+  /** A REST call the visitor asked for before logging in (POST /rest/v1/<path>), then reload. */
+  | { kind: 'call-then-reload'; path: string; payload: Record<string, unknown> }
   | { kind: 'reload' };
 
 function delayOf(action: OnLoginAction): number {
@@ -66,6 +69,16 @@ export function loginActionStep(action: OnLoginAction, lang: Language): LoginAct
       const url =
         typeof actorName === 'string' && actorName !== '' ? linkIfBuilt('Actor', lang, { actorName }) : null;
       return url ? { kind: 'navigate', url, delayMs: 0 } : { kind: 'reload' };
+    }
+    case 'setSedcardsGuestRating': {
+      // Spec 7 gallery/setSedcardsGuestRating/{actorId} (guestRating 1 like, -1 dislike).
+      const actorId = Number(action.params.targetId);
+      if (!Number.isSafeInteger(actorId) || actorId <= 0) return { kind: 'reload' };
+      return {
+        kind: 'call-then-reload',
+        path: `gallery/setSedcardsGuestRating/${actorId}`,
+        payload: { guestRating: action.params.value === 'like' ? 1 : -1 },
+      };
     }
     default:
       return { kind: 'reload' };

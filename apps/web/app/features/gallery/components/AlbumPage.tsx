@@ -67,6 +67,10 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
               label={t('rating.sedcard', { name: actor.name })}
               initial={data.sedcard}
               rate={(rating) => rateSedcard(actor.id, rating)}
+              loginAction={(pressed) => ({
+                type: 'setSedcardsGuestRating',
+                params: { targetId: actor.id, value: pressed === 1 ? 'like' : 'dislike' },
+              })}
               testId="sedcard-rating"
             />
             <p>

@@ -1,5 +1,6 @@
 import type { Language } from '@vela/contracts/common';
 import type { GuestRatingValue, RatingFieldsData } from '@vela/contracts/gallery';
+import type { OnLoginAction } from '@vela/contracts/payment-messages';
 import { formatCount } from '@vela/domain/money-format';
 import { DISLIKE, LIKE, ownRatingOf, ratingAfterPress } from '@vela/domain/ratings';
 import { useId, useState } from 'react';
@@ -17,6 +18,8 @@ interface RatingButtonsProps {
   rate(guestRating: GuestRatingValue): Promise<RatingFieldsData>;
   compact?: boolean;
   testId?: string;
+  /** For visitors: the stored login action (spec 3 onLoginAction) that rates once logged in. */
+  loginAction?: (pressed: typeof LIKE | typeof DISLIKE) => OnLoginAction;
 }
 
 /**
@@ -24,7 +27,15 @@ interface RatingButtonsProps {
  * rating back; the answer's counts and flags overwrite the shown ones (spec 4). Visitors get the
  * login dialog (rating is logged-in only).
  */
-export function RatingButtons({ lang, label, initial, rate, compact = false, testId }: RatingButtonsProps) {
+export function RatingButtons({
+  lang,
+  label,
+  initial,
+  rate,
+  compact = false,
+  testId,
+  loginAction,
+}: RatingButtonsProps) {
   const t = useGalleryT(lang);
   const { loggedIn } = useViewer();
   const { open } = usePaymentDialog();
@@ -35,7 +46,7 @@ export function RatingButtons({ lang, label, initial, rate, compact = false, tes
 
   const press = async (pressed: typeof LIKE | typeof DISLIKE) => {
     if (!loggedIn) {
-      open('login');
+      open('login', loginAction ? { onLoginAction: loginAction(pressed) } : undefined);
       return;
     }
     setBusy(true);
