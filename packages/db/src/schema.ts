@@ -135,6 +135,10 @@ export const actors = pgTable(
     // Global search by name fragment (pg_trgm).
     index('actors_name_trgm_idx').using('gin', sql`${t.nameLower} gin_trgm_ops`),
     index('actors_geo_idx').on(t.lat, t.lon),
+    // /cams/ ordered by chat price (ascending, or descending by a backward scan).
+    index('actors_price_single_idx').on(t.priceSingleCents, t.id),
+    // Online counts (navbar, list totals): an index-only count over the online actors.
+    index('actors_online_idx').on(t.id).where(sql`${t.isOnline}`),
     check('actors_videocall_price_check', sql`${t.priceVideocallCents} >= 0`),
     check('actors_geo_check', sql`(${t.lat} is null) = (${t.lon} is null)`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "actors_price_single_idx" ON "actors" USING btree ("price_single_cents","id");--> statement-breakpoint
+CREATE INDEX "actors_online_idx" ON "actors" USING btree ("id") WHERE "actors"."is_online";
