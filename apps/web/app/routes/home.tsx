@@ -14,6 +14,8 @@ import { alternatesFor } from '../features/i18n/alternates.ts';
 import { linkIfBuilt } from '../features/i18n/implemented.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { TOP_CAMS_BATCH, TopCams } from '../features/performers/components/TopCams.tsx';
+import { viewerGuestId } from '../features/performers/viewerGuestId.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -21,7 +23,11 @@ import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requireLanguage(request);
-  const home = await context.services.home(lang);
+  const [home, topCams] = await Promise.all([
+    context.services.home(lang),
+    // Top cams with its category tabs (spec 2); the first tab comes with the page.
+    context.services.topCams(lang, 'top100', viewerGuestId(context), 0, TOP_CAMS_BATCH),
+  ]);
   const t = translator(pagesMessages, lang);
   const alternates = alternatesFor('Home');
   const head = pageHead(context.config, {
@@ -32,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fallbackDescription: t('meta.homeDescription'),
     alternates,
   });
-  return { lang, alternates, head, home };
+  return { lang, alternates, head, home, topCams };
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
@@ -45,7 +51,7 @@ export function ErrorBoundary() {
 
 /** Home timeline (spec 2): the blocks the data fills, in the spec's order. */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { lang, home } = loaderData;
+  const { lang, home, topCams } = loaderData;
   const t = usePagesT(lang);
   return (
     <div className="page home">
@@ -55,15 +61,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <p className="page__meta">{t('home.onlineCount', { count: home.onlineCount })}</p>
       </header>
 
-      {home.topCams.length > 0 ? (
-        <HomeBlock id="top-cams" title={t('home.block.topCams')} href={linkIfBuilt('Cams', lang)}>
-          <TileGrid
-            items={home.topCams}
-            keyOf={(a) => a.id}
-            labelledBy="top-cams-title"
-            render={(a, i) => <ActorTile actor={a} lang={lang} eager={i < 5} />}
-          />
-        </HomeBlock>
+      {topCams.items.length > 0 ? (
+        <TopCams
+          lang={lang}
+          initial={topCams}
+          id="top-cams"
+          className="home-block"
+          headingHref={linkIfBuilt('Cams', lang)}
+        />
       ) : null}
 
       {home.videoTrends.length > 0 ? (

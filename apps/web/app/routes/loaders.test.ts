@@ -64,6 +64,9 @@ function buildServices(): PageServices {
         seo: seo(),
       };
     },
+    async topCams(_lang, category, _viewer, offset, limit) {
+      return { category, items: [], total: 0, offset, limit, loginRequired: false };
+    },
     async categoryPage(lang, slug, page): Promise<CategoryPageData | null> {
       if (slug.toLowerCase() !== slugs[lang]) return null;
       const actors = Array.from({ length: 45 }, (_, i) => ({ ...buildActor(`A${i}`), id: i + 1 }));

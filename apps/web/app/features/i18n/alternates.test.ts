@@ -38,7 +38,8 @@ describe('links only to built pages (an unbuilt route answers 404)', () => {
   it('links implemented routes and returns null for the others', () => {
     expect(linkIfBuilt('Categories/Category', 'de', { categorySlug: 'x' })).toBe('/de/kategorien/x/');
     expect(linkIfBuilt('TermsOfService', 'es')).toBe('/es/terminos-y-condiciones/');
-    expect(linkIfBuilt('Cams', 'en')).toBeNull();
+    expect(linkIfBuilt('Cams', 'en')).toBe('/en/cams/');
+    expect(linkIfBuilt('Messenger', 'en')).toBeNull();
     expect(linkIfBuilt('Videos/NewVideos', 'en')).toBeNull();
   });
 });

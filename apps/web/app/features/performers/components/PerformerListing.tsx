@@ -1,5 +1,6 @@
 import type { Language } from '@vela/contracts/common';
 import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
+import { useNavigation } from 'react-router';
 import { ActorTile } from '../../catalog/components/ActorTile.tsx';
 import { TileGrid } from '../../catalog/components/TileGrid.tsx';
 import { usePerformersT } from '../usePerformersT.ts';
@@ -27,8 +28,15 @@ export function PerformerListing({
   search,
 }: PerformerListingProps) {
   const t = usePerformersT(lang);
+  // While the next filter, order or page loads, the current tiles stay, dimmed and marked busy.
+  const loading = useNavigation().state === 'loading';
   return (
-    <section id="pagination" className="listing" aria-label={label || t('list.label')}>
+    <section
+      id="pagination"
+      className={`listing${loading ? ' listing--loading' : ''}`}
+      aria-label={label || t('list.label')}
+      aria-busy={loading}
+    >
       {actors.length > 0 ? (
         <TileGrid
           items={actors}
