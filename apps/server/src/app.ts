@@ -285,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       extensions: featureModules.flatMap((module) => (module.graphql ? [module.graphql] : [])),
       introspection: config.nodeEnv !== 'production',
+      countryHeader: config.countryHeader,
     }),
   );
 

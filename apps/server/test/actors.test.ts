@@ -595,6 +595,34 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       );
     });
 
+    it('the query-language fields refuse a caller from a banned country with ACTOR_BLOCKED_IN_COUNTRY', async () => {
+      const db = t.database.db;
+      await db
+        .update(actors)
+        .set({ bannedCountryCodes: ['DE'] })
+        .where(eq(actors.id, other.id));
+      const query =
+        'query($id: Int!) { chatRatings(actorId: $id) { actorId } interviews(actorId: $id) { id } }';
+      const post = (headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify({ query, variables: { id: other.id } }),
+          remoteAddress: nextIp(NET),
+        });
+      const blocked = await post({ 'x-country-code': 'de' });
+      const codes = (blocked.json().errors as { extensions: { code: string } }[]).map(
+        (e) => e.extensions.code,
+      );
+      expect(codes.length).toBeGreaterThan(0);
+      expect(new Set(codes)).toEqual(new Set(['ACTOR_BLOCKED_IN_COUNTRY']));
+      expect(blocked.json().data).toBeNull();
+      const open = await post({ 'x-country-code': 'NL' });
+      expect(open.json().errors).toBeUndefined();
+      expect(open.json().data.chatRatings.actorId).toBe(other.id);
+    });
+
     it('the profile page services answer blocked (the page: 451) for a guest from a banned country', async () => {
       const db = t.database.db;
       await db

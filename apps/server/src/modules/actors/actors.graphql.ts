@@ -1,13 +1,14 @@
 /**
  * Query-language fields of the actor profile (spec 7): chatRatings (last 90 days; the rate only
  * from 10 ratings), heatMap, interviews and videoRecommendations (fromSameActor,
- * fromDifferentActor; the given video excluded). Unknown actor: NOT_FOUND; bad ids BAD_USER_INPUT.
+ * fromDifferentActor; the given video excluded). Unknown actor: ACTOR_NOT_FOUND; a caller from a
+ * banned country (spec 6): ACTOR_BLOCKED_IN_COUNTRY; bad ids BAD_USER_INPUT.
  */
 import { ActorIdSchema } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import { GraphQLError } from 'graphql';
 import { AppError } from '../../http/errors.ts';
-import type { GraphqlExtension } from '../graphql/graphql.schema.ts';
+import type { GraphqlContext, GraphqlExtension } from '../graphql/graphql.schema.ts';
 import type { ActorsService } from './actors.service.ts';
 
 const TYPE_DEFS = /* GraphQL */ `
@@ -98,10 +99,9 @@ function idOf(value: unknown, name: string): number {
 
 export function actorsGraphql(actors: ActorsService): GraphqlExtension {
   /** The actor or a NOT_FOUND error (REST codes carried as extensions). */
-  const actorOf = async (value: unknown) => {
+  const actorOf = async (value: unknown, context: GraphqlContext) => {
     try {
-      // The query-language context carries no country header: only REST and pages apply the block.
-      return await actors.actorFor(idOf(value, 'actorId'), null);
+      return await actors.actorFor(idOf(value, 'actorId'), context.country ?? null);
     } catch (error) {
       if (error instanceof AppError)
         throw new GraphQLError(error.message, { extensions: { code: error.code } });
@@ -112,13 +112,14 @@ export function actorsGraphql(actors: ActorsService): GraphqlExtension {
   return {
     typeDefs: TYPE_DEFS,
     resolvers: {
-      chatRatings: async (args: { actorId: unknown }) => actors.chatRatings(await actorOf(args.actorId)),
+      chatRatings: async (args: { actorId: unknown }, context) =>
+        actors.chatRatings(await actorOf(args.actorId, context)),
       heatMap: async (args: { actorId: unknown }, context) =>
-        actors.heatMap(await actorOf(args.actorId), langOf(context.lang)),
+        actors.heatMap(await actorOf(args.actorId, context), langOf(context.lang)),
       interviews: async (args: { actorId: unknown }, context) =>
-        actors.interviews(await actorOf(args.actorId), langOf(context.lang)),
-      videoRecommendations: async (args: { actorId: unknown; videoId?: unknown }) => {
-        const actor = await actorOf(args.actorId);
+        actors.interviews(await actorOf(args.actorId, context), langOf(context.lang)),
+      videoRecommendations: async (args: { actorId: unknown; videoId?: unknown }, context) => {
+        const actor = await actorOf(args.actorId, context);
         const videoId =
           args.videoId === undefined || args.videoId === null ? null : idOf(args.videoId, 'videoId');
         return actors.recommendations(actor, videoId);

@@ -24,6 +24,7 @@ import {
 } from 'graphql';
 import { z } from 'zod';
 import { AppError, toErrorBody } from '../../http/errors.ts';
+import { countryOf } from '../actors/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { depthErrors, MAX_QUERY_TOKENS, operationOf, rootFieldsOf } from './graphql.limits.ts';
 import {
@@ -70,6 +71,8 @@ export function graphqlRoutes(deps: {
   /** The feature modules' fields. */
   extensions?: readonly GraphqlExtension[];
   introspection: boolean;
+  /** The edge's country header (config COUNTRY_HEADER), for the banned-country rule of spec 6. */
+  countryHeader?: string;
 }): FastifyPluginAsync {
   const { schema, rootValue, tokenFields } = buildGraphql(deps.services, deps.extensions);
   const rules = deps.introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
@@ -151,7 +154,12 @@ export function graphqlRoutes(deps: {
         throw error;
       }
     }
-    const contextValue: GraphqlContext = { guestId, lang: lang.data, ip: request.ip };
+    const contextValue: GraphqlContext = {
+      guestId,
+      lang: lang.data,
+      ip: request.ip,
+      country: deps.countryHeader ? countryOf(request.headers, deps.countryHeader) : null,
+    };
     const result: ExecutionResult = await execute({
       schema,
       document,

@@ -242,6 +242,8 @@ export interface GraphqlContext {
   lang: Language | undefined;
   /** The client address (rate limits). */
   ip: string;
+  /** The caller's ISO country from the edge header (spec 6 banned countries); null unknown. */
+  country?: string | null;
 }
 
 export interface GraphqlServices {
