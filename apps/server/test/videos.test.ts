@@ -350,6 +350,8 @@ describe(`video filter (spec 3; ${backend})`, () => {
       v.old4,
     ]);
     expect(await only('newVideos', {}, { tags: [TAG.toUpperCase()] })).toEqual([v.disc2, v.mid5]);
+    // A slash in the payload survives the URL encoding of the path segment.
+    expect(await only('newVideos', {}, { tags: ['no/such tag', TAG] })).toEqual([v.disc2, v.mid5]);
   });
 
   it('releasedFrom and releasedUntil (days, inclusive)', async () => {
