@@ -1,5 +1,5 @@
 /** Pro actor search (issue 5 deliverable 5): filters, ZIP code geolocation, rank or distance, the map; and the catalog import API (deliverable 6). */
-import type { ProSearchPageServices } from '@vela/contracts/prosearch';
+import { ACTOR_SEARCH_PAGE_SIZE, type ProSearchPageServices } from '@vela/contracts/prosearch';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { catalogImportRoutes } from './catalog-import.routes.ts';
 import { createProSearchRepository } from './prosearch.repository.ts';
@@ -18,7 +18,7 @@ export function createProSearchModule(deps: FeatureModuleDeps): ProSearchModule 
     internal: catalogImportRoutes({ db: deps.db }),
     pages: {
       proSearchInit: (lang, guestId) => service.init(lang, guestId),
-      proSearch: (_lang, filter, offset) => service.search(filter, offset, 30),
+      proSearch: (_lang, filter, offset) => service.search(filter, offset, ACTOR_SEARCH_PAGE_SIZE),
     },
   };
 }
