@@ -31,9 +31,13 @@ const TEXT = {
   tablist: { en: 'Top cams lists', es: 'Listas de top cams' },
 } satisfies Record<string, Record<Lang, string>>;
 
-// Consent already given (necessary only): the cookie banner does not cover the page.
+// Consent already given (necessary only) and the Spanish age question answered: neither the
+// cookie banner nor the es-avs modal covers the page.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+  await context.addCookies([
+    { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! },
+    { name: 'vela_forced_avs', value: '1', url: baseURL! },
+  ]);
 });
 
 async function gotoHydrated(page: Page, url: string) {
