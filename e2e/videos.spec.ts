@@ -163,6 +163,33 @@ for (const lang of LANGS) {
   });
 }
 
+test('a failed page load shows an error with a retry (grid failure, spec 8)', async ({ page }) => {
+  await page.addInitScript(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: removing a browser API for this test.
+    delete (window as any).IntersectionObserver;
+  });
+  await gotoHydrated(page, '/en/videos/new-videos/');
+  await expect(tiles(page)).toHaveCount(30);
+  await page.route('**/rest/v1/tileGrid/get/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
+  );
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('alert')).toContainText('The next videos could not be loaded.');
+  await expect(page.locator('.video-grid')).toHaveAttribute('data-error-code', 'rest-error');
+  await expect(tiles(page)).toHaveCount(30);
+  await page.unroute('**/rest/v1/tileGrid/get/**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(tiles(page)).toHaveCount(60);
+});
+
+test('screenshots of the overview and the video stars', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await gotoHydrated(page, '/en/videos/');
+  await page.screenshot({ path: test.info().outputPath('videos-overview.png') });
+  await gotoHydrated(page, '/en/videos/stars/');
+  await page.screenshot({ path: test.info().outputPath('videos-stars.png') });
+});
+
 test('video pages have no serious accessibility violations (axe)', async ({ page }) => {
   for (const path of ['/en/videos/', '/en/videos/all-videos/', '/es/videos/estrellas/']) {
     await gotoHydrated(page, path);
