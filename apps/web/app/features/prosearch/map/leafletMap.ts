@@ -24,6 +24,10 @@ export interface MapController {
   destroy(): void;
 }
 
+const MARKER_SIZE = 28;
+/** The least distance between two marker centres on screen (px). */
+const GAP = 32;
+
 /** Germany, where the postal codes are. */
 const DEFAULT_BOUNDS = L.latLngBounds([47.2, 5.8], [55.1, 15.1]);
 
@@ -74,11 +78,47 @@ export async function createMap(
       attribution: escapeHtml(options.outlineAttribution),
     }).addTo(map);
   }
+  // Outlines only: stay far enough out to see borders around the results.
+  const maxZoom = options.tileUrl ? 12 : 8;
   const layer = L.layerGroup().addTo(map);
+  let placed: { marker: MapMarker; leaflet: L.Marker }[] = [];
+
+  const iconOf = (marker: MapMarker, dx: number, dy: number) =>
+    L.divIcon({
+      className: 'prosearch__marker',
+      html: `<a href="${escapeHtml(marker.href)}" aria-label="${escapeHtml(`${marker.number}. ${marker.label}`)}" title="${escapeHtml(marker.label)}" data-testid="prosearch-marker">${marker.number}</a>`,
+      iconSize: [MARKER_SIZE, MARKER_SIZE],
+      iconAnchor: [MARKER_SIZE / 2 - dx, MARKER_SIZE / 2 - dy],
+    });
+
+  /** Markers closer than their size on screen are moved apart (nearest stays), so every number stays readable. */
+  function declutter() {
+    const taken: L.Point[] = [];
+    for (const { marker, leaflet } of placed) {
+      const at = map.latLngToContainerPoint([marker.lat, marker.lon]);
+      let offset = L.point(0, 0);
+      search: for (let ring = 0; ring < 6; ring++) {
+        const steps = ring === 0 ? 1 : ring * 8;
+        for (let step = 0; step < steps; step++) {
+          const angle = (2 * Math.PI * step) / steps;
+          const candidate = L.point(Math.cos(angle) * ring * GAP, Math.sin(angle) * ring * GAP);
+          const point = at.add(candidate);
+          if (taken.every((other) => other.distanceTo(point) >= GAP)) {
+            offset = candidate;
+            break search;
+          }
+        }
+      }
+      taken.push(at.add(offset));
+      leaflet.setIcon(iconOf(marker, Math.round(offset.x), Math.round(offset.y)));
+    }
+  }
+  map.on('zoomend', declutter);
 
   return {
     show(markers, origin) {
       layer.clearLayers();
+      placed = [];
       const points: L.LatLngExpression[] = [];
       if (origin) {
         points.push([origin.lat, origin.lon]);
@@ -94,21 +134,22 @@ export async function createMap(
       }
       for (const marker of markers) {
         points.push([marker.lat, marker.lon]);
-        L.marker([marker.lat, marker.lon], {
+        const leaflet = L.marker([marker.lat, marker.lon], {
           interactive: false,
           keyboard: false,
           // The nearest on top.
           zIndexOffset: 1000 - marker.number,
-          icon: L.divIcon({
-            className: 'prosearch__marker',
-            html: `<a href="${escapeHtml(marker.href)}" aria-label="${escapeHtml(`${marker.number}. ${marker.label}`)}" title="${escapeHtml(marker.label)}" data-testid="prosearch-marker">${marker.number}</a>`,
-            iconSize: [28, 28],
-          }),
+          icon: iconOf(marker, 0, 0),
         }).addTo(layer);
+        placed.push({ marker, leaflet });
       }
-      if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 10 });
-      else if (points.length === 1) map.setView(points[0] as L.LatLngExpression, 9);
+      // The container may have changed size since the map was made (late CSS, layout).
+      map.invalidateSize({ animate: false });
+      if (points.length > 1)
+        map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom, animate: false });
+      else if (points.length === 1) map.setView(points[0] as L.LatLngExpression, maxZoom, { animate: false });
       else map.fitBounds(DEFAULT_BOUNDS);
+      declutter();
     },
     destroy() {
       map.remove();
