@@ -22,6 +22,8 @@ export function cspNonceOf(request: FastifyRequest): string {
 export interface PageSecurityOptions {
   publicOrigin: string;
   payOrigin: string;
+  /** MAP_TILE_URL: the pro search map loads its tiles from this origin (img-src). */
+  mapTileUrl?: string | undefined;
 }
 
 /** Security headers of the page origin, with a fresh CSP nonce per request. */
@@ -34,6 +36,8 @@ export async function registerPageSecurity(
     nonces.set(request.raw, randomBytes(16).toString('base64'));
   });
   const https = options.publicOrigin.startsWith('https:');
+  // The tile URL is a template ({z}/{x}/{y}); its origin is what the CSP allows.
+  const tileOrigin = options.mapTileUrl ? new URL(options.mapTileUrl.replace(/[{}]/g, '')).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,7 +46,7 @@ export async function registerPageSecurity(
         scriptSrc: ["'self'", (req) => `'nonce-${nonces.get(req as IncomingMessage) ?? ''}'`],
         // Server-rendered style attributes need 'unsafe-inline'; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...(tileOrigin ? [tileOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
