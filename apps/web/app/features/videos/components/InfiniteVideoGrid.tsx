@@ -46,8 +46,16 @@ export function InfiniteVideoGrid(props: InfiniteVideoGridProps) {
   const nextOffset = useRef(startOffset + initial.length);
   const busy = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const retryButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setHydrated(true), []);
+
+  // The "Load more" button gives way to the retry button on an error: keep the keyboard focus there.
+  useEffect(() => {
+    if (status !== 'error') return;
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    if (!active || active === document.body) retryButton.current?.focus();
+  }, [status]);
 
   const loadMore = useCallback(async () => {
     if (busy.current) return;
@@ -115,7 +123,7 @@ export function InfiniteVideoGrid(props: InfiniteVideoGridProps) {
           {status === 'error' ? (
             <p role="alert" className="notice">
               {t('grid.error')}{' '}
-              <button type="button" className="button" onClick={() => void loadMore()}>
+              <button ref={retryButton} type="button" className="button" onClick={() => void loadMore()}>
                 {t('grid.retry')}
               </button>
             </p>
