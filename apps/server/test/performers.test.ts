@@ -132,7 +132,8 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       sql`select id from actors order by price_single_cents, id limit 30`,
     );
     const dear = await rows<{ id: number }>(
-      sql`select id from actors order by price_single_cents desc, id limit 30`,
+      // Ties newest id first: the descending order reads actors_price_single_idx backwards.
+      sql`select id from actors order by price_single_cents desc, id desc limit 30`,
     );
     const page = (order: 'newest' | 'priceAsc' | 'priceDesc') =>
       service.pages.camsPage('en', { filter: {}, order, page: 1 }, null);

@@ -28,9 +28,11 @@ function orderOf(order: PerformerOrder): SQL[] {
       // actors_registered_idx
       return [desc(actors.registeredAt), desc(actors.id)];
     case 'priceAsc':
+      // actors_price_single_idx
       return [asc(actors.priceSingleCents), asc(actors.id)];
     case 'priceDesc':
-      return [desc(actors.priceSingleCents), asc(actors.id)];
+      // actors_price_single_idx read backwards
+      return [desc(actors.priceSingleCents), desc(actors.id)];
   }
 }
 

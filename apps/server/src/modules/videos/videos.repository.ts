@@ -153,12 +153,20 @@ export function listingQuery(spec: ListingSpec): SQL {
       order by sold.sales desc, v.id
       limit ${spec.fetch} offset ${spec.offset}`;
   }
+  // The page is cut from the index first; only its rows are joined to their actor and preview
+  // (joining before the offset cost a join and a lookup for every skipped row). Every video has its
+  // actor (foreign key), so the inner join drops nothing.
+  const filterByActor = spec.actingGroups?.length ? sql`join actors a on a.id = v.actor_id` : sql``;
   return sql`select ${TILE_COLUMNS(spec.guestId)}
-    from videos v
+    from (
+      select v.* from videos v
+      ${filterByActor}
+      ${where}
+      order by ${ORDER_BY[spec.sort]}
+      limit ${spec.fetch} offset ${spec.offset}
+    ) v
     join actors a on a.id = v.actor_id
-    ${where}
-    order by ${ORDER_BY[spec.sort]}
-    limit ${spec.fetch} offset ${spec.offset}`;
+    order by ${ORDER_BY[spec.sort]}`;
 }
 
 const toNumber = (v: unknown) => Number(v);
