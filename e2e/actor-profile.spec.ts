@@ -82,6 +82,8 @@ for (const lang of LANGS) {
     });
 
     test('home -> a profile -> every tab by keyboard -> back', async ({ page }) => {
+      // Seven pages and four axe runs.
+      test.setTimeout(150_000);
       await gotoHydrated(page, `/${lang}/`);
       const tile = page.locator('#top-cams a.tile').first();
       const href = await tile.getAttribute('href');
@@ -138,6 +140,7 @@ for (const lang of LANGS) {
       const top = await openTabByKeyboard(page, lang, TEXT.topCams[lang]);
       await expect(top).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('heading', { level: 2, name: TEXT.topCamsTitle[lang] })).toBeVisible();
+      await axe(page);
 
       const about = await openTabByKeyboard(page, lang, TEXT.aboutMe[lang]);
       await expect(about).toHaveAttribute('aria-current', 'page');
