@@ -48,8 +48,12 @@ const buildActor = (name: string): ActorTile => ({
 });
 const slugs: Record<Language, string> = { de: 'paare', en: 'couples', nl: 'couples', es: 'parejas' };
 
+/**
+ * The loaders these tests run get these services; any other page service a loader asks for fails
+ * the test by name (the catalog slices have their own loader tests).
+ */
 function buildServices(): PageServices {
-  const services: PageServices = {
+  const services: Partial<PageServices> = {
     async home(): Promise<HomeData> {
       return {
         topCams: [buildActor('Lea')],
@@ -113,7 +117,7 @@ function buildServices(): PageServices {
       };
     },
     async actorAboutPage(lang, name, country): Promise<ActorPageResult<ActorAboutData>> {
-      const profile = await services.actorProfile(lang, name);
+      const profile = await services.actorProfile!(lang, name);
       if (!profile) return null;
       // Spec 6: a guest from a banned country is blocked (the page answers 451).
       if (country === 'XX') return { status: 'blocked' };
@@ -164,7 +168,13 @@ function buildServices(): PageServices {
       return { categories: [], onlineCount: 1 };
     },
   };
-  return services;
+  return new Proxy(services, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (value !== undefined || typeof name !== 'string') return value;
+      return () => Promise.reject(new Error(`page service ${name} is not part of this test`));
+    },
+  }) as PageServices;
 }
 
 const context: WebLoadContext = {

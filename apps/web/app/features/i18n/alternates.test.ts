@@ -40,6 +40,7 @@ describe('links only to built pages (an unbuilt route answers 404)', () => {
     expect(linkIfBuilt('TermsOfService', 'es')).toBe('/es/terminos-y-condiciones/');
     expect(linkIfBuilt('Cams', 'en')).toBe('/en/cams/');
     expect(linkIfBuilt('Messenger', 'en')).toBeNull();
-    expect(linkIfBuilt('Videos/NewVideos', 'en')).toBeNull();
+    expect(linkIfBuilt('Videos/NewVideos', 'en')).toBe('/en/videos/new-videos/');
+    expect(linkIfBuilt('Feed', 'en')).toBeNull();
   });
 });
