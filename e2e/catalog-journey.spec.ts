@@ -160,11 +160,14 @@ for (const [index, lang] of LANGS.entries()) {
       .getByRole('region', { name: TEXT.categories[lang], exact: true })
       .getByRole('link')
       .nth(index);
+    const homeTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
     const categoryHref = (await categoryTile.getAttribute('href'))!;
     expect(categoryHref).toMatch(new RegExp(`^/${lang}/${TEXT.categoryPath[lang]}/[^/]+/$`));
     await categoryTile.click();
     await expect(page).toHaveURL(categoryHref);
+    // Client-side navigation: the URL changes before the page does; wait for the category's heading.
     const categoryTitle = page.getByRole('heading', { level: 1 });
+    await expect(categoryTitle).not.toHaveText(homeTitle);
     await expect(categoryTitle).toBeVisible();
 
     // Category -> a performer.
@@ -235,7 +238,7 @@ for (const [index, lang] of LANGS.entries()) {
     expect(albumHref).toMatch(new RegExp(`^${profile}${TEXT.picturesPath[lang]}/\\d+/$`));
     await albumLink.click();
     await expect(page).toHaveURL(albumHref);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('group', { name: TEXT.rateAlbum[lang] })).toBeVisible();
 
     // A fresh guest signs up (the session cookie lands in this browser context) and comes back.
     const tag = `${lang}${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
