@@ -31,4 +31,5 @@ export const test = base.extend<{ clientIp: string }>({
   ],
 });
 
+export type { Page } from '@playwright/test';
 export { expect } from '@playwright/test';

@@ -34,7 +34,7 @@ const TEXT = {
       ['Videos on sale', '/en/videos/on-sale/'],
       ['Free clips', '/en/videos/free-clips/'],
       ['VIP videos', '/en/videos/vip-videos/'],
-    ],
+    ] as [string, string][],
     es: [
       ['Todos los vídeos', '/es/videos/todos-los-videos/'],
       ['Vídeos nuevos', '/es/videos/videos-nuevos/'],
@@ -42,7 +42,7 @@ const TEXT = {
       ['Vídeos en oferta', '/es/videos/ofertas/'],
       ['Clips gratis', '/es/videos/clips-gratis/'],
       ['Vídeos VIP', '/es/videos/vip-videos/'],
-    ],
+    ] as [string, string][],
   },
   sortLabel: { en: 'Sort by', es: 'Ordenar por' },
   loadMore: { en: 'Load more', es: 'Cargar más' },
