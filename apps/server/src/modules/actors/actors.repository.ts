@@ -22,7 +22,7 @@ import {
   videos,
   videoTags,
 } from '@vela/db/schema';
-import type { ActorRow, VideoRow } from '../catalog/catalog.repository.ts';
+import { type ActorRow, type VideoRow, videoTileColumns } from '../catalog/catalog.repository.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
 export type CamShowRow = typeof camShows.$inferSelect;
@@ -34,33 +34,6 @@ const ageRatingOf = (
   key: typeof videos.previewKey | typeof actorInterviews.imageKey | typeof albums.coverKey,
 ) =>
   sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${key}), 18)`;
-
-const videoColumns = {
-  id: videos.id,
-  actorId: videos.actorId,
-  title: videos.title,
-  durationS: videos.durationS,
-  ageRating: videos.ageRating,
-  vip: videos.vip,
-  free: videos.free,
-  isNew: videos.isNew,
-  classic: videos.classic,
-  priceCents: videos.priceCents,
-  basePriceCents: videos.basePriceCents,
-  releasedAt: videos.releasedAt,
-  likes: videos.likes,
-  salesCount: videos.salesCount,
-  views: videos.views,
-  previewKey: videos.previewKey,
-  vip30: videos.vip30,
-  camRecording: videos.camRecording,
-  vxselect: videos.vxselect,
-  shared: videos.shared,
-  asmr: videos.asmr,
-  dislikes: videos.dislikes,
-  previewAgeRating: ageRatingOf(videos.previewKey),
-  actorName: actors.name,
-};
 
 /** Which of an actor's videos a tab lists. */
 export type VideoSubset =
@@ -111,7 +84,7 @@ export function createActorsRepository(db: Db) {
           sql`exists (select 1 from ${videoTags} where ${videoTags.videoId} = ${videos.id} and ${videoTags.tagId} = ${subset.tagId})`,
         );
       return db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
         .where(and(...conditions))
@@ -122,7 +95,7 @@ export function createActorsRepository(db: Db) {
 
     async videoById(videoId: number): Promise<VideoRow | null> {
       const [row] = await db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
         .where(eq(videos.id, videoId))
@@ -133,7 +106,7 @@ export function createActorsRepository(db: Db) {
     /** The actor's best rated videos (videos_actor_likes_idx), without `exceptVideoId`. */
     bestRatedOf(actorId: number, exceptVideoId: number | null, limit: number): Promise<VideoRow[]> {
       return db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
         .where(
@@ -164,7 +137,7 @@ export function createActorsRepository(db: Db) {
         sql`, `,
       );
       return db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
         .where(
@@ -210,7 +183,7 @@ export function createActorsRepository(db: Db) {
         .groupBy(videoSalesDaily.videoId)
         .as('sold');
       return db
-        .select({ ...videoColumns, periodSales: sql<number>`${sold.sales}::int` })
+        .select({ ...videoTileColumns, periodSales: sql<number>`${sold.sales}::int` })
         .from(sold)
         .innerJoin(videos, eq(videos.id, sold.videoId))
         .innerJoin(actors, eq(actors.id, videos.actorId))

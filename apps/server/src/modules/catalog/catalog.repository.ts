@@ -1,7 +1,7 @@
 /** All SQL of the catalog: actors, categories, videos, contests, blog, TV and SEO texts. */
 import type { Language } from '@vela/contracts/common';
 import type { Db } from '@vela/db/client';
-import { and, asc, count, desc, eq, gt, gte, lte, sql } from '@vela/db/orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, lte, sql } from '@vela/db/orm';
 import {
   actorCategories,
   actors,
@@ -31,29 +31,9 @@ export type TvSeriesRow = typeof tvSeries.$inferSelect & { episodeCount: number 
 /** Online actors first, then by ranking (uses actors_online_ranking_idx). */
 const onlineThenRanking = [desc(actors.isOnline), desc(actors.rankingPoints), asc(actors.id)];
 
-const videoColumns = {
-  id: videos.id,
-  actorId: videos.actorId,
-  title: videos.title,
-  durationS: videos.durationS,
-  ageRating: videos.ageRating,
-  vip: videos.vip,
-  free: videos.free,
-  isNew: videos.isNew,
-  classic: videos.classic,
-  priceCents: videos.priceCents,
-  basePriceCents: videos.basePriceCents,
-  releasedAt: videos.releasedAt,
-  likes: videos.likes,
-  salesCount: videos.salesCount,
-  views: videos.views,
-  previewKey: videos.previewKey,
-  vip30: videos.vip30,
-  camRecording: videos.camRecording,
-  vxselect: videos.vxselect,
-  shared: videos.shared,
-  asmr: videos.asmr,
-  dislikes: videos.dislikes,
+/** The columns of a video tile: the video, its preview's age rating and its actor's name (catalog, search, profile). */
+export const videoTileColumns = {
+  ...getTableColumns(videos),
   /** The preview picture's own age rating (a FSK-18 video may have a FSK-16 preview); the media gate uses it. */
   previewAgeRating: sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${videos.previewKey}), 18)`,
   actorName: actors.name,
@@ -99,7 +79,7 @@ export function createCatalogRepository(db: Db) {
         .groupBy(videoSalesDaily.videoId)
         .as('sold');
       return db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(sold)
         .innerJoin(videos, eq(videos.id, sold.videoId))
         .innerJoin(actors, eq(actors.id, videos.actorId))
@@ -109,7 +89,7 @@ export function createCatalogRepository(db: Db) {
 
     newestVideos(limit: number): Promise<VideoRow[]> {
       return db
-        .select(videoColumns)
+        .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
         .orderBy(desc(videos.releasedAt), desc(videos.id))

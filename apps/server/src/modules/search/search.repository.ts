@@ -11,7 +11,6 @@ import {
   actors,
   albums,
   blogPosts,
-  mediaImages,
   searchPatterns,
   searchStats,
   tags,
@@ -19,6 +18,7 @@ import {
   tvSeries,
   videos,
 } from '@vela/db/schema';
+import { videoTileColumns } from '../catalog/catalog.repository.ts';
 
 export type SearchActorRow = typeof actors.$inferSelect;
 export type SearchModelRow = SearchActorRow & { videoCount: number };
@@ -63,33 +63,6 @@ function blogTitleOf(lang: Language): SQL {
   const key = { de: 'de', en: 'en', nl: 'nl', es: 'es' }[lang];
   return sql`lower(${blogPosts.title} ->> ${sql.raw(`'${key}'`)})`;
 }
-
-const videoColumns = {
-  id: videos.id,
-  actorId: videos.actorId,
-  title: videos.title,
-  durationS: videos.durationS,
-  ageRating: videos.ageRating,
-  vip: videos.vip,
-  free: videos.free,
-  isNew: videos.isNew,
-  classic: videos.classic,
-  priceCents: videos.priceCents,
-  basePriceCents: videos.basePriceCents,
-  releasedAt: videos.releasedAt,
-  likes: videos.likes,
-  salesCount: videos.salesCount,
-  views: videos.views,
-  previewKey: videos.previewKey,
-  vip30: videos.vip30,
-  camRecording: videos.camRecording,
-  vxselect: videos.vxselect,
-  shared: videos.shared,
-  asmr: videos.asmr,
-  dislikes: videos.dislikes,
-  previewAgeRating: sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${videos.previewKey}), 18)`,
-  actorName: actors.name,
-};
 
 export function createSearchRepository(db: Db) {
   /** How many rows of `table` match, counted up to the cap + 1. */
@@ -152,7 +125,7 @@ export function createSearchRepository(db: Db) {
         : lowerContains(videos.title, pattern);
       return found(
         db
-          .select(videoColumns)
+          .select(videoTileColumns)
           .from(videos)
           .innerJoin(actors, eq(actors.id, videos.actorId))
           .where(where)
