@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     // A search pattern may have 100 characters, URL-encoded up to 12 bytes each (4-byte UTF-8 as %XX).
-    maxParamLength: 1200,
+    routerOptions: { maxParamLength: 1200 },
   });
 
   echoRequestId(app);
