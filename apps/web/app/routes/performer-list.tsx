@@ -1,4 +1,5 @@
 import { performersMessages } from '@vela/i18n/messages/performers';
+import { matchPath } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data } from 'react-router';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
@@ -10,27 +11,37 @@ import { usePerformersT } from '../features/performers/usePerformersT.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
-import type { Route } from './+types/new-girls';
+import type { Route } from './+types/performer-list';
+
+/** The two plain performer lists of spec 2; one page module serves both route names. */
+const LISTS = {
+  FreeChat: { load: 'freeChatPage', messages: 'freeChat', className: 'free-chat' },
+  NewGirls: { load: 'newGirlsPage', messages: 'newGirls', className: 'new-girls' },
+} as const;
+type ListName = keyof typeof LISTS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requireLanguage(request);
   const page = parsePageParam(new URL(request.url).searchParams.get('page'));
   if (page === null) throw data(null, { status: 404 });
-  const result = await context.services.newGirlsPage(lang, page);
+  const name: ListName =
+    matchPath(new URL(request.url).pathname)?.name === 'NewGirls' ? 'NewGirls' : 'FreeChat';
+  const list = LISTS[name];
+  const result = await context.services[list.load](lang, page);
   const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (page > pageCount) throw data(null, { status: 404 });
   const t = translator(performersMessages, lang);
-  const alternates = alternatesFor('NewGirls', undefined, page > 1 ? `?page=${page}` : '');
+  const alternates = alternatesFor(name, undefined, page > 1 ? `?page=${page}` : '');
   const head = pageHead(context.config, {
     lang,
     seoTitle: result.seo.seoTitle,
-    fallbackTitle: t('newGirls.title'),
+    fallbackTitle: t(`${list.messages}.title`),
     seoDescription: result.seo.seoDescription,
-    fallbackDescription: t('newGirls.description', { brand: context.config.brandName }),
+    fallbackDescription: t(`${list.messages}.description`, { brand: context.config.brandName }),
     alternates,
     image: result.actors[0]?.avatar ?? null,
   });
-  return { ...result, lang, alternates, head, pageCount };
+  return { ...result, lang, alternates, head, pageCount, name };
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
@@ -41,13 +52,17 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
-/** /new-girls/ (spec 2): the newest registered female performers first, 30 per page. */
-export default function NewGirlsPage({ loaderData }: Route.ComponentProps) {
-  const { lang, seo, actors, total, onlineTotal, page, pageCount } = loaderData;
+/**
+ * /free-chat/ (spec 2): performers offering a free chat, online first then ranking; /new-girls/: the
+ * newest registered female performers first. 30 per page.
+ */
+export default function PerformerListPage({ loaderData }: Route.ComponentProps) {
+  const { lang, seo, actors, total, onlineTotal, page, pageCount, name } = loaderData;
+  const list = LISTS[name];
   const t = usePerformersT(lang);
-  const title = seo.h1 || t('newGirls.title');
+  const title = seo.h1 || t(`${list.messages}.title`);
   return (
-    <div className="page new-girls">
+    <div className={`page ${list.className}`}>
       <header className="page__header">
         <h1>{title}</h1>
         {seo.h2 ? <h2 className="page__subtitle">{seo.h2}</h2> : null}
@@ -61,7 +76,7 @@ export default function NewGirlsPage({ loaderData }: Route.ComponentProps) {
         page={page}
         pageCount={pageCount}
         label={title}
-        emptyText={t('newGirls.empty')}
+        emptyText={t(`${list.messages}.empty`)}
       />
       {seo.freeText ? (
         <div className="page__text">
