@@ -3,10 +3,14 @@
  * - DATABASE_URL set: a template database (named after a hash of the migrations and the seed code)
  *   is built once, guarded by a PostgreSQL advisory lock, and every call clones it with
  *   `CREATE DATABASE … TEMPLATE …`; close() drops the clone.
- * - otherwise: an in-memory PGlite loaded from a data-dir tarball that is built once per worker.
+ * - otherwise: an in-memory PGlite loaded from a data-dir tarball. The tarball and the test media
+ *   are built once per machine and fingerprint (in the temp dir, under a lock file) and shared by
+ *   every test process: vitest runs each test file in its own process, and building them took
+ *   about a minute per file.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,13 +44,62 @@ function fingerprint(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
+const CACHE_DIR = join(tmpdir(), 'vela-test-cache');
+/** A lock older than this belongs to a process that died while building. */
+const STALE_LOCK_MS = 10 * 60 * 1000;
+
+/**
+ * Runs `build` in one process at a time per `name` (an exclusive lock file), unless `ready()` finds
+ * the result built by another process meanwhile.
+ */
+async function buildOnce<T>(
+  name: string,
+  ready: () => Promise<T | null>,
+  build: () => Promise<T>,
+): Promise<T> {
+  await mkdir(CACHE_DIR, { recursive: true });
+  const lock = join(CACHE_DIR, `${name}.lock`);
+  for (;;) {
+    const found = await ready();
+    if (found !== null) return found;
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (age > STALE_LOCK_MS) await rm(lock, { force: true });
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return (await ready()) ?? (await build());
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
 let mediaReady: Promise<string> | undefined;
-/** Test media: generated once per worker process into a temp dir. */
+/** Test media: generated once per fingerprint into the shared cache dir. */
 function testMedia(): Promise<string> {
   mediaReady ??= (async () => {
-    const dir = join(tmpdir(), `vela-test-media-${fingerprint()}-${process.pid}`);
-    await generateImages(dir, Object.values(imagePool(POOL_COUNTS.test)).flat());
-    return dir;
+    const dir = join(CACHE_DIR, `media-${fingerprint()}`);
+    const exists = () =>
+      stat(dir).then(
+        () => dir,
+        () => null,
+      );
+    return buildOnce(`media-${fingerprint()}`, exists, async () => {
+      const building = `${dir}.${process.pid}.tmp`;
+      await rm(building, { recursive: true, force: true });
+      await generateImages(building, Object.values(imagePool(POOL_COUNTS.test)).flat());
+      await rename(building, dir);
+      return dir;
+    });
   })();
   return mediaReady;
 }
@@ -63,6 +116,23 @@ async function buildPgliteDump(mediaDir: string): Promise<Blob> {
   } finally {
     await database.close();
   }
+}
+
+/** The test-seeded PGlite tarball of this fingerprint, built by the first process that needs it. */
+async function sharedPgliteDump(mediaDir: string): Promise<Blob> {
+  const file = join(CACHE_DIR, `pglite-${fingerprint()}.tar`);
+  const read = () =>
+    readFile(file).then(
+      (bytes) => new Blob([bytes]),
+      () => null,
+    );
+  return buildOnce(`pglite-${fingerprint()}`, read, async () => {
+    const dump = await buildPgliteDump(mediaDir);
+    const building = `${file}.${process.pid}.tmp`;
+    await writeFile(building, Buffer.from(await dump.arrayBuffer()));
+    await rename(building, file);
+    return dump;
+  });
 }
 
 function withDatabase(url: string, name: string): string {
@@ -155,7 +225,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const mediaDir = await testMedia();
   const url = process.env.DATABASE_URL;
   if (url) return clonePostgres(url, mediaDir);
-  pgliteDump ??= buildPgliteDump(mediaDir);
+  pgliteDump ??= sharedPgliteDump(mediaDir);
   const database = await openDatabase({ loadDataDir: await pgliteDump });
   return { ...database, mediaDir };
 }
