@@ -71,7 +71,28 @@ export function presentActorTile(row: ActorRow, now: Date): ActorTile {
   };
 }
 
-export function presentVideoTile(row: VideoRow): VideoTile {
+/** The columns a video tile shows (a listing row or a full video row). */
+export type VideoTileRow = Pick<
+  VideoRow,
+  | 'id'
+  | 'title'
+  | 'durationS'
+  | 'ageRating'
+  | 'vip'
+  | 'free'
+  | 'isNew'
+  | 'classic'
+  | 'priceCents'
+  | 'basePriceCents'
+  | 'releasedAt'
+  | 'likes'
+  | 'previewKey'
+  | 'previewAgeRating'
+  | 'actorId'
+  | 'actorName'
+>;
+
+export function presentVideoTile(row: VideoTileRow): VideoTile {
   return {
     id: row.id,
     title: row.title,

@@ -1,29 +1,13 @@
 /** Shapes listing rows into the contracts: nothing leaves the server as a raw row. */
 import type { Language } from '@vela/contracts/common';
 import type { VideoListItem, VideoStar } from '@vela/contracts/videos';
-import { ageAt, eur, imageRef } from '../catalog/catalog.presenter.ts';
+import { ageAt, imageRef, presentVideoTile } from '../catalog/catalog.presenter.ts';
 import type { ListingRow, VideoStarRow } from './videos.repository.ts';
 
 const LANGUAGES: readonly Language[] = ['de', 'en', 'nl', 'es'];
 
 export function presentVideoListItem(row: ListingRow): VideoListItem {
-  return {
-    id: row.id,
-    title: row.title,
-    duration: row.durationS,
-    ageRating: row.ageRating === 16 ? 16 : 18,
-    vip: row.vip,
-    free: row.free,
-    isNew: row.isNew,
-    classic: row.classic,
-    price: eur(row.priceCents),
-    basePrice: eur(row.basePriceCents),
-    releasedAt: row.releasedAt.toISOString(),
-    likes: row.likes,
-    preview: imageRef(row.previewKey, row.previewAgeRating),
-    actor: { id: row.actorId, name: row.actorName, slug: row.actorName.toLowerCase() },
-    guestInfo: { bought: row.bought },
-  };
+  return { ...presentVideoTile(row), guestInfo: { bought: row.bought } };
 }
 
 /** Spec 3 video star; avatars are age rating 16 (spec 9). */
