@@ -1,0 +1,53 @@
+/**
+ * A job that runs every `intervalMs` (0: off), the first run at start. Runs never overlap within a
+ * process: `runNow` (an operator's "run it now") joins the run in progress. A failed scheduled run is
+ * logged; the next tick tries again.
+ */
+export interface IntervalJob<T> {
+  start(): void;
+  /** One run now, or the one in progress (never two at once in this process). */
+  runNow(): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export function createIntervalJob<T>(deps: {
+  /** Names the job in the log. */
+  name: string;
+  run: () => Promise<T>;
+  intervalMs: number;
+  log?: { error(object: object, message: string): void };
+}): IntervalJob<T> {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let inFlight: Promise<T> | null = null;
+  let stopped = false;
+
+  const runNow = (): Promise<T> => {
+    if (inFlight) return inFlight;
+    const run = deps.run().finally(() => {
+      inFlight = null;
+    });
+    inFlight = run;
+    return run;
+  };
+  const tick = () => {
+    if (stopped) return;
+    runNow().catch((error) => deps.log?.error({ err: error }, `${deps.name} run failed`));
+  };
+
+  return {
+    start() {
+      if (deps.intervalMs <= 0 || timer) return;
+      stopped = false;
+      tick();
+      timer = setInterval(tick, deps.intervalMs);
+      timer.unref?.();
+    },
+    runNow,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await inFlight?.catch(() => undefined);
+    },
+  };
+}
