@@ -193,6 +193,7 @@ describe('configuration', () => {
       'ADULT_MARKET_VARIANT',
       'PAYMENT_WEBHOOK_SECRET',
       'SUBSCRIPTION_JOB_INTERVAL_MS',
+      'TRENDING_JOB_INTERVAL_MS',
       'COUNTRY_HEADER',
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',

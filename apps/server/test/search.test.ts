@@ -4,6 +4,8 @@
  * 5-minute cache (spec 9), GraphQL suggestions / lastSearches / storeSearchPattern and the tag
  * service (spec 7). Every fixture is inserted here (names with unlikely letter runs like "qzx").
  */
+
+import zlib from 'node:zlib';
 import {
   SEARCH_COUNT_CAP,
   type SearchGroupPageResponse,
@@ -67,8 +69,10 @@ const graphql = (query: string, variables: Record<string, unknown> = {}, token?:
     payload: { query, variables },
   });
 
+const TOKEN = 'search-internal-token-0123456789abcdef';
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1' } });
   const [row] = await queryRows<{ avatar: string; preview: string; cover: string; blog: string; tv: string }>(
     t.database.db,
     sql`select (select avatar_key from actors order by id limit 1) as avatar,
@@ -261,6 +265,60 @@ describe(`search cache per query 5 minutes (spec 9) (${backend})`, () => {
     expect((await result('en/WQCACHE')).actors.count).toBe(1);
     // ...but a query not asked before reads the database.
     expect((await result('nl/wqcache')).actors.count).toBe(2);
+  });
+
+  it('the whole answer is kept with its result; an import or the operator cache/clear forgets both on every node', async () => {
+    await insertActors('Wqkept', 1);
+    const first = await search('en/wqkept');
+    expect(first.json<SearchResultResponse>().data.actors.count).toBe(1);
+    // Compressed for a browser, the same answer.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/searchResult/search/en/wqkept',
+      remoteAddress: nextIp(NET),
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(first.json());
+    await insertActors('WqkeptB', 1);
+    expect((await result('en/wqkept')).actors.count).toBe(1);
+    const cleared = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/internal/cache/clear',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-internal-token': TOKEN },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await result('en/wqkept')).actors.count).toBe(2);
+    // An operator import of actors is a catalog change too: the next search reads the database.
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/internal/catalog/actors',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-internal-token': TOKEN },
+      payload: {
+        items: [
+          {
+            name: 'WqkeptImported',
+            gender: 'F',
+            actorType: 'F',
+            birthDate: '1995-04-12',
+            aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
+            prices: {
+              videoCents: 199,
+              singleCents: 249,
+              singlec2cCents: 299,
+              voyeurCents: 99,
+              messageCents: 49,
+              multiChatCents: 149,
+            },
+            avatarKey: keys.avatar,
+          },
+        ],
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect((await result('en/wqkept')).actors.count).toBe(3);
   });
 });
 

@@ -4,6 +4,7 @@
  * tile grid settings, preview thumbnails, bad inputs, and EXPLAIN of every category's query.
  * Fixtures are inserted here; the listings are narrowed to them with the `ids` filter.
  */
+import zlib from 'node:zlib';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { actors, purchases, tags, videoSalesDaily, videos, videoTags, vouchers } from '@vela/db/schema';
@@ -21,6 +22,7 @@ import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.53';
+const TOKEN = 'videos-internal-token-0123456789abcdef';
 const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const DAY = 86_400_000;
 
@@ -35,6 +37,16 @@ let actorF = 0;
 let actorM = 0;
 let fixtureIds: number[] = [];
 const TAG = `vtest-tag-${Math.random().toString(36).slice(2, 8)}`;
+
+/** An operator call (internal API, token + loopback IP). */
+function internal(path: string, token: string | null = TOKEN) {
+  return app.inject({
+    method: 'POST',
+    url: `/rest/v1/internal/${path}`,
+    remoteAddress: '127.0.0.1',
+    headers: token ? { 'x-internal-token': token } : {},
+  });
+}
 
 function grid(payload: object | string, g: SignedUp | null = null, type = 'videos') {
   const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -72,7 +84,9 @@ async function buy(g: SignedUp, videoId: number) {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({
+    env: { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1' },
+  });
   app = testApp.app;
   const db = testApp.database.db;
   const [seeded] = await queryRows<{ preview: string; avatar: string }>(
@@ -203,6 +217,9 @@ beforeAll(async () => {
     { videoId: v.old4!, day: day(9), sales: 1000 },
     { videoId: v.mid5!, day: day(2), sales: 9 },
   ]);
+  // The trending list is precomputed (the job ran at start, before these sales): recompute it now.
+  const regenerated = await internal('counters/regenerate');
+  expect(regenerated.statusCode, regenerated.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -631,5 +648,115 @@ describe(`listing queries use the indexes on videos (EXPLAIN; ${backend})`, () =
         `${category}: ${indexNames.join(', ')}`,
       ).toBe(true);
     }
+  });
+});
+
+describe(`trending job and kept visitor pages (TRENDING_JOB_INTERVAL_MS, VIDEO_LISTING_CACHE_TTL_MS; ${backend})`, () => {
+  it('internal counters/regenerate needs the operator token and answers the window and the list size', async () => {
+    expect((await internal('counters/regenerate', null)).statusCode).toBe(401);
+    expect((await internal('counters/regenerate', 'wrong-token-0123456789abcdef')).statusCode).toBe(403);
+    const response = await internal('counters/regenerate');
+    expect(response.statusCode).toBe(200);
+    const { trending } = response.json().data;
+    expect(trending).toMatchObject({ ...trendingDays(new Date()), skipped: false });
+    // At least the fixtures sold in the window: mid5, disc2, free1.
+    expect(trending.videos).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the trending list is the last run of the job: a new sale counts after the next run; the live sum gives the same order', async () => {
+    const db = testApp.database.db;
+    const g = await guest('VidTrend');
+    const [fresh] = await db
+      .insert(videos)
+      .values({
+        actorId: actorF,
+        title: `trend7 ${unique('t')}`,
+        durationS: 60,
+        ageRating: 16,
+        priceCents: 100,
+        basePriceCents: 100,
+        releasedAt: new Date(),
+        previewKey: (await queryRows<{ k: string }>(db, sql`select preview_key as k from videos limit 1`))[0]!
+          .k,
+      })
+      .returning();
+    const trend7 = fresh!.id;
+    await db
+      .insert(videoSalesDaily)
+      .values({ videoId: trend7, day: new Date().toISOString().slice(0, 10), sales: 50 });
+    const withFresh = [...fixtureIds, trend7];
+    const listed = () => only('trendingVideos', {}, { ids: withFresh }, g);
+    // A logged-in guest's listing reads the database (no kept page): the list is still the last run's.
+    expect(await listed()).toEqual([v.mid5, v.disc2, v.free1]);
+    expect((await internal('counters/regenerate')).statusCode).toBe(200);
+    expect(await listed()).toEqual([trend7, v.mid5, v.disc2, v.free1]);
+
+    // The same page summed live from video_sales_daily (what listings do before the window is computed).
+    const spec = {
+      sort: 'trending' as const,
+      types: typesOf('trendingVideos'),
+      trending: trendingDays(new Date()),
+      guestId: null,
+      offset: 0,
+      fetch: 31,
+      ids: withFresh,
+    };
+    const idsOf = async (source: 'live' | 'precomputed') =>
+      (await queryRows<{ id: number }>(db, listingQuery({ ...spec, trendingSource: source }))).map((r) =>
+        Number(r.id),
+      );
+    expect(await idsOf('live')).toEqual([trend7, v.mid5, v.disc2, v.free1]);
+    expect(await idsOf('precomputed')).toEqual(await idsOf('live'));
+  });
+
+  it('a visitor gets the kept page (same for every visitor); a guest sees a change at once, visitors after cache/clear', async () => {
+    const db = testApp.database.db;
+    const g = await guest('VidKept');
+    const payload = { category: 'newVideos', limit: 100, filter: { ids: [v.free1!] } };
+    const titleOf = async (who: SignedUp | null) => {
+      const response = await grid(payload, who);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.json().data.items[0].title as string;
+    };
+    const before = await titleOf(null);
+    const renamed = `renamed ${unique('t')}`;
+    await db.update(videos).set({ title: renamed }).where(sql`${videos.id} = ${v.free1!}`);
+    expect(await titleOf(g)).toBe(renamed);
+    // The same request by another visitor (another IP, key order differs) gets the kept answer.
+    const reordered = await app.inject({
+      method: 'GET',
+      url: `/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ filter: { ids: [v.free1!] }, limit: 100, category: 'newVideos' }))}`,
+      remoteAddress: nextIp(NET),
+    });
+    expect(reordered.json().data.items[0].title).toBe(before);
+    expect(await titleOf(null)).toBe(before);
+    expect((await internal('cache/clear', null)).statusCode).toBe(401);
+    const cleared = await internal('cache/clear');
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toEqual({ cleared: true, published: true });
+    expect(await titleOf(null)).toBe(renamed);
+  });
+
+  it('a kept page is the same JSON in br, gzip and identity, compressed only when asked', async () => {
+    const url = `/rest/v1/tileGrid/get/videos/${encodeURIComponent(JSON.stringify({ category: 'allVideos', limit: 60 }))}`;
+    const get = (encoding: string | null) =>
+      app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: nextIp(NET),
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await get(null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json().data.items).toHaveLength(60);
   });
 });

@@ -255,6 +255,30 @@ export const videoSalesDaily = pgTable(
   ],
 );
 
+/**
+ * The trending list precomputed (spec 9: sales in the trending window of the last 8 days): one row
+ * per video sold in the window [from_day, to_day], refreshed by the trending job
+ * (TRENDING_JOB_INTERVAL_MS) and by the operator's "regenerate counters". A listing reads the rows
+ * of the current window through video_trending_rank_idx and stops after its page; while the current
+ * window has no rows yet (a new day before the job's run), listings sum video_sales_daily instead.
+ */
+export const videoTrending = pgTable(
+  'video_trending',
+  {
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    sales: integer('sales').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromDay, t.toDay, t.videoId] }),
+    index('video_trending_rank_idx').on(t.fromDay, t.toDay, t.sales.desc(), t.videoId),
+    check('video_trending_sales_check', sql`${t.sales} > 0`),
+  ],
+);
+
 export const videoTags = pgTable(
   'video_tags',
   {

@@ -7,6 +7,8 @@ export interface IntervalJob<T> {
   start(): void;
   /** One run now, or the one in progress (never two at once in this process). */
   runNow(): Promise<T>;
+  /** A run that starts after this call: waits for the one in progress, if any, then runs. */
+  runFresh(): Promise<T>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,11 @@ export function createIntervalJob<T>(deps: {
       timer.unref?.();
     },
     runNow,
+    async runFresh() {
+      const running = inFlight;
+      if (running) await running.catch(() => undefined);
+      return runNow();
+    },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -8,6 +8,8 @@
  * - POST avs/requests/:id/decision              accept, or reject with a message (pending only)
  * - POST avs/guests/:guestId/revoke {reason?}   accepted -> unknown
  * - POST guests/:guestId/lock {locked}          a locked guest is logged out everywhere
+ * - POST cache/clear                            every node forgets the answers it keeps for
+ *                                               visitors (video listings, search), bus `catalog`
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -79,6 +81,12 @@ export function internalRoutes(
         sessionsEnded: result.sessionsEnded,
       });
       return { success: true, data: { guestId, ...result } };
+    });
+
+    app.post('/cache/clear', async (request) => {
+      const published = await internal.clearCaches();
+      operatorLog(request, 'cache.clear', { published });
+      return { success: true, data: { cleared: true, published } };
     });
 
     for (const module of deps.modules ?? []) await app.register(module);

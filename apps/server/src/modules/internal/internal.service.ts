@@ -7,6 +7,7 @@ import type { Db } from '@vela/db/client';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { type PublishLog, publishGuestEvent } from '../avs/avs.events.ts';
+import { publishCatalogChanged } from '../catalog/catalog.events.ts';
 import { createInternalRepository } from './internal.repository.ts';
 
 export function createInternalService(deps: { db: Db; bus: EventBus; now?: () => Date; log?: PublishLog }) {
@@ -21,6 +22,11 @@ export function createInternalService(deps: { db: Db; bus: EventBus; now?: () =>
       });
       if (locked) await publishGuestEvent(deps.bus, guestId, { type: 'guestLocked' }, deps.log);
       return { locked, sessionsEnded };
+    },
+
+    /** Spec 7 "clear cache": every node forgets its kept answers; false when the bus failed. */
+    clearCaches(): Promise<boolean> {
+      return publishCatalogChanged(deps.bus, 'operator', deps.log);
     },
   };
 }

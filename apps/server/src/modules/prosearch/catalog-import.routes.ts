@@ -9,6 +9,8 @@ import type { Db } from '@vela/db/client';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { publishCatalogChanged } from '../catalog/catalog.events.ts';
 import { ImportActorSchema, ImportAlbumSchema, ImportBatchSchema } from './catalog-import.schema.ts';
 import { createCatalogImportService } from './catalog-import.service.ts';
 
@@ -33,7 +35,7 @@ function parseBatch<S extends z.ZodType>(schema: S, body: unknown): z.output<S> 
   throw new AppError('VALIDATION_ERROR', text, 400);
 }
 
-export function catalogImportRoutes(deps: { db: Db }): FastifyPluginAsync {
+export function catalogImportRoutes(deps: { db: Db; bus: EventBus }): FastifyPluginAsync {
   const service = createCatalogImportService(deps.db);
   const operatorLog = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
     request.log.info({ operator: { action, ip: request.ip, ...details } }, `internal api: ${action}`);
@@ -42,6 +44,7 @@ export function catalogImportRoutes(deps: { db: Db }): FastifyPluginAsync {
       const { items } = parseBatch(ImportBatchSchema(ImportActorSchema), request.body);
       const result = await service.importActors(items);
       operatorLog(request, 'catalog.import.actors', { created: result.created, updated: result.updated });
+      await publishCatalogChanged(deps.bus, 'actors', request.log);
       reply.code(result.created > 0 ? 201 : 200);
       return { success: true, data: result };
     });
@@ -50,6 +53,7 @@ export function catalogImportRoutes(deps: { db: Db }): FastifyPluginAsync {
       const { items } = parseBatch(ImportBatchSchema(ImportAlbumSchema), request.body);
       const result = await service.importAlbums(items);
       operatorLog(request, 'catalog.import.albums', { created: result.created });
+      await publishCatalogChanged(deps.bus, 'albums', request.log);
       reply.code(201);
       return { success: true, data: result };
     });

@@ -15,7 +15,7 @@ export function createProSearchModule(deps: FeatureModuleDeps): ProSearchModule 
   const service = createProSearchService(createProSearchRepository(deps.db));
   return {
     rest: proSearchRoutes({ auth: deps.auth, service }),
-    internal: catalogImportRoutes({ db: deps.db }),
+    internal: catalogImportRoutes({ db: deps.db, bus: deps.bus }),
     pages: {
       proSearchInit: (lang, guestId) => service.init(lang, guestId),
       proSearch: (_lang, filter, offset) => service.search(filter, offset, ACTOR_SEARCH_PAGE_SIZE),

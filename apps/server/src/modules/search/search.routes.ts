@@ -7,6 +7,7 @@ import { LanguageSchema } from '@vela/contracts/common';
 import { TAGS_SEARCH_LIMIT } from '@vela/contracts/search';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
+import type { ResponseCache } from '../../http/response-cache.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import {
   MostPopularTagsBodySchema,
@@ -19,10 +20,13 @@ import { type SearchService, searchablePattern } from './search.service.ts';
 export function searchRoutes(deps: {
   search: SearchService;
   auth: Pick<GuestAuth, 'requireGuest'>;
+  /** Whole answers per language, pattern, group and offset (the spec 9 search cache of 5 minutes). */
+  answers: ResponseCache;
 }): FastifyPluginAsync {
-  const { search } = deps;
+  const { search, answers } = deps;
   return async (app) => {
-    app.get('/searchResult/search/:language/:searchPattern', async (request) => {
+    // The same for every caller: the answer is kept whole (serialized and compressed once).
+    app.get('/searchResult/search/:language/:searchPattern', async (request, reply) => {
       const raw = request.params as { language?: unknown };
       // A stable code for an unknown language (the page links carry one of the four).
       if (!LanguageSchema.safeParse(raw.language).success) {
@@ -30,16 +34,25 @@ export function searchRoutes(deps: {
       }
       const params = parseInput(SearchParamsSchema, request.params);
       const query = parseInput(SearchQuerySchema, request.query ?? {});
-      if (query.group) {
-        const group = await search.searchGroup(
-          params.language,
-          params.searchPattern,
-          query.group,
-          query.offset ?? 0,
-        );
-        return { success: true, data: { searchPattern: searchablePattern(params.searchPattern), group } };
-      }
-      return { success: true, data: await search.search(params.language, params.searchPattern) };
+      const pattern = searchablePattern(params.searchPattern);
+      const group = query.group;
+      const offset = query.offset ?? 0;
+      const key = [params.language, group ?? '*', group ? offset : 0, pattern].join('\u0000');
+      // The whole answer lives as long as the search result it was made from (at most 5 minutes).
+      const lifetime = () => search.resultTtl(params.language, pattern, group, offset);
+      return answers.send(
+        request,
+        reply,
+        key,
+        async () => {
+          if (group) {
+            const page = await search.searchGroup(params.language, pattern, group, offset);
+            return { success: true, data: { searchPattern: pattern, group: page } };
+          }
+          return { success: true, data: await search.search(params.language, pattern) };
+        },
+        lifetime,
+      );
     });
 
     app.post('/tags/search', async (request) => {

@@ -244,26 +244,28 @@ export function createSearchService(
   }
 
   /** Key: language, group ('*' = all), offset, lower-cased pattern (matching ignores case). */
-  const cached = cachedLoader<string, CachedResult>(
-    async (key) => {
-      const [lang, group, offsetText, pattern] = key.split('\u0000') as [
-        Language,
-        SearchGroupType | '*',
-        string,
-        string,
-      ];
-      const offset = Number(offsetText);
-      if (group !== '*') {
-        return { groups: { [group]: await loadGroup(group, lang, pattern, offset) }, proposals: [] };
-      }
-      const [pages, proposals] = await Promise.all([
-        Promise.all(SEARCH_GROUP_TYPES.map((type) => loadGroup(type, lang, pattern, 0))),
-        suggestions(pattern),
-      ]);
-      return { groups: Object.fromEntries(pages.map((p) => [p.type, p])), proposals };
-    },
-    { ttlMs: SEARCH_CACHE_TTL_MS, max: 2000, ...(options.clock ? { clock: options.clock } : {}) },
-  );
+  async function compute(key: string): Promise<CachedResult> {
+    const [lang, group, offsetText, pattern] = key.split('\u0000') as [
+      Language,
+      SearchGroupType | '*',
+      string,
+      string,
+    ];
+    const offset = Number(offsetText);
+    if (group !== '*') {
+      return { groups: { [group]: await loadGroup(group, lang, pattern, offset) }, proposals: [] };
+    }
+    const [pages, proposals] = await Promise.all([
+      Promise.all(SEARCH_GROUP_TYPES.map((type) => loadGroup(type, lang, pattern, 0))),
+      suggestions(pattern),
+    ]);
+    return { groups: Object.fromEntries(pages.map((p) => [p.type, p])), proposals };
+  }
+  const cached = cachedLoader<string, CachedResult>(compute, {
+    ttlMs: SEARCH_CACHE_TTL_MS,
+    max: 2000,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
 
   const keyOf = (lang: Language, group: SearchGroupType | '*', offset: number, pattern: string) =>
     [lang, group, String(offset), pattern.toLowerCase()].join('\u0000');
@@ -304,6 +306,17 @@ export function createSearchService(
     search,
     searchGroup,
     suggestions,
+
+    /** Forgets every kept search result (the catalog changed). */
+    clearCache(): void {
+      cached.clear();
+    },
+
+    /** How long the kept result of this search has left (ms; 0 when none is kept). */
+    resultTtl(lang: Language, rawPattern: string, group?: SearchGroupType, offset = 0): number {
+      const pattern = searchablePattern(rawPattern);
+      return cached.remainingTtl(group ? keyOf(lang, group, offset, pattern) : keyOf(lang, '*', 0, pattern));
+    },
 
     /** The search page: all groups, with `group` replaced by its page at `offset`. */
     async globalSearch(

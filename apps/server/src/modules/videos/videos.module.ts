@@ -1,10 +1,14 @@
 /** Video listings (issue 5 deliverable 3): /videos/ pages, listing categories and sorts, the video filter, video stars, tile grids. */
 import type { VideoPageServices } from '@vela/contracts/videos';
+import { createResponseCache } from '../../http/response-cache.ts';
+import type { Unsubscribe } from '../../infra/bus.ts';
+import { createIntervalJob } from '../../infra/interval-job.ts';
+import { onCatalogChanged } from '../catalog/catalog.events.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { videosGraphql } from './videos.graphql.ts';
 import { createVideosRepository } from './videos.repository.ts';
-import { videosRoutes } from './videos.routes.ts';
+import { videosInternalRoutes, videosRoutes } from './videos.routes.ts';
 import { createVideosService } from './videos.service.ts';
 
 export interface VideosModule extends FeatureModule {
@@ -12,13 +16,45 @@ export interface VideosModule extends FeatureModule {
   pages: VideoPageServices;
 }
 
+/**
+ * How long a node keeps a visitor's listing page (tile grid REST): long enough that a popular page
+ * costs one query per node every few seconds, short enough that sales, likes and the trending
+ * window show up at once to a person. An operator import clears it on every node (bus `catalog`).
+ */
+export const VIDEO_LISTING_CACHE_TTL_MS = 10_000;
+/** Distinct visitor listing pages kept per node (category × sort × filter × page). */
+export const VIDEO_LISTING_CACHE_MAX = 2_000;
+const VIDEO_LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
 export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
   const catalog = createCatalogRepository(deps.db);
   const videos = createVideosService(createVideosRepository(deps.db), (key, lang) =>
     catalog.seoText(key, lang),
   );
+  const visitorListings = createResponseCache({
+    ttlMs: VIDEO_LISTING_CACHE_TTL_MS,
+    max: VIDEO_LISTING_CACHE_MAX,
+    maxBytes: VIDEO_LISTING_CACHE_MAX_BYTES,
+  });
+  // The trending list, precomputed every TRENDING_JOB_INTERVAL_MS (first run at start).
+  const trendingJob = createIntervalJob({
+    name: 'trending',
+    run: () => videos.refreshTrending(),
+    intervalMs: deps.config.trendingJobIntervalMs,
+    log: deps.log,
+  });
+  let unsubscribe: Unsubscribe | undefined;
   return {
-    rest: videosRoutes({ auth: deps.auth, videos }),
+    rest: videosRoutes({ auth: deps.auth, videos, visitorListings }),
+    internal: videosInternalRoutes({ regenerate: () => trendingJob.runFresh() }),
+    async start() {
+      unsubscribe = await onCatalogChanged(deps.bus, () => visitorListings.clear());
+      trendingJob.start();
+    },
+    async stop() {
+      await trendingJob.stop();
+      await unsubscribe?.();
+    },
     graphql: videosGraphql(videos),
     pages: {
       videosOverview: (lang, guestId) => videos.overview(lang, guestId),

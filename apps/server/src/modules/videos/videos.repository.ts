@@ -29,13 +29,26 @@ export interface ListingSpec {
   /** Tag labels, compared lower-cased; a video with any of them matches. */
   tags?: readonly string[];
   /** UTC days of the trending window (inclusive). */
-  trending: { fromDay: string; toDay: string };
+  trending: TrendingWindow;
+  /**
+   * Where the trending sort reads the window's sales: `precomputed` (video_trending, filled by the
+   * trending job for this window) or `live` (summed from video_sales_daily per request).
+   */
+  trendingSource?: 'precomputed' | 'live';
   /** The caller (bought flags, the bought type); null for a visitor. */
   guestId: number | null;
   offset: number;
   /** Rows to fetch (the page size plus one). */
   fetch: number;
 }
+
+export interface TrendingWindow {
+  fromDay: string;
+  toDay: string;
+}
+
+/** Key of the advisory lock that lets one node at a time recompute the trending list. */
+const TRENDING_LOCK_KEY = 0x7645_6e64; // 'vTnd'
 
 export interface ListingRow {
   id: number;
@@ -140,17 +153,27 @@ export function listingQuery(spec: ListingSpec): SQL {
   const conditions = conditionsOf(spec);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   if (spec.sort === 'trending') {
-    return sql`select ${TILE_COLUMNS(spec.guestId)}
-      from (
+    // Precomputed: the window's rows in rank order (video_trending_rank_idx), the page cut after the
+    // filters. Live: every sale of the window summed first (a few hundred thousand rows on a big
+    // catalog), which is what the trending job saves the listings from.
+    const sold =
+      spec.trendingSource === 'precomputed'
+        ? sql`(
+        select t.video_id, t.sales from video_trending t
+        where t.from_day = ${spec.trending.fromDay} and t.to_day = ${spec.trending.toDay}
+      ) sold`
+        : sql`(
         select d.video_id, sum(d.sales)::int as sales
         from video_sales_daily d
         where d.day between ${spec.trending.fromDay} and ${spec.trending.toDay}
         group by d.video_id
-      ) sold
+      ) sold`;
+    return sql`select ${TILE_COLUMNS(spec.guestId)}
+      from ${sold}
       join videos v on v.id = sold.video_id
       join actors a on a.id = v.actor_id
       ${where}
-      order by sold.sales desc, v.id
+      order by sold.sales desc, sold.video_id
       limit ${spec.fetch} offset ${spec.offset}`;
   }
   // The page is cut from the index first; only its rows are joined to their actor and preview
@@ -194,6 +217,43 @@ export function createVideosRepository(db: Db) {
         actorName: String(r.actorName),
         bought: Boolean(r.bought),
       }));
+    },
+
+    /**
+     * Recomputes the trending list for `window` in one transaction (listings keep reading the old
+     * rows until it commits). One node at a time: when another holds the lock, nothing is done and
+     * the answer is null.
+     */
+    async refreshTrending(window: TrendingWindow): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [lock] = await queryRows<{ locked: boolean }>(
+          tx as unknown as Db,
+          sql`select pg_try_advisory_xact_lock(${TRENDING_LOCK_KEY}) as locked`,
+        );
+        if (!lock?.locked) return null;
+        await tx.execute(sql`delete from video_trending`);
+        const [inserted] = await queryRows<{ n: number }>(
+          tx as unknown as Db,
+          sql`with listed as (
+                insert into video_trending (from_day, to_day, video_id, sales)
+                select ${window.fromDay}, ${window.toDay}, d.video_id, sum(d.sales)::int
+                from video_sales_daily d
+                where d.day between ${window.fromDay} and ${window.toDay}
+                group by d.video_id
+                returning 1)
+              select count(*)::int as n from listed`,
+        );
+        return inserted?.n ?? 0;
+      });
+    },
+
+    /** Whether the trending job has computed `window` (it has rows for it). */
+    async trendingComputed(window: TrendingWindow): Promise<boolean> {
+      const [row] = await queryRows<{ computed: boolean }>(
+        db,
+        sql`select exists (select 1 from video_trending where from_day = ${window.fromDay} and to_day = ${window.toDay}) as computed`,
+      );
+      return row?.computed === true;
     },
 
     /** The actors with the most videos (spec 3 video stars), most videos first. */

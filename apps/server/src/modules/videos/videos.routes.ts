@@ -3,33 +3,45 @@ import { StoreTileGridSettingsSchema, TILE_GRID_TYPES } from '@vela/contracts/vi
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
-import type { VideosService } from './videos.service.ts';
+import type { TrendingRefresh, VideosService } from './videos.service.ts';
 
-export function videosRoutes(deps: { auth: GuestAuth; videos: VideosService }): FastifyPluginAsync {
-  const { auth, videos } = deps;
+export function videosRoutes(deps: {
+  auth: GuestAuth;
+  videos: VideosService;
+  /** Visitors' listing pages (the same for every visitor), kept briefly per node. */
+  visitorListings: ResponseCache;
+}): FastifyPluginAsync {
+  const { auth, videos, visitorListings } = deps;
   return async (app) => {
-    // Grids carry the caller's bought flags and stored sort: never cached (spec 7 "uncached").
+    // Grids carry the caller's bought flags and stored sort: never stored by an HTTP cache (spec 7
+    // "uncached"). The server keeps a visitor's page a few seconds (VIDEO_LISTING_CACHE_TTL_MS).
     privateResponses(app);
 
-    app.get('/tileGrid/get/:type/:payload', async (request) => {
+    app.get('/tileGrid/get/:type/:payload', async (request, reply) => {
       const { type, payload } = request.params as { type: string; payload: string };
       if (!(TILE_GRID_TYPES as readonly string[]).includes(type))
         throw new AppError('UNKNOWN_GRID_TYPE', `No tile grid of type ${type.slice(0, 40)}`, 400);
       const input = parseGridPayload(payload);
       const caller = await auth.authenticate(request);
-      const data = await videos.list(
-        {
-          category: input.category ?? 'allVideos',
-          sort: input.sort ?? null,
-          ...(input.filter ? { filter: input.filter } : {}),
-          ...(input.offset !== undefined ? { offset: input.offset } : {}),
-          ...(input.limit !== undefined ? { limit: input.limit } : {}),
-        },
-        caller?.guestId ?? null,
-      );
-      return { success: true, data };
+      const listing = {
+        category: input.category ?? 'allVideos',
+        sort: input.sort ?? null,
+        ...(input.filter ? { filter: input.filter } : {}),
+        ...(input.offset !== undefined ? { offset: input.offset } : {}),
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
+      };
+      const guestId = caller?.guestId ?? null;
+      if (guestId === null) {
+        // A visitor has no bought flags and no stored sort: every visitor gets the same page.
+        return visitorListings.send(request, reply, `${type}\u0000${stableJson(listing)}`, async () => ({
+          success: true,
+          data: await videos.list(listing, null),
+        }));
+      }
+      return { success: true, data: await videos.list(listing, guestId) };
     });
 
     app.get('/tileGrid/getVideoPictures/:albumId', async (request) => {
@@ -41,6 +53,26 @@ export function videosRoutes(deps: { auth: GuestAuth; videos: VideosService }): 
       const { guestId } = await auth.requireGuest(request);
       const body = parseInput(StoreTileGridSettingsSchema, request.body);
       return { success: true, data: await videos.storeSettings(guestId, body.type, body.settings) };
+    });
+  };
+}
+
+/**
+ * Operator routes (under /rest/v1/internal, behind the internal guard):
+ * - POST counters/regenerate   spec 7 "regenerate counters": the trending list recomputed now (a run
+ *                              that starts after the call), answered with its window and size.
+ */
+export function videosInternalRoutes(deps: {
+  regenerate: () => Promise<TrendingRefresh>;
+}): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/counters/regenerate', async (request) => {
+      const trending = await deps.regenerate();
+      request.log.info(
+        { operator: { action: 'counters.regenerate', ip: request.ip, trending } },
+        'internal api: counters.regenerate',
+      );
+      return { success: true, data: { trending } };
     });
   };
 }

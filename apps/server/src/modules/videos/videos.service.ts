@@ -32,7 +32,7 @@ import { AppError } from '../../http/errors.ts';
 import { imageRef, presentSeo } from '../catalog/catalog.presenter.ts';
 import type { SeoRow } from '../catalog/catalog.repository.ts';
 import { presentVideoListItem, presentVideoStar } from './videos.presenter.ts';
-import type { ListingSpec, VideosRepository } from './videos.repository.ts';
+import type { ListingSpec, TrendingWindow, VideosRepository } from './videos.repository.ts';
 
 /** How a listing is asked for (REST payload, GraphQL arguments, page loaders). */
 export interface ListingRequest {
@@ -52,6 +52,16 @@ const FILTER_TAG_COUNT = 60;
 const DAY_MS = 86_400_000;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How long a node trusts that the trending window is computed before it asks the database again. */
+const TRENDING_COMPUTED_RECHECK_MS = 60_000;
+
+/** One run of the trending job. */
+export interface TrendingRefresh extends TrendingWindow {
+  /** Videos in the list; null when another node was computing it (`skipped`). */
+  videos: number | null;
+  skipped: boolean;
+}
+
 /** The SEO text of a page key (route name) in a language, en as fallback; null when none is stored. */
 export type SeoLookup = (pageKey: string, lang: Language) => Promise<SeoRow | null>;
 
@@ -61,6 +71,18 @@ export function createVideosService(
   now: () => Date = () => new Date(),
 ) {
   let starsCache: { at: number; rows: Awaited<ReturnType<VideosRepository['videoStars']>> } | null = null;
+  /** The trending window last found computed and until when that answer is trusted (ms). */
+  let trendingComputed: { window: string; until: number } | null = null;
+
+  /** Precomputed when the trending job has filled the current window, else summed live. */
+  async function trendingSource(window: TrendingWindow): Promise<'precomputed' | 'live'> {
+    const key = `${window.fromDay}/${window.toDay}`;
+    const at = Date.now();
+    if (trendingComputed?.window === key && at < trendingComputed.until) return 'precomputed';
+    if (!(await repo.trendingComputed(window))) return 'live';
+    trendingComputed = { window: key, until: at + TRENDING_COMPUTED_RECHECK_MS };
+    return 'precomputed';
+  }
 
   async function storedSettings(guestId: number, type: TileGridType): Promise<TileGridSettings | null> {
     const raw = await repo.tileGridSettings(guestId, type);
@@ -110,10 +132,12 @@ export function createVideosService(
     if (typesContradict(types)) return { ...base, items: [], hasMore: false };
 
     const at = now();
+    const trending = trendingDays(at);
     const spec: ListingSpec = {
       sort,
       types,
-      trending: trendingDays(at),
+      trending,
+      ...(sort === 'trending' ? { trendingSource: await trendingSource(trending) } : {}),
       guestId,
       offset,
       fetch: limit + 1,
@@ -145,6 +169,18 @@ export function createVideosService(
   return {
     list,
     stars,
+
+    /** The trending job's run: the current window's list recomputed (null: another node is at it). */
+    async refreshTrending(): Promise<TrendingRefresh> {
+      const window = trendingDays(now());
+      const videos = await repo.refreshTrending(window);
+      if (videos !== null && videos > 0)
+        trendingComputed = {
+          window: `${window.fromDay}/${window.toDay}`,
+          until: Date.now() + TRENDING_COMPUTED_RECHECK_MS,
+        };
+      return { ...window, videos, skipped: videos === null };
+    },
 
     async pictures(videoId: number): Promise<VideoPictures> {
       const previewKey = await repo.previewKeyOf(videoId);
