@@ -8,4 +8,6 @@ CREATE TABLE "video_trending" (
 );
 --> statement-breakpoint
 ALTER TABLE "video_trending" ADD CONSTRAINT "video_trending_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "video_trending_rank_idx" ON "video_trending" USING btree ("from_day","to_day","sales" DESC NULLS LAST,"video_id");
+CREATE INDEX "video_trending_rank_idx" ON "video_trending" USING btree ("from_day","to_day","sales" DESC NULLS FIRST,"video_id");--> statement-breakpoint
+CREATE INDEX "videos_free_price_idx" ON "videos" USING btree ("price_cents","id") WHERE "videos"."free";--> statement-breakpoint
+CREATE INDEX "videos_discounted_price_idx" ON "videos" USING btree ("price_cents","id") WHERE "videos"."price_cents" < "videos"."base_price_cents";

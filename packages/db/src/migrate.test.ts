@@ -69,6 +69,7 @@ describe(`migrations (${backend})`, () => {
         'video_ratings',
         'video_sales_daily',
         'video_tags',
+        'video_trending',
         'videos',
         'vouchers',
         'wallet_settings',

@@ -228,6 +228,12 @@ export const videos = pgTable(
       .on(t.releasedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.priceCents} < ${t.basePriceCents}`),
     index('videos_vip_released_idx').on(t.releasedAt.desc().nullsFirst(), t.id).where(sql`${t.vip}`),
+    // By price within a subset (most expensive: backwards). Free and discounted videos sit at the
+    // cheap end of videos_price_idx, so a backwards walk of it would pass most of the catalog first.
+    index('videos_free_price_idx').on(t.priceCents, t.id).where(sql`${t.free}`),
+    index('videos_discounted_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.priceCents} < ${t.basePriceCents}`),
     index('videos_vip30_likes_idx').on(t.likes.desc().nullsFirst(), t.id).where(sql`${t.vip30}`),
     index('videos_actor_likes_idx').on(t.actorId, t.likes.desc().nullsFirst()),
     // Global search by title fragment (pg_trgm).
@@ -274,7 +280,7 @@ export const videoTrending = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.fromDay, t.toDay, t.videoId] }),
-    index('video_trending_rank_idx').on(t.fromDay, t.toDay, t.sales.desc(), t.videoId),
+    index('video_trending_rank_idx').on(t.fromDay, t.toDay, t.sales.desc().nullsFirst(), t.videoId),
     check('video_trending_sales_check', sql`${t.sales} > 0`),
   ],
 );

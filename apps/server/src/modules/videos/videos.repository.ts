@@ -225,7 +225,7 @@ export function createVideosRepository(db: Db) {
      * the answer is null.
      */
     async refreshTrending(window: TrendingWindow): Promise<number | null> {
-      return db.transaction(async (tx) => {
+      const listed = await db.transaction(async (tx) => {
         const [lock] = await queryRows<{ locked: boolean }>(
           tx as unknown as Db,
           sql`select pg_try_advisory_xact_lock(${TRENDING_LOCK_KEY}) as locked`,
@@ -245,6 +245,9 @@ export function createVideosRepository(db: Db) {
         );
         return inserted?.n ?? 0;
       });
+      // Fresh statistics: the planner reads the list through its rank index only when it knows its size.
+      if (listed !== null) await db.execute(sql`analyze video_trending`);
+      return listed;
     },
 
     /** Whether the trending job has computed `window` (it has rows for it). */
