@@ -73,6 +73,38 @@ describe('response cache: whole answers kept per key, serialized and compressed 
     expect((await app.inject('/a')).json()).toEqual({ n: 2 });
   });
 
+  it('serveStaleMs: an expired answer is sent at once while one reload runs; past the bound the request waits', async () => {
+    let time = 1_000;
+    let n = 0;
+    let release: (() => void) | null = null;
+    const cache = createResponseCache({
+      ttlMs: 100,
+      serveStaleMs: 100,
+      max: 10,
+      maxBytes: 1_000_000,
+      clock: { now: () => time },
+    });
+    const load = vi.fn(async () => {
+      const mine = ++n;
+      if (mine > 1) await new Promise<void>((resolve) => (release = resolve));
+      return { n: mine };
+    });
+    const app = appWith(cache, load);
+    expect((await app.inject('/a')).json()).toEqual({ n: 1 });
+    time = 1_150; // expired, within the stale bound: the old answer now, one reload in the background
+    expect((await app.inject('/a')).json()).toEqual({ n: 1 });
+    expect((await app.inject('/a')).json()).toEqual({ n: 1 });
+    expect(load).toHaveBeenCalledTimes(2);
+    (release as unknown as () => void)();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await app.inject('/a')).json()).toEqual({ n: 2 });
+    time = 1_400; // 250 ms after the second load: past lifetime + bound, the request waits for a load
+    const waiting = app.inject('/a');
+    await new Promise((resolve) => setImmediate(resolve));
+    (release as unknown as () => void)();
+    expect((await waiting).json()).toEqual({ n: 3 });
+  });
+
   it('does not keep a failed load: the error reaches the error handler and the next request loads again', async () => {
     let fail = true;
     const app = appWith(createResponseCache({ ttlMs: 60_000, max: 10, maxBytes: 1_000_000 }), async () => {

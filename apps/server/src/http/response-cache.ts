@@ -24,6 +24,8 @@ type Encoding = (typeof ENCODINGS)[number];
 const COMPRESS_THRESHOLD = 1024;
 
 interface Entry {
+  /** When the answer was loaded (the cache's clock). */
+  loadedAt: number;
   json: Buffer;
   compressed: Partial<Record<Encoding, Promise<Buffer>>>;
 }
@@ -57,6 +59,12 @@ export interface ResponseCacheOptions {
   max: number;
   /** Bytes of JSON kept at most (the compressed copies add about a third). */
   maxBytes: number;
+  /**
+   * Stale while revalidate: an expired answer at most this much past its lifetime is sent at once
+   * while one fresh load runs in the background (no request waits for a popular page to reload).
+   * 0: an expired answer is never sent.
+   */
+  serveStaleMs?: number;
   clock?: { now(): number };
 }
 
@@ -80,6 +88,8 @@ export interface ResponseCache {
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const ttlMs = options.ttlMs;
+  const serveStaleMs = options.serveStaleMs ?? 0;
+  const clock = options.clock ?? performance;
   interface Loader {
     load: () => Promise<unknown>;
     lifetime: (() => number) | undefined;
@@ -95,13 +105,18 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const json = Buffer.from(JSON.stringify(await context.load()));
       const lifetime = context.lifetime?.();
       if (lifetime !== undefined && lifetime > 0 && lifetime < ttlMs) options.ttl = lifetime;
-      return { json, compressed: {} };
+      return { loadedAt: clock.now(), json, compressed: {} };
     },
   });
 
   return {
     async send(request, reply, key, load, lifetime) {
-      const entry = await cache.fetch(key, { context: { load, lifetime } });
+      let allowStale = false;
+      if (serveStaleMs > 0) {
+        const kept = cache.peek(key, { allowStale: true });
+        allowStale = kept !== undefined && clock.now() - kept.loadedAt <= ttlMs + serveStaleMs;
+      }
+      const entry = await cache.fetch(key, { context: { load, lifetime }, allowStale });
       if (!entry) throw new Error(`response cache: no entry for ${key}`);
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('vary', 'accept-encoding');

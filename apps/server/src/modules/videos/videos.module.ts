@@ -22,6 +22,8 @@ export interface VideosModule extends FeatureModule {
  * window show up at once to a person. An operator import clears it on every node (bus `catalog`).
  */
 export const VIDEO_LISTING_CACHE_TTL_MS = 10_000;
+/** After its 10 s a kept page is sent once more while its reload runs (never older than 20 s). */
+export const VIDEO_LISTING_SERVE_STALE_MS = 10_000;
 /** Distinct visitor listing pages kept per node (category × sort × filter × page). */
 export const VIDEO_LISTING_CACHE_MAX = 2_000;
 const VIDEO_LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -35,6 +37,7 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
     ttlMs: VIDEO_LISTING_CACHE_TTL_MS,
     max: VIDEO_LISTING_CACHE_MAX,
     maxBytes: VIDEO_LISTING_CACHE_MAX_BYTES,
+    serveStaleMs: VIDEO_LISTING_SERVE_STALE_MS,
   });
   // The trending list, precomputed every TRENDING_JOB_INTERVAL_MS (first run at start).
   const trendingJob = createIntervalJob({
