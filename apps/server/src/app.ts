@@ -268,6 +268,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         avs,
         internal: createInternalService({ db: database.db, bus: deps.bus, log: app.log }),
         modules: featureModules.flatMap((module) => (module.internal ? [module.internal] : [])),
+        counters: featureModules.flatMap((module) =>
+          module.regenerateCounters ? [module.regenerateCounters] : [],
+        ),
       }),
       { prefix: '/rest/v1/internal' },
     );

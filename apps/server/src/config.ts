@@ -67,8 +67,8 @@ export interface Config {
   paymentWebhookSecret: string | undefined;
   /** Tick of the subscription renewal job; 0: off. */
   subscriptionJobIntervalMs: number;
-  /** Tick of the job that precomputes the trending video list (0: off). */
-  trendingJobIntervalMs: number;
+  /** Tick of the jobs that precompute the trending videos and the best-chat rates (0: off). */
+  countersJobIntervalMs: number;
   /** Request header (lower-case) in which the edge sends the caller's ISO country (spec 6 banned countries). */
   countryHeader: string;
   /** Map tile URL template ({z}/{x}/{y}) of the pro search map; unset: outlines from a bundled data set. */
@@ -397,11 +397,11 @@ const VARIABLES = {
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
-  trendingJobIntervalMs: variable({
-    name: 'TRENDING_JOB_INTERVAL_MS',
+  countersJobIntervalMs: variable({
+    name: 'COUNTERS_JOB_INTERVAL_MS',
     default: '300000',
     description:
-      'How often the trending job recomputes the trending video list (sales of the last 8 days) that the listings read; 0 turns the job off (listings then sum the sales on every request).',
+      'How often the counters jobs recompute the precomputed lists: trending videos (sales of the last 8 days) and best chats (ratings of the last 90 days); 0 turns them off (the lists are then computed on every request).',
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
@@ -537,7 +537,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     adultMarketVariant: read('adultMarketVariant'),
     paymentWebhookSecret,
     subscriptionJobIntervalMs: read('subscriptionJobIntervalMs'),
-    trendingJobIntervalMs: read('trendingJobIntervalMs'),
+    countersJobIntervalMs: read('countersJobIntervalMs'),
     countryHeader: read('countryHeader'),
     mapTileUrl: read('mapTileUrl'),
     mapTileAttribution: read('mapTileAttribution'),

@@ -652,13 +652,16 @@ describe(`listing queries use the indexes on videos (EXPLAIN; ${backend})`, () =
 });
 
 describe(`trending job and kept visitor pages (TRENDING_JOB_INTERVAL_MS, VIDEO_LISTING_CACHE_TTL_MS; ${backend})`, () => {
-  it('internal counters/regenerate needs the operator token and answers the window and the list size', async () => {
+  it('internal counters/regenerate needs the operator token and answers each precomputed list with its window and size', async () => {
     expect((await internal('counters/regenerate', null)).statusCode).toBe(401);
     expect((await internal('counters/regenerate', 'wrong-token-0123456789abcdef')).statusCode).toBe(403);
     const response = await internal('counters/regenerate');
     expect(response.statusCode).toBe(200);
-    const { trending } = response.json().data;
+    const { trending, chatRates } = response.json().data;
     expect(trending).toMatchObject({ ...trendingDays(new Date()), skipped: false });
+    // Every module's precomputed list: the best-chat rates too (performers module).
+    expect(chatRates).toMatchObject({ skipped: false });
+    expect(chatRates.actors).toBeGreaterThanOrEqual(0);
     // At least the fixtures sold in the window: mid5, disc2, free1.
     expect(trending.videos).toBeGreaterThanOrEqual(3);
   });

@@ -19,6 +19,7 @@ describe(`migrations (${backend})`, () => {
       );
       expect(rows.map((r) => r.table_name)).toEqual([
         'actor_categories',
+        'actor_chat_rates',
         'actor_heat_maps',
         'actor_interviews',
         'actor_notes',
@@ -37,6 +38,7 @@ describe(`migrations (${backend})`, () => {
         'categories',
         'chat_ratings',
         'contests',
+        'counters',
         'favorite_actors',
         'guest_sessions',
         'guests',

@@ -112,8 +112,20 @@ export const actors = pgTable(
       t.rankingPoints.desc().nullsFirst(),
       t.id,
     ),
+    // Global search (actors, models): the ranking orders with the name as the last key column, so
+    // a common pattern is an index-only walk that stops after its page (the trigram index serves
+    // rare patterns).
+    index('actors_search_online_rank_idx').on(
+      t.isOnline.desc().nullsFirst(),
+      t.rankingPoints.desc().nullsFirst(),
+      t.id,
+      t.nameLower,
+    ),
+    index('actors_search_rank_idx').on(t.rankingPoints.desc().nullsFirst(), t.id, t.nameLower),
     // New girls: newest registered per gender.
     index('actors_gender_registered_idx').on(t.gender, t.registeredAt.desc().nullsFirst()),
+    // The totals of a gender's list and its online count (index-only counts).
+    index('actors_gender_online_idx').on(t.gender, t.isOnline),
     index('actors_registered_idx').on(t.registeredAt.desc().nullsFirst()),
     // Free chat list: online first, then ranking, among actors offering free chat.
     index('actors_free_chat_idx')
@@ -284,6 +296,18 @@ export const videoTrending = pgTable(
     check('video_trending_sales_check', sql`${t.sales} > 0`),
   ],
 );
+
+/**
+ * The precomputed lists (spec 7 "counters"): which window each holds and when it was computed,
+ * written in the same transaction as the list. `trending`: window `<from_day>/<to_day>`;
+ * `chatRates`: window `<since ISO instant>`.
+ */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  window: text('window').notNull(),
+  items: integer('items').notNull(),
+  refreshedAt: tstz('refreshed_at').notNull(),
+});
 
 export const videoTags = pgTable(
   'video_tags',
@@ -1018,6 +1042,34 @@ export const chatRatings = pgTable(
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('chat_ratings_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Best chats precomputed (top cams "bestChats": actors with at least 10 ratings in the last 90 days,
+ * most satisfied first): one row per actor with enough ratings since `since`, refreshed by the
+ * counters job with the trending list. Read through actor_chat_rates_rank_idx, a page at a time.
+ */
+export const actorChatRates = pgTable(
+  'actor_chat_rates',
+  {
+    actorId: integer('actor_id')
+      .primaryKey()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    ratings: integer('ratings').notNull(),
+    satisfied: integer('satisfied').notNull(),
+    /** satisfied / ratings. */
+    rate: doublePrecision('rate').notNull(),
+    /** Start of the 90 days counted. */
+    since: tstz('since').notNull(),
+  },
+  (t) => [
+    index('actor_chat_rates_rank_idx').on(
+      t.rate.desc().nullsFirst(),
+      t.ratings.desc().nullsFirst(),
+      t.actorId,
+    ),
+    check('actor_chat_rates_counts_check', sql`${t.satisfied} >= 0 and ${t.satisfied} <= ${t.ratings}`),
+  ],
 );
 
 /** When an actor is usually online (spec 3 heat maps: heatMaps, hoursToBeOnline, memo). */

@@ -37,6 +37,11 @@ export interface FeatureModule {
   internal?: FastifyPluginAsync;
   /** Fields of the query-language service (spec 7). */
   graphql?: GraphqlExtension;
+  /**
+   * Recomputes the module's precomputed lists now (spec 7 "regenerate counters"; the operator's
+   * `POST internal/counters/regenerate` runs every module's and answers their results by name).
+   */
+  regenerateCounters?: () => Promise<Record<string, unknown>>;
   /** Called once the server is ready (scheduled jobs). */
   start?: () => void | Promise<void>;
   /** Called when the server closes. */

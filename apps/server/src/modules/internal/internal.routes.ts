@@ -10,6 +10,9 @@
  * - POST guests/:guestId/lock {locked}          a locked guest is logged out everywhere
  * - POST cache/clear                            every node forgets the answers it keeps for
  *                                               visitors (video listings, search), bus `catalog`
+ * - POST counters/regenerate                     the precomputed lists (trending videos, best
+ *                                               chats) recomputed now, each by a run that starts
+ *                                               after the call; answers each list's window and size
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -34,6 +37,8 @@ export function internalRoutes(
     internal: InternalService;
     /** The operator routes of other modules (feature-module.ts), behind the same guard. */
     modules?: FastifyPluginAsync[];
+    /** The modules' "regenerate counters" (feature-module.ts). */
+    counters?: (() => Promise<Record<string, unknown>>)[];
   },
 ): FastifyPluginAsync {
   const guard = createInternalAuth(deps);
@@ -87,6 +92,13 @@ export function internalRoutes(
       const published = await internal.clearCaches();
       operatorLog(request, 'cache.clear', { published });
       return { success: true, data: { cleared: true, published } };
+    });
+
+    app.post('/counters/regenerate', async (request) => {
+      const results = await Promise.all((deps.counters ?? []).map((regenerate) => regenerate()));
+      const data = Object.assign({}, ...results) as Record<string, unknown>;
+      operatorLog(request, 'counters.regenerate', data);
+      return { success: true, data };
     });
 
     for (const module of deps.modules ?? []) await app.register(module);

@@ -1,5 +1,6 @@
 /** Performer lists (issue 5 deliverable 1): /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists, recommended and preferred models, online amount. */
 import type { PerformerPageServices } from '@vela/contracts/performers';
+import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { performersGraphql } from './performers.graphql.ts';
 import { performersRoutes } from './performers.routes.ts';
@@ -15,8 +16,18 @@ export interface PerformersModule extends FeatureModule {
 
 export function createPerformersModule(deps: FeatureModuleDeps): PerformersModule {
   const service = createPerformersService(deps.db, undefined, { topCamsCacheMs: TOP_CAMS_CACHE_MS });
+  // Best-chat rates, precomputed every COUNTERS_JOB_INTERVAL_MS (first run at start).
+  const chatRatesJob = createIntervalJob({
+    name: 'chat rates',
+    run: () => service.refreshChatRates(),
+    intervalMs: deps.config.countersJobIntervalMs,
+    log: deps.log,
+  });
   return {
     rest: performersRoutes({ auth: deps.auth, service }),
+    regenerateCounters: async () => ({ chatRates: await chatRatesJob.runFresh() }),
+    start: () => chatRatesJob.start(),
+    stop: () => chatRatesJob.stop(),
     graphql: performersGraphql(service),
     pages: service.pages,
   };

@@ -1,9 +1,17 @@
 /** All SQL of the performer lists. Every ORDER BY follows an index of schema.ts (named beside it). */
 import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
-import type { Db } from '@vela/db/client';
+import { type Db, queryRows } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
-import { actorCategories, actors, camShows, chatRatings, favoriteActors } from '@vela/db/schema';
+import {
+  actorCategories,
+  actorChatRates,
+  actors,
+  camShows,
+  chatRatings,
+  favoriteActors,
+} from '@vela/db/schema';
 import type { ActorRow } from '../catalog/catalog.repository.ts';
+import { counterState, recomputeCounter } from '../catalog/counters.ts';
 
 export type CamShowRow = typeof camShows.$inferSelect & {
   actorName: string;
@@ -153,6 +161,53 @@ export function createPerformersRepository(db: Db) {
         db.select({ n: sql<number>`count(*)::int` }).from(rated),
       ]);
       return { rows: rows.map((r) => r.actor), total: Number(totals[0]?.n ?? 0) };
+    },
+
+    /**
+     * Best chats from the precomputed rates (actor_chat_rates_rank_idx): the same order as
+     * bestChats, a page at a time.
+     */
+    async bestChatsPrecomputed(offset: number, limit: number) {
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ actor: actors })
+          .from(actorChatRates)
+          .innerJoin(actors, eq(actors.id, actorChatRates.actorId))
+          .orderBy(desc(actorChatRates.rate), desc(actorChatRates.ratings), asc(actorChatRates.actorId))
+          .offset(offset)
+          .limit(limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(actorChatRates),
+      ]);
+      return { rows: rows.map((r) => r.actor), total: Number(totals[0]?.n ?? 0) };
+    },
+
+    /**
+     * Recomputes the best-chat rates: every actor with at least `minCount` ratings since `since`.
+     * Null when another node is at it.
+     */
+    refreshChatRates(since: Date, minCount: number, at: Date): Promise<number | null> {
+      return recomputeCounter(db, 'chatRates', since.toISOString(), at, async (tx) => {
+        await tx.execute(sql`delete from actor_chat_rates`);
+        const [inserted] = await queryRows<{ n: number }>(
+          tx,
+          sql`with listed as (
+                insert into actor_chat_rates (actor_id, ratings, satisfied, rate, since)
+                select actor_id, count(*)::int, (count(*) filter (where satisfied))::int,
+                  avg(case when satisfied then 1.0 else 0.0 end)::float8, ${since.toISOString()}
+                from chat_ratings
+                where created_at >= ${since.toISOString()}
+                group by actor_id
+                having count(*) >= ${minCount}
+                returning 1)
+              select count(*)::int as n from listed`,
+        );
+        return inserted?.n ?? 0;
+      });
+    },
+
+    /** When the best-chat rates were computed (null: never). */
+    async chatRatesRefreshedAt(): Promise<Date | null> {
+      return (await counterState(db, 'chatRates'))?.refreshedAt ?? null;
     },
 
     /** Ratings of the given actors since `since`. */

@@ -22,10 +22,23 @@ import { presentCamShow, presentTopCam } from './performers.presenter.ts';
 import { createPerformersRepository } from './performers.repository.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * Best chats list from the rates the counters job computed when they are younger than this (the
+ * job runs every COUNTERS_JOB_INTERVAL_MS); older, or never computed: summed live.
+ */
+export const CHAT_RATES_MAX_AGE_MS = DAY_MS;
 
 /** Start of the chat ratings window (spec 9: ratings cover the last 90 days). */
 export function ratingsSince(now: Date): Date {
   return new Date(now.getTime() - CHAT_RATINGS_WINDOW_DAYS * DAY_MS);
+}
+
+/** One run of the best-chat rates. */
+export interface ChatRatesRefresh {
+  since: string;
+  /** Actors listed; null when another node was computing the rates (`skipped`). */
+  actors: number | null;
+  skipped: boolean;
 }
 
 /** SEO fallback headings when no SEO text is stored for the page. */
@@ -51,6 +64,12 @@ export function createPerformersService(
     const at = now();
     return rows.map((r) => presentActorTile(r, at));
   };
+
+  /** Whether the counters job computed the best-chat rates recently enough to list from them. */
+  async function chatRatesFresh(): Promise<boolean> {
+    const refreshedAt = await repo.chatRatesRefreshedAt();
+    return refreshedAt !== null && now().getTime() - refreshedAt.getTime() < CHAT_RATES_MAX_AGE_MS;
+  }
 
   async function topCamsOf(rows: ActorRow[], lang: Language) {
     const at = now();
@@ -87,7 +106,9 @@ export function createPerformersService(
       if (viewerGuestId === null) return empty(true);
       result = await repo.favorites(viewerGuestId, offset, limit);
     } else if (category === 'bestChats') {
-      result = await repo.bestChats(ratingsSince(now()), CHAT_RATINGS_MIN_COUNT, offset, limit);
+      result = (await chatRatesFresh())
+        ? await repo.bestChatsPrecomputed(offset, limit)
+        : await repo.bestChats(ratingsSince(now()), CHAT_RATINGS_MIN_COUNT, offset, limit);
     } else if (category === 'videocall') {
       result = await repo.videocall(offset, limit);
     } else if (group) {
@@ -207,6 +228,14 @@ export function createPerformersService(
   return {
     pages,
     topCams,
+
+    /** The counters job's run: best-chat rates over the last 90 days (actors: null when another node is at it). */
+    async refreshChatRates(): Promise<ChatRatesRefresh> {
+      const at = now();
+      const since = ratingsSince(at);
+      const listed = await repo.refreshChatRates(since, CHAT_RATINGS_MIN_COUNT, at);
+      return { since: since.toISOString(), actors: listed, skipped: listed === null };
+    },
 
     /** GraphQL models list: items, total and online total. */
     async models(filter: PerformerFilter, order: PerformerOrder, offset: number, limit: number) {

@@ -8,7 +8,7 @@ import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { videosGraphql } from './videos.graphql.ts';
 import { createVideosRepository } from './videos.repository.ts';
-import { videosInternalRoutes, videosRoutes } from './videos.routes.ts';
+import { videosRoutes } from './videos.routes.ts';
 import { createVideosService } from './videos.service.ts';
 
 export interface VideosModule extends FeatureModule {
@@ -39,17 +39,17 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
     maxBytes: VIDEO_LISTING_CACHE_MAX_BYTES,
     serveStaleMs: VIDEO_LISTING_SERVE_STALE_MS,
   });
-  // The trending list, precomputed every TRENDING_JOB_INTERVAL_MS (first run at start).
+  // The trending list, precomputed every COUNTERS_JOB_INTERVAL_MS (first run at start).
   const trendingJob = createIntervalJob({
     name: 'trending',
     run: () => videos.refreshTrending(),
-    intervalMs: deps.config.trendingJobIntervalMs,
+    intervalMs: deps.config.countersJobIntervalMs,
     log: deps.log,
   });
   let unsubscribe: Unsubscribe | undefined;
   return {
     rest: videosRoutes({ auth: deps.auth, videos, visitorListings }),
-    internal: videosInternalRoutes({ regenerate: () => trendingJob.runFresh() }),
+    regenerateCounters: async () => ({ trending: await trendingJob.runFresh() }),
     async start() {
       unsubscribe = await onCatalogChanged(deps.bus, () => visitorListings.clear());
       trendingJob.start();

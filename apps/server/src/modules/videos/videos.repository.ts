@@ -13,6 +13,7 @@ import {
   type VideoSort,
   type VideoType,
 } from '@vela/domain/video-listings';
+import { counterState, recomputeCounter } from '../catalog/counters.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
 export interface ListingSpec {
@@ -47,8 +48,8 @@ export interface TrendingWindow {
   toDay: string;
 }
 
-/** Key of the advisory lock that lets one node at a time recompute the trending list. */
-const TRENDING_LOCK_KEY = 0x7645_6e64; // 'vTnd'
+/** How the trending window is recorded in `counters`. */
+const trendingWindowKey = (window: TrendingWindow) => `${window.fromDay}/${window.toDay}`;
 
 export interface ListingRow {
   id: number;
@@ -220,20 +221,14 @@ export function createVideosRepository(db: Db) {
     },
 
     /**
-     * Recomputes the trending list for `window` in one transaction (listings keep reading the old
-     * rows until it commits). One node at a time: when another holds the lock, nothing is done and
-     * the answer is null.
+     * Recomputes the trending list for `window` (listings keep reading the old rows until the
+     * transaction commits). Null when another node is at it.
      */
-    async refreshTrending(window: TrendingWindow): Promise<number | null> {
-      const listed = await db.transaction(async (tx) => {
-        const [lock] = await queryRows<{ locked: boolean }>(
-          tx as unknown as Db,
-          sql`select pg_try_advisory_xact_lock(${TRENDING_LOCK_KEY}) as locked`,
-        );
-        if (!lock?.locked) return null;
+    async refreshTrending(window: TrendingWindow, at: Date): Promise<number | null> {
+      const listed = await recomputeCounter(db, 'trending', trendingWindowKey(window), at, async (tx) => {
         await tx.execute(sql`delete from video_trending`);
         const [inserted] = await queryRows<{ n: number }>(
-          tx as unknown as Db,
+          tx,
           sql`with listed as (
                 insert into video_trending (from_day, to_day, video_id, sales)
                 select ${window.fromDay}, ${window.toDay}, d.video_id, sum(d.sales)::int
@@ -250,13 +245,9 @@ export function createVideosRepository(db: Db) {
       return listed;
     },
 
-    /** Whether the trending job has computed `window` (it has rows for it). */
+    /** Whether video_trending holds `window` (the trending job has computed it). */
     async trendingComputed(window: TrendingWindow): Promise<boolean> {
-      const [row] = await queryRows<{ computed: boolean }>(
-        db,
-        sql`select exists (select 1 from video_trending where from_day = ${window.fromDay} and to_day = ${window.toDay}) as computed`,
-      );
-      return row?.computed === true;
+      return (await counterState(db, 'trending'))?.window === trendingWindowKey(window);
     },
 
     /** The actors with the most videos (spec 3 video stars), most videos first. */

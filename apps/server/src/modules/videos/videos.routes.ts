@@ -6,7 +6,7 @@ import { privateResponses } from '../../http/private.ts';
 import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
-import type { TrendingRefresh, VideosService } from './videos.service.ts';
+import type { VideosService } from './videos.service.ts';
 
 export function videosRoutes(deps: {
   auth: GuestAuth;
@@ -53,26 +53,6 @@ export function videosRoutes(deps: {
       const { guestId } = await auth.requireGuest(request);
       const body = parseInput(StoreTileGridSettingsSchema, request.body);
       return { success: true, data: await videos.storeSettings(guestId, body.type, body.settings) };
-    });
-  };
-}
-
-/**
- * Operator routes (under /rest/v1/internal, behind the internal guard):
- * - POST counters/regenerate   spec 7 "regenerate counters": the trending list recomputed now (a run
- *                              that starts after the call), answered with its window and size.
- */
-export function videosInternalRoutes(deps: {
-  regenerate: () => Promise<TrendingRefresh>;
-}): FastifyPluginAsync {
-  return async (app) => {
-    app.post('/counters/regenerate', async (request) => {
-      const trending = await deps.regenerate();
-      request.log.info(
-        { operator: { action: 'counters.regenerate', ip: request.ip, trending } },
-        'internal api: counters.regenerate',
-      );
-      return { success: true, data: { trending } };
     });
   };
 }

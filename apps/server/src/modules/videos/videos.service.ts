@@ -172,9 +172,10 @@ export function createVideosService(
 
     /** The trending job's run: the current window's list recomputed (null: another node is at it). */
     async refreshTrending(): Promise<TrendingRefresh> {
-      const window = trendingDays(now());
-      const videos = await repo.refreshTrending(window);
-      if (videos !== null && videos > 0)
+      const at = now();
+      const window = trendingDays(at);
+      const videos = await repo.refreshTrending(window, at);
+      if (videos !== null)
         trendingComputed = {
           window: `${window.fromDay}/${window.toDay}`,
           until: Date.now() + TRENDING_COMPUTED_RECHECK_MS,
