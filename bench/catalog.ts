@@ -65,6 +65,8 @@ export interface LatencySeries {
 
 export interface ExplainedQuery {
   listing: string;
+  /** Listings must read by index (issue 5); search statements are reported alongside. */
+  kind: 'listing' | 'search';
   indexes: string[];
   seqScans: string[];
   ok: boolean;
@@ -277,9 +279,9 @@ export async function explainListings(
   const search = createSearchService(createSearchRepository(db));
   const videos = createVideosService(createVideosRepository(db), catalog.seoText);
   const performers = createPerformersService(db);
-  const calls: { name: string; run: () => Promise<unknown> }[] = [];
+  const calls: { name: string; kind?: 'search'; run: () => Promise<unknown> }[] = [];
   for (const pattern of searchPatterns)
-    calls.push({ name: `search "${pattern}"`, run: () => search.search('en', pattern) });
+    calls.push({ name: `search "${pattern}"`, kind: 'search', run: () => search.search('en', pattern) });
   for (const category of VIDEO_LISTING_CATEGORIES) {
     for (const sort of sortsFor(category)) {
       const guestId = category === 'boughtVideos' ? 1 : null;
@@ -337,6 +339,7 @@ export async function explainListings(
       const seqScans = [...found.seqScans].filter((table) => large.has(table));
       listings.push({
         listing: call.name,
+        kind: call.kind ?? 'listing',
         indexes: [...found.indexes].sort(),
         seqScans,
         ok: seqScans.length === 0,
@@ -346,7 +349,7 @@ export async function explainListings(
   } finally {
     await database.close();
   }
-  return { queries, failing: listings.filter((l) => !l.ok), listings };
+  return { queries, failing: listings.filter((l) => !l.ok && l.kind === 'listing'), listings };
 }
 
 /**
@@ -444,17 +447,23 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
     try {
       const indexed = createSearchService(createSearchRepository(indexedDb.db));
       const sequential = createSearchService(createSearchRepository(sequentialDb.db));
-      for (const pattern of patterns.slice(1_100, 1_120)) {
+      // Each side first opens its connections and plans once (a pattern outside the measured ones);
+      // then all indexed searches, then all sequential ones: alternating them measured each side
+      // partly in the other's wake (a 3 s scan leaves the CPU and caches busy for the next search).
+      await indexed.search('en', patterns[1_099]!);
+      await sequential.search('en', patterns[1_099]!);
+      const measured = patterns.slice(1_100, 1_120);
+      for (const pattern of measured) {
         const t0 = performance.now();
         await indexed.search('en', pattern);
-        const searchMs = performance.now() - t0;
-        const t1 = performance.now();
-        await sequential.search('en', pattern);
-        const seqMs = performance.now() - t1;
-        searchTimes.push(searchMs);
-        seqTimes.push(seqMs);
-        ratios.push(seqMs / searchMs);
+        searchTimes.push(performance.now() - t0);
       }
+      for (const pattern of measured) {
+        const t0 = performance.now();
+        await sequential.search('en', pattern);
+        seqTimes.push(performance.now() - t0);
+      }
+      measured.forEach((_, k) => ratios.push(seqTimes[k]! / searchTimes[k]!));
     } finally {
       await indexedDb.close();
       await sequentialDb.close();
@@ -490,8 +499,10 @@ export function printCatalogBench(result: CatalogBenchResult): void {
     `  search vs sequential ILIKE (${i.patterns} patterns, one at a time): search median ${i.searchMedianMs} ms, ILIKE scan median ${i.seqMedianMs} ms; ratio median ${i.medianRatio}x, minimum ${i.minRatio}x`,
   );
   const e = result.explain;
+  const listings = e.listings.filter((l) => l.kind === 'listing');
+  const searches = e.listings.filter((l) => l.kind === 'search');
   console.log(
-    `  EXPLAIN: ${e.listings.length} listings, ${e.queries} statements; without a Seq Scan on a large table: ${e.listings.length - e.failing.length}`,
+    `  EXPLAIN: ${e.queries} statements; listings without a Seq Scan on a large table: ${listings.length - e.failing.length} of ${listings.length}; searches: ${searches.filter((l) => l.ok).length} of ${searches.length}`,
   );
   for (const listing of e.listings)
     console.log(
