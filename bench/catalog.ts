@@ -463,7 +463,7 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
         await sequential.search('en', pattern);
         seqTimes.push(performance.now() - t0);
       }
-      measured.forEach((_, k) => ratios.push(seqTimes[k]! / searchTimes[k]!));
+      for (let k = 0; k < measured.length; k++) ratios.push(seqTimes[k]! / searchTimes[k]!);
     } finally {
       await indexedDb.close();
       await sequentialDb.close();

@@ -12,7 +12,8 @@
  *                                               visitors (video listings, search), bus `catalog`
  * - POST counters/regenerate                     the precomputed lists (trending videos, best
  *                                               chats) recomputed now, each by a run that starts
- *                                               after the call; answers each list's window and size
+ *                                               after the call, then cache/clear; answers each
+ *                                               list's window and size
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -97,6 +98,8 @@ export function internalRoutes(
     app.post('/counters/regenerate', async (request) => {
       const results = await Promise.all((deps.counters ?? []).map((regenerate) => regenerate()));
       const data = Object.assign({}, ...results) as Record<string, unknown>;
+      // The kept pages were cut from the old lists: every node forgets them.
+      await internal.clearCaches();
       operatorLog(request, 'counters.regenerate', data);
       return { success: true, data };
     });

@@ -51,7 +51,10 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
     rest: videosRoutes({ auth: deps.auth, videos, visitorListings }),
     regenerateCounters: async () => ({ trending: await trendingJob.runFresh() }),
     async start() {
-      unsubscribe = await onCatalogChanged(deps.bus, () => visitorListings.clear());
+      unsubscribe = await onCatalogChanged(deps.bus, () => {
+        visitorListings.clear();
+        videos.clearCache();
+      });
       trendingJob.start();
     },
     async stop() {

@@ -250,6 +250,17 @@ export function createVideosRepository(db: Db) {
       return (await counterState(db, 'trending'))?.window === trendingWindowKey(window);
     },
 
+    /** Which of `videoIds` the guest bought (purchases_guest_item_unique). */
+    async boughtAmong(guestId: number, videoIds: readonly number[]): Promise<Set<number>> {
+      if (videoIds.length === 0) return new Set();
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select p.item_id as id from purchases p
+            where p.guest_id = ${guestId} and p.item_type = 'video' and p.item_id in (${list(videoIds)})`,
+      );
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
     /** The actors with the most videos (spec 3 video stars), most videos first. */
     async videoStars(limit: number): Promise<VideoStarRow[]> {
       const rows = await queryRows<Record<string, unknown>>(

@@ -29,10 +29,12 @@ import {
   videoListingCategory,
 } from '@vela/domain/video-listings';
 import { AppError } from '../../http/errors.ts';
+import { stableJson } from '../../http/response-cache.ts';
+import { cachedLoader } from '../../infra/cache.ts';
 import { imageRef, presentSeo } from '../catalog/catalog.presenter.ts';
 import type { SeoRow } from '../catalog/catalog.repository.ts';
 import { presentVideoListItem, presentVideoStar } from './videos.presenter.ts';
-import type { ListingSpec, TrendingWindow, VideosRepository } from './videos.repository.ts';
+import type { ListingRow, ListingSpec, TrendingWindow, VideosRepository } from './videos.repository.ts';
 
 /** How a listing is asked for (REST payload, GraphQL arguments, page loaders). */
 export interface ListingRequest {
@@ -51,6 +53,15 @@ export const VIDEO_STARS_TTL_MS = 60_000;
 const FILTER_TAG_COUNT = 60;
 const DAY_MS = 86_400_000;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A listing page without the caller is kept this long per node (shared by visitors and guests). */
+export const SHARED_LISTING_TTL_MS = 10_000;
+const SHARED_LISTING_MAX = 2_000;
+const SPEC_INSTANTS = new Set(['releasedSince', 'releasedFrom', 'releasedBefore']);
+/** JSON.parse reviver: the spec's instants back to Dates (only those keys: a tag stays a string). */
+const reviveDates = (key: string, value: unknown) =>
+  SPEC_INSTANTS.has(key) && typeof value === 'string' ? new Date(value) : value;
+const MINUTE_MS = 60_000;
 
 /** How long a node trusts that the trending window is computed before it asks the database again. */
 const TRENDING_COMPUTED_RECHECK_MS = 60_000;
@@ -82,6 +93,29 @@ export function createVideosService(
     if (!(await repo.trendingComputed(window))) return 'live';
     trendingComputed = { window: key, until: at + TRENDING_COMPUTED_RECHECK_MS };
     return 'precomputed';
+  }
+
+  /**
+   * A listing page without the caller: the same for everyone, so kept a few seconds per node
+   * (SHARED_LISTING_TTL_MS) and shared by visitors and guests; a guest's bought flags are looked up
+   * for the page's videos on every request (one indexed query), so a purchase shows at once.
+   */
+  const sharedRows = (() => {
+    const load = cachedLoader<string, { rows: ListingRow[] }>(
+      async (key) => ({ rows: await repo.listing(JSON.parse(key, reviveDates) as ListingSpec) }),
+      { ttlMs: SHARED_LISTING_TTL_MS, max: SHARED_LISTING_MAX },
+    );
+    const get = async (spec: ListingSpec) => (await load(stableJson(spec))).rows;
+    return Object.assign(get, { clear: () => load.clear() });
+  })();
+
+  async function withBoughtFlags(rows: ListingRow[], guestId: number | null): Promise<ListingRow[]> {
+    if (guestId === null || rows.length === 0) return rows;
+    const bought = await repo.boughtAmong(
+      guestId,
+      rows.map((r) => r.id),
+    );
+    return bought.size === 0 ? rows : rows.map((r) => (bought.has(r.id) ? { ...r, bought: true } : r));
   }
 
   async function storedSettings(guestId: number, type: TileGridType): Promise<TileGridSettings | null> {
@@ -141,7 +175,10 @@ export function createVideosService(
       guestId,
       offset,
       fetch: limit + 1,
-      ...(category === 'topVideos' ? { releasedSince: topVideosSince(at) } : {}),
+      // To the minute: the window's start is part of the kept page's key.
+      ...(category === 'topVideos'
+        ? { releasedSince: new Date(Math.floor(topVideosSince(at).getTime() / MINUTE_MS) * MINUTE_MS) }
+        : {}),
       ...(releasedFrom ? { releasedFrom } : {}),
       ...(releasedBefore ? { releasedBefore } : {}),
       ...(filter.modelIds?.length ? { modelIds: filter.modelIds } : {}),
@@ -149,7 +186,9 @@ export function createVideosService(
       ...(filter.ids?.length ? { ids: filter.ids } : {}),
       ...(filter.tags?.length ? { tags: filter.tags } : {}),
     };
-    const rows = await repo.listing(spec);
+    const rows = needsGuest(category, types)
+      ? await repo.listing(spec)
+      : await withBoughtFlags(await sharedRows({ ...spec, guestId: null }), guestId);
     return {
       ...base,
       items: rows.slice(0, limit).map((r) => presentVideoListItem(r)),
@@ -169,6 +208,11 @@ export function createVideosService(
   return {
     list,
     stars,
+
+    /** Forgets the kept listing pages (the catalog changed). */
+    clearCache(): void {
+      sharedRows.clear();
+    },
 
     /** The trending job's run: the current window's list recomputed (null: another node is at it). */
     async refreshTrending(): Promise<TrendingRefresh> {
