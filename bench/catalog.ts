@@ -10,6 +10,8 @@
  *    - global search, patterns drawn Zipf-like from 100 popular ones (mostly the cache, as in use);
  *    - video listings as visitors ask them (the kept pages, reloaded every 10 s): every listing
  *      category with its default sort, pages 1-10, and every sort;
+ *    - the same listings as logged-in guests (one session per client: the kept page plus the guest's
+ *      bought flags and session lookups);
  *    - the same listings on the database path (the videos service in this process, no kept pages).
  *    p50 / p95 / p99 and requests per second. Goal (issue 5): p95 under 20 ms.
  * 2. Search next to a sequential ILIKE scan: the in-process global search (all groups, uncached),
@@ -31,6 +33,8 @@ import { openDatabase } from '@vela/db/client';
 import { sortsFor, VIDEO_LISTING_CATEGORIES } from '@vela/domain/video-listings';
 import pg from 'pg';
 import { createCatalogRepository } from '../apps/server/src/modules/catalog/catalog.repository.ts';
+import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
+import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { createPerformersService } from '../apps/server/src/modules/performers/performers.service.ts';
 import { createSearchRepository } from '../apps/server/src/modules/search/search.repository.ts';
 import { createSearchService } from '../apps/server/src/modules/search/search.service.ts';
@@ -154,10 +158,16 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
  * 2-core machine it, not the server, was the bottleneck of the earlier runs.)
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function get(path: string): Promise<number> {
+function get(path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path, agent, headers: { 'accept-encoding': 'br, gzip, deflate' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        headers: { 'accept-encoding': 'br, gzip, deflate', ...headers },
+      },
       (response) => {
         response.on('data', () => undefined);
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -191,27 +201,27 @@ async function closedLoop<T>(
   name: string,
   items: T[],
   once: boolean,
-  call: (item: T) => Promise<boolean>,
+  call: (item: T, client: number) => Promise<boolean>,
 ): Promise<LatencySeries> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
   const started = performance.now();
   const stopAt = started + durationMs;
-  const worker = async () => {
+  const worker = async (client: number) => {
     for (;;) {
       if (once ? next >= items.length : performance.now() >= stopAt) return;
       const item = items[next++ % items.length]!;
       const t0 = performance.now();
       try {
-        if (!(await call(item))) errors++;
+        if (!(await call(item, client))) errors++;
       } catch {
         errors++;
       }
       latencies.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, client) => worker(client)));
   return series(name, latencies, performance.now() - started, errors);
 }
 
@@ -353,6 +363,38 @@ export async function explainListings(
 }
 
 /**
+ * One logged-in guest per client: a guest row and a live session whose cookie the client sends (the
+ * session token's SHA-256 is stored, as login stores it). The guests cannot log in by password.
+ */
+async function benchGuests(): Promise<string[]> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
+  try {
+    const guests = createGuestsRepository(database.db);
+    const run = randomBytes(4).toString('hex');
+    const tokens: string[] = [];
+    for (let i = 0; i < CONCURRENCY; i++) {
+      const guest = await guests.insertGuest({
+        screenName: `bench${run}${i}`,
+        email: `bench-${run}-${i}@bench.invalid`,
+        passwordHash: 'bench-guest-without-password',
+        signupOrigin: null,
+      });
+      const token = randomBytes(32).toString('base64url');
+      await guests.insertSession({
+        guestId: guest.id,
+        tokenHash: hashSessionToken(token),
+        userAgent: 'bench',
+        ip: '127.0.0.1',
+      });
+      tokens.push(token);
+    }
+    return tokens;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * The same listing pages without the kept answers: the videos service (one query per page) with 20
  * concurrent callers in this process, as a logged-in guest's listing or a first visit reads them.
  */
@@ -363,7 +405,10 @@ async function listingsDatabasePath(paths: string[]): Promise<LatencySeries> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 10 });
   try {
     const catalog = createCatalogRepository(database.db);
-    const videos = createVideosService(createVideosRepository(database.db), catalog.seoText);
+    // Nothing kept: every page is its query.
+    const videos = createVideosService(createVideosRepository(database.db), catalog.seoText, undefined, {
+      sharedListingTtlMs: 0,
+    });
     return await closedLoop('video listings (database path)', requests, false, async (request) => {
       await videos.list(request, null);
       return true;
@@ -421,6 +466,7 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
       return `/rest/v1/searchResult/search/en/${encodeURIComponent(popular[k]!)}`;
     });
     const listingPaths = videoListingPaths();
+    const guestTokens = await benchGuests();
     // The popular patterns are asked once before the mixed series: it measures the steady state.
     await load('warm-up search', [...new Set(mixed)], true);
     // Warm-up: connections, JIT, PostgreSQL buffers; every listing page asked once.
@@ -429,6 +475,9 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
       await load('search, new patterns (database)', uncached, true),
       await load('search, popular patterns (mixed)', mixed, false),
       await load('video listings (visitors)', listingPaths, false),
+      await closedLoop('video listings (logged-in guests)', listingPaths, false, async (path, client) => {
+        return (await get(path, { cookie: `${SESSION_COOKIE}=${guestTokens[client]}` })) === 200;
+      }),
       await listingsDatabasePath(listingPaths),
     ];
 

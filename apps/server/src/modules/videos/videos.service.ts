@@ -80,7 +80,10 @@ export function createVideosService(
   repo: VideosRepository,
   seoText: SeoLookup,
   now: () => Date = () => new Date(),
+  /** sharedListingTtlMs: how long a page without the caller is kept; 0 keeps none (every page a query). */
+  options: { sharedListingTtlMs?: number } = {},
 ) {
+  const sharedListingTtlMs = options.sharedListingTtlMs ?? SHARED_LISTING_TTL_MS;
   let starsCache: { at: number; rows: Awaited<ReturnType<VideosRepository['videoStars']>> } | null = null;
   /** The trending window last found computed and until when that answer is trusted (ms). */
   let trendingComputed: { window: string; until: number } | null = null;
@@ -103,9 +106,10 @@ export function createVideosService(
   const sharedRows = (() => {
     const load = cachedLoader<string, { rows: ListingRow[] }>(
       async (key) => ({ rows: await repo.listing(JSON.parse(key, reviveDates) as ListingSpec) }),
-      { ttlMs: SHARED_LISTING_TTL_MS, max: SHARED_LISTING_MAX },
+      { ttlMs: Math.max(1, sharedListingTtlMs), max: SHARED_LISTING_MAX },
     );
-    const get = async (spec: ListingSpec) => (await load(stableJson(spec))).rows;
+    const get = async (spec: ListingSpec) =>
+      sharedListingTtlMs > 0 ? (await load(stableJson(spec))).rows : repo.listing(spec);
     return Object.assign(get, { clear: () => load.clear() });
   })();
 
