@@ -41,7 +41,14 @@ export function videosRoutes(deps: {
           data: await videos.list(listing, null),
         }));
       }
-      return { success: true, data: await videos.list(listing, guestId) };
+      const { list, personal } = await videos.listFor(listing, guestId);
+      if (personal) return { success: true, data: list };
+      // Nothing of the guest's on the page: the visitors' kept answer for the same request and sort.
+      const same = { ...listing, sort: list.sort };
+      return visitorListings.send(request, reply, `${type}\u0000${stableJson(same)}`, async () => ({
+        success: true,
+        data: await videos.list(same, null),
+      }));
     });
 
     app.get('/tileGrid/getVideoPictures/:albumId', async (request) => {

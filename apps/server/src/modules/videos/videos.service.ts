@@ -113,13 +113,18 @@ export function createVideosService(
     return Object.assign(get, { clear: () => load.clear() });
   })();
 
-  async function withBoughtFlags(rows: ListingRow[], guestId: number | null): Promise<ListingRow[]> {
-    if (guestId === null || rows.length === 0) return rows;
+  /** The rows with the guest's bought flags; `personal`: the guest bought one of them. */
+  async function withBoughtFlags(
+    rows: ListingRow[],
+    guestId: number | null,
+  ): Promise<{ rows: ListingRow[]; personal: boolean }> {
+    if (guestId === null || rows.length === 0) return { rows, personal: false };
     const bought = await repo.boughtAmong(
       guestId,
       rows.map((r) => r.id),
     );
-    return bought.size === 0 ? rows : rows.map((r) => (bought.has(r.id) ? { ...r, bought: true } : r));
+    if (bought.size === 0) return { rows, personal: false };
+    return { rows: rows.map((r) => (bought.has(r.id) ? { ...r, bought: true } : r)), personal: true };
   }
 
   async function storedSettings(guestId: number, type: TileGridType): Promise<TileGridSettings | null> {
@@ -140,6 +145,18 @@ export function createVideosService(
   }
 
   async function list(request: ListingRequest, guestId: number | null): Promise<VideoList> {
+    return (await listFor(request, guestId)).list;
+  }
+
+  /**
+   * A listing for its caller. `personal` is false when the page is exactly what a visitor gets for
+   * the same request with the resolved sort (no bought video on it, not a bought list), so the caller
+   * may be sent the visitors' kept answer.
+   */
+  async function listFor(
+    request: ListingRequest,
+    guestId: number | null,
+  ): Promise<{ list: VideoList; personal: boolean }> {
     const category = categoryOf(request.category);
     let sort: VideoSort;
     if (request.sort) {
@@ -167,7 +184,7 @@ export function createVideosService(
 
     const { offset, limit } = pageWindow(request.offset, request.limit);
     const base = { category, sort, sorts: [...sortsFor(category)], offset, limit };
-    if (typesContradict(types)) return { ...base, items: [], hasMore: false };
+    if (typesContradict(types)) return { list: { ...base, items: [], hasMore: false }, personal: false };
 
     const at = now();
     const trending = trendingDays(at);
@@ -190,13 +207,16 @@ export function createVideosService(
       ...(filter.ids?.length ? { ids: filter.ids } : {}),
       ...(filter.tags?.length ? { tags: filter.tags } : {}),
     };
-    const rows = needsGuest(category, types)
-      ? await repo.listing(spec)
+    const { rows, personal } = needsGuest(category, types)
+      ? { rows: await repo.listing(spec), personal: true }
       : await withBoughtFlags(await sharedRows({ ...spec, guestId: null }), guestId);
     return {
-      ...base,
-      items: rows.slice(0, limit).map((r) => presentVideoListItem(r)),
-      hasMore: rows.length > limit,
+      list: {
+        ...base,
+        items: rows.slice(0, limit).map((r) => presentVideoListItem(r)),
+        hasMore: rows.length > limit,
+      },
+      personal,
     };
   }
 
@@ -211,6 +231,7 @@ export function createVideosService(
 
   return {
     list,
+    listFor,
     stars,
 
     /** Forgets the kept listing pages (the catalog changed). */
