@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { pathFor } from '@vela/i18n/routes';
 import { clientHeaders, expect, test } from './fixtures.ts';
 
 const LANGS = ['en', 'es'] as const;
@@ -60,15 +61,23 @@ async function axe(page: Page) {
 }
 
 /** An actor with banned country codes, found through the public REST call (demo data has a few). */
-async function bannedActor(request: APIRequestContext): Promise<{ slug: string; country: string }> {
+/** A demo actor with banned countries and at least one photo album (its id). */
+async function bannedActor(
+  request: APIRequestContext,
+): Promise<{ slug: string; country: string; albumId: number }> {
   for (let id = 1; id <= 400; id++) {
     const response = await request.get(`/rest/v1/actor/getActorDataByIdOrName/${id}`);
     if (response.status() === 404) continue;
     const { data } = (await response.json()) as { data: { slug: string; bannedCountryCodes: string[] } };
     const country = data.bannedCountryCodes[0];
-    if (country) return { slug: data.slug, country };
+    if (!country) continue;
+    const albums = await request.post('/graphql', {
+      data: { query: `{ galleries(actorId: ${id}, limit: 1) { id } }` },
+    });
+    const [album] = ((await albums.json()) as { data: { galleries: { id: number }[] } }).data.galleries;
+    if (album) return { slug: data.slug, country, albumId: album.id };
   }
-  throw new Error('no actor with banned countries in the demo data');
+  throw new Error('no actor with banned countries and an album in the demo data');
 }
 
 for (const lang of LANGS) {
@@ -157,11 +166,13 @@ for (const lang of LANGS) {
       page,
       request,
     }) => {
-      const { slug, country } = await bannedActor(request);
-      // Without the header the profile is there.
+      const { slug, country, albumId } = await bannedActor(request);
+      const album = pathFor('Actor/Pictures', lang, { actorName: slug, albumId: String(albumId) });
+      // Without the header the profile and its album are there.
       expect((await page.goto(`/${lang}/amateur/${slug}/`))?.status()).toBe(200);
+      expect((await page.goto(album))?.status()).toBe(200);
       await page.setExtraHTTPHeaders({ 'x-country-code': country.toLowerCase() });
-      for (const path of [`/${lang}/amateur/${slug}/`, `/${lang}/amateur/${slug}/videos/`]) {
+      for (const path of [`/${lang}/amateur/${slug}/`, `/${lang}/amateur/${slug}/videos/`, album]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(451);
         await expect(page.getByRole('heading', { level: 1, name: TEXT.blockedTitle[lang] })).toBeVisible();
@@ -174,6 +185,10 @@ for (const lang of LANGS) {
       });
       expect(api.status()).toBe(403);
       expect(((await api.json()) as { error: { code: string } }).error.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
+      const open = await page.request.get(`/rest/v1/gallery/open?albumId=${albumId}`, {
+        headers: { 'x-country-code': country },
+      });
+      expect(open.status()).toBe(403);
     });
 
     test('notes: a visitor sees the login prompt; a logged-in guest saves, reloads and deletes the note', async ({

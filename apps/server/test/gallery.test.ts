@@ -479,11 +479,47 @@ describe('preview, pinned photos, album page', () => {
     const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
     const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
     const service = createGalleryService({ repository: createGalleryRepository(t.database.db) });
-    expect(await service.albumPage('en', otherActor.name, album.id, null)).toBeNull();
-    const page = await service.albumPage('en', actor.name.toUpperCase(), album.id, alice.id);
-    expect(page?.album.id).toBe(album.id);
-    expect(page?.pictures).toHaveLength(3);
-    expect(page?.comments.isGuestAllowedToCommentAlbum).toBe(true);
+    expect(await service.albumPage('en', otherActor.name, album.id, null, null)).toBeNull();
+    const page = await service.albumPage('en', actor.name.toUpperCase(), album.id, alice.id, null);
+    if (!page || 'blocked' in page) throw new Error('expected the album page');
+    expect(page.album.id).toBe(album.id);
+    expect(page.pictures).toHaveLength(3);
+    expect(page.comments.isGuestAllowedToCommentAlbum).toBe(true);
+  });
+
+  it('banned countries (spec 6): the album page is blocked and gallery/open is 403 ACTOR_BLOCKED_IN_COUNTRY; nothing is recorded; other countries see it', async () => {
+    const banned = await createActor('Banned');
+    await t.database.db.execute(
+      sql`update actors set banned_country_codes = '{DE,ch}' where id = ${banned.id}`,
+    );
+    const album = await createAlbum(banned.id);
+    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
+    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
+    const service = createGalleryService({ repository: createGalleryRepository(t.database.db) });
+    expect(await service.albumPage('en', banned.name, album.id, alice.id, 'DE')).toEqual({ blocked: true });
+    expect(await service.albumPage('en', banned.name, album.id, null, 'CH')).toEqual({ blocked: true });
+    const seen = await service.albumPage('en', banned.name, album.id, null, 'AT');
+    expect(seen && !('blocked' in seen) ? seen.album.id : null).toBe(album.id);
+    const open = (country: string | null) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/rest/v1/gallery/open?albumId=${album.id}`,
+        headers: { cookie: alice.cookie, ...(country ? { 'x-country-code': country } : {}) },
+        remoteAddress: nextIp(NET),
+      });
+    const blocked = await open('de');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
+    expect(String(blocked.headers.vary)).toContain('x-country-code');
+    const [views] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from album_views where album_id = ${album.id}`,
+    );
+    expect(views!.n).toBe(0);
+    const allowed = await open('AT');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().data.viewRecorded).toBe(true);
+    expect((await open(null)).statusCode).toBe(200);
   });
 });
 

@@ -120,16 +120,23 @@ export interface AlbumPageData {
   comments: AlbumComments;
 }
 
+/** The album of an actor the caller is blocked from (spec 6 banned countries): the page answers 451. */
+export interface AlbumPageBlocked {
+  blocked: true;
+}
+
 /** What the web app's loaders may ask of this slice (part of PageServices in pages.ts). */
 export interface GalleryPageServices {
   /**
-   * The album page for a viewer (null: a visitor). Null when the album is unknown or belongs to
-   * another actor (`actorName` compared lower-cased).
+   * The album page for a viewer (null: a visitor) from `country` (the edge header, null unknown).
+   * Null when the album is unknown or belongs to another actor (`actorName` compared lower-cased);
+   * blocked when the caller's country is one of the actor's banned countries.
    */
   albumPage(
     lang: Language,
     actorName: string,
     albumId: number,
     guestId: number | null,
-  ): Promise<AlbumPageData | null>;
+    country: string | null,
+  ): Promise<AlbumPageData | AlbumPageBlocked | null>;
 }

@@ -2,11 +2,12 @@ import { galleryMessages } from '@vela/i18n/messages/gallery';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data, redirect } from 'react-router';
-import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
+import { actorErrorMeta } from '../features/actor/actorMeta.ts';
+import { BLOCKED_STATUS } from '../features/actor/actorPage.ts';
+import { ActorErrorBoundary } from '../features/actor/components/ActorErrorBoundary.tsx';
 import { AlbumPage } from '../features/gallery/components/AlbumPage.tsx';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
-import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
 import '../features/gallery/gallery.css';
@@ -27,9 +28,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       301,
     );
   const guestId = context.viewer ? Number(context.viewer.id) : null;
-  const page = await context.services.albumPage(lang, name, albumId, guestId);
+  const page = await context.services.albumPage(lang, name, albumId, guestId, context.country ?? null);
   // Unknown album, or an album of another actor.
   if (!page) throw data(null, { status: 404 });
+  // A guest from one of the actor's banned countries (spec 6): the profile's 451 page.
+  if ('blocked' in page) throw data(null, { status: BLOCKED_STATUS });
   const t = translator(galleryMessages, lang);
   const alternates = alternatesFor('Actor/Pictures', () => ({ actorName: page.actor.slug, albumId: rawId }));
   const head = pageHead(context.config, {
@@ -47,11 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
-  return loaderData ? headMeta(loaderData.head) : errorMeta(matches, error);
+  return loaderData ? headMeta(loaderData.head) : actorErrorMeta(matches, error);
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
+  return <ActorErrorBoundary />;
 }
 
 /** /<lang>/amateur/:actorName/pictures/:albumId/ (spec 2): one photo album of an actor. */

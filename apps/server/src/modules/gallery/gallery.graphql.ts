@@ -124,7 +124,7 @@ export function galleryGraphql(gallery: GalleryService): GraphqlExtension {
       async viewAlbum(args: { albumId: number }, context) {
         const guestId = loggedIn(context);
         const albumId = positiveId(args.albumId, 'albumId');
-        const { album } = await mapped(() => gallery.open(albumId, guestId));
+        const { album } = await mapped(() => gallery.open(albumId, guestId, context.country ?? null));
         return presentGallery(album);
       },
     },

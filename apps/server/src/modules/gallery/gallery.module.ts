@@ -16,7 +16,7 @@ export function createGalleryModule(deps: FeatureModuleDeps): GalleryModule {
   const service = createGalleryService({ repository: createGalleryRepository(deps.db) });
   return {
     service,
-    rest: galleryRoutes({ auth: deps.auth, gallery: service }),
+    rest: galleryRoutes({ auth: deps.auth, gallery: service, countryHeader: deps.config.countryHeader }),
     graphql: galleryGraphql(service),
     pages: { albumPage: service.albumPage },
   };

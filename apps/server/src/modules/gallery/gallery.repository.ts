@@ -52,6 +52,8 @@ export interface AlbumRow {
   actorSlug: string;
   actorAvatarKey: string;
   actorIsOnline: boolean;
+  /** The actor's banned countries (spec 6), as stored. */
+  actorBannedCountryCodes: string[];
   type: 'image' | 'video';
   title: string;
   priceCents: number;
@@ -117,6 +119,9 @@ function albumOf(row: Raw): AlbumRow {
     actorSlug: String(row.actor_slug),
     actorAvatarKey: String(row.actor_avatar_key),
     actorIsOnline: row.actor_is_online === true,
+    actorBannedCountryCodes: Array.isArray(row.actor_banned_country_codes)
+      ? (row.actor_banned_country_codes as string[])
+      : [],
     type: row.type === 'video' ? 'video' : 'image',
     title: String(row.title),
     priceCents: Number(row.price_cents),
@@ -136,7 +141,7 @@ function albumOf(row: Raw): AlbumRow {
 /** The album columns with the actor, the cover's age rating and the guest's own rating and purchase. */
 const albumSelect = (guestId: number | null) => sql`
   select a.id, a.actor_id, ac.name as actor_name, ac.name_lower as actor_slug, ac.avatar_key as actor_avatar_key,
-         ac.is_online as actor_is_online, a.type, a.title, a.price_cents, a.total_views, a.likes, a.dislikes,
+         ac.is_online as actor_is_online, ac.banned_country_codes as actor_banned_country_codes, a.type, a.title, a.price_cents, a.total_views, a.likes, a.dislikes,
          a.comment_count, a.created_at, a.cover_key,
          (select m.age_rating from media_images m where m.key = a.cover_key) as cover_age_rating,
          (select count(*)::int from pictures p where p.album_id = a.id) as picture_count,

@@ -24,10 +24,11 @@ import {
   SetPictureRatingRequestSchema,
   SetSedcardRatingRequestSchema,
 } from '@vela/contracts/gallery';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { countryOf } from '../actors/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { type GalleryService, SEDCARD_PHOTOS_DEFAULT, SEDCARD_PHOTOS_MAX } from './gallery.service.ts';
 
@@ -52,10 +53,20 @@ function payloadOf(raw: string | undefined): unknown {
   }
 }
 
-export function galleryRoutes(deps: { auth: GuestAuth; gallery: GalleryService }): FastifyPluginAsync {
-  const { auth, gallery } = deps;
+export function galleryRoutes(deps: {
+  auth: GuestAuth;
+  gallery: GalleryService;
+  /** COUNTRY_HEADER: the edge header with the caller's country (spec 6 banned countries). */
+  countryHeader: string;
+}): FastifyPluginAsync {
+  const { auth, gallery, countryHeader } = deps;
   const viewerOf = async (request: FastifyRequest) => (await auth.authenticate(request))?.guestId ?? null;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
+
+  const varyByCountry = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('vary', countryHeader);
+    return payload;
+  };
 
   return async (app) => {
     privateResponses(app);
@@ -64,10 +75,12 @@ export function galleryRoutes(deps: { auth: GuestAuth; gallery: GalleryService }
       const guestId = await viewerOf(request);
       const source = request.method === 'POST' ? (request.body ?? {}) : request.query;
       const { albumId } = parseInput(AlbumIdQuerySchema, source);
-      return { success: true, data: await gallery.open(albumId, guestId) };
+      const country = countryOf(request.headers, countryHeader);
+      return { success: true, data: await gallery.open(albumId, guestId, country) };
     };
-    app.get('/gallery/open', open);
-    app.post('/gallery/open', { bodyLimit: BODY_LIMIT }, open);
+    // The album answer depends on the caller's country (the actor's banned countries).
+    app.get('/gallery/open', { onSend: varyByCountry }, open);
+    app.post('/gallery/open', { bodyLimit: BODY_LIMIT, onSend: varyByCountry }, open);
 
     app.get('/gallery/getPreview', async (request) => {
       const guestId = await viewerOf(request);

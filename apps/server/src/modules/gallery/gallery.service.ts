@@ -7,6 +7,7 @@
 import type { Language } from '@vela/contracts/common';
 import type {
   AlbumComments,
+  AlbumPageBlocked,
   AlbumPageData,
   GalleryAlbum,
   GalleryPicture,
@@ -16,6 +17,7 @@ import type {
 import { COMMENTS_LIMIT, commentTextProblem, sanitizeCommentText } from '@vela/domain/album-comments';
 import { type GuestRating, ratingDelta } from '@vela/domain/ratings';
 import { AppError } from '../../http/errors.ts';
+import { isBlockedIn } from '../actors/country.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
 import { presentAlbum, presentComment, presentPicture, presentRating } from './gallery.presenter.ts';
 import type { GalleryRepository, RatingKind } from './gallery.repository.ts';
@@ -94,9 +96,11 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       actorName: string,
       albumId: number,
       guestId: number | null,
-    ): Promise<AlbumPageData | null> {
+      country: string | null,
+    ): Promise<AlbumPageData | AlbumPageBlocked | null> {
       const row = await repository.albumById(albumId, guestId);
       if (!row || row.actorSlug !== actorName.toLowerCase()) return null;
+      if (isBlockedIn(row.actorBannedCountryCodes, country)) return { blocked: true };
       const [pictures, sedcard, albumComments] = await Promise.all([
         repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX),
         repository.sedcardOf({ id: row.actorId }, guestId),
@@ -183,7 +187,16 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
      * gallery/open: the album; for a logged-in guest the first open records a view and raises the
      * total views once per guest (spec 6: visitors never record).
      */
-    async open(albumId: number, guestId: number | null) {
+    async open(albumId: number, guestId: number | null, country: string | null) {
+      // Unknown album or a blocked caller: nothing is recorded.
+      const owner = await repository.albumById(albumId, null);
+      if (!owner) throw albumNotFound();
+      if (isBlockedIn(owner.actorBannedCountryCodes, country))
+        throw new AppError(
+          'ACTOR_BLOCKED_IN_COUNTRY',
+          'This performer is not available in your country',
+          403,
+        );
       let viewRecorded = false;
       if (guestId !== null) {
         const view = await repository.recordView(albumId, guestId);
