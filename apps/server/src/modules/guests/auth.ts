@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
-import type { GuestsRepository, SessionRow } from './guests.repository.ts';
+import type { GuestsRepository, SessionAuthRow } from './guests.repository.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'vela_session';
@@ -79,14 +79,11 @@ export function createGuestAuth(deps: {
   const { repository, secret } = deps;
   const cookieAttributes = `Path=/; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`;
 
-  const contextOf = async (session: SessionRow): Promise<AuthContext> => {
+  const contextOf = async (session: SessionAuthRow): Promise<AuthContext> => {
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS)
       await repository.touchSession(session.id);
-    let guestId = session.guestId;
-    if (guestId !== null) {
-      const guest = await repository.guestById(guestId);
-      if (!guest || guest.locked) guestId = null;
-    }
+    // A deleted guest (no row: guestLocked null) or a locked one counts as logged out.
+    const guestId = session.guestId !== null && session.guestLocked === false ? session.guestId : null;
     return { guestId, sessionId: session.id };
   };
 
@@ -100,7 +97,7 @@ export function createGuestAuth(deps: {
           check.code === 'TOKEN_EXPIRED' ? 'The access token expired' : 'Invalid access token',
           401,
         );
-      const session = await repository.liveSessionById(check.payload.sid);
+      const session = await repository.liveSessionAuthById(check.payload.sid);
       if (!session) throw new AppError('INVALID_TOKEN', 'The session of this access token has ended', 401);
       return contextOf(session);
     }
@@ -110,7 +107,7 @@ export function createGuestAuth(deps: {
   const authenticateCookie = async (request: FastifyRequest): Promise<AuthContext | null> => {
     const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (!cookie) return null;
-    const session = await repository.liveSessionByTokenHash(hashSessionToken(cookie));
+    const session = await repository.liveSessionAuthByTokenHash(hashSessionToken(cookie));
     if (!session) return null;
     return contextOf(session);
   };

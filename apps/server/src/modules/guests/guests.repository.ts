@@ -26,6 +26,8 @@ export interface GuestMoneyState {
   isTvSubscriber: boolean;
 }
 export type SessionRow = typeof guestSessions.$inferSelect;
+/** A live session with whether its guest is locked (null: an anonymous session or a deleted guest). */
+export type SessionAuthRow = SessionRow & { guestLocked: boolean | null };
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 export interface NewSession {
@@ -250,12 +252,23 @@ export function createGuestsRepository(db: Db) {
       if (!row) throw new Error('insert returned no row');
       return row;
     },
-    async liveSessionByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+    /** The live session of a cookie token's hash with its guest's lock flag, in one query. */
+    async liveSessionAuthByTokenHash(tokenHash: string): Promise<SessionAuthRow | undefined> {
       const [row] = await db
-        .select()
+        .select({ session: guestSessions, guestLocked: guests.locked })
         .from(guestSessions)
+        .leftJoin(guests, eq(guests.id, guestSessions.guestId))
         .where(and(eq(guestSessions.tokenHash, tokenHash), isNull(guestSessions.revokedAt)));
-      return row;
+      return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
+    },
+    /** The live session of an access token's session id with its guest's lock flag, in one query. */
+    async liveSessionAuthById(id: number): Promise<SessionAuthRow | undefined> {
+      const [row] = await db
+        .select({ session: guestSessions, guestLocked: guests.locked })
+        .from(guestSessions)
+        .leftJoin(guests, eq(guests.id, guestSessions.guestId))
+        .where(and(eq(guestSessions.id, id), isNull(guestSessions.revokedAt)));
+      return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
     },
     async liveSessionById(id: number): Promise<SessionRow | undefined> {
       const [row] = await db
