@@ -4,7 +4,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
-import { and, eq, gt, isNull, ne, or, sql } from '@vela/db/orm';
+import { and, eq, gt, isNull, ne, or, type SQL, sql } from '@vela/db/orm';
 import {
   guestSessions,
   guests,
@@ -49,6 +49,16 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 export function createGuestsRepository(db: Db) {
+  /** The live (not revoked) session matching `where`, with its guest's lock flag (a left join). */
+  async function liveSessionAuth(where: SQL): Promise<SessionAuthRow | undefined> {
+    const [row] = await db
+      .select({ session: guestSessions, guestLocked: guests.locked })
+      .from(guestSessions)
+      .leftJoin(guests, eq(guests.id, guestSessions.guestId))
+      .where(and(where, isNull(guestSessions.revokedAt)));
+    return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
+  }
+
   return {
     async insertGuest(values: {
       screenName: string;
@@ -253,22 +263,12 @@ export function createGuestsRepository(db: Db) {
       return row;
     },
     /** The live session of a cookie token's hash with its guest's lock flag, in one query. */
-    async liveSessionAuthByTokenHash(tokenHash: string): Promise<SessionAuthRow | undefined> {
-      const [row] = await db
-        .select({ session: guestSessions, guestLocked: guests.locked })
-        .from(guestSessions)
-        .leftJoin(guests, eq(guests.id, guestSessions.guestId))
-        .where(and(eq(guestSessions.tokenHash, tokenHash), isNull(guestSessions.revokedAt)));
-      return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
+    liveSessionAuthByTokenHash(tokenHash: string): Promise<SessionAuthRow | undefined> {
+      return liveSessionAuth(eq(guestSessions.tokenHash, tokenHash));
     },
     /** The live session of an access token's session id with its guest's lock flag, in one query. */
-    async liveSessionAuthById(id: number): Promise<SessionAuthRow | undefined> {
-      const [row] = await db
-        .select({ session: guestSessions, guestLocked: guests.locked })
-        .from(guestSessions)
-        .leftJoin(guests, eq(guests.id, guestSessions.guestId))
-        .where(and(eq(guestSessions.id, id), isNull(guestSessions.revokedAt)));
-      return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
+    liveSessionAuthById(id: number): Promise<SessionAuthRow | undefined> {
+      return liveSessionAuth(eq(guestSessions.id, id));
     },
     async liveSessionById(id: number): Promise<SessionRow | undefined> {
       const [row] = await db
