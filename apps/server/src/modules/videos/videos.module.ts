@@ -18,8 +18,8 @@ export interface VideosModule extends FeatureModule {
 
 /**
  * How long a node keeps a visitor's listing page (tile grid REST): long enough that a popular page
- * costs one query per node every few seconds, short enough that sales, likes and the trending
- * window show up at once to a person. An operator import clears it on every node (bus `catalog`).
+ * costs one query per node every few seconds, short enough that new sales and prices show within
+ * seconds. An operator import or cache/clear clears it on every node (bus `catalog`).
  */
 export const VIDEO_LISTING_CACHE_TTL_MS = 10_000;
 /** After its 10 s a kept page is sent once more while its reload runs (never older than 20 s). */
