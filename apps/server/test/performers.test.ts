@@ -267,6 +267,8 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
 
     // The list is precomputed by the counters job (it ran when the app started): recompute it now.
     expect(await service.refreshChatRates()).toMatchObject({ actors: 3, skipped: false });
+    // A scheduled run right after it is skipped (computed within its freshness time, by any node).
+    expect(await service.refreshChatRates(60_000)).toMatchObject({ actors: null, skipped: true });
     const list = await service.topCams('en', 'bestChats', null, 0, 10);
     expect(ids(list.items)).toEqual([b, a, e]);
     expect(list.total).toBe(3);

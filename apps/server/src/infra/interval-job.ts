@@ -5,9 +5,9 @@
  */
 export interface IntervalJob<T> {
   start(): void;
-  /** One run now, or the one in progress (never two at once in this process). */
+  /** One run now (forced), or the one in progress (never two at once in this process). */
   runNow(): Promise<T>;
-  /** A run that starts after this call: waits for the one in progress, if any, then runs. */
+  /** A forced run that starts after this call: waits for the one in progress, if any, then runs. */
   runFresh(): Promise<T>;
   stop(): Promise<void>;
 }
@@ -15,7 +15,8 @@ export interface IntervalJob<T> {
 export function createIntervalJob<T>(deps: {
   /** Names the job in the log. */
   name: string;
-  run: () => Promise<T>;
+  /** `forced`: an operator's run (runNow, runFresh); false for the scheduled ticks. */
+  run: (forced: boolean) => Promise<T>;
   intervalMs: number;
   log?: { error(object: object, message: string): void };
 }): IntervalJob<T> {
@@ -23,17 +24,18 @@ export function createIntervalJob<T>(deps: {
   let inFlight: Promise<T> | null = null;
   let stopped = false;
 
-  const runNow = (): Promise<T> => {
+  const runOnce = (forced: boolean): Promise<T> => {
     if (inFlight) return inFlight;
-    const run = deps.run().finally(() => {
+    const run = deps.run(forced).finally(() => {
       inFlight = null;
     });
     inFlight = run;
     return run;
   };
+  const runNow = () => runOnce(true);
   const tick = () => {
     if (stopped) return;
-    runNow().catch((error) => deps.log?.error({ err: error }, `${deps.name} run failed`));
+    runOnce(false).catch((error) => deps.log?.error({ err: error }, `${deps.name} run failed`));
   };
 
   return {

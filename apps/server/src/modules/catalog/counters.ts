@@ -13,8 +13,18 @@ export type CounterName = 'trending' | 'chatRates';
 const LOCK_KEYS: Record<CounterName, number> = { trending: 0x7645_6e64, chatRates: 0x7643_6852 };
 
 /**
+ * Skips a scheduled run when the list was computed since `since` (by any node): with several nodes
+ * each running the job, the list is still computed about once per interval. `sameWindow`: only
+ * when it holds this window too (the trending days; a new day is computed at once).
+ */
+export interface FreshEnough {
+  since: Date;
+  sameWindow: boolean;
+}
+
+/**
  * Runs `fill` (which replaces the list and answers its size) in one transaction and records the
- * window. Null when another node holds the list's lock (nothing done).
+ * window. Null when nothing was done: another node holds the list's lock, or it is `fresh` enough.
  */
 export async function recomputeCounter(
   db: Db,
@@ -22,6 +32,7 @@ export async function recomputeCounter(
   window: string,
   at: Date,
   fill: (tx: Db) => Promise<number>,
+  fresh?: FreshEnough,
 ): Promise<number | null> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -30,6 +41,11 @@ export async function recomputeCounter(
       sql`select pg_try_advisory_xact_lock(${LOCK_KEYS[name]}) as locked`,
     );
     if (!lock?.locked) return null;
+    if (fresh) {
+      const state = await counterState(tx, name);
+      if (state && state.refreshedAt >= fresh.since && (!fresh.sameWindow || state.window === window))
+        return null;
+    }
     const items = await fill(tx);
     await tx.execute(sql`
       insert into counters (name, "window", items, refreshed_at)

@@ -19,7 +19,8 @@ export function createPerformersModule(deps: FeatureModuleDeps): PerformersModul
   // Best-chat rates, precomputed every COUNTERS_JOB_INTERVAL_MS (first run at start).
   const chatRatesJob = createIntervalJob({
     name: 'chat rates',
-    run: () => service.refreshChatRates(),
+    // A scheduled run skips rates another node computed within half an interval.
+    run: (forced) => service.refreshChatRates(forced ? 0 : deps.config.countersJobIntervalMs / 2),
     intervalMs: deps.config.countersJobIntervalMs,
     log: deps.log,
   });

@@ -11,7 +11,7 @@ import {
   favoriteActors,
 } from '@vela/db/schema';
 import type { ActorRow } from '../catalog/catalog.repository.ts';
-import { counterState, recomputeCounter } from '../catalog/counters.ts';
+import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
 export type CamShowRow = typeof camShows.$inferSelect & {
   actorName: string;
@@ -183,14 +183,19 @@ export function createPerformersRepository(db: Db) {
 
     /**
      * Recomputes the best-chat rates: every actor with at least `minCount` ratings since `since`.
-     * Null when another node is at it.
+     * Null when another node is at it or the rates are `fresh` enough.
      */
-    refreshChatRates(since: Date, minCount: number, at: Date): Promise<number | null> {
-      return recomputeCounter(db, 'chatRates', since.toISOString(), at, async (tx) => {
-        await tx.execute(sql`delete from actor_chat_rates`);
-        const [inserted] = await queryRows<{ n: number }>(
-          tx,
-          sql`with listed as (
+    refreshChatRates(since: Date, minCount: number, at: Date, fresh?: FreshEnough): Promise<number | null> {
+      return recomputeCounter(
+        db,
+        'chatRates',
+        since.toISOString(),
+        at,
+        async (tx) => {
+          await tx.execute(sql`delete from actor_chat_rates`);
+          const [inserted] = await queryRows<{ n: number }>(
+            tx,
+            sql`with listed as (
                 insert into actor_chat_rates (actor_id, ratings, satisfied, rate, since)
                 select actor_id, count(*)::int, (count(*) filter (where satisfied))::int,
                   avg(case when satisfied then 1.0 else 0.0 end)::float8, ${since.toISOString()}
@@ -200,9 +205,11 @@ export function createPerformersRepository(db: Db) {
                 having count(*) >= ${minCount}
                 returning 1)
               select count(*)::int as n from listed`,
-        );
-        return inserted?.n ?? 0;
-      });
+          );
+          return inserted?.n ?? 0;
+        },
+        fresh,
+      );
     },
 
     /** When the best-chat rates were computed (null: never). */

@@ -36,7 +36,7 @@ export function ratingsSince(now: Date): Date {
 /** One run of the best-chat rates. */
 export interface ChatRatesRefresh {
   since: string;
-  /** Actors listed; null when another node was computing the rates (`skipped`). */
+  /** Actors listed; null when skipped: another node was computing the rates, or they were fresh enough. */
   actors: number | null;
   skipped: boolean;
 }
@@ -230,10 +230,12 @@ export function createPerformersService(
     topCams,
 
     /** The counters job's run: best-chat rates over the last 90 days (actors: null when another node is at it). */
-    async refreshChatRates(): Promise<ChatRatesRefresh> {
+    async refreshChatRates(freshForMs = 0): Promise<ChatRatesRefresh> {
       const at = now();
       const since = ratingsSince(at);
-      const listed = await repo.refreshChatRates(since, CHAT_RATINGS_MIN_COUNT, at);
+      const fresh =
+        freshForMs > 0 ? { since: new Date(at.getTime() - freshForMs), sameWindow: false } : undefined;
+      const listed = await repo.refreshChatRates(since, CHAT_RATINGS_MIN_COUNT, at, fresh);
       return { since: since.toISOString(), actors: listed, skipped: listed === null };
     },
 

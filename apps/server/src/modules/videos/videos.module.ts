@@ -42,7 +42,8 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
   // The trending list, precomputed every COUNTERS_JOB_INTERVAL_MS (first run at start).
   const trendingJob = createIntervalJob({
     name: 'trending',
-    run: () => videos.refreshTrending(),
+    // A scheduled run skips a list another node computed within half an interval.
+    run: (forced) => videos.refreshTrending(forced ? 0 : deps.config.countersJobIntervalMs / 2),
     intervalMs: deps.config.countersJobIntervalMs,
     log: deps.log,
   });

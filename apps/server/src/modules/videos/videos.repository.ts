@@ -13,7 +13,7 @@ import {
   type VideoSort,
   type VideoType,
 } from '@vela/domain/video-listings';
-import { counterState, recomputeCounter } from '../catalog/counters.ts';
+import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
 export interface ListingSpec {
@@ -222,14 +222,19 @@ export function createVideosRepository(db: Db) {
 
     /**
      * Recomputes the trending list for `window` (listings keep reading the old rows until the
-     * transaction commits). Null when another node is at it.
+     * transaction commits). Null when another node is at it or the list is `fresh` enough.
      */
-    async refreshTrending(window: TrendingWindow, at: Date): Promise<number | null> {
-      const listed = await recomputeCounter(db, 'trending', trendingWindowKey(window), at, async (tx) => {
-        await tx.execute(sql`delete from video_trending`);
-        const [inserted] = await queryRows<{ n: number }>(
-          tx,
-          sql`with listed as (
+    async refreshTrending(window: TrendingWindow, at: Date, fresh?: FreshEnough): Promise<number | null> {
+      const listed = await recomputeCounter(
+        db,
+        'trending',
+        trendingWindowKey(window),
+        at,
+        async (tx) => {
+          await tx.execute(sql`delete from video_trending`);
+          const [inserted] = await queryRows<{ n: number }>(
+            tx,
+            sql`with listed as (
                 insert into video_trending (from_day, to_day, video_id, sales)
                 select ${window.fromDay}, ${window.toDay}, d.video_id, sum(d.sales)::int
                 from video_sales_daily d
@@ -237,9 +242,11 @@ export function createVideosRepository(db: Db) {
                 group by d.video_id
                 returning 1)
               select count(*)::int as n from listed`,
-        );
-        return inserted?.n ?? 0;
-      });
+          );
+          return inserted?.n ?? 0;
+        },
+        fresh,
+      );
       // Fresh statistics: the planner reads the list through its rank index only when it knows its size.
       if (listed !== null) await db.execute(sql`analyze video_trending`);
       return listed;

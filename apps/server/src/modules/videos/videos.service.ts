@@ -68,7 +68,7 @@ const TRENDING_COMPUTED_RECHECK_MS = 60_000;
 
 /** One run of the trending job. */
 export interface TrendingRefresh extends TrendingWindow {
-  /** Videos in the list; null when another node was computing it (`skipped`). */
+  /** Videos in the list; null when skipped: another node was computing it, or it was fresh enough. */
   videos: number | null;
   skipped: boolean;
 }
@@ -239,11 +239,16 @@ export function createVideosService(
       sharedRows.clear();
     },
 
-    /** The trending job's run: the current window's list recomputed (null: another node is at it). */
-    async refreshTrending(): Promise<TrendingRefresh> {
+    /**
+     * The trending job's run: the current window's list recomputed. `freshForMs` > 0 (a scheduled
+     * run): skipped when any node computed this window within that time.
+     */
+    async refreshTrending(freshForMs = 0): Promise<TrendingRefresh> {
       const at = now();
       const window = trendingDays(at);
-      const videos = await repo.refreshTrending(window, at);
+      const fresh =
+        freshForMs > 0 ? { since: new Date(at.getTime() - freshForMs), sameWindow: true } : undefined;
+      const videos = await repo.refreshTrending(window, at, fresh);
       if (videos !== null)
         trendingComputed = {
           window: `${window.fromDay}/${window.toDay}`,
