@@ -40,6 +40,9 @@ describe(`migrations (${backend})`, () => {
         'contests',
         'counters',
         'favorite_actors',
+        'favorite_albums',
+        'favorite_pictures',
+        'favorite_sedcards',
         'guest_sessions',
         'guests',
         'ledger_accounts',
@@ -49,6 +52,7 @@ describe(`migrations (${backend})`, () => {
         'login_transfers',
         'mail_outbox',
         'media_images',
+        'notifications',
         'password_resets',
         'payment_callbacks',
         'payment_charges',
@@ -75,6 +79,7 @@ describe(`migrations (${backend})`, () => {
         'videos',
         'vouchers',
         'wallet_settings',
+        'web_push_subscriptions',
       ]);
       // Constraints live in the database, not only in code: an invalid gender is refused.
       await expect(

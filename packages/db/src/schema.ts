@@ -1323,3 +1323,80 @@ export const actorSearchFilters = pgTable('actor_search_filters', {
   filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+// --- realtime (issue 6): notifications, favorites beyond actors, web push -------------------------
+
+/**
+ * A guest's notification (spec 3: id, unread, unseen; spec 4: unread -> read, unseen -> seen). The
+ * page renders its text from `type` and `params` in its own language. Types 6, 7, 13, 14, 15 and 22
+ * are stored but never shown (spec 9). `dedupe_key` makes a repeated cause (the same favorite going
+ * online twice within the hour, a retried operator call) one notification.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    url: text('url'),
+    unread: boolean('unread').notNull().default(true),
+    unseen: boolean('unseen').notNull().default(true),
+    dedupeKey: text('dedupe_key'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_guest_newest_idx').on(t.guestId, t.id.desc()),
+    index('notifications_guest_unread_idx').on(t.guestId).where(sql`${t.unread}`),
+    index('notifications_guest_unseen_idx').on(t.guestId).where(sql`${t.unseen}`),
+    uniqueIndex('notifications_guest_dedupe_idx').on(t.guestId, t.dedupeKey),
+    check('notifications_type_check', sql`${t.type} between 1 and 99`),
+  ],
+);
+
+const favoriteOf = <T extends string>(table: string, column: T, references: () => typeof actors.id) =>
+  pgTable(
+    table,
+    {
+      guestId: bigint('guest_id', { mode: 'number' })
+        .notNull()
+        .references(() => guests.id, { onDelete: 'cascade' }),
+      itemId: integer(column).notNull().references(references, { onDelete: 'cascade' }),
+      createdAt: tstz('created_at').notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.guestId, t.itemId] }),
+      index(`${table}_guest_newest_idx`).on(t.guestId, t.createdAt),
+    ],
+  );
+
+/** Pinned albums, pictures and sedcards (spec 4 "Favorites"; favorite actors are `favorite_actors`). */
+export const favoriteAlbums = favoriteOf('favorite_albums', 'album_id', () => albums.id);
+export const favoritePictures = favoriteOf('favorite_pictures', 'picture_id', () => pictures.id);
+export const favoriteSedcards = favoriteOf('favorite_sedcards', 'actor_id', () => actors.id);
+
+/**
+ * A browser's web push subscription (spec 7 web-push/*). `token` is the handle the page keeps to
+ * resubscribe, update or unsubscribe; the endpoint is the push service's URL for this browser.
+ */
+export const webPushSubscriptions = pgTable(
+  'web_push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    token: text('token').notNull().unique(),
+    guestId: bigint('guest_id', { mode: 'number' })
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    language: text('language').notNull().default('de'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    lastSentAt: tstz('last_sent_at'),
+  },
+  (t) => [index('web_push_subscriptions_guest_idx').on(t.guestId)],
+);
