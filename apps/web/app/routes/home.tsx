@@ -16,6 +16,7 @@ import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
 import { TOP_CAMS_BATCH, TopCams } from '../features/performers/components/TopCams.tsx';
 import { viewerGuestId } from '../features/performers/viewerGuestId.ts';
+import { useOnlineTotal } from '../features/realtime/hooks/useOnlineTotal.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -53,12 +54,13 @@ export function ErrorBoundary() {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { lang, home, topCams } = loaderData;
   const t = usePagesT(lang);
+  const onlineCount = useOnlineTotal(home.onlineCount);
   return (
     <div className="page home">
       <header className="page__header">
         <h1>{home.seo.h1 || t('home.h1')}</h1>
         {home.seo.h2 ? <p className="page__lead">{home.seo.h2}</p> : null}
-        <p className="page__meta">{t('home.onlineCount', { count: home.onlineCount })}</p>
+        <p className="page__meta">{t('home.onlineCount', { count: onlineCount })}</p>
       </header>
 
       {topCams.items.length > 0 ? (

@@ -6,6 +6,7 @@ import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatChatPrice } from '../../catalog/format.ts';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { usePagesT } from '../../i18n/usePagesT.ts';
+import { useActorOnline } from '../../realtime/hooks/useActorOnline.ts';
 import type { ActorRouteName } from '../actorPage.ts';
 import { useActorT } from '../useActorT.ts';
 
@@ -34,6 +35,7 @@ const TAB_ROUTES: { tab: ActorTab; route: ActorRouteName; hash?: string }[] = [
 export function ActorProfileHeader({ header, lang, current, title }: ActorProfileHeaderProps) {
   const t = useActorT(lang);
   const pt = usePagesT(lang);
+  const online = useActorOnline(header.id, header.isOnline);
   const label = (tab: ActorTab) =>
     tab === 'aboutMe'
       ? pt('actor.tab.aboutMe')
@@ -60,8 +62,8 @@ export function ActorProfileHeader({ header, lang, current, title }: ActorProfil
       </div>
       <div className="profile__intro">
         <h1 id="page-title">{title || header.name}</h1>
-        <p className={header.isOnline ? 'status status--online' : 'status'}>
-          {header.isOnline ? pt('actor.online') : pt('actor.offline')}
+        <p className={online ? 'status status--online' : 'status'}>
+          {online ? pt('actor.online') : pt('actor.offline')}
         </p>
         <p className="page__meta">
           {pt('tile.age', { age: header.age })} ·{' '}

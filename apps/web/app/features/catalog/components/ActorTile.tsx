@@ -3,6 +3,7 @@ import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { usePagesT } from '../../i18n/usePagesT.ts';
+import { useActorOnline } from '../../realtime/hooks/useActorOnline.ts';
 import { formatChatPrice } from '../format.ts';
 import { Picture } from './Picture.tsx';
 
@@ -15,11 +16,12 @@ interface ActorTileProps {
 /** A performer tile: links to the profile (name lower-cased in the URL, spec 5). */
 export function ActorTile({ actor, lang, eager }: ActorTileProps) {
   const t = usePagesT(lang);
+  const online = useActorOnline(actor.id, actor.isOnline);
   return (
     <Link className="tile tile--link" to={pathFor('Actor', lang, { actorName: actor.slug })}>
       <span className="tile__media">
         <Picture image={actor.avatar} alt={t('tile.avatarAlt', { name: actor.name })} eager={eager} />
-        {actor.isOnline ? <span className="badge badge--online">{t('tile.online')}</span> : null}
+        {online ? <span className="badge badge--online">{t('tile.online')}</span> : null}
       </span>
       <span className="tile__body">
         <span className="tile__title">{actor.name}</span>

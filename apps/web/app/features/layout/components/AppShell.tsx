@@ -1,7 +1,7 @@
 /**
  * The layout shell every page renders in (root.tsx renders it around the outlet): skip link,
  * navbar with menus, `<main id="content">`, footer, cookie banner, modal host, navigation
- * scrolling and page-view tracking.
+ * scrolling and page-view tracking, and the page's socket (RealtimeProvider, decision 0024).
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
@@ -9,7 +9,7 @@ import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { type ReactNode, useEffect } from 'react';
 import { PageViewTracker } from '../../analytics/components/PageViewTracker.tsx';
 import { AccountAutoDialogs } from '../../auth/components/AccountAutoDialogs.tsx';
-import { ViewerProvider } from '../../auth/useViewer.tsx';
+import { useViewer, ViewerProvider } from '../../auth/useViewer.tsx';
 import '../../auth/account.css';
 import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
 import type { ConsentState } from '../../consent/consent.ts';
@@ -17,6 +17,7 @@ import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
 import { ModalHost } from '../../modals/components/ModalHost.tsx';
 import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { RealtimeProvider } from '../../realtime/state/RealtimeProvider.tsx';
 import { ScrollManager } from '../../scroll/ScrollManager.tsx';
 import { WalletSync } from '../../wallet/components/WalletSync.tsx';
 import { BalanceProvider } from '../../wallet/state/BalanceProvider.tsx';
@@ -54,6 +55,30 @@ function SkipLink() {
   );
 }
 
+/**
+ * The guest's wallet, payment dialog and socket, given the viewer as the page shows it now (the
+ * socket's AVS and VIP/TV changes included).
+ */
+function GuestProviders({
+  lang,
+  config,
+  children,
+}: {
+  lang: Language;
+  config: PublicConfig;
+  children: ReactNode;
+}) {
+  const { viewer } = useViewer();
+  return (
+    <BalanceProvider viewer={viewer}>
+      <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
+        <WalletSync />
+        <RealtimeProvider lang={lang}>{children}</RealtimeProvider>
+      </PaymentDialogProvider>
+    </BalanceProvider>
+  );
+}
+
 export function AppShell({
   lang,
   alternates,
@@ -73,25 +98,22 @@ export function AppShell({
       <ViewerProvider viewer={viewer} config={config}>
         <ConsentProvider initial={consent}>
           <ModalProvider>
-            <BalanceProvider viewer={viewer}>
-              <PaymentDialogProvider lang={lang} config={config} viewer={viewer}>
-                <WalletSync />
-                <MenuProvider>
-                  <SkipLink />
-                  <Navbar navigation={navigation} />
-                  <MenuBackdrop />
-                  <main id="content" className="content" tabIndex={-1}>
-                    {children}
-                  </main>
-                  <Footer />
-                  <CookieBanner />
-                  <ModalHost />
-                  <AccountAutoDialogs />
-                  <ScrollManager />
-                  <PageViewTracker />
-                </MenuProvider>
-              </PaymentDialogProvider>
-            </BalanceProvider>
+            <GuestProviders lang={lang} config={config}>
+              <MenuProvider>
+                <SkipLink />
+                <Navbar navigation={navigation} />
+                <MenuBackdrop />
+                <main id="content" className="content" tabIndex={-1}>
+                  {children}
+                </main>
+                <Footer />
+                <CookieBanner />
+                <ModalHost />
+                <AccountAutoDialogs />
+                <ScrollManager />
+                <PageViewTracker />
+              </MenuProvider>
+            </GuestProviders>
           </ModalProvider>
         </ConsentProvider>
       </ViewerProvider>

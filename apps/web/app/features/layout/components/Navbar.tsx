@@ -9,6 +9,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { Link, NavLink } from 'react-router';
 import { NavbarAccount } from '../../auth/components/NavbarAccount.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
+import { useOnlineTotal } from '../../realtime/hooks/useOnlineTotal.ts';
 import { SearchOverlay } from '../../search/components/SearchOverlay.tsx';
 import { useNavbarScroll } from '../hooks/useNavbarScroll.ts';
 import { useMenus } from '../state/MenuProvider.tsx';
@@ -28,6 +29,8 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
   const { anyOpen } = useMenus();
   const { open } = useModals();
   const hidden = useNavbarScroll(anyOpen);
+  // The server's count until the socket's presence events bring a newer one.
+  const onlineCount = useOnlineTotal(navigation.onlineCount);
 
   return (
     <header
@@ -66,9 +69,9 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
           </nav>
         </div>
         <div className="navbar__end">
-          <span className="navbar__online" data-online-count={navigation.onlineCount}>
+          <span className="navbar__online" data-online-count={onlineCount}>
             <span className="online-dot" aria-hidden="true" />
-            {t('onlineCount', { count: navigation.onlineCount })}
+            {t('onlineCount', { count: onlineCount })}
           </span>
           <MenuToggle menu="search" icon="search" label={t('menuSearch')} />
           <button

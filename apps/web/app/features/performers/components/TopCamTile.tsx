@@ -4,18 +4,20 @@ import { Link } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatChatPrice, formatPriceInCoins, perMinute } from '../../catalog/format.ts';
 import { usePagesT } from '../../i18n/usePagesT.ts';
+import { useActorOnline } from '../../realtime/hooks/useActorOnline.ts';
 import { usePerformersT } from '../usePerformersT.ts';
 
 /** A top cam of spec 3: picture, online and videocall state, age, chat price, chat rating (with 10+ ratings), videocall price, fans. */
 export function TopCamTile({ cam, lang, eager }: { cam: TopCam; lang: Language; eager?: boolean }) {
   const t = usePerformersT(lang);
   const pages = usePagesT(lang);
+  const online = useActorOnline(cam.id, cam.online);
   return (
     <Link className="tile tile--link top-cam" to={cam.profileLink}>
       <span className="tile__media">
         <Picture image={cam.previewPicture} alt={pages('tile.avatarAlt', { name: cam.name })} eager={eager} />
         <span className="tile__badges">
-          {cam.online ? <span className="badge badge--online">{pages('tile.online')}</span> : null}
+          {online ? <span className="badge badge--online">{pages('tile.online')}</span> : null}
           {cam.onlineVideocall ? (
             <span className="badge top-cam__videocall">{t('top.videocall')}</span>
           ) : null}

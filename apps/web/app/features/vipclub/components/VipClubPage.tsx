@@ -5,7 +5,9 @@
  * and sees the membership instead: status, next renewal or "ends on", cancel with the cancellation
  * offer, resume, and the vip30 value history. A dialog success of a subscription flow refreshes the
  * data in place (no reload), reports a just-started subscription to analytics (spec 4) and reloads
- * the root data so the navbar knows the new VIP state.
+ * the root data so the navbar knows the new VIP state. The socket keeps it current in every tab
+ * (decision 0024): a VIP/TV update reads the membership again in place (the page registers the
+ * spec 4 callback, so it does not reload), and a status bar dismissed in one tab goes in all.
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
@@ -14,9 +16,11 @@ import { getVipButtonAction } from '@vela/domain/restrictions';
 import { isSubscriptionFlow, PLANS, VIP_TRIAL } from '@vela/domain/subscriptions';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { track } from '../../analytics/track.ts';
-import { snapshotOfViewer } from '../../auth/useViewer.tsx';
+import { snapshotOfViewer, useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { useAboUpdate } from '../../realtime/hooks/useAboUpdate.ts';
+import { useSocketMessage } from '../../realtime/hooks/useSocketMessage.ts';
+import { useSocketSend } from '../../realtime/hooks/useSocketSend.ts';
 import { useMembership } from '../hooks/useMembership.ts';
 import {
   CLEAR_STATUS_BAR_COOKIE,
@@ -24,6 +28,7 @@ import {
   statusBarOfCookie,
   vipclubText,
 } from '../membership.ts';
+import { reportSubscriptionStarted } from '../subscriptionAnalytics.ts';
 import { MembershipCard } from './MembershipCard.tsx';
 import { StatusBar } from './StatusBar.tsx';
 import { Vip30HistoryTable } from './Vip30HistoryTable.tsx';
@@ -41,7 +46,9 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const snapshot = snapshotOfViewer(viewer);
+  // The shell's viewer follows the socket's VIP/TV events; the route's is the server render's.
+  const liveViewer = useViewer().viewer;
+  const snapshot = snapshotOfViewer(liveViewer?.id === viewer?.id ? liveViewer : viewer);
   const loggedIn = snapshot.isLoggedIn && !snapshot.isLocked;
   const { state, current, reload, retry } = useMembership(loggedIn);
   const [statusBar, setStatusBar] = useState<StatusBarType | null>(null);
@@ -50,10 +57,22 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
     setStatusBar(statusBarOfCookie(document.cookie));
   }, []);
 
+  const send = useSocketSend();
   const dismissStatusBar = useCallback(() => {
     document.cookie = CLEAR_STATUS_BAR_COOKIE;
     setStatusBar(null);
-  }, []);
+    // The guest's other tabs hide it too (the server sends them removeStatusBar).
+    if (loggedIn) send({ type: 'removeStatusBar' });
+  }, [loggedIn, send]);
+  useSocketMessage('removeStatusBar', () => {
+    document.cookie = CLEAR_STATUS_BAR_COOKIE;
+    setStatusBar(null);
+  });
+
+  // A VIP/TV change (in any tab, or seen at a reconnect): read the membership again, in place.
+  useAboUpdate(() => {
+    if (loggedIn) void reload();
+  });
 
   // The dialog finished a subscription flow: read the membership again, in place.
   const { onSuccess } = dialog;
@@ -66,7 +85,7 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
           const after = await reload();
           if (after) {
             for (const event of startedSubscriptions(before, after)) {
-              void track('subscription', event.action, event.data);
+              reportSubscriptionStarted(event.action, event.data);
             }
           }
           void revalidate.current();
