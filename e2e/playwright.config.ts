@@ -59,6 +59,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // Spec 6 es-avs modal (dialog-host.spec.ts); only Spanish pages show it.
       ES_AVS_MODAL_ENABLED: 'true',
+      // Presence changes only through the internal API (realtime.spec.ts), never at random.
+      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
     },
   },
 });

@@ -35,6 +35,7 @@ import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
 import { avsRoutes } from './modules/avs/avs.routes.ts';
 import { createAvsService } from './modules/avs/avs.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import type { FeatureModule } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
@@ -49,23 +50,30 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPerformersModule, type PerformersModule } from './modules/performers/performers.module.ts';
+import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createProSearchModule, type ProSearchModule } from './modules/prosearch/prosearch.module.ts';
+import { createRealtime, publishToGuest } from './modules/realtime/realtime.module.ts';
+import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule, type SearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { createWalletService, guestBalanceEvent } from './modules/wallet/wallet.service.ts';
+import { createWebPushModule } from './modules/webpush/webpush.module.ts';
 import { SERVER_VERSION } from './version.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   bus: EventBus;
+  /** The socket's ping and idle timings (tests shorten them). */
+  socketTiming?: Partial<ConnectionTiming>;
   /** Where the web build is; defaults to apps/web/build. */
   webBuild?: WebBuildLocation;
   log?: Logger;
@@ -197,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const promotions = createPromotionsModule(moduleDeps);
   const subscriptionsModule = createSubscriptionsModule(moduleDeps);
+  const webPush = createWebPushModule(moduleDeps);
   // Catalog, profiles, photos and search (issue 5): each also serves its slice of the page loaders.
   const catalogModules: CatalogModules = {
     performers: createPerformersModule(moduleDeps),
@@ -206,12 +215,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     search: createSearchModule(moduleDeps),
     prosearch: createProSearchModule(moduleDeps),
   };
+  // Realtime (issue 6): notifications (also pushed to the browsers that subscribed), pins, presence.
+  const notifications = createNotificationsModule(moduleDeps);
+  notifications.service.onCreated((guestId, notification) => webPush.push(guestId, notification));
   const featureModules: FeatureModule[] = [
     createPaymentsModule(moduleDeps),
     subscriptionsModule,
     promotions,
+    webPush,
+    notifications,
+    createFavoritesModule(moduleDeps),
+    createPresenceModule({ ...moduleDeps, notifications: notifications.service }),
     ...Object.values(catalogModules),
   ];
+  // The guest socket at /socket: each module answers its messages and adds to the resync snapshot.
+  const realtime = createRealtime({
+    bus: deps.bus,
+    auth,
+    guests: guestsRepository,
+    log: app.log,
+    handlers: featureModules.flatMap((module) => (module.socket ? [module.socket] : [])),
+    ...(deps.socketTiming ? { timing: deps.socketTiming } : {}),
+    snapshots: [
+      async (guestId) => {
+        const [money, avsState, abo] = await Promise.all([
+          guestsRepository.moneyStateOf(guestId),
+          avs.status(guestId),
+          subscriptionsModule.service.aboStatuses(guestId),
+        ]);
+        const { type: _type, ...balance } = guestBalanceEvent(money.balanceCents, money.isPayingCustomer);
+        return { balance, avsStatus: avsState.avsStatus, ...abo };
+      },
+      ...featureModules.flatMap((module) => (module.snapshot ? [module.snapshot] : [])),
+    ],
+  });
+  await realtime.register(app);
+  app.addHook('onClose', () => realtime.stop());
   app.addHook('onReady', async () => {
     for (const module of featureModules) await module.start?.();
   });
@@ -251,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mailer,
           publicOrigin: config.publicOrigin,
           brandName: config.brandName,
+          onSessionsEnded: (guestId) => publishToGuest(deps.bus, guestId, { type: 'sessionCheck' }, app.log),
         }),
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
@@ -312,6 +352,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: false,
   });
   const location = deps.webBuild ?? defaultWebBuildLocation();
+  // The web push service worker (apps/web/public/sw.js) controls the whole origin; always revalidated.
+  app.get('/sw.js', (_request, reply) =>
+    reply
+      .header('service-worker-allowed', '/')
+      .header('cache-control', 'no-cache')
+      .sendFile('sw.js', location.clientDir, { cacheControl: false }),
+  );
   await app.register(fastifyStatic, {
     root: path.join(location.clientDir, 'assets'),
     prefix: '/assets/',

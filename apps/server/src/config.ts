@@ -5,6 +5,7 @@
  * the start with one line naming the variable (see `main.ts`). Secrets are marked and never logged:
  * use `describeConfig` to log the configuration.
  */
+import { createECDH, ECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -69,12 +70,22 @@ export interface Config {
   subscriptionJobIntervalMs: number;
   /** Tick of the jobs that precompute the trending videos and the best-chat rates (0: off). */
   countersJobIntervalMs: number;
+  /** Tick of the demo's performer activity simulator (one goes offline, one comes online; 0: off). */
+  presenceSimulatorIntervalMs: number;
   /** Request header (lower-case) in which the edge sends the caller's ISO country (spec 6 banned countries). */
   countryHeader: string;
   /** Map tile URL template ({z}/{x}/{y}) of the pro search map; unset: outlines from a bundled data set. */
   mapTileUrl: string | undefined;
   /** Attribution shown with the map tiles. */
   mapTileAttribution: string;
+  /** VAPID public key of web push (base64url P-256 point); unset with the private key: see webpush.keys.ts. */
+  webPushVapidPublicKey: string | undefined;
+  /** Secret. VAPID private key of web push (base64url, 32 bytes). */
+  webPushVapidPrivateKey: string | undefined;
+  /** VAPID subject: the operator's mailto: or https: contact for the push services. */
+  webPushSubject: string;
+  /** Accept http:// and loopback/private push endpoints (a local push service); never in production. */
+  webPushAllowLocalEndpoints: boolean;
 }
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
@@ -144,6 +155,35 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
 });
 
 const variable = <T>(spec: VariableSpec<T>): VariableSpec<T> => spec;
+
+/** base64url (no padding) of exactly `bytes` bytes. */
+const base64urlBytes = (bytes: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .refine((value) => Buffer.from(value, 'base64url').length === bytes);
+
+/** A VAPID public key: an uncompressed point on P-256. */
+const vapidPublicKey = base64urlBytes(65).refine((value) => {
+  try {
+    ECDH.convertKey(Buffer.from(value, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+/** The public key of a VAPID private key, or null when the value is not a P-256 private key. */
+export function vapidPublicKeyOf(privateKey: string): string | null {
+  try {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return curve.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
 
 /** Every variable the server reads. Order is the documentation order. */
 const VARIABLES = {
@@ -405,6 +445,14 @@ const VARIABLES = {
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
+  presenceSimulatorIntervalMs: variable({
+    name: 'PRESENCE_SIMULATOR_INTERVAL_MS',
+    default: '5000',
+    description:
+      'Outside production (default 5000; in production 0 unless set): how often the performer activity simulator lets one online performer leave and one offline performer come online, so the demo is alive (presence events, favorite notifications); 0 turns it off (production: performers come and go through the internal API).',
+    expected: 'an integer 0-86400000',
+    schema: integer(0, 86_400_000),
+  }),
   countryHeader: variable({
     name: 'COUNTRY_HEADER',
     default: 'x-country-code',
@@ -434,6 +482,43 @@ const VARIABLES = {
     description: 'Attribution text shown on the pro search map with the tiles of MAP_TILE_URL.',
     expected: 'text up to 300 characters',
     schema: z.string().trim().max(300),
+  }),
+  webPushVapidPublicKey: variable({
+    name: 'WEB_PUSH_VAPID_PUBLIC_KEY',
+    default: undefined,
+    description:
+      'VAPID public key of web push (base64url, as `npx web-push generate-vapid-keys` prints it); set together with WEB_PUSH_VAPID_PRIVATE_KEY. When both are unset, a pair is generated and kept in <DATA_DIR>/web-push-vapid.json outside production; in production web push is then off (its routes answer 404).',
+    expected: 'a base64url P-256 public key (65 bytes, 87 characters)',
+    schema: vapidPublicKey,
+  }),
+  webPushVapidPrivateKey: variable({
+    name: 'WEB_PUSH_VAPID_PRIVATE_KEY',
+    default: undefined,
+    description:
+      'VAPID private key of web push (base64url, 32 bytes), the pair of WEB_PUSH_VAPID_PUBLIC_KEY; changing it makes every browser subscribe again.',
+    secret: true,
+    expected: 'a base64url P-256 private key (32 bytes, 43 characters)',
+    schema: base64urlBytes(32).refine((value) => vapidPublicKeyOf(value) !== null),
+  }),
+  webPushSubject: variable({
+    name: 'WEB_PUSH_SUBJECT',
+    default: 'mailto:<address of MAIL_FROM>',
+    description:
+      'Contact the push services may use to reach the operator (VAPID subject): a mailto: address or an https: URL.',
+    expected: 'a mailto: address or an https: URL',
+    schema: z
+      .string()
+      .trim()
+      .max(300)
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/),
+  }),
+  webPushAllowLocalEndpoints: variable({
+    name: 'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
+    default: 'false',
+    description:
+      'Accept push endpoints on http:// and on loopback or private addresses (a local push service for development and tests). Refused in production: the server would send requests into its own network.',
+    expected: 'true or false',
+    schema: booleanFlag,
   }),
 } as const;
 
@@ -504,6 +589,35 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       'Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production (a string of at least 32 characters)',
     );
   }
+  const mailFrom = read('mailFrom');
+  const webPushVapidPublicKey = read('webPushVapidPublicKey');
+  const webPushVapidPrivateKey = read('webPushVapidPrivateKey');
+  if ((webPushVapidPublicKey === undefined) !== (webPushVapidPrivateKey === undefined)) {
+    const missing =
+      webPushVapidPublicKey === undefined ? 'WEB_PUSH_VAPID_PUBLIC_KEY' : 'WEB_PUSH_VAPID_PRIVATE_KEY';
+    const other =
+      missing === 'WEB_PUSH_VAPID_PUBLIC_KEY' ? 'WEB_PUSH_VAPID_PRIVATE_KEY' : 'WEB_PUSH_VAPID_PUBLIC_KEY';
+    throw new ConfigError(
+      missing,
+      `Invalid configuration: ${missing} must be set together with ${other} (got nothing)`,
+    );
+  }
+  if (
+    webPushVapidPrivateKey !== undefined &&
+    vapidPublicKeyOf(webPushVapidPrivateKey) !== webPushVapidPublicKey
+  ) {
+    throw new ConfigError(
+      'WEB_PUSH_VAPID_PUBLIC_KEY',
+      'Invalid configuration: WEB_PUSH_VAPID_PUBLIC_KEY must be the public key of WEB_PUSH_VAPID_PRIVATE_KEY (got another key)',
+    );
+  }
+  const webPushAllowLocalEndpoints = read('webPushAllowLocalEndpoints');
+  if (nodeEnv === 'production' && webPushAllowLocalEndpoints) {
+    throw new ConfigError(
+      'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
+      'Invalid configuration: WEB_PUSH_ALLOW_LOCAL_ENDPOINTS must be false in production (got "true")',
+    );
+  }
   return {
     port,
     payPort,
@@ -529,7 +643,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     sessionSecret,
     loginEnabled: read('loginEnabled'),
     smtpUrl: read('smtpUrl'),
-    mailFrom: read('mailFrom'),
+    mailFrom,
     internalApiToken: read('internalApiToken'),
     internalAllowedIps: read('internalAllowedIps'),
     esAvsModalEnabled: read('esAvsModalEnabled'),
@@ -538,10 +652,25 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     paymentWebhookSecret,
     subscriptionJobIntervalMs: read('subscriptionJobIntervalMs'),
     countersJobIntervalMs: read('countersJobIntervalMs'),
+    // The simulator is the demo's: in production only an explicit setting starts it.
+    presenceSimulatorIntervalMs:
+      nodeEnv === 'production' && !env.PRESENCE_SIMULATOR_INTERVAL_MS
+        ? 0
+        : read('presenceSimulatorIntervalMs'),
     countryHeader: read('countryHeader'),
     mapTileUrl: read('mapTileUrl'),
     mapTileAttribution: read('mapTileAttribution'),
+    webPushVapidPublicKey,
+    webPushVapidPrivateKey,
+    webPushSubject: read('webPushSubject', defaultWebPushSubject(mailFrom)),
+    webPushAllowLocalEndpoints,
   };
+}
+
+/** `mailto:` the sender address of MAIL_FROM (`Vela <no-reply@vela.localhost>` or a bare address). */
+function defaultWebPushSubject(mailFrom: string): string {
+  const address = /<([^<>\s@]+@[^<>\s@]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return /^[^<>\s@]+@[^<>\s@]+$/.test(address) ? `mailto:${address}` : 'mailto:support@vela.localhost';
 }
 
 /** The configuration of this process, read from `process.env` on first use. */
@@ -561,5 +690,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     smtpUrl: config.smtpUrl === undefined ? undefined : '[secret]',
     internalApiToken: config.internalApiToken === undefined ? undefined : '[secret]',
     paymentWebhookSecret: config.paymentWebhookSecret === undefined ? undefined : '[secret]',
+    webPushVapidPrivateKey: config.webPushVapidPrivateKey === undefined ? undefined : '[secret]',
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { CONFIG_DOC, ConfigError, describeConfig, parseConfig, SECRET_VARIABLES } from '../src/config.ts';
 
 describe('configuration', () => {
@@ -111,6 +112,10 @@ describe('configuration', () => {
     ['ES_AVS_MODAL_ENABLED', 'maybe'],
     ['FORCE_AVS', 'yes'],
     ['ADULT_MARKET_VARIANT', 'maybe'],
+    ['WEB_PUSH_VAPID_PUBLIC_KEY', 'not-a-key'],
+    ['WEB_PUSH_VAPID_PRIVATE_KEY', 'short'],
+    ['WEB_PUSH_SUBJECT', 'support@example.com'],
+    ['WEB_PUSH_ALLOW_LOCAL_ENDPOINTS', 'yes'],
   ];
 
   it.each(badValues)('a bad %s (%s) stops the start with a message naming the variable', (name, value) => {
@@ -150,6 +155,7 @@ describe('configuration', () => {
       'SMTP_URL',
       'INTERNAL_API_TOKEN',
       'PAYMENT_WEBHOOK_SECRET',
+      'WEB_PUSH_VAPID_PRIVATE_KEY',
     ]);
     const described = JSON.stringify(
       describeConfig(
@@ -194,9 +200,14 @@ describe('configuration', () => {
       'PAYMENT_WEBHOOK_SECRET',
       'SUBSCRIPTION_JOB_INTERVAL_MS',
       'COUNTERS_JOB_INTERVAL_MS',
+      'PRESENCE_SIMULATOR_INTERVAL_MS',
       'COUNTRY_HEADER',
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',
+      'WEB_PUSH_VAPID_PUBLIC_KEY',
+      'WEB_PUSH_VAPID_PRIVATE_KEY',
+      'WEB_PUSH_SUBJECT',
+      'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');
@@ -223,5 +234,91 @@ describe('issue 5 configuration', () => {
     );
     expect(() => parseConfig({ MAP_TILE_URL: 'https://tiles.example.com/tile.png' })).toThrow(/MAP_TILE_URL/);
     expect(() => parseConfig({ COUNTRY_HEADER: 'bad header' })).toThrow(/COUNTRY_HEADER/);
+  });
+});
+
+describe('web push configuration (issue 6)', () => {
+  const keys = webPush.generateVAPIDKeys();
+  const other = webPush.generateVAPIDKeys();
+  const errorOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      return error as ConfigError;
+    }
+    throw new Error('no error');
+  };
+
+  it('reads a VAPID key pair; unset, both stay unset (generated under DATA_DIR outside production)', () => {
+    expect(
+      parseConfig({ WEB_PUSH_VAPID_PUBLIC_KEY: keys.publicKey, WEB_PUSH_VAPID_PRIVATE_KEY: keys.privateKey }),
+    ).toMatchObject({ webPushVapidPublicKey: keys.publicKey, webPushVapidPrivateKey: keys.privateKey });
+    expect(parseConfig({})).toMatchObject({
+      webPushVapidPublicKey: undefined,
+      webPushVapidPrivateKey: undefined,
+      webPushAllowLocalEndpoints: false,
+    });
+  });
+
+  it('both keys or neither: one alone stops the start naming the missing one', () => {
+    expect(errorOf({ WEB_PUSH_VAPID_PUBLIC_KEY: keys.publicKey }).variable).toBe(
+      'WEB_PUSH_VAPID_PRIVATE_KEY',
+    );
+    const error = errorOf({ WEB_PUSH_VAPID_PRIVATE_KEY: keys.privateKey });
+    expect(error.variable).toBe('WEB_PUSH_VAPID_PUBLIC_KEY');
+    expect(error.message).toBe(
+      'Invalid configuration: WEB_PUSH_VAPID_PUBLIC_KEY must be set together with WEB_PUSH_VAPID_PRIVATE_KEY (got nothing)',
+    );
+  });
+
+  it('keys of two different pairs are refused; a bad private key is never shown', () => {
+    const error = errorOf({
+      WEB_PUSH_VAPID_PUBLIC_KEY: other.publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: keys.privateKey,
+    });
+    expect(error.variable).toBe('WEB_PUSH_VAPID_PUBLIC_KEY');
+    expect(error.message).not.toContain(keys.privateKey);
+    const bad = `${keys.privateKey.slice(0, -2)}!!`;
+    const malformed = errorOf({ WEB_PUSH_VAPID_PUBLIC_KEY: keys.publicKey, WEB_PUSH_VAPID_PRIVATE_KEY: bad });
+    expect(malformed.variable).toBe('WEB_PUSH_VAPID_PRIVATE_KEY');
+    expect(malformed.message).not.toContain(bad);
+    const described = JSON.stringify(
+      describeConfig(
+        parseConfig({
+          WEB_PUSH_VAPID_PUBLIC_KEY: keys.publicKey,
+          WEB_PUSH_VAPID_PRIVATE_KEY: keys.privateKey,
+        }),
+      ),
+    );
+    expect(described).not.toContain(keys.privateKey);
+  });
+
+  it('a public key that is not a point on P-256 is refused', () => {
+    const notOnCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    expect(errorOf({ WEB_PUSH_VAPID_PUBLIC_KEY: notOnCurve }).variable).toBe('WEB_PUSH_VAPID_PUBLIC_KEY');
+  });
+
+  it('the VAPID subject defaults to the address of MAIL_FROM', () => {
+    expect(parseConfig({}).webPushSubject).toBe('mailto:no-reply@vela.localhost');
+    expect(parseConfig({ MAIL_FROM: 'Nova <hello@nova.example>' }).webPushSubject).toBe(
+      'mailto:hello@nova.example',
+    );
+    expect(parseConfig({ MAIL_FROM: 'ops@nova.example' }).webPushSubject).toBe('mailto:ops@nova.example');
+    expect(parseConfig({ WEB_PUSH_SUBJECT: 'https://nova.example/contact' }).webPushSubject).toBe(
+      'https://nova.example/contact',
+    );
+  });
+
+  it('local push endpoints are refused in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+      PAYMENT_WEBHOOK_SECRET: 'a-production-webhook-key-of-32-chars-or-more',
+    };
+    expect(parseConfig({ ...production }).webPushAllowLocalEndpoints).toBe(false);
+    expect(errorOf({ ...production, WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).variable).toBe(
+      'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
+    );
+    expect(parseConfig({ WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).webPushAllowLocalEndpoints).toBe(true);
   });
 });

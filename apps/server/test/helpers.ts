@@ -15,7 +15,14 @@ export async function tempDir(prefix: string): Promise<{ dir: string; remove: ()
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
   return {
-    ...parseConfig({ LOG_LEVEL: 'silent', PUBLIC_ORIGIN, PAY_ORIGIN, NODE_ENV: 'test', ...env }),
+    ...parseConfig({
+      LOG_LEVEL: 'silent',
+      PUBLIC_ORIGIN,
+      PAY_ORIGIN,
+      NODE_ENV: 'test',
+      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+      ...env,
+    }),
     ...overrides,
   };
 }

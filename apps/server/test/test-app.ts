@@ -3,7 +3,7 @@ import type { Database } from '@vela/db/client';
 import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { createLogger } from '../src/http/logging.ts';
 import type { WebBuildLocation } from '../src/http/ssr.ts';
@@ -19,7 +19,12 @@ export interface TestApp {
 
 /** The page-origin app on a fresh test database (PGlite, or PostgreSQL when DATABASE_URL is set). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; webBuild?: WebBuildLocation; logTo?: DestinationStream } = {},
+  options: {
+    env?: Record<string, string>;
+    webBuild?: WebBuildLocation;
+    logTo?: DestinationStream;
+    socketTiming?: AppDeps['socketTiming'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env, { mediaDir: database.mediaDir });
@@ -30,6 +35,7 @@ export async function createTestApp(
     bus,
     ...(options.webBuild ? { webBuild: options.webBuild } : {}),
     ...(options.logTo ? { log: createLogger('info', options.logTo) } : {}),
+    ...(options.socketTiming ? { socketTiming: options.socketTiming } : {}),
   });
   return {
     app,

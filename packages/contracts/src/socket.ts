@@ -143,7 +143,12 @@ export const FavoriteActorSchema = z.strictObject({
   id: ActorId,
   name: z.string(),
   isOnline: z.boolean(),
-  avatarUrl: z.string(),
+  /** The avatar image (ImageRef of common.ts: the page builds its URL). */
+  avatar: z.strictObject({
+    key: z.string(),
+    ageRating: z.union([z.literal(16), z.literal(18)]),
+    aspect: z.number(),
+  }),
   notifyEmail: z.boolean(),
   notifySms: z.boolean(),
 });
@@ -203,7 +208,7 @@ const guestEvents = [
   msg('favoritePinned', { target: PinTargetSchema, id: ActorId }),
   msg('favoriteUnpinned', { target: PinTargetSchema, id: ActorId }),
   msg('pinnedActorNotification', { actorId: ActorId, notifyEmail: z.boolean(), notifySms: z.boolean() }),
-  msg('emailProperties', { email: z.string().nullable(), emailVerified: z.boolean() }),
+  msg('emailProperties', { email: z.string().nullable() }),
   msg('removeStatusBar', {}),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [

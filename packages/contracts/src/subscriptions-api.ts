@@ -22,6 +22,7 @@ export type SubscriptionProductName = z.infer<typeof SubscriptionProductSchema>;
 
 export const SubscriptionStatusSchema = z.enum(['active', 'cancelled', 'ended']);
 export const AboStatusSchema = z.enum(['none', 'active', 'cancelled']);
+export type AboStatus = z.infer<typeof AboStatusSchema>;
 export type AboStatusName = z.infer<typeof AboStatusSchema>;
 
 /** Idempotency keys of money requests (the same rule as payment-api.ts). */

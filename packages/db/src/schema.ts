@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -1356,7 +1357,7 @@ export const notifications = pgTable(
   ],
 );
 
-const favoriteOf = <T extends string>(table: string, column: T, references: () => typeof actors.id) =>
+const favoriteOf = <T extends string>(table: string, column: T, references: () => AnyPgColumn) =>
   pgTable(
     table,
     {

@@ -16,6 +16,7 @@ import type { EventBus } from '../infra/bus.ts';
 import type { GraphqlExtension } from './graphql/graphql.schema.ts';
 import type { GuestAuth } from './guests/auth.ts';
 import type { GuestsRepository } from './guests/guests.repository.ts';
+import type { SnapshotSource, SocketHandlers } from './realtime/socket.types.ts';
 import type { WalletService } from './wallet/wallet.service.ts';
 
 export interface FeatureModuleDeps {
@@ -42,6 +43,10 @@ export interface FeatureModule {
    * `POST internal/counters/regenerate` runs every module's and answers their results by name).
    */
   regenerateCounters?: () => Promise<Record<string, unknown>>;
+  /** The guest socket messages this module answers (realtime/socket.types.ts). */
+  socket?: SocketHandlers;
+  /** This module's part of the snapshot a page resyncs from after every socket (re)connect. */
+  snapshot?: SnapshotSource;
   /** Called once the server is ready (scheduled jobs). */
   start?: () => void | Promise<void>;
   /** Called when the server closes. */

@@ -69,6 +69,17 @@ export interface GuestAuth {
    */
   adoptSession(reply: FastifyReply, sessionId: number): Promise<boolean>;
   clearCookie(reply: FastifyReply): void;
+  /**
+   * The socket's `requestSession` (spec 7): the live session of an access token (expiry checked), or
+   * an error code. A locked or deleted guest's session counts as a visitor's (guestId null).
+   */
+  sessionOfAccessToken(
+    token: string,
+  ): Promise<AuthContext | { error: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'SESSION_ENDED' }>;
+  /** The session id a validly signed access token names, whatever its expiry (later socket messages). */
+  signedSessionIdOf(token: string): number | null;
+  /** The session, if still live, with its guest (null for a visitor, a locked or deleted guest). */
+  liveSession(sessionId: number): Promise<AuthContext | null>;
 }
 
 export function createGuestAuth(deps: {
@@ -152,6 +163,22 @@ export function createGuestAuth(deps: {
       if (!(await repository.rotateSessionToken(sessionId, hashSessionToken(token)))) return false;
       setCookie(reply, token);
       return true;
+    },
+    async sessionOfAccessToken(token) {
+      const check = verifyAccessToken(secret, token);
+      if (!check.ok) return { error: check.code };
+      const session = await repository.liveSessionAuthById(check.payload.sid);
+      if (!session) return { error: 'SESSION_ENDED' };
+      return contextOf(session);
+    },
+    signedSessionIdOf(token) {
+      // Expiry is not the question here: the socket's session was checked when it was opened.
+      const check = verifyAccessToken(secret, token, Number.NEGATIVE_INFINITY);
+      return check.ok ? check.payload.sid : null;
+    },
+    async liveSession(sessionId) {
+      const session = await repository.liveSessionAuthById(sessionId);
+      return session ? contextOf(session) : null;
     },
     clearCookie(reply) {
       reply.header('set-cookie', `${SESSION_COOKIE}=; Max-Age=0; ${cookieAttributes}`);

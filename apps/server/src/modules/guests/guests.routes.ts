@@ -51,6 +51,11 @@ export interface GuestRoutesDeps {
   /** Origin of the pages: the password reset link points there. */
   publicOrigin: string;
   brandName: string;
+  /**
+   * Sessions of the guest ended (logout, a session removed, password changed or reset): their open
+   * sockets check their session now (realtime: `sessionCheck` on the guest's channel).
+   */
+  onSessionsEnded?: (guestId: number) => Promise<void>;
 }
 
 const AUTH_BODY_LIMIT = 8 * 1024;
@@ -192,6 +197,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         throw resetKeyInvalid();
       }
       const session = await auth.startSession(request, reply, guestId);
+      await deps.onSessionsEnded?.(guestId);
       return { success: true, data: await authResult(check.guest, session.sessionId) };
     });
 
@@ -225,7 +231,10 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
     // Spec 7: vxpay/logout POST, no payload. Ends the caller's session.
     app.post('/vxpay/logout', async (request, reply) => {
       const context = await auth.authenticate(request).catch(() => null);
-      if (context) await repository.revokeSession(context.sessionId);
+      if (context) {
+        await repository.revokeSession(context.sessionId);
+        if (context.guestId !== null) await deps.onSessionsEnded?.(context.guestId);
+      }
       auth.clearCookie(reply);
       return { success: true, data: { loggedOut: true } };
     });
@@ -251,6 +260,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       // Only the caller's own sessions: another guest's session is as unknown as a missing one.
       if (!(await repository.revokeSession(Number(id), guestId)))
         throw new AppError('SESSION_NOT_FOUND', 'No such session', 404);
+      await deps.onSessionsEnded?.(guestId);
       return { success: true, data: { revoked: id } };
     });
 
@@ -263,6 +273,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong', 401);
       await repository.setPasswordHash(guestId, await hashPassword(body.newPassword));
       await repository.revokeOtherSessions(guestId, sessionId);
+      await deps.onSessionsEnded?.(guestId);
       return { success: true, data: { passwordChanged: true } };
     });
   };

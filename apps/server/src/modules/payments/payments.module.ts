@@ -107,6 +107,25 @@ export function createPaymentsModule(
       payOrigin: deps.config.payOrigin,
     }),
     internal: paymentInternalRoutes({ service }),
+    // Spec 7 socket: canOneClick -> canOneClickResult; chargeOneClick (amount in cents, channelId).
+    socket: {
+      async canOneClick(context) {
+        return { type: 'canOneClickResult', config: await service.oneClickConfig(context.guestId) };
+      },
+      async chargeOneClick(context, message) {
+        try {
+          const charge = await service.chargeOneClick(context.guestId, {
+            idempotencyKey: message.idempotencyKey,
+            amountCents: message.amount,
+          });
+          return { type: 'chargeOneClickResult', charge, errorCode: null };
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode < 500)
+            return { type: 'chargeOneClickResult', charge: null, errorCode: error.code };
+          throw error;
+        }
+      },
+    },
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
       // A database that is down at start must not stop the server (/alive reports it); the

@@ -12,6 +12,7 @@
  */
 
 import type {
+  AboStatus,
   RenewalRunResult,
   SubscribeResult,
   SubscriptionsState,
@@ -166,6 +167,12 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
 
   return {
     repository,
+
+    /** Both statuses of the VIP update event (the socket snapshot a page resyncs from). */
+    async aboStatuses(guestId: number): Promise<{ vipAboStatus: AboStatus; vxtvAboStatus: AboStatus }> {
+      const { vipAboStatus, vxtvAboStatus } = aboUpdateEvent('vip', await runningByProduct(guestId), false);
+      return { vipAboStatus, vxtvAboStatus };
+    },
 
     async state(guestId: number): Promise<SubscriptionsState> {
       const now = clock();

@@ -1,0 +1,141 @@
+/** All SQL of pinning (spec 4 "Favorites"): favorite_actors, favorite_albums, favorite_pictures, favorite_sedcards. */
+import type { Db } from '@vela/db/client';
+import { and, asc, desc, eq, sql } from '@vela/db/orm';
+import {
+  actors,
+  albums,
+  favoriteActors,
+  favoriteAlbums,
+  favoritePictures,
+  favoriteSedcards,
+  pictures,
+} from '@vela/db/schema';
+
+export type PinItemTarget = 'album' | 'picture' | 'sedcards';
+
+const itemTables = {
+  album: { pins: favoriteAlbums, items: albums },
+  picture: { pins: favoritePictures, items: pictures },
+  sedcards: { pins: favoriteSedcards, items: actors },
+} as const;
+
+/** Spec 9: the favorite models block holds 50. */
+export const FAVORITE_ACTORS_LIST = 50;
+
+export function createFavoritesRepository(db: Db) {
+  return {
+    async actorExists(actorId: number): Promise<boolean> {
+      const [row] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
+      return row !== undefined;
+    },
+
+    /** Pins; true when it was not pinned before. The actor's pinnedCount follows in the same transaction. */
+    async pinActor(guestId: number, actorId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(favoriteActors)
+          .values({ guestId, actorId })
+          .onConflictDoNothing()
+          .returning({ actorId: favoriteActors.actorId });
+        if (inserted.length === 0) return false;
+        await tx
+          .update(actors)
+          .set({ pinnedCount: sql`${actors.pinnedCount} + 1` })
+          .where(eq(actors.id, actorId));
+        return true;
+      });
+    },
+
+    async unpinActor(guestId: number, actorId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(favoriteActors)
+          .where(and(eq(favoriteActors.guestId, guestId), eq(favoriteActors.actorId, actorId)))
+          .returning({ actorId: favoriteActors.actorId });
+        if (deleted.length === 0) return false;
+        await tx
+          .update(actors)
+          .set({ pinnedCount: sql`greatest(${actors.pinnedCount} - 1, 0)` })
+          .where(eq(actors.id, actorId));
+        return true;
+      });
+    },
+
+    /** The pinned actor's email or SMS notification; the new flags, or null when it is not pinned. */
+    async setActorNotification(guestId: number, actorId: number, channel: 'email' | 'sms', enabled: boolean) {
+      const [row] = await db
+        .update(favoriteActors)
+        .set(channel === 'email' ? { notifyEmail: enabled } : { notifySms: enabled })
+        .where(and(eq(favoriteActors.guestId, guestId), eq(favoriteActors.actorId, actorId)))
+        .returning({ notifyEmail: favoriteActors.notifyEmail, notifySms: favoriteActors.notifySms });
+      return row ?? null;
+    },
+
+    async itemExists(target: PinItemTarget, id: number): Promise<boolean> {
+      const { items } = itemTables[target];
+      const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id));
+      return row !== undefined;
+    },
+
+    async pinItem(target: PinItemTarget, guestId: number, itemId: number): Promise<boolean> {
+      const { pins } = itemTables[target];
+      const rows = await db
+        .insert(pins)
+        .values({ guestId, itemId })
+        .onConflictDoNothing()
+        .returning({ itemId: pins.itemId });
+      return rows.length > 0;
+    },
+
+    async unpinItem(target: PinItemTarget, guestId: number, itemId: number): Promise<boolean> {
+      const { pins } = itemTables[target];
+      const rows = await db
+        .delete(pins)
+        .where(and(eq(pins.guestId, guestId), eq(pins.itemId, itemId)))
+        .returning({ itemId: pins.itemId });
+      return rows.length > 0;
+    },
+
+    /** The guest's favorite actors, online first, then newest pin (favorite_actors primary key). */
+    favoriteActors(guestId: number) {
+      return db
+        .select({
+          id: actors.id,
+          name: actors.name,
+          isOnline: actors.isOnline,
+          avatarKey: actors.avatarKey,
+          notifyEmail: favoriteActors.notifyEmail,
+          notifySms: favoriteActors.notifySms,
+        })
+        .from(favoriteActors)
+        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+        .where(eq(favoriteActors.guestId, guestId))
+        .orderBy(desc(actors.isOnline), desc(favoriteActors.createdAt), asc(actors.id))
+        .limit(FAVORITE_ACTORS_LIST);
+    },
+
+    async favoriteCounts(guestId: number): Promise<{ total: number; online: number }> {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          online: sql<number>`count(*) filter (where ${actors.isOnline})::int`,
+        })
+        .from(favoriteActors)
+        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+        .where(eq(favoriteActors.guestId, guestId));
+      return { total: row?.total ?? 0, online: row?.online ?? 0 };
+    },
+
+    async pinnedActorIds(guestId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: favoriteActors.actorId })
+        .from(favoriteActors)
+        .where(eq(favoriteActors.guestId, guestId))
+        .orderBy(desc(favoriteActors.createdAt))
+        .limit(1000);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type FavoritesRepository = ReturnType<typeof createFavoritesRepository>;

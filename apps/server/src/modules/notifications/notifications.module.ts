@@ -1,0 +1,84 @@
+/**
+ * Notifications (issue 6; spec 3, 4, 9): the socket messages for the navbar and floating lists
+ * (newest 5) and for read/seen, the snapshot's counts, and the operator routes
+ *
+ * - POST internal/guests/:guestId/notifications {type, params?, url?, dedupeKey?}  create (201; 200
+ *   with `created: false` when the dedupe key was used)
+ * - POST internal/guests/:guestId/notifications/remove {ids}  remove; the pages drop them
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError, parseInput } from '../../http/errors.ts';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import type { SocketHandlers } from '../realtime/socket.types.ts';
+import {
+  CreateNotificationSchema,
+  GuestParamsSchema,
+  RemoveNotificationsSchema,
+} from './notifications.schema.ts';
+import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+
+export interface NotificationsModule extends FeatureModule {
+  service: NotificationsService;
+}
+
+export function createNotificationsModule(deps: FeatureModuleDeps): NotificationsModule {
+  const service = createNotificationsService({ db: deps.db, bus: deps.bus, log: deps.log });
+
+  const socket: SocketHandlers = {
+    async getNavbarNotifications(context) {
+      return { type: 'navbarNotifications', ...(await service.list(context.guestId, 'navbar')) };
+    },
+    async getFloatingNotifications(context) {
+      return { type: 'floatingNotifications', ...(await service.list(context.guestId, 'floating')) };
+    },
+    async markNotificationRead(context, message) {
+      await service.mark(context.guestId, Number(message.notificationId), 'read');
+      return undefined;
+    },
+    async markNotificationSeen(context, message) {
+      await service.mark(context.guestId, Number(message.notificationId), 'seen');
+      return undefined;
+    },
+  };
+
+  const internal: FastifyPluginAsync = async (app) => {
+    app.post('/guests/:guestId/notifications', async (request, reply) => {
+      const { guestId } = parseInput(GuestParamsSchema, request.params);
+      const input = parseInput(CreateNotificationSchema, request.body);
+      if (!(await deps.guests.guestById(Number(guestId))))
+        throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+      const notification = await service.create(Number(guestId), input);
+      request.log.info(
+        {
+          operator: {
+            action: 'notification.create',
+            guestId,
+            type: input.type,
+            created: notification !== null,
+          },
+        },
+        'internal api: notification.create',
+      );
+      return reply
+        .code(notification ? 201 : 200)
+        .send({ success: true, data: { created: notification !== null, notification } });
+    });
+    app.post('/guests/:guestId/notifications/remove', async (request) => {
+      const { guestId } = parseInput(GuestParamsSchema, request.params);
+      const { ids } = parseInput(RemoveNotificationsSchema, request.body);
+      const removed = await service.remove(Number(guestId), ids.map(Number));
+      request.log.info(
+        { operator: { action: 'notification.remove', guestId, removed: removed.length } },
+        'internal api: notification.remove',
+      );
+      return { success: true, data: { removed } };
+    });
+  };
+
+  return {
+    service,
+    socket,
+    snapshot: async (guestId) => ({ notifications: await service.counts(guestId) }),
+    internal,
+  };
+}

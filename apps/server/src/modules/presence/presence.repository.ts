@@ -1,0 +1,53 @@
+/** All SQL of performer presence (actors.is_online, online_since). */
+import type { Db } from '@vela/db/client';
+import { and, eq, ne, sql } from '@vela/db/orm';
+import { actors } from '@vela/db/schema';
+
+export function createPresenceRepository(db: Db) {
+  return {
+    /** Sets the flag; the actor when it changed, null when it already was so, undefined when unknown. */
+    async setOnline(
+      actorId: number,
+      online: boolean,
+      at: Date,
+    ): Promise<{ id: number; name: string; nameLower: string } | null | undefined> {
+      const [changed] = await db
+        .update(actors)
+        .set({ isOnline: online, onlineSince: online ? at : null })
+        .where(and(eq(actors.id, actorId), ne(actors.isOnline, online)))
+        .returning({ id: actors.id, name: actors.name, nameLower: actors.nameLower });
+      if (changed) return changed;
+      const [exists] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
+      return exists ? null : undefined;
+    },
+
+    /** Actors online now (actors_online_ranking_idx). */
+    async onlineTotal(): Promise<number> {
+      return db.$count(actors, eq(actors.isOnline, true));
+    },
+
+    /** A random actor with the given flag (for the simulator); null when there is none. */
+    async randomActor(online: boolean): Promise<number | null> {
+      const [row] = await db
+        .select({ id: actors.id })
+        .from(actors)
+        .where(eq(actors.isOnline, online))
+        .orderBy(sql`random()`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** Runs `work` only if no other node holds the simulator's lock now (one simulator per database). */
+    async exclusively<T>(work: () => Promise<T>): Promise<T | null> {
+      return db.transaction(async (tx) => {
+        const result = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(61106) as locked`,
+        )) as unknown as {
+          rows: { locked: boolean }[];
+        };
+        if (!result.rows[0]?.locked) return null;
+        return work();
+      });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The guest socket at `/socket` (spec 4 "Socket", spec 7, spec 8, spec 9; docs/decisions/0022):
+ * authentication by access token, the message unions of @vela/contracts/socket, the per-node hub
+ * of sockets and bus subscriptions, and the account messages no other module owns
+ * (refreshEmailProperties, passwordChanged, removeStatusBar). The other modules answer their own
+ * messages (`FeatureModule.socket`) and add their part of the snapshot (`FeatureModule.snapshot`).
+ */
+import websocket from '@fastify/websocket';
+import {
+  type GuestSocketEvent,
+  guestChannel,
+  SessionSnapshotSchema,
+  SOCKET_MAX_MESSAGE_BYTES,
+  SOCKET_PATH,
+} from '@vela/contracts/socket';
+import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../infra/bus.ts';
+import type { GuestAuth } from '../guests/auth.ts';
+import type { GuestsRepository } from '../guests/guests.repository.ts';
+import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
+import { SocketHub } from './socket.hub.ts';
+import type { SnapshotSource, SocketHandlers } from './socket.types.ts';
+
+export interface RealtimeDeps {
+  bus: EventBus;
+  auth: GuestAuth;
+  guests: GuestsRepository;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+  /** The modules' message handlers (merged; a type has one owner). */
+  handlers: SocketHandlers[];
+  /** The modules' parts of the snapshot (together they must fill SessionSnapshot). */
+  snapshots: SnapshotSource[];
+  timing?: Partial<ConnectionTiming>;
+}
+
+export interface Realtime {
+  register(app: FastifyInstance): Promise<void>;
+  /** Sockets open on this node, and guests among them. */
+  stats(): { sockets: number; guests: number };
+  stop(): Promise<void>;
+}
+
+/** Publishes an event to every open page of a guest (on every node); a failure is logged only. */
+export async function publishToGuest(
+  bus: EventBus,
+  guestId: number,
+  event: GuestSocketEvent,
+  log?: { warn(object: object, message: string): void },
+): Promise<void> {
+  try {
+    await bus.publish(guestChannel(guestId), event);
+  } catch (error) {
+    log?.warn({ err: error, guestId, event: event.type }, 'guest event not published');
+  }
+}
+
+function mergeHandlers(list: SocketHandlers[]): SocketHandlers {
+  const merged: SocketHandlers = {};
+  for (const handlers of list) {
+    for (const [type, handler] of Object.entries(handlers)) {
+      if (Object.hasOwn(merged, type)) throw new Error(`Two modules answer the socket message ${type}`);
+      (merged as Record<string, unknown>)[type] = handler;
+    }
+  }
+  return merged;
+}
+
+export function createRealtime(deps: RealtimeDeps): Realtime {
+  const { bus, auth, guests, log } = deps;
+  const hub = new SocketHub(bus, log);
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+
+  const accountHandlers: SocketHandlers = {
+    async refreshEmailProperties(context) {
+      const guest = await guests.guestById(context.guestId);
+      // Every tab of the guest learns the address (one changed it).
+      await publishToGuest(
+        bus,
+        context.guestId,
+        { type: 'emailProperties', email: guest?.email ?? null },
+        log,
+      );
+      return undefined;
+    },
+    async passwordChanged(context) {
+      // The password change ended the guest's other sessions: their sockets check now and expire.
+      await publishToGuest(bus, context.guestId, { type: 'sessionCheck' }, log);
+      return undefined;
+    },
+    async removeStatusBar(context) {
+      await publishToGuest(bus, context.guestId, { type: 'removeStatusBar' }, log);
+      return undefined;
+    },
+  };
+  const handlers = mergeHandlers([accountHandlers, ...deps.handlers]);
+
+  const snapshotOf = async (guestId: number) => {
+    const parts = await Promise.all(deps.snapshots.map((source) => source(guestId)));
+    return SessionSnapshotSchema.parse(Object.assign({}, ...parts));
+  };
+
+  return {
+    async register(app) {
+      await hub.start();
+      await app.register(websocket, { options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES } });
+      app.get(SOCKET_PATH, { websocket: true }, (socket) => {
+        new SocketConnection(socket, {
+          authenticate: (token) => auth.sessionOfAccessToken(token),
+          signedSessionIdOf: (token) => auth.signedSessionIdOf(token),
+          liveSession: (sessionId) => auth.liveSession(sessionId),
+          join: (member) => hub.join(member),
+          leave: (member) => hub.leave(member),
+          snapshotOf,
+          handlers,
+          log,
+          timing,
+        });
+      });
+    },
+    stats: () => ({ sockets: hub.size, guests: hub.guests }),
+    stop: () => hub.stop(),
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * One guest socket (spec 4 "Socket", spec 7, spec 8). Its life:
+ *
+ * 1. awaiting: the first message must be `requestSession` (language, access token, guest id). A frame
+ *    that is not JSON, or a token that is invalid, expired or not the guest's, is a protocol error:
+ *    an `error` reply, then close 1002. An ended session: `sessionExpired`, then close 1000.
+ * 2. active: after `ackSession` (with the snapshot the page resyncs from). Messages are handled one
+ *    at a time in arrival order, so what the page sent before the acknowledgement is answered after
+ *    it. A malformed, unknown or forbidden message gets an `error` reply; the connection stays.
+ *    Every message of a logged-in guest must carry a validly signed token of this session and the
+ *    session's guest id. `ping` is answered `pong { ttl }`.
+ * 3. closed: no ping within two ping intervals (plus grace) closes with 4000; a revoked session
+ *    (`sessionCheck` on the bus, or the periodic check) gets `sessionExpired`; `guestLocked` is
+ *    delivered, then the socket closes.
+ */
+import type { Language } from '@vela/contracts/common';
+import {
+  ANONYMOUS_SOCKET_MESSAGES,
+  type ClientSocketMessage,
+  ClientSocketMessageSchema,
+  type GuestSocketEvent,
+  type PresenceMessage,
+  type ServerSocketMessage,
+  SOCKET_CLOSE_PONG_MISSING,
+  SOCKET_CLOSE_PROTOCOL_ERROR,
+  SOCKET_PING_INTERVAL_MS,
+  type SocketErrorCode,
+  SocketErrorCodeSchema,
+} from '@vela/contracts/socket';
+import type { WebSocket } from 'ws';
+import { AppError } from '../../http/errors.ts';
+import type { HubMember } from './socket.hub.ts';
+import type { SocketContext, SocketHandlers, SocketReply } from './socket.types.ts';
+
+export interface ConnectionDeps {
+  authenticate(
+    token: string,
+  ): Promise<
+    | { guestId: number | null; sessionId: number }
+    | { error: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'SESSION_ENDED' }
+  >;
+  signedSessionIdOf(token: string): number | null;
+  liveSession(sessionId: number): Promise<{ guestId: number | null } | null>;
+  join(member: HubMember): Promise<void>;
+  leave(member: HubMember): void;
+  snapshotOf(guestId: number): Promise<Extract<ServerSocketMessage, { type: 'ackSession' }>['snapshot']>;
+  handlers: SocketHandlers;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
+  timing: ConnectionTiming;
+}
+
+export interface ConnectionTiming {
+  /** The page pings this often (spec 9); the pong's ttl. */
+  pingIntervalMs: number;
+  /** Without any message for this long the socket is closed with 4000. */
+  idleTimeoutMs: number;
+  /** A logged-in socket re-reads its session this often (a revocation the bus did not announce). */
+  sessionCheckMs: number;
+}
+
+export const DEFAULT_TIMING: ConnectionTiming = {
+  pingIntervalMs: SOCKET_PING_INTERVAL_MS,
+  idleTimeoutMs: 2 * SOCKET_PING_INTERVAL_MS + 10_000,
+  sessionCheckMs: 5 * 60_000,
+};
+
+/** At most this many messages per window; more answer RATE_LIMITED and are dropped. */
+const RATE_WINDOW_MS = 10_000;
+const RATE_MAX = 200;
+
+type Session = { guestId: number | null; sessionId: number; language: Language };
+
+export class SocketConnection implements HubMember {
+  private state: 'awaiting' | 'authenticating' | 'active' | 'closed' = 'awaiting';
+  private session: Session | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private idleTimer: NodeJS.Timeout | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
+  private joined = false;
+  /** Events that arrived between joining the hub and the acknowledgement: sent right after it. */
+  private early: (GuestSocketEvent | PresenceMessage)[] | undefined;
+  private windowStart = Date.now();
+  private windowCount = 0;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: ConnectionDeps,
+  ) {
+    socket.on('message', (data, isBinary) => {
+      const raw = isBinary ? null : data.toString();
+      this.chain = this.chain
+        .then(() => this.receive(raw))
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, 'socket message failed');
+        });
+    });
+    socket.on('close', () => this.closed());
+    socket.on('error', (error) => deps.log.warn({ err: error }, 'socket error'));
+    this.armIdle();
+  }
+
+  get guestId(): number | null {
+    return this.session?.guestId ?? null;
+  }
+
+  deliver(event: GuestSocketEvent | PresenceMessage): void {
+    if (this.early) {
+      this.early.push(event);
+      return;
+    }
+    if (this.state !== 'active') return;
+    if (event.type === 'sessionCheck') {
+      void this.checkSession();
+      return;
+    }
+    this.send(event);
+    if (event.type === 'guestLocked') this.close(1000, 'guest locked');
+  }
+
+  private send(message: ServerSocketMessage): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(JSON.stringify(message));
+  }
+
+  private error(code: SocketErrorCode, message: string, inReplyTo: string | null): void {
+    this.send({ type: 'error', code, message, inReplyTo });
+  }
+
+  private close(code: number, reason: string): void {
+    if (this.state === 'closed') return;
+    this.socket.close(code, reason);
+    this.closed();
+  }
+
+  private closed(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.idleTimer);
+    clearInterval(this.checkTimer);
+    if (this.joined) this.deps.leave(this);
+  }
+
+  /** The state as it is now (it changes while a message is handled, e.g. on close). */
+  private isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.deps.log.info({ guestId: this.guestId }, 'socket closed: no ping');
+      this.close(SOCKET_CLOSE_PONG_MISSING, 'ping missing');
+    }, this.deps.timing.idleTimeoutMs);
+    this.idleTimer.unref?.();
+  }
+
+  private rateLimited(): boolean {
+    const now = Date.now();
+    if (now - this.windowStart >= RATE_WINDOW_MS) {
+      this.windowStart = now;
+      this.windowCount = 0;
+    }
+    this.windowCount++;
+    return this.windowCount > RATE_MAX;
+  }
+
+  private async receive(raw: string | null): Promise<void> {
+    if (this.state === 'closed') return;
+    this.armIdle();
+    let data: unknown;
+    try {
+      if (raw === null) throw new Error('binary frame');
+      data = JSON.parse(raw);
+    } catch {
+      if (this.state === 'awaiting') return this.protocolError('MALFORMED_MESSAGE', 'Messages are JSON text');
+      return this.error('MALFORMED_MESSAGE', 'Messages are JSON text', null);
+    }
+    const type =
+      typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string'
+        ? (data as { type: string }).type.slice(0, 64)
+        : null;
+    if (this.rateLimited()) return this.error('RATE_LIMITED', 'Too many messages; slow down', type);
+    const parsed = ClientSocketMessageSchema.safeParse(data);
+    if (!parsed.success) {
+      const known =
+        type !== null && ClientSocketMessageSchema.options.some((o) => o.shape.type.value === type);
+      const code = known ? 'INVALID_MESSAGE' : 'UNKNOWN_MESSAGE';
+      const detail = known
+        ? parsed.error.issues
+            .slice(0, 3)
+            .map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`)
+            .join('; ')
+        : `Unknown message type ${JSON.stringify(type)}`;
+      return this.error(code, detail, type);
+    }
+    const message = parsed.data;
+    if (message.type === 'requestSession') return this.requestSession(message);
+    if (this.state !== 'active' || !this.session)
+      return this.error('NO_SESSION', 'Send requestSession first', message.type);
+    if (message.type === 'ping') return this.send({ type: 'pong', ttl: this.deps.timing.pingIntervalMs });
+    if (this.session.guestId === null) {
+      if (!ANONYMOUS_SOCKET_MESSAGES.includes(message.type))
+        return this.error('NOT_LOGGED_IN', 'Log in first', message.type);
+      return;
+    }
+    if (!this.carriesSession(message))
+      return this.error('TOKEN_MISMATCH', 'The access token or guest id is not this socket’s', message.type);
+    await this.dispatch(message, this.session as Session & { guestId: number });
+  }
+
+  /** A logged-in guest's message names this socket's session and guest. */
+  private carriesSession(message: ClientSocketMessage): boolean {
+    const session = this.session;
+    if (!session || message.accessToken === null) return false;
+    return (
+      this.deps.signedSessionIdOf(message.accessToken) === session.sessionId &&
+      message.guestId === String(session.guestId)
+    );
+  }
+
+  private async dispatch(
+    message: ClientSocketMessage,
+    session: Session & { guestId: number },
+  ): Promise<void> {
+    const handler = this.deps.handlers[message.type] as
+      | ((context: SocketContext, message: ClientSocketMessage) => Promise<SocketReply>)
+      | undefined;
+    if (!handler) return this.error('UNSUPPORTED_MESSAGE', `${message.type} is not available`, message.type);
+    const context: SocketContext = {
+      guestId: session.guestId,
+      sessionId: session.sessionId,
+      language: session.language,
+      send: (reply) => this.send(reply),
+    };
+    try {
+      const reply = await handler(context, message);
+      for (const one of Array.isArray(reply) ? reply : reply ? [reply] : []) this.send(one);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) {
+        const code = SocketErrorCodeSchema.safeParse(error.code);
+        return this.error(code.success ? code.data : 'FAILED', error.message, message.type);
+      }
+      this.deps.log.error(
+        { err: error, type: message.type, guestId: session.guestId },
+        'socket handler failed',
+      );
+      this.error('FAILED', 'That did not work; please try again', message.type);
+    }
+  }
+
+  private async requestSession(
+    message: Extract<ClientSocketMessage, { type: 'requestSession' }>,
+  ): Promise<void> {
+    if (this.state === 'active' && this.session) {
+      // A second request (the page changed its language): acknowledged again, with a fresh snapshot.
+      if (this.session.guestId !== null && !this.carriesSession(message))
+        return this.error(
+          'TOKEN_MISMATCH',
+          'The access token or guest id is not this socket’s',
+          message.type,
+        );
+      this.session = { ...this.session, language: message.language };
+      return this.acknowledge();
+    }
+    if (this.state !== 'awaiting') return;
+    this.state = 'authenticating';
+    let session: Session;
+    if (message.accessToken === null) {
+      if (message.guestId !== null)
+        return this.protocolError('NOT_LOGGED_IN', 'A guest id needs its access token');
+      session = { guestId: null, sessionId: 0, language: message.language };
+    } else {
+      const result = await this.deps.authenticate(message.accessToken);
+      if ('error' in result) {
+        if (result.error === 'SESSION_ENDED') return this.expire();
+        return this.protocolError(
+          result.error,
+          result.error === 'TOKEN_EXPIRED' ? 'The access token expired' : 'Invalid access token',
+        );
+      }
+      if (result.guestId !== null && message.guestId !== String(result.guestId))
+        return this.protocolError('TOKEN_MISMATCH', 'The guest id is not the access token’s');
+      session = { guestId: result.guestId, sessionId: result.sessionId, language: message.language };
+    }
+    if (this.isClosed()) return;
+    this.session = session;
+    this.joined = true;
+    this.early = [];
+    try {
+      await this.deps.join(this);
+      if (this.isClosed()) return;
+      await this.acknowledge();
+    } catch (error) {
+      this.deps.log.error({ err: error, guestId: session.guestId }, 'socket session not started');
+      this.close(1011, 'server error');
+    } finally {
+      const early = this.early;
+      this.early = undefined;
+      if (this.state === 'authenticating') {
+        this.state = 'active';
+        // Each event carries whole state (a balance, a status), so replaying them after the
+        // snapshot ends at the newest state.
+        for (const event of early) this.deliver(event);
+      }
+    }
+    if (session.guestId !== null && this.state === 'active') {
+      this.checkTimer = setInterval(() => void this.checkSession(), this.deps.timing.sessionCheckMs);
+      this.checkTimer.unref?.();
+    }
+  }
+
+  private async acknowledge(): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    const snapshot = session.guestId === null ? null : await this.deps.snapshotOf(session.guestId);
+    this.send({
+      type: 'ackSession',
+      guestId: session.guestId === null ? null : String(session.guestId),
+      language: session.language,
+      snapshot,
+    });
+  }
+
+  private async checkSession(): Promise<void> {
+    const session = this.session;
+    if (!session || session.guestId === null || this.state !== 'active') return;
+    const live = await this.deps.liveSession(session.sessionId).catch(() => undefined);
+    // A failed read is not an ended session; the next check decides.
+    if (live === undefined) return;
+    if (live === null || live.guestId !== session.guestId) this.expire();
+  }
+
+  private expire(): void {
+    this.send({ type: 'sessionExpired' });
+    this.close(1000, 'session expired');
+  }
+
+  private protocolError(code: SocketErrorCode, message: string): void {
+    this.error(code, message, 'requestSession');
+    this.close(SOCKET_CLOSE_PROTOCOL_ERROR, code);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The sockets of this node and their bus subscriptions. Each guest with at least one open socket on
+ * this node has one subscription to `guest:<id>`; every socket hears `presence`. An event on a guest's
+ * channel reaches every socket of that guest here, so the same event published on any node reaches
+ * every open page of the guest (with REDIS_URL, on every node).
+ */
+import {
+  type GuestSocketEvent,
+  GuestSocketEventSchema,
+  guestChannel,
+  PRESENCE_CHANNEL,
+  type PresenceMessage,
+  PresenceMessageSchema,
+} from '@vela/contracts/socket';
+import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
+
+export interface HubMember {
+  /** Null for a visitor. */
+  readonly guestId: number | null;
+  deliver(event: GuestSocketEvent | PresenceMessage): void;
+}
+
+export interface HubLog {
+  warn(object: object, message: string): void;
+}
+
+export class SocketHub {
+  private readonly members = new Set<HubMember>();
+  private readonly byGuest = new Map<number, Set<HubMember>>();
+  private readonly subscriptions = new Map<number, Promise<Unsubscribe>>();
+  private presence: Promise<Unsubscribe> | undefined;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly log: HubLog,
+  ) {}
+
+  /** Hears presence (once per node). */
+  async start(): Promise<void> {
+    this.presence ??= this.bus.subscribe(PRESENCE_CHANNEL, (event) => {
+      const parsed = PresenceMessageSchema.safeParse(event);
+      if (!parsed.success) {
+        this.log.warn({ channel: PRESENCE_CHANNEL }, 'invalid presence event dropped');
+        return;
+      }
+      for (const member of this.members) member.deliver(parsed.data);
+    });
+    await this.presence;
+  }
+
+  /**
+   * Adds a socket; resolves once its guest's channel is subscribed, so whatever is read after this
+   * (the snapshot) and every event published afterwards reach the page: nothing falls in between.
+   */
+  async join(member: HubMember): Promise<void> {
+    this.members.add(member);
+    const { guestId } = member;
+    if (guestId === null) return;
+    let set = this.byGuest.get(guestId);
+    if (!set) {
+      set = new Set();
+      this.byGuest.set(guestId, set);
+    }
+    set.add(member);
+    let subscription = this.subscriptions.get(guestId);
+    if (!subscription) {
+      subscription = this.bus.subscribe(guestChannel(guestId), (event) => this.dispatch(guestId, event));
+      this.subscriptions.set(guestId, subscription);
+      // A failed subscription is forgotten so the next socket tries again.
+      subscription.catch(() => {
+        if (this.subscriptions.get(guestId) === subscription) this.subscriptions.delete(guestId);
+      });
+    }
+    await subscription;
+  }
+
+  leave(member: HubMember): void {
+    this.members.delete(member);
+    const { guestId } = member;
+    if (guestId === null) return;
+    const set = this.byGuest.get(guestId);
+    if (!set?.delete(member) || set.size > 0) return;
+    this.byGuest.delete(guestId);
+    const subscription = this.subscriptions.get(guestId);
+    this.subscriptions.delete(guestId);
+    subscription
+      ?.then((unsubscribe) => unsubscribe())
+      .catch((error: unknown) => this.log.warn({ err: error, guestId }, 'guest channel not unsubscribed'));
+  }
+
+  private dispatch(guestId: number, event: unknown): void {
+    const parsed = GuestSocketEventSchema.safeParse(event);
+    if (!parsed.success) {
+      this.log.warn({ guestId, issues: parsed.error.issues.slice(0, 3) }, 'invalid guest event dropped');
+      return;
+    }
+    for (const member of [...(this.byGuest.get(guestId) ?? [])]) member.deliver(parsed.data);
+  }
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  get guests(): number {
+    return this.byGuest.size;
+  }
+
+  async stop(): Promise<void> {
+    const all = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    this.byGuest.clear();
+    this.members.clear();
+    const presence = this.presence;
+    this.presence = undefined;
+    await Promise.allSettled([...all, ...(presence ? [presence] : [])].map(async (s) => (await s)()));
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * How feature modules take part in the guest socket (feature-module.ts `socket`, `snapshot`): a
+ * module answers the browser messages it owns, and adds its part of the snapshot every page resyncs
+ * from after a (re)connect. The socket itself (realtime.module.ts) authenticates, validates,
+ * queues, pings and fans out; a handler only sees a valid message of a logged-in guest.
+ */
+import type { Language } from '@vela/contracts/common';
+import type {
+  ClientSocketMessage,
+  ClientSocketMessageType,
+  ServerSocketMessage,
+  SessionSnapshot,
+} from '@vela/contracts/socket';
+
+export interface SocketContext {
+  guestId: number;
+  sessionId: number;
+  language: Language;
+  /** Sends to this socket only (answers); events for every tab of the guest go through the bus. */
+  send(message: ServerSocketMessage): void;
+}
+
+export type SocketReply = ServerSocketMessage | ServerSocketMessage[] | undefined;
+
+export type SocketHandler<T extends ClientSocketMessageType> = (
+  context: SocketContext,
+  message: Extract<ClientSocketMessage, { type: T }>,
+) => Promise<SocketReply>;
+
+export type SocketHandlers = { [T in ClientSocketMessageType]?: SocketHandler<T> };
+
+/** A module's part of the snapshot (SessionSnapshot) of one guest. */
+export type SnapshotSource = (guestId: number) => Promise<Partial<SessionSnapshot>>;

@@ -1,0 +1,67 @@
+/**
+ * The web push module of issue 6 (deliverable 7; see feature-module.ts and
+ * docs/decisions/0023-web-push.md): the `web-push/*` REST routes of spec 7 and `push`, which the
+ * notifications module calls for every new notification of a guest.
+ *
+ * The VAPID keys come from the configuration, or (outside production) from a pair generated once
+ * under DATA_DIR (webpush.keys.ts). In production without keys web push is off: the routes do not
+ * exist (404) and `push` does nothing.
+ */
+import type { Notification } from '@vela/contracts/socket';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { vapidKeysOf, webPushAvailable } from './webpush.keys.ts';
+import { webPushRoutes } from './webpush.routes.ts';
+import { createPushSender } from './webpush.sender.ts';
+import { createWebPushService, type WebPushService, type WebPushSetup } from './webpush.service.ts';
+
+export interface WebPushModule extends FeatureModule {
+  /** Sends a notification to the guest's enabled browsers, in each one's language. Never throws. */
+  push(guestId: number, notification: Notification): Promise<void>;
+  service: WebPushService;
+}
+
+export function createWebPushModule(
+  deps: Pick<FeatureModuleDeps, 'db' | 'auth' | 'config' | 'log'>,
+): WebPushModule {
+  const { config, log } = deps;
+  // Resolved on first use; a failure (DATA_DIR not writable) is retried on the next use.
+  let setup: Promise<WebPushSetup | null> | undefined;
+  const resolveSetup = (): Promise<WebPushSetup | null> => {
+    if (!setup) {
+      setup = vapidKeysOf(config).then((keys) =>
+        keys
+          ? { publicKey: keys.publicKey, sender: createPushSender({ keys, subject: config.webPushSubject }) }
+          : null,
+      );
+      setup.catch(() => {
+        setup = undefined;
+      });
+    }
+    return setup;
+  };
+  const service = createWebPushService({
+    db: deps.db,
+    setup: resolveSetup,
+    brandName: config.brandName,
+    allowLocalEndpoints: config.webPushAllowLocalEndpoints,
+    log,
+  });
+  const available = webPushAvailable(config);
+  return {
+    service,
+    push: (guestId, notification) => service.push(guestId, notification),
+    ...(available ? { rest: webPushRoutes({ auth: deps.auth, webPush: service }) } : {}),
+    async start() {
+      if (!available) {
+        log.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
+        return;
+      }
+      // Reads or writes the generated key pair now, so a broken DATA_DIR shows at start.
+      try {
+        await resolveSetup();
+      } catch (error) {
+        log.error({ err: error }, 'web push keys could not be loaded');
+      }
+    },
+  };
+}

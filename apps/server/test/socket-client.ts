@@ -1,0 +1,71 @@
+/** A test client of the guest socket: sends JSON, waits for named messages, records the close code. */
+import type { ServerSocketMessage, ServerSocketMessageType } from '@vela/contracts/socket';
+import WebSocket from 'ws';
+
+export interface TestSocket {
+  ws: WebSocket;
+  received: ServerSocketMessage[];
+  send(message: object | string): void;
+  /** The next message of `type` not yet taken (waits up to `timeoutMs`). */
+  next<T extends ServerSocketMessageType>(
+    type: T,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerSocketMessage, { type: T }>>;
+  /** True when no message of `type` arrives within `ms`. */
+  none(type: ServerSocketMessageType, ms?: number): Promise<boolean>;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+export async function openSocket(url: string): Promise<TestSocket> {
+  const ws = new WebSocket(url);
+  const received: ServerSocketMessage[] = [];
+  const taken = new Set<ServerSocketMessage>();
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    received.push(JSON.parse(data.toString()) as ServerSocketMessage);
+    for (const wake of [...waiters]) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const find = (type: ServerSocketMessageType) => received.find((m) => m.type === type && !taken.has(m));
+  return {
+    ws,
+    received,
+    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    next(type, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = find(type);
+          if (!found) return false;
+          taken.add(found);
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve(found as never);
+          return true;
+        };
+        const wake = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(
+            new Error(
+              `no ${type} within ${timeoutMs} ms; got ${JSON.stringify(received.map((m) => m.type))}`,
+            ),
+          );
+        }, timeoutMs);
+        if (!check()) waiters.add(wake);
+      });
+    },
+    async none(type, ms = 300) {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return find(type) === undefined;
+    },
+    closed,
+    close: () => ws.close(),
+  };
+}
