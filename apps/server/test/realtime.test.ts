@@ -191,16 +191,26 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const a1 = (await session(alice)).socket;
     const a2 = (await session(alice)).socket;
     const b = (await session(bob)).socket;
-    // A real money change: the wallet announces guestBalance after the commit.
-    const wallet = await operator(t.app, 'POST', `guests/${alice.id}/notifications`, {
+    const created = await operator(t.app, 'POST', `guests/${alice.id}/notifications`, {
       type: 9,
       params: { text: 'hello' },
     });
-    expect(wallet.statusCode, wallet.body).toBe(201);
+    expect(created.statusCode, created.body).toBe(201);
     const [n1, n2] = await Promise.all([a1.next('notification'), a2.next('notification')]);
     expect(n1.notification.params).toEqual({ text: 'hello' });
     expect(n2.notification.id).toBe(n1.notification.id);
     expect(await b.none('notification')).toBe(true);
+    // A module's own event, as it publishes it after its commit (promotions: guestVouchers).
+    const grant = await operator(t.app, 'POST', `guests/${alice.id}/vouchers`, {
+      idempotencyKey: 'rt-voucher-1',
+      type: 1,
+      amount: 3,
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    const [v1, v2] = await Promise.all([a1.next('guestVouchers'), a2.next('guestVouchers')]);
+    expect(v1.vouchers).toEqual(grant.json().data.vouchers);
+    expect(v2.vouchers).toEqual(v1.vouchers);
+    expect(await b.none('guestVouchers')).toBe(true);
   });
 
   it('spec 4, 9: notifications — newest 5, hidden types never shown, unseen -> seen and unread -> read reach every page, removal lists, another guest’s id is NOT_FOUND', async () => {

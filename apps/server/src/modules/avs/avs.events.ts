@@ -4,12 +4,13 @@
  * state, so a failed publish is logged and never undoes a committed change.
  */
 import type { AvsSocketEvent } from '@vela/contracts/guest';
+import { type GuestSocketEvent, guestChannel } from '@vela/contracts/socket';
 import type { EventBus } from '../../infra/bus.ts';
 
-export type GuestLockedEvent = { type: 'guestLocked' };
-export type GuestBusEvent = AvsSocketEvent | GuestLockedEvent;
+/** The events of this file, as the socket union (@vela/contracts/socket) defines them. */
+export type GuestBusEvent = Extract<GuestSocketEvent, AvsSocketEvent | { type: 'guestLocked' }>;
 
-export const guestChannel = (guestId: number) => `guest:${guestId}`;
+export { guestChannel };
 
 export interface PublishLog {
   warn(object: object, message: string): void;

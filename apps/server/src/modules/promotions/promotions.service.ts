@@ -12,6 +12,7 @@
  * - On-top codes wait for the guest's next succeeded top-up (wallet.onWalletChange) and credit with
  *   the key `ontop:<redemption id>`.
  */
+import type { GuestSocketEvent } from '@vela/contracts/socket';
 import type { Db } from '@vela/db/client';
 import {
   type BonusReward,
@@ -74,9 +75,7 @@ export const reasonError = (reason: Exclude<RedeemReason, 'OK'>) =>
   new AppError(reason, REASON_MESSAGES[reason][0], REASON_MESSAGES[reason][1]);
 
 /** Spec 7 socket/bus events of this module, on channel `guest:<id>`. */
-export type PromotionsBusEvent =
-  | { type: 'guestVouchers'; vouchers: ReturnType<typeof presentGuestVouchers> }
-  | { type: 'bonusCodeRedeemed'; code: string; reward: ReturnType<typeof presentReward>; pending: boolean };
+export type PromotionsBusEvent = Extract<GuestSocketEvent, { type: 'guestVouchers' | 'bonusCodeRedeemed' }>;
 
 export interface PromotionsDeps {
   db: Db;

@@ -8,6 +8,7 @@
  * invariants again (non-negative balance check, deferred sum-zero trigger, unique keys).
  */
 import { createHash } from 'node:crypto';
+import type { GuestBalanceMessage } from '@vela/contracts/socket';
 import type { Db } from '@vela/db/client';
 import { balanceCoinsForEuroCents } from '@vela/domain/coins';
 import {
@@ -83,13 +84,7 @@ export type WalletListener = (change: WalletChange) => void | Promise<void>;
  * Spec 7 socket message `guestBalance`, published on bus channel `guest:<id>` after every committed
  * change of the guest's wallet: the balance in coins, formatted (spec 9), and the paying flag.
  */
-export interface GuestBalanceEvent {
-  type: 'guestBalance';
-  guestBalance: number;
-  guestBalanceFormatted: string;
-  guestBalanceCents: number;
-  guestIsPayingCustomer: boolean;
-}
+export type GuestBalanceEvent = GuestBalanceMessage;
 
 export function guestBalanceEvent(balanceCents: number, isPayingCustomer: boolean): GuestBalanceEvent {
   const coins = balanceCoinsForEuroCents(balanceCents);
