@@ -382,21 +382,65 @@ describe('close and reconnect (spec 4: retries after 1 s except a first-attempt 
     expect(s.reports).toEqual([]);
   });
 
-  it('a refused token is replaced by a fresh one once', async () => {
-    const s = setup();
+  it('a refused token is replaced by a fresh one once; refused again, the client stops and tells the page', async () => {
+    const refusals: string[] = [];
+    const s = setup(undefined, { onSessionRefused: (code) => refusals.push(code) });
     s.client.start();
     await settle();
     last().open();
-    last().receive({
-      type: 'error',
-      code: 'TOKEN_EXPIRED',
-      message: 'expired',
-      inReplyTo: 'requestSession',
-    });
+    const refuse = (code: string) =>
+      last().receive({ type: 'error', code, message: 'refused', inReplyTo: 'requestSession' });
+    refuse('TOKEN_EXPIRED');
     expect(last().closedWith?.code).toBe(1000);
     await vi.advanceTimersByTimeAsync(SOCKET_RECONNECT_DELAY_MS);
     expect(s.tokenCalls).toEqual([{ fresh: false }, { fresh: true }]);
+    last().open();
+    refuse('INVALID_TOKEN');
+    // The server's close 1002 that follows is not seen: the client stopped.
+    last().serverClose(1002);
+    await vi.advanceTimersByTimeAsync(10 * SOCKET_RECONNECT_DELAY_MS);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(refusals).toEqual(['INVALID_TOKEN']);
+    expect(s.client.status).toBe('closed');
     expect(s.reports).toEqual([]);
+  });
+
+  it('a session of another guest (TOKEN_MISMATCH) stops at once: no token of this page helps', async () => {
+    const refusals: string[] = [];
+    const s = setup(undefined, { onSessionRefused: (code) => refusals.push(code) });
+    s.client.start();
+    await settle();
+    last().open();
+    last().receive({ type: 'error', code: 'TOKEN_MISMATCH', message: 'no', inReplyTo: 'requestSession' });
+    await vi.advanceTimersByTimeAsync(10 * SOCKET_RECONNECT_DELAY_MS);
+    expect(refusals).toEqual(['TOKEN_MISMATCH']);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(s.tokenCalls).toHaveLength(1);
+  });
+
+  it('a normal close by the server (1000: it ended the session) reconnects but is no error report', async () => {
+    const s = setup();
+    const socket = await connected(s);
+    socket.serverClose(1000);
+    expect(s.reports).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SOCKET_RECONNECT_DELAY_MS);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('setLanguage asks the acknowledged session again; the next connection uses it too', async () => {
+    const s = setup();
+    const socket = await connected(s);
+    s.client.setLanguage('de');
+    expect(socket.sent.at(-1)).toEqual({
+      type: 'requestSession',
+      language: 'de',
+      accessToken: 'tok-1',
+      guestId: '7',
+    });
+    socket.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(SOCKET_RECONNECT_DELAY_MS);
+    last().open();
+    expect(last().sent[0]).toMatchObject({ type: 'requestSession', language: 'de' });
   });
 
   it('stop() closes with 1000, never reconnects and reports nothing', async () => {

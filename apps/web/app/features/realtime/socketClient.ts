@@ -10,10 +10,15 @@
  *   only ask for a session and ping). Credentials are asked for before every connection attempt.
  * - Ping every 50 s; when the next ping is due and no pong came, it reports
  *   WEBSOCKET_ERROR_PONG_IS_MISSING, closes with 4000 and reconnects.
- * - A close it did not ask for reports WEBSOCKET_ERROR_CONNECTION_CLOSED and reconnects after 1 s,
- *   except when the very first attempt closed with 1002 (protocol error: not retried). Each error
- *   type is reported at most once per connection: the flags reset when a session is acknowledged,
- *   so a server that stays away for an hour costs one report, not one a second.
+ * - A close it did not ask for reconnects after 1 s, except when the very first attempt closed with
+ *   1002 (protocol error: not retried); it is reported as WEBSOCKET_ERROR_CONNECTION_CLOSED unless
+ *   the server closed normally (1000/1001: a session it ended, a restart). Each error type is
+ *   reported at most once per connection: the flags reset when a session is acknowledged, so a
+ *   server that stays away for an hour costs one report, not one a second.
+ * - A refused session (`error` in reply to `requestSession`): an expired or invalid token is
+ *   replaced by a fresh one once; refused again, or refused for another guest (TOKEN_MISMATCH,
+ *   NOT_LOGGED_IN), the client stops and tells `onSessionRefused` (the page reloads).
+ * - `setLanguage` asks the open session again in the new language (the server acknowledges again).
  * - A reconnect waits for the browser to be online again.
  * - Every incoming message is validated with `ServerSocketMessageSchema`; an invalid one is logged
  *   and dropped.
@@ -84,6 +89,8 @@ export interface SocketClientOptions {
   getAccessToken(options: { fresh: boolean }): Promise<SocketCredentials | null>;
   /** Spec 8: sent to `logger/websocketConnectionError`, at most once per type and connection. */
   reportError(type: SocketErrorType, details: { attempt: number }): void;
+  /** The server refused the page's session for good (the client has stopped). */
+  onSessionRefused?(code: SocketErrorCode): void;
   log?: SocketLogger;
   pingIntervalMs?: number;
   reconnectDelayMs?: number;
@@ -115,10 +122,13 @@ interface Connection {
   pingTimer: ReturnType<typeof setInterval> | null;
 }
 
-/** Server errors to `requestSession` that a fresh token may cure (tried once per connection). */
-const TOKEN_ERRORS = new Set<SocketErrorCode>(['TOKEN_EXPIRED', 'INVALID_TOKEN', 'TOKEN_MISMATCH']);
+/** Server errors to `requestSession` that a fresh token may cure (tried once per session). */
+const TOKEN_ERRORS = new Set<SocketErrorCode>(['TOKEN_EXPIRED', 'INVALID_TOKEN']);
+/** ...and those that no token of this page cures: the session now belongs to someone else, or none. */
+const SESSION_ERRORS = new Set<SocketErrorCode>(['TOKEN_MISMATCH', 'NOT_LOGGED_IN']);
 const OPEN = 1;
 const CLOSE_NORMAL = 1000;
+const CLOSE_GOING_AWAY = 1001;
 const DEFAULT_MAX_QUEUE = 100;
 const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -166,6 +176,7 @@ export class SocketClient {
   private freshToken = false;
   private tokenRetried = false;
   private queue: ClientSocketRequest[] = [];
+  private language: Language | (() => Language);
   private currentStatus: SocketStatus = 'closed';
   private lastSession: ServerMessageOf<'ackSession'> | null = null;
   private readonly handlers = new Map<ServerSocketMessageType, Set<AnyHandler>>();
@@ -179,6 +190,7 @@ export class SocketClient {
     this.pingIntervalMs = options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS;
     this.reconnectDelayMs = options.reconnectDelayMs ?? SOCKET_RECONNECT_DELAY_MS;
     this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
+    this.language = options.language;
   }
 
   get status(): SocketStatus {
@@ -198,6 +210,15 @@ export class SocketClient {
     this.reported.clear();
     this.tokenRetried = false;
     void this.connect();
+  }
+
+  /** The language of later sessions; an acknowledged one is asked for again in it. */
+  setLanguage(language: Language): void {
+    this.language = language;
+    const connection = this.connection;
+    if (connection?.acked && connection.ws.readyState === OPEN) {
+      this.write(connection, { type: 'requestSession', language });
+    }
   }
 
   /** Closes (1000) and stays closed until start(). Queued requests are kept for the next start. */
@@ -344,7 +365,7 @@ export class SocketClient {
     this.connection = connection;
     ws.onopen = () => {
       if (this.connection !== connection) return;
-      const { language } = this.options;
+      const { language } = this;
       this.write(connection, {
         type: 'requestSession',
         language: typeof language === 'function' ? language() : language,
@@ -376,7 +397,9 @@ export class SocketClient {
       return;
     }
     this.log.info('closed', { code, attempt: connection.attempt });
-    this.report('WEBSOCKET_ERROR_CONNECTION_CLOSED', connection.attempt);
+    if (code !== CLOSE_NORMAL && code !== CLOSE_GOING_AWAY) {
+      this.report('WEBSOCKET_ERROR_CONNECTION_CLOSED', connection.attempt);
+    }
     this.setStatus('closed');
     this.scheduleReconnect();
   }
@@ -431,22 +454,33 @@ export class SocketClient {
         break;
       case 'error':
         this.log.warn('server error', { code: message.code, inReplyTo: message.inReplyTo });
-        if (
-          message.inReplyTo === 'requestSession' &&
-          TOKEN_ERRORS.has(message.code) &&
-          connection.credentials &&
-          !this.tokenRetried
-        ) {
-          // The token was refused: once per session, connect again with a fresh one.
-          this.tokenRetried = true;
-          this.freshToken = true;
-          this.drop(connection, CLOSE_NORMAL, 'new token');
-          this.setStatus('closed');
-          this.scheduleReconnect();
-        }
+        if (message.inReplyTo === 'requestSession' && !connection.acked)
+          this.refused(connection, message.code);
         break;
     }
     this.emit(message);
+  }
+
+  /** The server refused the session this connection asked for. */
+  private refused(connection: Connection, code: SocketErrorCode): void {
+    if (TOKEN_ERRORS.has(code) && connection.credentials && !this.tokenRetried) {
+      // Once per session: connect again with a fresh token.
+      this.tokenRetried = true;
+      this.freshToken = true;
+      this.drop(connection, CLOSE_NORMAL, 'new token');
+      this.setStatus('closed');
+      this.scheduleReconnect();
+      return;
+    }
+    if (!TOKEN_ERRORS.has(code) && !SESSION_ERRORS.has(code)) return;
+    // No token of this page helps: stop, the page decides (it reloads).
+    this.log.warn('session refused: stopped', { code });
+    this.stop();
+    try {
+      this.options.onSessionRefused?.(code);
+    } catch (error) {
+      this.log.warn('onSessionRefused failed', { error: errorText(error) });
+    }
   }
 
   private flush(connection: Connection): void {

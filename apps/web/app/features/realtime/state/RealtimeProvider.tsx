@@ -3,8 +3,8 @@
  * payment dialog providers. The SocketClient exists only in the browser (never during SSR) and
  * starts after hydration (an effect); it stops on unmount and when the tab is hidden for good
  * (`pagehide`: no reconnect while unloading; a page restored from the back/forward cache starts
- * again). It restarts when the guest or the language changes (login and logout reload the page;
- * a root revalidation may still bring another viewer).
+ * again). It restarts when the guest changes (login and logout reload the page; a root
+ * revalidation may still bring another viewer); a new language asks the session again.
  *
  * A visitor's socket is anonymous (presence events still arrive). A logged-in page asks
  * `guest/accessToken` for its token before a connection, reusing one younger than 10 minutes.
@@ -55,8 +55,10 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
   const [presence] = useState(createPresenceStore);
   const [guest] = useState(createGuestLiveStore);
   const [aboHandlers] = useState(() => new Set<AboUpdateHandler>());
-  const [client] = useState(() => (typeof window === 'undefined' ? null : createBrowserClient(page)));
   const wiring = useRef<RealtimeWiring | null>(null);
+  const [client] = useState(() =>
+    typeof window === 'undefined' ? null : createBrowserClient(page, () => wiring.current?.sessionRefused()),
+  );
 
   useEffect(() => {
     if (!client) return;
@@ -79,13 +81,17 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
     };
   }, [client, presence, guest, aboHandlers]);
 
-  // One connection per guest and language; `guestId` and `lang` only restart it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the restart keys are the point.
+  // One connection per guest; `guestId` only restarts it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the restart key is the point.
   useEffect(() => {
     if (!client) return;
     client.start();
     return () => client.stop();
-  }, [client, guestId, lang]);
+  }, [client, guestId]);
+
+  useEffect(() => {
+    client?.setLanguage(lang);
+  }, [client, lang]);
 
   useEffect(() => {
     if (!client) return;
@@ -128,14 +134,18 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
 
-function createBrowserClient(page: { current: { lang: Language; guestId: string | null } }): SocketClient {
+function createBrowserClient(
+  page: { current: { lang: Language; guestId: string | null } },
+  onSessionRefused: () => void,
+): SocketClient {
   const credentials = createCredentialsSource();
   return new SocketClient({
     url: () => socketUrlOf(window.location),
     WebSocketImpl: window.WebSocket,
-    language: () => page.current.lang,
+    language: page.current.lang,
     getAccessToken: (options) => credentials(page.current.guestId, options),
     reportError: createConnectionErrorReporter(),
+    onSessionRefused,
   });
 }
 

@@ -289,6 +289,23 @@ describe('session and page (spec 4: guestLocked logs out, session expired reload
     expect(reloads).toBe(1);
   });
 
+  it('a session acknowledged for another guest than the page shows reloads (logged out elsewhere)', () => {
+    client.emit({ type: 'ackSession', guestId: null, language: 'en', snapshot: null });
+    expect(reloads).toBe(1);
+    viewer = null;
+    client.emit({ type: 'ackSession', guestId: null, language: 'en', snapshot: null });
+    expect(reloads).toBe(1);
+  });
+
+  it('a refused session reloads, after the payment dialog when one is open', () => {
+    dialogOpen = true;
+    wiring.sessionRefused();
+    expect(reloads).toBe(0);
+    dialogOpen = false;
+    wiring.paymentFlowEnded();
+    expect(reloads).toBe(1);
+  });
+
   it('emailProperties updates the viewer email', () => {
     client.emit({ type: 'emailProperties', email: 'new@example.com' });
     expect(viewer?.email).toBe('new@example.com');

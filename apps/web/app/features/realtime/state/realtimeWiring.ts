@@ -12,7 +12,9 @@
  *   subscription goes to analytics; registered callbacks run, or, when none is registered and a flag
  *   changed, the page reloads (after the payment dialog closes, when one is open).
  * - `guestLocked`, `pageReload`: reload (a locked guest gets the visitor's page from the server);
- *   `sessionExpired`: reload, unless a payment flow waits: then when the dialog closes.
+ *   `sessionExpired`: reload, unless a payment flow waits: then when the dialog closes. So too when
+ *   the session is not the page's any more: refused (`sessionRefused()`, the client stopped) or
+ *   acknowledged for another guest than the page shows (logged out or in as another elsewhere).
  * - `emailProperties`: the viewer's email.
  * - `ackSession` (after every (re)connect): its snapshot is the resync (DESIGN.md "Realtime"):
  *   balance, AVS and VIP/TV as if the events missed meanwhile had arrived.
@@ -53,6 +55,8 @@ export interface RealtimeDeps {
 export interface RealtimeWiring {
   /** Removes every subscription. */
   dispose(): void;
+  /** The server refused the page's session for good (SocketClient onSessionRefused). */
+  sessionRefused(): void;
   /** The payment dialog closed: a reload that waited for it happens now. */
   paymentFlowEnded(): void;
 }
@@ -147,6 +151,11 @@ export function wireRealtime(client: Pick<SocketClient, 'on'>, deps: RealtimeDep
     client.on('ackSession', (message) => {
       const reconnect = acknowledged;
       acknowledged = true;
+      const viewer = deps.viewer();
+      if (viewer?.isLoggedIn && !viewer.isLocked && message.guestId !== viewer.id) {
+        reloadWhenIdle();
+        return;
+      }
       if (message.snapshot) resync(message.snapshot, reconnect);
     }),
     client.on('guestBalance', (message) => deps.wallet()?.applyBalanceEvent(message)),
@@ -181,6 +190,7 @@ export function wireRealtime(client: Pick<SocketClient, 'on'>, deps: RealtimeDep
     dispose() {
       for (const off of offs) off();
     },
+    sessionRefused: reloadWhenIdle,
     paymentFlowEnded() {
       if (!reloadAfterDialog) return;
       reloadAfterDialog = false;
