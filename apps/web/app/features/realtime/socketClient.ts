@@ -148,7 +148,11 @@ export function socketUrlOf(location: { protocol: string; host: string }): strin
 export const browserNetwork: NetworkState = {
   isOnline: () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false,
   onOnline(listener) {
-    const target = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+    // Typed without the DOM library: the client also runs in Node (tests, the multi-node test).
+    const target = globalThis as {
+      addEventListener?: (type: 'online', listener: () => void) => void;
+      removeEventListener?: (type: 'online', listener: () => void) => void;
+    };
     if (typeof target.addEventListener !== 'function') return noop;
     target.addEventListener('online', listener);
     return () => target.removeEventListener?.('online', listener);

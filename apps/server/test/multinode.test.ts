@@ -1,0 +1,216 @@
+/**
+ * Two server processes on one PostgreSQL database and one Redis (issue 6 deliverable 6; DESIGN.md
+ * "Realtime"): an event raised on node A reaches a socket on node B through the Redis bus, and when
+ * node B dies with SIGKILL the page's own socket client (apps/web SocketClient, with the `ws`
+ * WebSocket) reconnects to node A and resyncs from the snapshot, so no notification is lost.
+ * Runs in both CI passes: it makes its own PostgreSQL database and uses REDIS_URL (default the local
+ * Redis), like crash.test.ts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { ServerSocketMessage } from '@vela/contracts/socket';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SocketClient, type WebSocketConstructor } from '../../web/app/features/realtime/socketClient.ts';
+import { freePort, tempDir } from './helpers.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const OPERATOR_TOKEN = randomBytes(24).toString('hex');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Node {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  log: string;
+}
+
+let dbName: string;
+let dataDirs: { dir: string; remove: () => Promise<void> }[] = [];
+const shared: Record<string, string> = {};
+const nodes: Node[] = [];
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startNode(name: string): Promise<Node> {
+  const port = await freePort();
+  const payPort = await freePort();
+  const data = await tempDir(`vela-node-${name}-`);
+  dataDirs.push(data);
+  const base = { ...process.env };
+  for (const key of Object.keys(base))
+    if (key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete base[key];
+  const child = spawn(TSX, ['apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, ...shared, PORT: String(port), PAY_PORT: String(payPort), DATA_DIR: data.dir },
+    // Its own process group: SIGKILL reaches tsx and the node process it starts.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const node: Node = { name, port, child, log: '' };
+  const keep = (chunk: unknown) => {
+    node.log = (node.log + String(chunk)).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  nodes.push(node);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`node ${name} exited (${child.exitCode}):\n${node.log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/rest/v1/alive`)).ok) return node;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`node ${name} not alive in 120 s:\n${node.log}`);
+}
+
+function kill(node: Node): Promise<void> {
+  const { child } = node;
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      resolve();
+    }
+  });
+}
+
+function api(
+  node: Node,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  return fetch(`http://127.0.0.1:${node.port}/rest/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+}
+
+const notify = (node: Node, guestId: string, text: string) =>
+  api(node, `internal/guests/${guestId}/notifications`, {
+    method: 'POST',
+    headers: { 'x-internal-token': OPERATOR_TOKEN },
+    body: { type: 9, params: { text } },
+  });
+
+beforeAll(async () => {
+  dbName = `vela_nodes_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await admin((client) => client.query(`create database "${dbName}"`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  Object.assign(shared, {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATABASE_URL: url.toString(),
+    REDIS_URL,
+    AUTO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+    // One secret for both nodes: an access token minted by one is valid on the other.
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    INTERNAL_API_TOKEN: OPERATOR_TOKEN,
+    INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1',
+    SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+    COUNTERS_JOB_INTERVAL_MS: '0',
+    PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+  });
+  // A first, then B: A migrates the new database.
+  await startNode('A');
+  await startNode('B');
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(nodes.map(kill));
+  await admin((client) => client.query(`drop database if exists "${dbName}" with (force)`)).catch(() => {});
+  await Promise.all(dataDirs.map((d) => d.remove()));
+  dataDirs = [];
+});
+
+describe('multi-node realtime (two processes, PostgreSQL + Redis)', () => {
+  it('an event raised on node A reaches a socket on node B; after SIGKILL of B the client reconnects to A and resyncs: no notification is lost', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const signup = await api(a, 'guest/signup', {
+      method: 'POST',
+      body: { screenName: 'nodeGuest', email: 'node-guest@example.com', password: 'violet-harbour-7391' },
+    });
+    expect(signup.status, await signup.clone().text()).toBe(201);
+    const { data } = (await signup.json()) as { data: { guest: { id: string }; accessToken: string } };
+    const guestId = data.guest.id;
+
+    // The page's socket client, on node B first; after B dies, every reconnect goes to A.
+    let target: Node = b;
+    const received: ServerSocketMessage[] = [];
+    const client = new SocketClient({
+      url: () => `ws://127.0.0.1:${target.port}/socket`,
+      WebSocketImpl: WebSocket as unknown as WebSocketConstructor,
+      language: 'en',
+      getAccessToken: async () => ({ token: data.accessToken, guestId }),
+      reportError: () => {},
+      reconnectDelayMs: 200,
+      network: { isOnline: () => true, onOnline: () => () => {} },
+    });
+    client.onMessage((message) => received.push(message));
+    const waitFor = async <T extends ServerSocketMessage['type']>(type: T, from: number) => {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const found = received.slice(from).find((m) => m.type === type);
+        if (found) return found as Extract<ServerSocketMessage, { type: T }>;
+        await sleep(20);
+      }
+      throw new Error(`no ${type}; got ${JSON.stringify(received.map((m) => m.type))}`);
+    };
+    client.start();
+    try {
+      const firstAck = await waitFor('ackSession', 0);
+      expect(firstAck.snapshot?.notifications).toEqual({ unreadTotal: 0, unseenTotal: 0 });
+
+      // Raised on A, delivered on B through Redis.
+      const mark = received.length;
+      expect((await notify(a, guestId, 'from A')).status).toBe(201);
+      const crossed = await waitFor('notification', mark);
+      expect(crossed.notification.params).toEqual({ text: 'from A' });
+      expect(crossed.counts.unreadTotal).toBe(1);
+
+      // B dies; a notification raised while the page has no socket is not lost.
+      target = a;
+      await kill(b);
+      const afterKill = received.length;
+      expect((await notify(a, guestId, 'while disconnected')).status).toBe(201);
+      const resync = await waitFor('ackSession', afterKill);
+      expect(resync.snapshot?.notifications).toEqual({ unreadTotal: 2, unseenTotal: 2 });
+      const list = await client.request({ type: 'getNavbarNotifications' }, 'navbarNotifications');
+      expect(list.notifications.map((n) => n.params.text)).toEqual(['while disconnected', 'from A']);
+
+      // And the live path works on the surviving node.
+      const live = received.length;
+      expect((await notify(a, guestId, 'after reconnect')).status).toBe(201);
+      expect((await waitFor('notification', live)).notification.params).toEqual({ text: 'after reconnect' });
+    } finally {
+      client.stop();
+    }
+  }, 120_000);
+});
