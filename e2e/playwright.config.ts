@@ -4,6 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 3200);
 const payPort = port + 1;
 /** The operator API token of the browser tests' server (the tests decide age verifications through it). */
 export const E2E_INTERNAL_TOKEN = 'e2e-internal-token-0123456789abcdef';
+/** Where e2e/start-server.ts writes its pid: SIGUSR2 to it restarts the server (realtime.spec.ts). */
+export const E2E_SERVER_PID_FILE = `/tmp/vela-e2e-server-${port}.pid`;
 
 /** Flags required on this machine's closed network (developers' brief). */
 export const CHROMIUM_ARGS = [
@@ -37,7 +39,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'realtime.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Presence changes and a server restart would disturb the other tests: after all of them.
+    {
+      name: 'realtime',
+      testMatch: 'realtime.spec.ts',
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     // The real server, on a fresh data directory (or a fresh PostgreSQL database when DATABASE_URL is set),
     // seeded with the demo data on first start exactly as `npm start` does.
@@ -53,6 +68,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PAY_PORT: String(payPort),
+      E2E_SERVER_PID_FILE,
       LOG_LEVEL: 'warn',
       INTERNAL_API_TOKEN: E2E_INTERNAL_TOKEN,
       // Each test's browser context has its own X-Forwarded-For (e2e/fixtures.ts).

@@ -4,7 +4,7 @@
  * demo data on first start, exactly as `npm start` does for a new user.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,11 +31,33 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env,
-  stdio: 'inherit',
-});
+let restarting = false;
 let stopping = false;
+let child = start();
+
+function start() {
+  const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env,
+    stdio: 'inherit',
+  });
+  started.on('exit', async (code) => {
+    if (restarting) {
+      // SIGUSR2: the same storage again, as after a deploy (realtime.spec.ts: pages reconnect).
+      restarting = false;
+      child = start();
+      return;
+    }
+    try {
+      await dropDatabase?.();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.E2E_SERVER_PID_FILE) rmSync(process.env.E2E_SERVER_PID_FILE, { force: true });
+      process.exit(stopping ? 0 : (code ?? 1));
+    }
+  });
+  return started;
+}
+
 const stop = (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
@@ -43,11 +65,9 @@ const stop = (signal: NodeJS.Signals) => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
-child.on('exit', async (code) => {
-  try {
-    await dropDatabase?.();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(stopping ? 0 : (code ?? 1));
-  }
+process.on('SIGUSR2', () => {
+  if (stopping || restarting) return;
+  restarting = true;
+  child.kill('SIGTERM');
 });
+if (process.env.E2E_SERVER_PID_FILE) writeFileSync(process.env.E2E_SERVER_PID_FILE, String(process.pid));

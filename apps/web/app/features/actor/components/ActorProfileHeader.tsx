@@ -4,6 +4,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatChatPrice } from '../../catalog/format.ts';
+import { PinActorButton } from '../../favorites/components/PinActorButton.tsx';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { usePagesT } from '../../i18n/usePagesT.ts';
 import { useActorOnline } from '../../realtime/hooks/useActorOnline.ts';
@@ -69,6 +70,7 @@ export function ActorProfileHeader({ header, lang, current, title }: ActorProfil
           {pt('tile.age', { age: header.age })} ·{' '}
           {t('header.chatPrice', { price: formatChatPrice(header.chatPrice, lang) })}
         </p>
+        <PinActorButton actorId={header.id} lang={lang} />
         <ul className="chips actor-flags">
           {header.freeChat ? <li className="chip chip--static">{t('header.freeChat')}</li> : null}
           {header.isOnlineMobileVideocall ? (

@@ -8,11 +8,14 @@ export function MenuToggle({
   icon,
   label,
   showLabel = false,
+  badge,
 }: {
   menu: TopLevelMenu;
   icon: IconName;
   label: string;
   showLabel?: boolean;
+  /** A count on the button (unread notifications), with its accessible text; nothing when 0. */
+  badge?: { count: number; label: string } | undefined;
 }) {
   const { isOpen, toggle, toggleId, panelId } = useMenu(menu);
   return (
@@ -22,12 +25,17 @@ export function MenuToggle({
       className={isOpen ? 'navbar__button navbar__button--active' : 'navbar__button'}
       aria-expanded={isOpen}
       aria-controls={panelId}
-      aria-label={showLabel ? undefined : label}
+      aria-label={showLabel ? undefined : badge && badge.count > 0 ? `${label}, ${badge.label}` : label}
       onClick={toggle}
       data-menu-toggle={menu}
     >
       <Icon name={icon} />
       {showLabel ? <span className="navbar__button-label">{label}</span> : null}
+      {badge && badge.count > 0 ? (
+        <span className="navbar__badge" data-badge={menu} aria-hidden="true">
+          {badge.count > 99 ? '99+' : badge.count}
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -9,6 +9,9 @@ import { pathFor } from '@vela/i18n/routes';
 import { Link, NavLink } from 'react-router';
 import { NavbarAccount } from '../../auth/components/NavbarAccount.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
+import { FloatingNotifications } from '../../notifications/components/FloatingNotifications.tsx';
+import { NotificationsMenu } from '../../notifications/components/NotificationsMenu.tsx';
+import { NotificationsToggle } from '../../notifications/components/NotificationsToggle.tsx';
 import { useOnlineTotal } from '../../realtime/hooks/useOnlineTotal.ts';
 import { SearchOverlay } from '../../search/components/SearchOverlay.tsx';
 import { useNavbarScroll } from '../hooks/useNavbarScroll.ts';
@@ -19,7 +22,7 @@ import { LanguageLinks } from './LanguageLinks.tsx';
 import { MenuToggle } from './MenuToggle.tsx';
 import { MyAccountMenu } from './MyAccountMenu.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
-import { NotificationsMenu } from './NotificationsMenu.tsx';
+import '../../notifications/notifications.css';
 
 /** Categories shown inline in the desktop primary navigation; all of them are in the navigation menu. */
 const PRIMARY_CATEGORIES = 3;
@@ -84,7 +87,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
             <Icon name="coin" />
           </button>
           <NavbarAccount />
-          <MenuToggle menu="notifications" icon="bell" label={t('menuNotifications')} />
+          <NotificationsToggle label={t('menuNotifications')} />
           <MenuToggle menu="my-account" icon="user" label={t('menuMyAccount')} />
           <LanguageLinks className="language-links language-links--navbar" label={t('language')} />
         </div>
@@ -92,6 +95,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
       <NavigationMenu navigation={navigation} />
       <SearchOverlay />
       <NotificationsMenu />
+      <FloatingNotifications />
       <MyAccountMenu />
     </header>
   );

@@ -8,6 +8,7 @@ import type { GuestMe } from '@vela/contracts/guest-api';
 import { pathFor, type RouteName } from '@vela/i18n/routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FavoriteActorsBlock } from '../../favorites/components/FavoriteActorsBlock.tsx';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { logout } from '../api/guestApi.ts';
@@ -55,6 +56,7 @@ export function MyVelaHome({ lang, guest }: { lang: Language; guest: GuestMe }) 
       <p className="page__lead">{t('root.lead')}</p>
       <div className="myvela-grid">
         <AvsCard lang={lang} guest={guest} />
+        <FavoriteActorsBlock lang={lang} />
         <nav className="myvela-card" aria-labelledby="myvela-sections-title">
           <h2 id="myvela-sections-title" className="myvela-card__title">
             {t('root.sections')}
