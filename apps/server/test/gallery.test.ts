@@ -468,9 +468,26 @@ describe('preview, pinned photos, album page', () => {
     expect(preview.cover.key).toEqual(expect.any(String));
   });
 
-  it('gallery/getPinnedPhotos: logged-in only; nothing can be pinned before the socket exists', async () => {
+  it('gallery/getPinnedPhotos: logged-in only; the pictures the guest pinned (socket pinPicture), newest pin first, only their own', async () => {
     expect((await get('gallery/getPinnedPhotos')).statusCode).toBe(401);
     expect(dataOf(await get('gallery/getPinnedPhotos', alice))).toMatchObject({ list: [], total: 0 });
+    const pictures = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from pictures order by id limit 2`,
+    );
+    const [first, second] = pictures.map((p) => Number(p.id));
+    await queryRows(
+      t.database.db,
+      sql`insert into favorite_pictures (guest_id, picture_id, created_at)
+          values (${alice.id}, ${first}, now() - interval '1 minute'), (${alice.id}, ${second}, now())`,
+    );
+    const pinned = dataOf(await get('gallery/getPinnedPhotos', alice)) as {
+      list: { id: number }[];
+      total: number;
+    };
+    expect(pinned.total).toBe(2);
+    expect(pinned.list.map((p) => p.id)).toEqual([second, first]);
+    expect(dataOf(await get('gallery/getPinnedPhotos', bob))).toMatchObject({ list: [], total: 0 });
   });
 
   it('album page: an album of another actor is not found (null); the actor name is compared lower-cased', async () => {

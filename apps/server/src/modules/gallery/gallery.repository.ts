@@ -190,6 +190,38 @@ export function createGalleryRepository(db: Db) {
       }));
     },
 
+    /** The guest's pinned pictures, newest pin first (favorite_pictures_guest_newest_idx), and how many. */
+    async pinnedPictures(
+      guestId: number,
+      limit: number,
+    ): Promise<{ rows: (PictureRow & { pinnedAt: Date })[]; total: number }> {
+      const [rows, counted] = await Promise.all([
+        queryRows<Raw>(
+          db,
+          sql`select p.id, p.album_id, p.image_key, p.age_rating, p.position, p.likes, p.dislikes, f.created_at as pinned_at,
+                     (select r.rating from picture_ratings r where r.picture_id = p.id and r.guest_id = ${guestId}) as own_rating
+              from favorite_pictures f join pictures p on p.id = f.picture_id
+              where f.guest_id = ${guestId}
+              order by f.created_at desc, p.id limit ${limit}`,
+        ),
+        queryRows<Raw>(db, sql`select count(*)::int as n from favorite_pictures where guest_id = ${guestId}`),
+      ]);
+      return {
+        rows: rows.map((row) => ({
+          id: Number(row.id),
+          albumId: Number(row.album_id),
+          imageKey: String(row.image_key),
+          ageRating: Number(row.age_rating),
+          position: Number(row.position),
+          likes: Number(row.likes),
+          dislikes: Number(row.dislikes),
+          ownRating: toRating(row.own_rating),
+          pinnedAt: new Date(row.pinned_at as string | Date),
+        })),
+        total: Number(counted[0]?.n ?? 0),
+      };
+    },
+
     /** The actor of a sedcard by id or lower-cased name. */
     async sedcardOf(
       actor: { id: number } | { slug: string },

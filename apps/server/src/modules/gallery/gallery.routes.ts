@@ -13,7 +13,7 @@
  *        isLiked, isDisliked (the client overwrites its counts and flags with them)
  * - GET  gallery/getComments?albumId&limit&offset  newest first, limit default and max 500
  * - POST gallery/postComment {albumId, commentText} logged-in only, once per album (409 ALREADY_COMMENTED)
- * - GET  gallery/getPinnedPhotos                   logged-in only; pins arrive with the socket (issue 6)
+ * - GET  gallery/getPinnedPhotos                   logged-in only; the pictures pinned over the socket
  */
 import {
   ActorIdParamsSchema,
@@ -143,18 +143,9 @@ export function galleryRoutes(deps: {
     });
 
     app.get('/gallery/getPinnedPhotos', async (request) => {
-      await requireGuest(request);
-      // Pinning albums, pictures and sedcards is a socket feature of issue 6 (spec 4 Favorites):
-      // until it exists nothing can be pinned, so the list is empty, and says why.
-      return {
-        success: true,
-        data: {
-          list: [],
-          total: 0,
-          pinningAvailable: false,
-          note: 'Pinning photos arrives with the socket (issue 6).',
-        },
-      };
+      const guestId = await requireGuest(request);
+      // Pinned over the socket (pinPicture/unpinPicture, spec 4 Favorites); newest pin first.
+      return { success: true, data: await gallery.pinnedPhotos(guestId) };
     });
   };
 }

@@ -19,8 +19,12 @@ import { type GuestRating, ratingDelta } from '@vela/domain/ratings';
 import { AppError } from '../../http/errors.ts';
 import { isBlockedIn } from '../actors/country.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
+
 import { presentAlbum, presentComment, presentPicture, presentRating } from './gallery.presenter.ts';
 import type { GalleryRepository, RatingKind } from './gallery.repository.ts';
+
+/** The pinned photos listed at once (spec 9 names no number; a guest pins by hand). */
+const PINNED_PHOTOS_MAX = 500;
 
 /** Pictures shown on one album page (albums have 4-12; a hard cap keeps the read bounded). */
 export const ALBUM_PICTURES_MAX = 200;
@@ -84,6 +88,19 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
     ): Promise<GalleryAlbum[]> {
       const rows = await repository.albums(filter, guestId);
       return rows.map(presentAlbum);
+    },
+
+    /** The guest's pinned pictures (spec 7 gallery/getPinnedPhotos), at most PINNED_PHOTOS_MAX. */
+    async pinnedPhotos(guestId: number) {
+      const { rows, total } = await repository.pinnedPictures(guestId, PINNED_PHOTOS_MAX);
+      return {
+        list: rows.map((row) => ({
+          ...presentPicture(row),
+          albumId: row.albumId,
+          pinnedAt: row.pinnedAt.toISOString(),
+        })),
+        total,
+      };
     },
 
     async pictures(albumId: number, guestId: number | null): Promise<GalleryPicture[]> {
