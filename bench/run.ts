@@ -5,8 +5,10 @@
  * against the baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
  * and the ratio to the baseline, and writes bench/results/latest.json.
  *
- * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B), and the
- * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed).
+ * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B), the
+ * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed), and the
+ * realtime benchmark of bench/realtime.ts (its own server on this database: 10,000 held sockets and the
+ * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
@@ -20,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
+import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -130,10 +133,17 @@ async function main(): Promise<void> {
     // Catalog and search on the bench-size seed (bench/catalog.ts), with its own server.
     const catalog = await runCatalogBench();
     printCatalogBench(catalog);
+    // Sockets held and fan-out latency (bench/realtime.ts), with its own server; a missing file limit
+    // (ulimit -n) is reported without losing the results above.
+    const realtime = await runRealtimeBench().catch((error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }));
+    if ('error' in realtime) console.log(`realtime: not measured: ${realtime.error}`);
+    else printRealtimeBench(realtime);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

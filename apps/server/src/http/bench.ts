@@ -1,7 +1,11 @@
 /**
- * `GET /__bench/baseline?bytes=N&type=html|json` (only with ENABLE_BENCH_ROUTES=true): a precomputed
- * body of exactly N bytes, so the benchmark can compare a rendered page with a route of the same
- * server, the same size and the same content type (and the same compression and headers).
+ * Routes of the benchmarks (only with ENABLE_BENCH_ROUTES=true):
+ *
+ * - `GET /__bench/baseline?bytes=N&type=html|json`: a precomputed body of exactly N bytes, so the
+ *   benchmark can compare a rendered page with a route of the same server, the same size and the same
+ *   content type (and the same compression and headers).
+ * - `GET /__bench/memory`: `process.memoryUsage()` of this server, after a full garbage collection when
+ *   node runs with `--expose-gc` (bench/realtime.ts: memory per open socket).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -59,5 +63,9 @@ export const benchRoutes: FastifyPluginAsync = async (app) => {
       cache.set(key, body);
     }
     return reply.type(CONTENT_TYPES[type]).send(body);
+  });
+  app.get('/__bench/memory', async () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage();
   });
 };
