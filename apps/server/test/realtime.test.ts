@@ -6,6 +6,7 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPresenceService } from '../src/modules/presence/presence.service.ts';
 import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -420,6 +421,33 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect((await operator(t.app, 'POST', `actors/${actorId}/presence`, { online: 'yes' })).statusCode).toBe(
       400,
     );
+  });
+
+  it('the demo simulator: one step swaps one online and one offline performer (the count stays), one step per half interval across nodes, and the database stays usable meanwhile', async () => {
+    const { socket: visitor } = await session(null);
+    const count = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from actors where is_online`))[0]?.n ?? -1;
+    const before = await count();
+    const simulator = createPresenceService({
+      db: t.database.db,
+      bus: t.bus,
+      notifications: { favoriteOnline: async () => 0 },
+      log: { warn: () => {} },
+    });
+    const [changes, alive] = await Promise.all([
+      simulator.simulateStep(60_000),
+      t.app.inject({ method: 'GET', url: '/rest/v1/alive' }),
+    ]);
+    expect(alive.statusCode).toBe(200);
+    expect(changes?.map((c) => [c.online, c.changed])).toEqual([
+      [false, true],
+      [true, true],
+    ]);
+    expect(await count()).toBe(before);
+    await visitor.next('actorOffline');
+    await visitor.next('actorOnline');
+    // Another node (or tick) within half the interval does nothing.
+    expect(await simulator.simulateStep(60_000)).toBeNull();
   });
 
   it('spec 4: a logout or password change ends the other pages’ sessions: sessionExpired, then close', async () => {

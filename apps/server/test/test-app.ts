@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database & { mediaDir: string };
   config: Config;
+  /** The app's bus (in-process). */
+  bus: InProcessBus;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    bus,
     close: async () => {
       await app.close();
       await bus.close();

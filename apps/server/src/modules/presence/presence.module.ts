@@ -36,7 +36,7 @@ export function createPresenceModule(
   });
   const simulator = createIntervalJob({
     name: 'performer activity simulator',
-    run: () => service.simulateStep(),
+    run: () => service.simulateStep(deps.config.presenceSimulatorIntervalMs),
     intervalMs: deps.config.presenceSimulatorIntervalMs,
     log: deps.log,
   });

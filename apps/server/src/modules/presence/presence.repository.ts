@@ -1,7 +1,7 @@
 /** All SQL of performer presence (actors.is_online, online_since). */
 import type { Db } from '@vela/db/client';
 import { and, eq, ne, sql } from '@vela/db/orm';
-import { actors } from '@vela/db/schema';
+import { actors, counters } from '@vela/db/schema';
 
 export function createPresenceRepository(db: Db) {
   return {
@@ -37,16 +37,29 @@ export function createPresenceRepository(db: Db) {
       return row?.id ?? null;
     },
 
-    /** Runs `work` only if no other node holds the simulator's lock now (one simulator per database). */
-    async exclusively<T>(work: () => Promise<T>): Promise<T | null> {
+    /**
+     * Claims one simulator step: true for one node per `minGapMs` (the row `presence-simulator` of
+     * `counters`, updated under an advisory lock in a short transaction; the step itself runs after it,
+     * so it never holds a connection of its own).
+     */
+    async claimStep(at: Date, minGapMs: number): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const result = (await tx.execute(
+        const locked = (await tx.execute(
           sql`select pg_try_advisory_xact_lock(61106) as locked`,
         )) as unknown as {
           rows: { locked: boolean }[];
         };
-        if (!result.rows[0]?.locked) return null;
-        return work();
+        if (!locked.rows[0]?.locked) return false;
+        const [last] = await tx
+          .select({ refreshedAt: counters.refreshedAt })
+          .from(counters)
+          .where(eq(counters.name, 'presence-simulator'));
+        if (last && at.getTime() - last.refreshedAt.getTime() < minGapMs) return false;
+        await tx
+          .insert(counters)
+          .values({ name: 'presence-simulator', window: 'step', items: 2, refreshedAt: at })
+          .onConflictDoUpdate({ target: counters.name, set: { refreshedAt: at } });
+        return true;
       });
     },
   };

@@ -61,23 +61,22 @@ export function createPresenceService(deps: PresenceDeps) {
     setOnline,
     /**
      * One step of the demo's performer activity: one online performer leaves and one offline
-     * performer comes online, so the demo stays alive at a steady count. One node at a time.
+     * performer comes online, so the demo stays alive at a steady count. One node per half interval.
      */
-    async simulateStep(): Promise<PresenceChange[] | null> {
-      return repository.exclusively(async () => {
-        const leaving = await repository.randomActor(true);
-        const coming = await repository.randomActor(false);
-        const changes: PresenceChange[] = [];
-        for (const [id, online] of [
-          [leaving, false],
-          [coming, true],
-        ] as const) {
-          if (id === null) continue;
-          const change = await setOnline(id, online);
-          if (change) changes.push(change);
-        }
-        return changes;
-      });
+    async simulateStep(intervalMs: number): Promise<PresenceChange[] | null> {
+      if (!(await repository.claimStep(now(), intervalMs / 2))) return null;
+      const leaving = await repository.randomActor(true);
+      const coming = await repository.randomActor(false);
+      const changes: PresenceChange[] = [];
+      for (const [id, online] of [
+        [leaving, false],
+        [coming, true],
+      ] as const) {
+        if (id === null) continue;
+        const change = await setOnline(id, online);
+        if (change) changes.push(change);
+      }
+      return changes;
     },
   };
 }
