@@ -150,6 +150,20 @@ const albumSelect = (guestId: number | null) => sql`
                  and pu.item_id = a.id) as is_bought
   from albums a join actors ac on ac.id = a.actor_id`;
 
+/** A picture row of the raw queries (picture_ratings joined as own_rating). */
+function pictureOf(row: Raw): PictureRow {
+  return {
+    id: Number(row.id),
+    albumId: Number(row.album_id),
+    imageKey: String(row.image_key),
+    ageRating: Number(row.age_rating),
+    position: Number(row.position),
+    likes: Number(row.likes),
+    dislikes: Number(row.dislikes),
+    ownRating: toRating(row.own_rating),
+  };
+}
+
 export function createGalleryRepository(db: Db) {
   return {
     async albumById(albumId: number, guestId: number | null): Promise<AlbumRow | null> {
@@ -178,16 +192,7 @@ export function createGalleryRepository(db: Db) {
             from pictures p where p.album_id = ${albumId}
             order by p.position, p.id limit ${limit}`,
       );
-      return rows.map((row) => ({
-        id: Number(row.id),
-        albumId: Number(row.album_id),
-        imageKey: String(row.image_key),
-        ageRating: Number(row.age_rating),
-        position: Number(row.position),
-        likes: Number(row.likes),
-        dislikes: Number(row.dislikes),
-        ownRating: toRating(row.own_rating),
-      }));
+      return rows.map(pictureOf);
     },
 
     /** The guest's pinned pictures, newest pin first (favorite_pictures_guest_newest_idx), and how many. */
@@ -207,17 +212,7 @@ export function createGalleryRepository(db: Db) {
         queryRows<Raw>(db, sql`select count(*)::int as n from favorite_pictures where guest_id = ${guestId}`),
       ]);
       return {
-        rows: rows.map((row) => ({
-          id: Number(row.id),
-          albumId: Number(row.album_id),
-          imageKey: String(row.image_key),
-          ageRating: Number(row.age_rating),
-          position: Number(row.position),
-          likes: Number(row.likes),
-          dislikes: Number(row.dislikes),
-          ownRating: toRating(row.own_rating),
-          pinnedAt: new Date(row.pinned_at as string | Date),
-        })),
+        rows: rows.map((row) => ({ ...pictureOf(row), pinnedAt: new Date(row.pinned_at as string | Date) })),
         total: Number(counted[0]?.n ?? 0),
       };
     },

@@ -81,12 +81,3 @@ export function createFavoritesStore() {
 }
 
 export type FavoritesStore = ReturnType<typeof createFavoritesStore>;
-
-export const FAVORITES_MESSAGE_TYPES = [
-  'ackSession',
-  'favoriteActors',
-  'favoritePinned',
-  'favoriteUnpinned',
-  'actorOnline',
-  'actorOffline',
-] as const;

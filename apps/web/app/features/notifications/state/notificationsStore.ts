@@ -13,17 +13,12 @@ export interface NotificationsState {
   floating: Notification[];
 }
 
-export interface NotificationsSource {
-  on(type: string, handler: (message: never) => void): () => void;
-  readonly session: { snapshot: { notifications: NotificationCounts } | null } | null;
-}
-
 const EMPTY: NotificationsState = { counts: { unreadTotal: 0, unseenTotal: 0 }, navbar: null, floating: [] };
 
 const newestFirst = (a: Notification, b: Notification) => Number(b.id) - Number(a.id);
 
-export function createNotificationsStore(initial: NotificationCounts | null = null) {
-  let state: NotificationsState = initial ? { ...EMPTY, counts: initial } : EMPTY;
+export function createNotificationsStore() {
+  let state: NotificationsState = EMPTY;
   const listeners = new Set<() => void>();
   const set = (next: NotificationsState) => {
     state = next;
@@ -65,18 +60,11 @@ export function createNotificationsStore(initial: NotificationCounts | null = nu
           });
           return;
         }
-        case 'notificationsMarkedRead': {
-          const next = patch(message.ids, { unread: false, unseen: false });
-          const gone = new Set(message.ids);
-          set({
-            counts: message.counts,
-            navbar: next.navbar,
-            floating: next.floating.filter((n) => !gone.has(n.id)),
-          });
-          return;
-        }
+        case 'notificationsMarkedRead':
         case 'notificationsMarkedSeen': {
-          const next = patch(message.ids, { unseen: false });
+          // Read implies seen; either way the floating list (unseen only) drops them.
+          const read = message.type === 'notificationsMarkedRead';
+          const next = patch(message.ids, read ? { unread: false, unseen: false } : { unseen: false });
           const gone = new Set(message.ids);
           set({
             counts: message.counts,
@@ -101,13 +89,3 @@ export function createNotificationsStore(initial: NotificationCounts | null = nu
 }
 
 export type NotificationsStore = ReturnType<typeof createNotificationsStore>;
-
-export const NOTIFICATION_MESSAGE_TYPES = [
-  'ackSession',
-  'navbarNotifications',
-  'floatingNotifications',
-  'notification',
-  'notificationsMarkedRead',
-  'notificationsMarkedSeen',
-  'notificationsRemoved',
-] as const;
