@@ -467,6 +467,17 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     await late.next('sessionExpired');
   });
 
+  it('spec 7: the operator’s page-reload reaches every page of the guest as pageReload (unknown guest: 404)', async () => {
+    const { socket: a1 } = await session(alice);
+    const { socket: a2 } = await session(alice);
+    const { socket: b } = await session(bob);
+    const reload = await operator(t.app, 'POST', `guests/${alice.id}/page-reload`);
+    expect(reload.statusCode, reload.body).toBe(200);
+    await Promise.all([a1.next('pageReload'), a2.next('pageReload')]);
+    expect(await b.none('pageReload')).toBe(true);
+    expect((await operator(t.app, 'POST', 'guests/999999/page-reload')).statusCode).toBe(404);
+  });
+
   it('spec 4, 6: a locked guest’s pages get guestLocked and close', async () => {
     const gus = await guest('rtGus');
     const { socket } = await session(gus);

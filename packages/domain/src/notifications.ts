@@ -9,7 +9,10 @@ export const NEWEST_NOTIFICATIONS = 5;
 /** Spec 9: stored (they drive other features) but never shown to the guest. */
 export const HIDDEN_NOTIFICATION_TYPES = [6, 7, 13, 14, 15, 22] as const;
 
-/** The types this platform creates; any other shown type renders a generic text. */
+/**
+ * The types with their own text (packages/i18n notifications.ts); any other shown type renders a
+ * generic text. Created today: favoriteOnline (presence) and any type by the operator API.
+ */
 export const NOTIFICATION_TYPES = {
   /** A pinned actor came online (params: actorId, actorName). */
   favoriteOnline: 1,

@@ -5,10 +5,13 @@
  * - POST internal/guests/:guestId/notifications {type, params?, url?, dedupeKey?}  create (201; 200
  *   with `created: false` when the dedupe key was used)
  * - POST internal/guests/:guestId/notifications/remove {ids}  remove; the pages drop them
+ * - POST internal/guests/:guestId/page-reload  every open page of the guest reloads (spec 7
+ *   `pageReload`, e.g. after an operator changed the account)
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { publishToGuest } from '../realtime/realtime.module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
 import {
   CreateNotificationSchema,
@@ -72,6 +75,17 @@ export function createNotificationsModule(deps: FeatureModuleDeps): Notification
         'internal api: notification.remove',
       );
       return { success: true, data: { removed } };
+    });
+    app.post('/guests/:guestId/page-reload', async (request) => {
+      const { guestId } = parseInput(GuestParamsSchema, request.params);
+      if (!(await deps.guests.guestById(Number(guestId))))
+        throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+      await publishToGuest(deps.bus, Number(guestId), { type: 'pageReload' }, deps.log);
+      request.log.info(
+        { operator: { action: 'guest.pageReload', guestId } },
+        'internal api: guest.pageReload',
+      );
+      return { success: true, data: { guestId, published: true } };
     });
   };
 
