@@ -7,7 +7,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPresenceService } from '../src/modules/presence/presence.service.ts';
-import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
+import { logIn, nextIp, operatorOf, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -465,6 +465,30 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const late = await open();
     late.send({ type: 'requestSession', language: 'en', ...as(fay) });
     await late.next('sessionExpired');
+
+    // A password change on one device ends the other devices' sessions; their pages expire, its own stays.
+    const gil = await guest('rtGil');
+    const other = await logIn(t.app, 'rtGil', PASSWORD, nextIp(NET));
+    expect(other.statusCode, other.body).toBe(200);
+    const otherCookie = sessionCookieOf(other);
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/accessToken',
+      headers: { cookie: otherCookie },
+    });
+    const otherDevice = { ...gil, cookie: otherCookie, token: minted.json().data.accessToken as string };
+    const { socket: mine } = await session(gil);
+    const { socket: theirs } = await session(otherDevice);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/password',
+      headers: { cookie: gil.cookie },
+      payload: { currentPassword: PASSWORD, newPassword: 'another-harbour-8842' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await theirs.next('sessionExpired');
+    expect((await theirs.closed).code).toBe(1000);
+    expect(await mine.none('sessionExpired')).toBe(true);
   });
 
   it('spec 7: the operator’s page-reload reaches every page of the guest as pageReload (unknown guest: 404)', async () => {
