@@ -82,7 +82,7 @@ export class SocketConnection implements HubMember {
   private checkTimer: NodeJS.Timeout | undefined;
   private joined = false;
   /** Events that arrived between joining the hub and the acknowledgement: sent right after it. */
-  private early: (GuestSocketEvent | PresenceMessage)[] | undefined;
+  private early: { event: GuestSocketEvent | PresenceMessage; json: string }[] | undefined;
   private windowStart = Date.now();
   private windowCount = 0;
 
@@ -107,9 +107,9 @@ export class SocketConnection implements HubMember {
     return this.session?.guestId ?? null;
   }
 
-  deliver(event: GuestSocketEvent | PresenceMessage): void {
+  deliver(event: GuestSocketEvent | PresenceMessage, json: string): void {
     if (this.early) {
-      this.early.push(event);
+      this.early.push({ event, json });
       return;
     }
     if (this.state !== 'active') return;
@@ -117,13 +117,17 @@ export class SocketConnection implements HubMember {
       void this.checkSession();
       return;
     }
-    this.send(event);
+    this.sendJson(json);
     if (event.type === 'guestLocked') this.close(1000, 'guest locked');
   }
 
   private send(message: ServerSocketMessage): void {
+    this.sendJson(JSON.stringify(message));
+  }
+
+  private sendJson(json: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(json);
   }
 
   private error(code: SocketErrorCode, message: string, inReplyTo: string | null): void {
@@ -304,7 +308,7 @@ export class SocketConnection implements HubMember {
         this.state = 'active';
         // Each event carries whole state (a balance, a status), so replaying them after the
         // snapshot ends at the newest state.
-        for (const event of early) this.deliver(event);
+        for (const { event, json } of early) this.deliver(event, json);
       }
     }
     if (session.guestId !== null && this.state === 'active') {

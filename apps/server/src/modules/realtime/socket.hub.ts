@@ -17,7 +17,8 @@ import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
 export interface HubMember {
   /** Null for a visitor. */
   readonly guestId: number | null;
-  deliver(event: GuestSocketEvent | PresenceMessage): void;
+  /** `json` is the event serialized once for every socket of this node. */
+  deliver(event: GuestSocketEvent | PresenceMessage, json: string): void;
 }
 
 export interface HubLog {
@@ -43,7 +44,8 @@ export class SocketHub {
         this.log.warn({ channel: PRESENCE_CHANNEL }, 'invalid presence event dropped');
         return;
       }
-      for (const member of this.members) member.deliver(parsed.data);
+      const json = JSON.stringify(parsed.data);
+      for (const member of this.members) member.deliver(parsed.data, json);
     });
     await this.presence;
   }
@@ -94,7 +96,8 @@ export class SocketHub {
       this.log.warn({ guestId, issues: parsed.error.issues.slice(0, 3) }, 'invalid guest event dropped');
       return;
     }
-    for (const member of [...(this.byGuest.get(guestId) ?? [])]) member.deliver(parsed.data);
+    const json = JSON.stringify(parsed.data);
+    for (const member of [...(this.byGuest.get(guestId) ?? [])]) member.deliver(parsed.data, json);
   }
 
   get size(): number {
