@@ -405,6 +405,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       unseen: true,
       params: { actorId },
     });
+    expect(notification.counts).toEqual({ unreadTotal: 1, unseenTotal: 1 });
 
     const again = await operator(t.app, 'POST', `actors/${actorId}/presence`, { online: true });
     expect(again.json().data.changed).toBe(false);

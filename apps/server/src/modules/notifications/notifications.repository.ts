@@ -64,6 +64,32 @@ export function createNotificationsRepository(db: Db) {
         .limit(limit);
     },
 
+    /** The counts of many guests in one statement (a favorite's fans); guests without any are absent. */
+    async countsOf(guestIds: number[]): Promise<Map<number, { unreadTotal: number; unseenTotal: number }>> {
+      if (guestIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          guestId: notifications.guestId,
+          unreadTotal: sql<number>`count(*) filter (where ${notifications.unread})::int`,
+          unseenTotal: sql<number>`count(*) filter (where ${notifications.unseen})::int`,
+        })
+        .from(notifications)
+        .where(
+          and(
+            inArray(notifications.guestId, guestIds),
+            shown,
+            sql`(${notifications.unread} or ${notifications.unseen})`,
+          ),
+        )
+        .groupBy(notifications.guestId);
+      return new Map(
+        rows.map((row) => [
+          Number(row.guestId),
+          { unreadTotal: row.unreadTotal, unseenTotal: row.unseenTotal },
+        ]),
+      );
+    },
+
     async counts(guestId: number): Promise<{ unreadTotal: number; unseenTotal: number }> {
       const [row] = await db
         .select({

@@ -47,10 +47,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const listeners = new Set<NotificationListener>();
   const now = deps.now ?? (() => new Date());
 
-  async function announce(row: NotificationRow): Promise<void> {
+  /** Announces a stored notification; `known` counts save the read (a batch read them at once). */
+  async function announce(row: NotificationRow, known?: NotificationCounts): Promise<void> {
     if (!isShownNotificationType(row.type)) return;
     const notification = presentNotification(row);
-    const counts = await repository.counts(row.guestId);
+    const counts = known ?? (await repository.counts(row.guestId));
     await publishToGuest(deps.bus, row.guestId, { type: 'notification', notification, counts }, deps.log);
     for (const listener of listeners) {
       try {
@@ -84,7 +85,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
         url: actor.url,
         dedupeKey: favoriteOnlineDedupeKey(actor.id, now()),
       });
-      for (const row of rows) await announce(row);
+      // One counts query for all fans, not one per fan.
+      const counts = await repository.countsOf(rows.map((row) => row.guestId));
+      for (const row of rows)
+        await announce(row, counts.get(row.guestId) ?? { unreadTotal: 0, unseenTotal: 0 });
       return rows.length;
     },
 
