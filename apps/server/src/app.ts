@@ -36,7 +36,7 @@ import { avsRoutes } from './modules/avs/avs.routes.ts';
 import { createAvsService } from './modules/avs/avs.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
-import type { FeatureModule } from './modules/feature-module.ts';
+import type { FeatureModule, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
@@ -50,7 +50,10 @@ import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
-import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import {
+  createNotificationsModule,
+  type NotificationsModule,
+} from './modules/notifications/notifications.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPerformersModule, type PerformersModule } from './modules/performers/performers.module.ts';
@@ -170,11 +173,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
   // Age verification (spec 4): sandbox provider, decided by an operator; the FSK-18 gate.
+  // Notifications are created by several modules (bonus codes, subscriptions, AVS, presence); the
+  // notifications module, built below, stores and announces them. Only called at request time.
+  let notifications: NotificationsModule | undefined;
+  const notify: GuestNotifier = async (guestId, notification) => {
+    try {
+      await notifications?.service.create(guestId, notification);
+    } catch (error) {
+      app.log.error({ err: error, guestId, type: notification.type }, 'notification not created');
+    }
+  };
   const avs = createAvsService({
     db: database.db,
     bus: deps.bus,
     provider: createSandboxAvsProvider(),
     log: app.log,
+    notify,
   });
   const ageGate = createAgeGate({ db: database.db, auth, guests: guestsRepository });
   // Outgoing mail: outbox table, and SMTP when SMTP_URL is set.
@@ -202,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     log: app.log,
     ageGate,
+    notify,
   };
   const promotions = createPromotionsModule(moduleDeps);
   const subscriptionsModule = createSubscriptionsModule(moduleDeps);
@@ -216,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prosearch: createProSearchModule(moduleDeps),
   };
   // Realtime (issue 6): notifications (also pushed to the browsers that subscribed), pins, presence.
-  const notifications = createNotificationsModule(moduleDeps);
+  notifications = createNotificationsModule(moduleDeps);
   notifications.service.onCreated((guestId, notification) => webPush.push(guestId, notification));
   const featureModules: FeatureModule[] = [
     createPaymentsModule(moduleDeps),

@@ -325,6 +325,12 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect(redeemed.json().data).toMatchObject({ success: true, creditedCents: 500, guestBalanceCents: 500 });
     expect(await balanceOf(g)).toBe(500);
+    // The guest is notified (type 3, issue 6), once.
+    expect(
+      await scalar(
+        sql`select count(*)::int as value from notifications where guest_id = ${g.id} and type = 3 and params->>'code' = ${code}`,
+      ),
+    ).toBe(1);
 
     const second = await call(g, 'POST', 'guest/redeemBonus', { code });
     expect(second.statusCode).toBe(409);

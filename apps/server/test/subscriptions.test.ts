@@ -145,6 +145,12 @@ describe(`subscribe (${backend})`, () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('ALREADY_SUBSCRIBED');
     expect(await chargesOf(g.id)).toEqual({ count: 1, cents: 1999 });
+    // The start is one notification (type 4, issue 6), not one per answered request.
+    expect(
+      await count(
+        sql`select count(*) as n from notifications where guest_id = ${g.id} and type = 4 and params->>'product' = 'vip'`,
+      ),
+    ).toBe(1);
   });
 
   it('TV: 9,99 € per 30 days, isVXTVAboSubscriber without isVip; TV while VIP runs is 409 INCLUDED_IN_VIP', async () => {

@@ -11,7 +11,8 @@ export const HIDDEN_NOTIFICATION_TYPES = [6, 7, 13, 14, 15, 22] as const;
 
 /**
  * The types with their own text (packages/i18n notifications.ts); any other shown type renders a
- * generic text. Created today: favoriteOnline (presence) and any type by the operator API.
+ * generic text. Created by: presence (favoriteOnline), promotions (bonusCodeRedeemed), subscriptions
+ * (subscriptionStarted), AVS (avsAccepted) and the operator API (any type).
  */
 export const NOTIFICATION_TYPES = {
   /** A pinned actor came online (params: actorId, actorName). */

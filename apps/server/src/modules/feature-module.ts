@@ -29,7 +29,20 @@ export interface FeatureModuleDeps {
   log: FastifyBaseLogger;
   /** The FSK-18 rules (spec 6 age-verified guest). */
   ageGate: AgeGate;
+  /** Stores a notification for a guest and announces it (notifications module); never throws. */
+  notify?: GuestNotifier;
 }
+
+/** A notification of a type of packages/domain notifications.ts (texts by type in packages/i18n). */
+export type GuestNotifier = (
+  guestId: number,
+  notification: {
+    type: number;
+    params: Record<string, string | number | boolean>;
+    url: string | null;
+    dedupeKey: string | null;
+  },
+) => Promise<void>;
 
 export interface FeatureModule {
   /** Routes mounted under /rest/v1. */

@@ -15,8 +15,10 @@ import {
   requestAvs,
   revokeAvs,
 } from '@vela/domain/avs';
+import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
+import type { GuestNotifier } from '../feature-module.ts';
 import { type GuestBusEvent, type PublishLog, publishGuestEvent } from './avs.events.ts';
 import type { AvsProvider } from './avs.provider.ts';
 import {
@@ -103,6 +105,8 @@ export interface AvsServiceDeps {
   provider: AvsProvider;
   now?: () => Date;
   log?: PublishLog;
+  /** Tells the guest the verification was accepted (a notification). */
+  notify?: GuestNotifier;
 }
 
 export interface AvsRequestView {
@@ -141,8 +145,16 @@ export function createAvsService(deps: AvsServiceDeps) {
   const { db, bus, provider } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createAvsRepository(db);
-  const publish = (guestId: number, state: DomainAvsState) =>
-    publishGuestEvent(bus, guestId, eventOf(state), deps.log);
+  const publish = async (guestId: number, state: DomainAvsState) => {
+    await publishGuestEvent(bus, guestId, eventOf(state), deps.log);
+    if (state.status === 'accepted')
+      await deps.notify?.(guestId, {
+        type: NOTIFICATION_TYPES.avsAccepted,
+        params: {},
+        url: null,
+        dedupeKey: null,
+      });
+  };
 
   const guestNotFound = () => new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
 

@@ -21,6 +21,7 @@ export function createPromotionsModule(deps: FeatureModuleDeps): PromotionsModul
     wallet: deps.wallet,
     guests: deps.guests,
     log: deps.log,
+    ...(deps.notify ? { notify: deps.notify } : {}),
   });
   let unsubscribe: (() => void) | null = null;
   return {

@@ -24,6 +24,7 @@ import {
 } from '@vela/domain/bonus-codes';
 import { coinsForEuroCents } from '@vela/domain/coins';
 import { formatAmount } from '@vela/domain/money-format';
+import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
   guestVouchers,
   ITEM_VOUCHER_TYPE,
@@ -35,6 +36,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { guestChannel } from '../avs/avs.events.ts';
+import type { GuestNotifier } from '../feature-module.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
 import { uniqueViolation } from '../guests/guests.repository.ts';
 import { createRateLimiter, type Limit } from '../guests/rate-limit.ts';
@@ -89,6 +91,8 @@ export interface PromotionsDeps {
     error(o: object, m: string): void;
   };
   now?: () => Date;
+  /** Tells the guest a bonus code was redeemed (a notification). */
+  notify?: GuestNotifier;
 }
 
 function rewardOf(code: BonusCodeRow): BonusReward {
@@ -333,6 +337,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const rewardView = presentReward(reward);
     const pending = reward.kind === 'ontop';
     await publish(guestId, { type: 'bonusCodeRedeemed', code, reward: rewardView, pending });
+    await deps.notify?.(guestId, {
+      type: NOTIFICATION_TYPES.bonusCodeRedeemed,
+      params: { code },
+      url: null,
+      dedupeKey: `bonusCode:${code}`,
+    });
     const vouchers = presentGuestVouchers(await vouchersOf(guestId));
     if (reward.kind === 'voucher') await publish(guestId, { type: 'guestVouchers', vouchers });
     return {

@@ -12,6 +12,7 @@ export function createSubscriptionsModule(
     wallet: deps.wallet,
     bus: deps.bus,
     log: deps.log,
+    ...(deps.notify ? { notify: deps.notify } : {}),
   });
   const job = createRenewalJob({
     run: () => service.runRenewals(),

@@ -20,6 +20,7 @@ import type {
   Vip30History,
 } from '@vela/contracts/subscriptions-api';
 import type { Db } from '@vela/db/client';
+import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
   assertCanAcceptOffer,
   assertCanCancel,
@@ -39,6 +40,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { guestChannel } from '../avs/avs.events.ts';
+import type { GuestNotifier } from '../feature-module.ts';
 import { uniqueViolation } from '../guests/guests.repository.ts';
 import { NotEnoughMoneyError, type WalletService } from '../wallet/wallet.service.ts';
 import {
@@ -72,6 +74,8 @@ export interface SubscriptionsServiceDeps {
   };
   /** The clock (tests move it forward). */
   now?: () => Date;
+  /** Tells the guest a subscription has started (a notification). */
+  notify?: GuestNotifier;
 }
 
 const ruleError = (error: SubscriptionRuleError) =>
@@ -108,6 +112,13 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     try {
       const running = await runningByProduct(guestId);
       await deps.bus.publish(guestChannel(guestId), aboUpdateEvent(product, running, isStarted));
+      if (isStarted)
+        await deps.notify?.(guestId, {
+          type: NOTIFICATION_TYPES.subscriptionStarted,
+          params: { product },
+          url: null,
+          dedupeKey: `subscriptionStarted:${product}:${running[product]?.id ?? 'none'}`,
+        });
     } catch (error) {
       deps.log?.warn({ err: error, guestId, product }, 'subscription update not published');
     }
