@@ -68,7 +68,7 @@ async function notify(request: APIRequestContext, guestId: string, text: string)
 let guest: { id: string; screenName: string; password: string };
 let actor: { id: number; slug: string; name: string };
 
-test('a performer goes online: the guest’s favorites, badge and notifications and the visitor’s page update without reload; seen and read on every tab', async ({
+test('a performer goes online: the guest’s favorites, badge and notifications and the visitor’s page update without reload; seen and read on every tab; going offline leaves the recommended models', async ({
   page,
   browser,
   baseURL,
@@ -160,8 +160,19 @@ test('a performer goes online: the guest’s favorites, badge and notifications 
   await presence(request, actor.id, false);
   await expect(item).toHaveAttribute('data-online', 'false');
   await expect(visitor.locator('.profile__intro .status')).toHaveText('Offline');
-  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   expect(await visitor.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+  // Spec 4: going offline removes the actor from recommendations (the profile's recommended models).
+  const recommended = visitor.locator('[data-recommended-models] a');
+  const first = await recommended.first().getAttribute('href');
+  expect(first).toMatch(/^\/en\/amateur\/[^/]+\/$/);
+  const slug = first!.split('/')[3]!;
+  const lookup = await request.get(`/rest/v1/actor/getActorDataByIdOrName/${slug}`);
+  const recommendedId = Number((await lookup.json()).data.id);
+  await presence(request, recommendedId, false);
+  await expect(visitor.locator(`[data-recommended-models] a[href="${first}"]`)).toHaveCount(0);
+  await presence(request, recommendedId, true);
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await visitorContext.close();
 });
 

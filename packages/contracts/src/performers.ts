@@ -182,6 +182,8 @@ export const TopCamListSchema = z.object({
 
 /** What the web app's loaders may ask of this slice (part of PageServices in pages.ts). */
 export interface PerformerPageServices {
+  /** Spec 9 recommended actors of a profile (9, online only, never the actor itself). */
+  recommendedModels(actorId: number): Promise<ActorTile[]>;
   camsPage(
     lang: Language,
     query: { filter: PerformerFilter; order: PerformerOrder; page: number },

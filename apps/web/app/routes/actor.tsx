@@ -1,3 +1,5 @@
+import type { Language } from '@vela/contracts/common';
+import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
 import { matchPath, pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { actorErrorMeta } from '../features/actor/actorMeta.ts';
@@ -12,9 +14,11 @@ import { ActorErrorBoundary } from '../features/actor/components/ActorErrorBound
 import { ActorNote } from '../features/actor/components/ActorNote.tsx';
 import { ActorProfileHeader } from '../features/actor/components/ActorProfileHeader.tsx';
 import { useActorT } from '../features/actor/useActorT.ts';
+import { ActorTile } from '../features/catalog/components/ActorTile.tsx';
 import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
 import { VideoTile } from '../features/catalog/components/VideoTile.tsx';
 import { formatChatPrice, formatDate, formatPriceInCoins, languageName } from '../features/catalog/format.ts';
+import { useWithoutOfflineActors } from '../features/realtime/hooks/useWithoutOfflineActors.ts';
 import '../features/actor/actor.css';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
 import { headMeta } from '../features/seo/head.ts';
@@ -25,7 +29,13 @@ export async function loader(args: Route.LoaderArgs) {
     matchPath(new URL(args.request.url).pathname)?.name === 'Actor/AboutMe' ? 'Actor/AboutMe' : 'Actor';
   return loadActorTab(args, {
     route,
-    load: (lang, actorName, country) => args.context.services.actorAboutPage(lang, actorName, country),
+    load: async (lang, actorName, country) => {
+      const page = await args.context.services.actorAboutPage(lang, actorName, country);
+      if (!page || page.status === 'blocked') return page;
+      // Spec 9 recommended actors (online only); the page drops one that goes offline (spec 4).
+      const recommendedModels = await args.context.services.recommendedModels(page.header.id);
+      return { ...page, data: { ...page.data, recommendedModels } };
+    },
     fallbackTitle: (_t, header) => header.name,
   });
 }
@@ -225,6 +235,8 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      <RecommendedModels items={data.recommendedModels} lang={lang} title={at('recommendations.models')} />
+
       {seo.freeText ? (
         <div className="page__text">
           {seo.h2 ? <h2>{seo.h2}</h2> : null}
@@ -234,5 +246,30 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Spec 9 recommended actors, online only: one that goes offline leaves the list at once (spec 4). */
+function RecommendedModels({
+  items,
+  lang,
+  title,
+}: {
+  items: ActorTileData[];
+  lang: Language;
+  title: string;
+}) {
+  const online = useWithoutOfflineActors(items, (actor) => actor.id);
+  if (online.length === 0) return null;
+  return (
+    <section aria-labelledby="recommended-models-title" className="actor-block" data-recommended-models>
+      <h2 id="recommended-models-title">{title}</h2>
+      <TileGrid
+        items={online}
+        keyOf={(actor) => actor.id}
+        labelledBy="recommended-models-title"
+        render={(actor) => <ActorTile actor={actor} lang={lang} />}
+      />
+    </section>
   );
 }

@@ -23,6 +23,9 @@ import { loader as redirectLoader } from './language-redirect.ts';
 import { loader as notFoundLoader } from './not-found.tsx';
 import { loader as termsLoader } from './terms-of-service.tsx';
 
+/** The actors whose recommended models a loader asked for. */
+const recommendedFor: number[] = [];
+
 const image: ImageRef = { key: 'img-1', ageRating: 16, aspect: 0.75 };
 const seo = (over: Partial<SeoText> = {}): SeoText => ({
   h1: '',
@@ -115,6 +118,10 @@ function buildServices(): PageServices {
         bannedCountryCodes: [],
         seo: seo(),
       };
+    },
+    async recommendedModels(actorId) {
+      recommendedFor.push(actorId);
+      return [];
     },
     async actorAboutPage(lang, name, country): Promise<ActorPageResult<ActorAboutData>> {
       const profile = await services.actorProfile!(lang, name);
@@ -294,6 +301,8 @@ describe('actor profile (spec 5: actor name lower-cased in URLs)', () => {
     expect(data.alternates.de).toBe('/de/amateur/lea/ueber-mich/');
     expect(data.alternates.nl).toBe('/nl/amateur/lea/about-me/');
     expect(data.head.ogType).toBe('profile');
+    expect(data.data.recommendedModels).toEqual([]);
+    expect(recommendedFor).toContain(data.header.id);
     expect(data.head.image).toBe('https://vela.test/media/w1280/img-1.webp');
   });
 });

@@ -157,7 +157,23 @@ export function createPerformersService(
 
   const pageOffset = (page: number) => (page - 1) * PERFORMER_PAGE_SIZE;
 
+  /** Spec 9 recommended actors: 9 online, similar ones first, never `actorId` itself. */
+  async function recommendedModels(actorId: number | null) {
+    const exclude = actorId === null ? [] : [actorId];
+    const similar =
+      actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT);
+    const rest =
+      similar.length < RECOMMENDED_MODELS_COUNT
+        ? await repo.bestOnline(
+            [...exclude, ...similar.map((a) => a.id)],
+            RECOMMENDED_MODELS_COUNT - similar.length,
+          )
+        : [];
+    return tiles([...similar, ...rest]);
+  }
+
   const pages: PerformerPageServices = {
+    recommendedModels: (actorId) => recommendedModels(actorId),
     async camsPage(lang, query, viewerGuestId) {
       const [listed, seoText, top] = await Promise.all([
         repo.list(query.filter, query.order, pageOffset(query.page), PERFORMER_PAGE_SIZE),
@@ -266,19 +282,7 @@ export function createPerformersService(
      * Spec 9 recommended actors (9): online only (going offline removes an actor), never the
      * given actor; those sharing the most categories with it first, then the best-ranked.
      */
-    async recommendedModels(actorId: number | null) {
-      const exclude = actorId === null ? [] : [actorId];
-      const similar =
-        actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT);
-      const rest =
-        similar.length < RECOMMENDED_MODELS_COUNT
-          ? await repo.bestOnline(
-              [...exclude, ...similar.map((a) => a.id)],
-              RECOMMENDED_MODELS_COUNT - similar.length,
-            )
-          : [];
-      return tiles([...similar, ...rest]);
-    },
+    recommendedModels,
 
     async camShows(offset: number, limit: number) {
       const at = now();
