@@ -1,10 +1,12 @@
 /** Server render of the album page (issue 5 deliverable 4): states for visitors and guests, text-only comments. */
+
 import type { AlbumPageData } from '@vela/contracts/gallery';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { ViewerProvider } from '../../auth/useViewer.tsx';
 import { ShellProvider } from '../../layout/state/ShellContext.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -22,26 +24,7 @@ const config: PublicConfig = {
   mapTileAttribution: '',
 };
 
-const guest: GuestMe = {
-  id: '31',
-  name: 'Mara',
-  email: 'mara@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-  balance: 0,
-  balanceCents: 0,
-  balanceFormatted: '',
-  isPayingCustomer: false,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-};
+const guest = buildGuestMe({ id: '31', balanceFormatted: '' });
 
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 

@@ -2,12 +2,14 @@
  * Server render of the shell (what a visitor gets before hydration): landmarks, skip link,
  * language switcher, menus wired with aria, consent banner only for undecided visitors.
  */
+
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { AccountMenuSection } from '../../auth/components/AccountMenuSection.tsx';
 import { ViewerProvider } from '../../auth/useViewer.tsx';
 import { type ConsentState, consentOf } from '../../consent/consent.ts';
@@ -176,26 +178,7 @@ describe('layout shell server render (spec 2, 9)', () => {
   });
 
   it('a logged-in guest sees their name, the AVS hint with Verify age, Log out and the VIP dialog button', () => {
-    const guest: GuestMe = {
-      id: '12',
-      name: 'Lena<b>',
-      email: 'lena@example.com',
-      hasAvs: false,
-      avsStatus: 'unknown',
-      avsRejectMessage: null,
-      isLocked: false,
-      isLoggedIn: true,
-      isRestricted: false,
-      restrictionLevel: 0,
-      showDataProtection: false,
-      signupOrigin: null,
-      balance: 0,
-      balanceCents: 0,
-      balanceFormatted: '0',
-      isPayingCustomer: false,
-      isVip: false,
-      isVXTVAboSubscriber: false,
-    };
+    const guest = buildGuestMe({ id: '12', name: 'Lena<b>', email: 'lena@example.com' });
     const html = render('de', null, guest);
     expect(html).toContain('data-navbar-account="guest"');
     expect(html).toContain('data-get-vip="vip-dialog"');

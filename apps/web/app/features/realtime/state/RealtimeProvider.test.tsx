@@ -2,11 +2,13 @@
  * The provider in the server render (decision 0024): no socket exists during SSR, the page renders
  * the values of its data (navbar online count, tile badges), and the hooks work outside it.
  */
+
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { ActorTile } from '../../catalog/components/ActorTile.tsx';
 import { AppShell } from '../../layout/components/AppShell.tsx';
 import { useActorOnline } from '../hooks/useActorOnline.ts';
@@ -30,26 +32,15 @@ const config: PublicConfig = {
   mapTileAttribution: '',
 };
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
-const guest: GuestMe = {
+const guest = buildGuestMe({
   id: '31',
-  name: 'Mara',
-  email: 'mara@example.com',
   hasAvs: true,
   avsStatus: 'accepted',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
   balance: 40,
   balanceCents: 1000,
   balanceFormatted: '40',
   isPayingCustomer: true,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-};
+});
 
 const tile = {
   id: 4,

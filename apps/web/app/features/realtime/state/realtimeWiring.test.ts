@@ -1,4 +1,5 @@
 /** What each socket event does in the page (spec 4 AVS, VIP/TV, socket; decision 0017 balance). */
+
 import type { GuestMe } from '@vela/contracts/guest-api';
 import {
   type ServerSocketMessage,
@@ -7,6 +8,7 @@ import {
   type SessionSnapshot,
 } from '@vela/contracts/socket';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import type { ViewerPatch } from '../../auth/useViewer.tsx';
 import { type BalanceStore, createBalanceStore, snapshotOfCents } from '../../wallet/state/balanceStore.ts';
 import { createGuestLiveStore } from './guestLiveStore.ts';
@@ -31,26 +33,7 @@ function fakeClient() {
   };
 }
 
-const guest: GuestMe = {
-  id: '7',
-  name: 'Mara',
-  email: 'mara@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-  balance: 40,
-  balanceCents: 1000,
-  balanceFormatted: '40',
-  isPayingCustomer: false,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-};
+const guest = buildGuestMe({ balance: 40, balanceCents: 1000, balanceFormatted: '40' });
 
 const snapshot = (overrides: Partial<SessionSnapshot> = {}): SessionSnapshot => ({
   balance: {
