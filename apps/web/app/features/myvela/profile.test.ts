@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildGuestMe } from '../auth/buildGuestMe.ts';
 import { formatDateTime, ProfileShapeError, parseProfile, parseSessions } from './profile.ts';
 
-const guest = {
-  id: '7',
-  name: 'anna_b',
-  email: 'anna@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-  balance: 0,
-  balanceCents: 0,
-  balanceFormatted: '0',
-  isPayingCustomer: false,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-};
+const guest = buildGuestMe({ name: 'anna_b', email: 'anna@example.com' });
 
 describe('guest profile answer (GET guest/profile: guest, preferences, notificationsSettings, newsletterTypes)', () => {
   it('reads all four parts', () => {

@@ -2,6 +2,7 @@ import type { GuestMe } from '@vela/contracts/guest-api';
 import type { SubscriptionsState, SubscriptionView } from '@vela/contracts/subscriptions-api';
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { describe, expect, it } from 'vitest';
+import { buildGuestMe } from '../auth/buildGuestMe.ts';
 import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import {
   CLEAR_STATUS_BAR_COOKIE,
@@ -47,27 +48,8 @@ const state = (vip: SubscriptionView | null, tv: SubscriptionView | null = null)
   balanceCents: 0,
 });
 
-const guest = (over: Partial<GuestMe> = {}): GuestMe => ({
-  id: '12',
-  name: 'Lena',
-  email: 'lena@example.com',
-  hasAvs: false,
-  avsStatus: 'unknown',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-  balance: 0,
-  balanceCents: 0,
-  balanceFormatted: '0',
-  isPayingCustomer: false,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-  ...over,
-});
+const guest = (over: Partial<GuestMe> = {}): GuestMe =>
+  buildGuestMe({ id: '12', name: 'Lena', email: 'lena@example.com', ...over });
 
 describe('Get-VIP button (spec 6) fed by the real isVip of GuestMe', () => {
   it('login for visitors, the VIP dialog for non-VIP, nothing for VIP', () => {
