@@ -15,11 +15,6 @@ export function loadPasswordPolicy(): Promise<PasswordPolicy> {
   return loading;
 }
 
-/** The policy when it has loaded, else null. */
-export function passwordPolicy(): PasswordPolicy | null {
-  return loaded;
-}
-
 export interface PasswordLimits {
   min: number;
   max: number;

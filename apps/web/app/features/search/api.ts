@@ -4,7 +4,6 @@ import {
   SEARCH_GROUP_TYPES,
   SEARCH_PAGE_SIZES,
   type SearchGroup,
-  type SearchGroupPageResponse,
   type SearchGroupType,
   type SearchResult,
 } from '@vela/contracts/search';
@@ -82,21 +81,4 @@ export async function fetchSearch(
   signal?: AbortSignal,
 ): Promise<SearchResult> {
   return toSearchResult(await getJson(searchUrl(lang, pattern), signal));
-}
-
-/** One page of one group (`?group=&offset=`). */
-export async function fetchSearchGroup(
-  lang: Language,
-  pattern: string,
-  group: SearchGroupType,
-  offset: number,
-  signal?: AbortSignal,
-): Promise<SearchGroupPageResponse['data']['group']> {
-  const body = (await getJson(`${searchUrl(lang, pattern)}?group=${group}&offset=${offset}`, signal)) as
-    | SearchGroupPageResponse
-    | undefined;
-  if (!body?.data?.group || !Array.isArray(body.data.group.items)) {
-    throw new RestError('INVALID_RESPONSE', 'Unexpected answer', 200);
-  }
-  return body.data.group;
 }

@@ -79,5 +79,3 @@ export function createFavoritesStore() {
     },
   };
 }
-
-export type FavoritesStore = ReturnType<typeof createFavoritesStore>;

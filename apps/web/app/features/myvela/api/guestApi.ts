@@ -1,7 +1,7 @@
 /**
  * The guest REST calls of the guest area, same origin with the session cookie (spec 7 paths under
- * /rest/v1). Every failure becomes an `ApiError` with the server's stable code (or NETWORK when no
- * answer came), so the forms can show a translated message a person can act on.
+ * /rest/v1). Every failure becomes a `RestError` (../../api/rest.ts) with the server's stable code
+ * (or NETWORK when no answer came), so the forms can show a translated message a person can act on.
  */
 import type { Language } from '@vela/contracts/common';
 import type { NewsletterType, NotificationSettings, Preferences } from '@vela/contracts/guest-api';
@@ -15,9 +15,6 @@ import {
   parseProfile,
   parseSessions,
 } from '../profile.ts';
-
-/** Failures of these calls (the pages' RestError with the server's code, or NETWORK). */
-export { RestError as ApiError } from '../../api/rest.ts';
 
 const call = restCall;
 

@@ -87,5 +87,3 @@ export function createNotificationsStore() {
     },
   };
 }
-
-export type NotificationsStore = ReturnType<typeof createNotificationsStore>;

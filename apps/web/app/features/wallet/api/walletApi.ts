@@ -1,8 +1,8 @@
 /**
  * The wallet REST calls of the pages (spec 7 paths under /rest/v1), same origin with the session
  * cookie: `guest/getGuestBalance`, `guest/transactions` and a transaction's receipt. Answers are
- * checked against the shared contract; every failure is a `WalletApiError` with the server's code
- * (NETWORK when no answer came, INVALID_RESPONSE when the answer does not fit the contract).
+ * checked against the shared contract; every failure is a `RestError` (../../api/rest.ts) with the
+ * server's code (NETWORK when no answer came, INVALID_RESPONSE when the answer does not fit the contract).
  */
 import {
   type GuestBalance,
@@ -14,9 +14,6 @@ import {
 } from '@vela/contracts/wallet-api';
 import type { z } from 'zod';
 import { restData } from '../../api/rest.ts';
-
-/** Failures of these calls (the pages' RestError: the server's code, NETWORK, INVALID_RESPONSE). */
-export { RestError as WalletApiError } from '../../api/rest.ts';
 
 const getData = <S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> =>
   restData('GET', path, schema);
