@@ -108,7 +108,11 @@ export type WebPushMessage = z.infer<typeof WebPushMessageSchema>;
 export const WEB_PUSH_ERROR_CODES = {
   /** No subscription of the caller with this endpoint or token (another guest's one included). */
   notFound: 'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',
-  /** The endpoint is not one this server sends to (http, loopback or private address). */
+  /**
+   * The endpoint is not one this server sends to: not https on the default port, credentials in the
+   * URL, an IP literal, a single label or a local, internal or special-use name (`localhost.`,
+   * `*.internal`, `*.local`, ... in any case, IDN or trailing-dot spelling).
+   */
   endpointNotAllowed: 'WEB_PUSH_ENDPOINT_NOT_ALLOWED',
 } as const;
 

@@ -30,7 +30,14 @@ export function createWebPushModule(
     if (!setup) {
       setup = vapidKeysOf(config).then((keys) =>
         keys
-          ? { publicKey: keys.publicKey, sender: createPushSender({ keys, subject: config.webPushSubject }) }
+          ? {
+              publicKey: keys.publicKey,
+              sender: createPushSender({
+                keys,
+                subject: config.webPushSubject,
+                allowPrivateAddresses: config.webPushAllowLocalEndpoints,
+              }),
+            }
           : null,
       );
       setup.catch(() => {

@@ -1,10 +1,16 @@
 /**
  * The one outbound I/O of web push: an encrypted, VAPID-signed POST to a browser's push service
  * (RFC 8030, RFC 8291 aes128gcm, RFC 8292 VAPID). The `web-push` package builds the request
- * (encryption and the `Authorization: vapid t=...,k=...` header); it is sent with fetch, which
- * follows no redirect (a push service never redirects; a redirect could lead into our own network).
+ * (encryption and the `Authorization: vapid t=...,k=...` header); it is sent with node:http(s),
+ * which follows no redirect (a push service never redirects; a redirect could lead into our own
+ * network). Unless private addresses are allowed (WEB_PUSH_ALLOW_LOCAL_ENDPOINTS), every connection
+ * resolves its host through `guardedLookup`: a name that resolves to a loopback, private,
+ * link-local or otherwise non-public address is never connected to (webpush.endpoint.ts).
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import webPush from 'web-push';
+import { guardedLookup, type LookupFunction } from './webpush.endpoint.ts';
 import type { VapidKeys } from './webpush.keys.ts';
 
 export interface PushTarget {
@@ -25,6 +31,10 @@ export function createPushSender(options: {
   keys: VapidKeys;
   subject: string;
   timeoutMs?: number;
+  /** WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: connect to any address (a local push service). */
+  allowPrivateAddresses?: boolean;
+  /** Name resolution (dns.lookup); the guard checks what it answers. */
+  lookup?: LookupFunction;
 }): PushSender {
   const vapidDetails = {
     subject: options.subject,
@@ -32,29 +42,41 @@ export function createPushSender(options: {
     privateKey: options.keys.privateKey,
   };
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const lookup = options.allowPrivateAddresses ? options.lookup : guardedLookup(options.lookup);
   return {
-    async send(target, payload) {
-      const request = webPush.generateRequestDetails(target, payload, {
+    send(target, payload) {
+      const details = webPush.generateRequestDetails(target, payload, {
         vapidDetails,
         TTL: PUSH_TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
       });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        // fetch computes the length of the body itself.
-        if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
+      const url = new URL(details.endpoint);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(details.headers)) {
+        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
       }
-      const response = await fetch(request.endpoint, {
-        method: 'POST',
-        headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+      const body = details.body ?? Buffer.alloc(0);
+      headers['Content-Length'] = String(body.length);
+      const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
+      return new Promise((resolve, reject) => {
+        const request = send(
+          url,
+          {
+            method: 'POST',
+            headers,
+            signal: AbortSignal.timeout(timeoutMs),
+            ...(lookup ? { lookup } : {}),
+          },
+          (response) => {
+            // The answer's body is not needed (and may be large): release the connection.
+            response.resume();
+            resolve({ statusCode: response.statusCode ?? 0 });
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
       });
-      // The answer's body is not needed (and may be large): release the connection.
-      await response.body?.cancel().catch(() => undefined);
-      return { statusCode: response.status };
     },
   };
 }

@@ -20,6 +20,7 @@ import { translator } from '@vela/i18n/translate';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { uniqueViolation } from '../guests/guests.repository.ts';
+import { isSendableEndpoint } from './webpush.endpoint.ts';
 import { createWebPushRepository, type WebPushRow } from './webpush.repository.ts';
 import type { ResubscribeReq, SubscribeReq, UpdateReq } from './webpush.schema.ts';
 import type { PushSender } from './webpush.sender.ts';
@@ -47,32 +48,6 @@ export const PUSH_BODY_MAX_LENGTH = 300;
 const NOT_FOUND_MESSAGE = 'No web push subscription of yours with this endpoint';
 
 const notFound = () => new AppError(WEB_PUSH_ERROR_CODES.notFound, NOT_FOUND_MESSAGE, 404);
-
-/** Host names that never belong to a public push service. */
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.lan'];
-
-/**
- * Whether the server may POST to `endpoint`. Push services (FCM, Mozilla, Apple, WNS) are https
- * on the default port under a public DNS name; anything else would let a guest make the server send
- * requests into its own network. `allowLocal` (a local push service in development and tests)
- * accepts any http(s) URL.
- */
-export function isSendableEndpoint(endpoint: string, allowLocal: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (allowLocal) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.port !== '') return false;
-  const host = url.hostname.toLowerCase();
-  // IP literals ([::1], 10.0.0.1, 2130706433 normalised to 127.0.0.1) and single labels (redis, db).
-  if (host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.')) return false;
-  if (host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return false;
-  return true;
-}
 
 /** The message of a notification in a language (texts of packages/i18n notifications.ts). */
 export function pushMessageOf(notification: Notification, lang: Language, brand: string): WebPushMessage {

@@ -22,8 +22,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createLogger } from '../../http/logging.ts';
 import { createGuestAuth } from '../guests/auth.ts';
 import { createGuestsRepository } from '../guests/guests.repository.ts';
+import { isSendableEndpoint } from './webpush.endpoint.ts';
 import { createWebPushModule, type WebPushModule } from './webpush.module.ts';
-import { isSendableEndpoint, pushMessageOf } from './webpush.service.ts';
+import { pushMessageOf } from './webpush.service.ts';
 
 const NET = '10.61';
 const VAPID = webPush.generateVAPIDKeys();
