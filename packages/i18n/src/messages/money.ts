@@ -2,8 +2,8 @@
  * Words around money, coins, chat prices and durations (spec 9). The numbers themselves are
  * formatted by packages/domain/src/money-format.ts (decimal comma and dot thousands in every
  * language) and passed in preformatted as `amount` / `price` / `duration`; `count` only picks
- * the plural form. Never use ICU `#` or `{x, number}` here: that would group digits the
- * locale's way ("1,234" in English) instead of the spec's.
+ * the plural form. (An ICU `#` or `{x, number}` would be spec 9 text too, see numbers.ts, but
+ * the amounts here carry their currency's decimals, which only money-format.ts knows.)
  */
 import { defineMessages } from '../translate.ts';
 

@@ -2,7 +2,7 @@
  * The payment dialog's promo code and scratch card views (issue 4: flows promocode and scratchcard;
  * spec 5 "bonus code: check returns success and reason before redeeming"). Amounts arrive
  * preformatted (`amount`, `balance`, `max`: coins and money of spec 9); `count` only picks the
- * plural form. Never use ICU `#` or `{x, number}` here (digit grouping is the spec's, not ICU's).
+ * plural form. (ICU numbers are spec 9 text as well, see numbers.ts.)
  */
 import { defineMessages } from '../translate.ts';
 

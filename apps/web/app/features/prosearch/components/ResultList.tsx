@@ -31,7 +31,7 @@ export function ResultList({ lang, result }: { lang: Language; result: ActorSear
             </span>
             {hit.distanceKm !== null ? (
               <span className="prosearch__distance" data-testid="prosearch-distance" data-km={hit.distanceKm}>
-                {t('distance', { km: hit.distanceKm.toLocaleString(lang, { maximumFractionDigits: 1 }) })}
+                {t('distance', { km: hit.distanceKm })}
               </span>
             ) : null}
           </span>

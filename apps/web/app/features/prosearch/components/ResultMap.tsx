@@ -34,7 +34,7 @@ export function ResultMap({ lang, result, tileUrl, attribution }: ResultMapProps
             label:
               hit.distanceKm === null
                 ? hit.actor.name
-                : `${hit.actor.name}, ${t('distance', { km: hit.distanceKm.toLocaleString(lang) })}`,
+                : `${hit.actor.name}, ${t('distance', { km: hit.distanceKm })}`,
           },
         ]
       : [],
