@@ -265,7 +265,7 @@ const VARIABLES = {
     name: 'PUBLIC_ORIGIN',
     default: 'http://localhost:<PORT>',
     description:
-      'Origin under which browsers reach the pages (links, CSP frame-ancestors of the payment dialog).',
+      'Origin under which browsers reach the pages (links, CSP frame-ancestors of the payment dialog). A loopback origin is the only host: a browser that comes by another loopback name (127.0.0.1, [::1]) is redirected to it.',
     expected: 'an http(s) origin such as https://example.com',
     schema: httpOrigin,
   }),

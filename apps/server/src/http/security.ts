@@ -4,11 +4,13 @@
  * Pages: a Content-Security-Policy whose script-src allows only our files and the inline scripts
  * that carry this request's nonce (React Router hydration data); the payment dialog may be framed
  * (frame-src PAY_ORIGIN). Pay origin: it may be framed by the page origin only (frame-ancestors).
+ * Both first send a browser that came by a loopback alias to the canonical host (canonical-host.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerCanonicalHost } from './canonical-host.ts';
 
 const nonces = new WeakMap<IncomingMessage, string>();
 
@@ -31,6 +33,8 @@ export async function registerPageSecurity(
   app: FastifyInstance,
   options: PageSecurityOptions,
 ): Promise<void> {
+  // http://127.0.0.1:3000/ is not the origin the dialog trusts: browsers go to PUBLIC_ORIGIN itself.
+  registerCanonicalHost(app, options.publicOrigin);
   // Runs before helmet's onRequest hooks, which read the nonce while writing the CSP header.
   app.addHook('onRequest', async (request) => {
     nonces.set(request.raw, randomBytes(16).toString('base64'));
@@ -67,6 +71,7 @@ export async function registerPageSecurity(
 
 /** Security headers of the pay origin: framed by the page origin only, no X-Frame-Options. */
 export async function registerPaySecurity(app: FastifyInstance, options: PageSecurityOptions): Promise<void> {
+  registerCanonicalHost(app, options.payOrigin);
   const https = options.payOrigin.startsWith('https:');
   await app.register(helmet, {
     contentSecurityPolicy: {
