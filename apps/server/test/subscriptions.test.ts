@@ -497,3 +497,194 @@ describe(`vip30 value history and VIP update events (${backend})`, () => {
     ]);
   });
 });
+
+/**
+ * Issue 14 defect 1: a subscribe that fails anywhere after its row was inserted must leave no
+ * running subscription — never VIP or TV without a charge, not even until the recovery job runs.
+ * The ledger is made to fail three ways: inside its own transaction after it wrote the transfer
+ * and the balances (a database trigger), a wallet whose purchase throws a generic Error before
+ * writing anything, and one that throws after the purchase wrote; and an idempotency key with U+0000.
+ */
+describe(`a subscribe that fails after its row is inserted leaves no subscription (${backend})`, () => {
+  /** Guests whose wallet entries the database refuses (the trigger below), like a ledger that breaks mid-write. */
+  async function failLedgerWritesOf(guestId: number, failing: boolean): Promise<void> {
+    await t.database.db.execute(
+      failing
+        ? sql`insert into test_failing_ledger_guests (guest_id) values (${guestId}) on conflict do nothing`
+        : sql`delete from test_failing_ledger_guests where guest_id = ${guestId}`,
+    );
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db.execute(sql`create table if not exists test_failing_ledger_guests (guest_id int primary key)`);
+    await db.execute(
+      sql.raw(`create or replace function test_fail_ledger_entry() returns trigger
+      language plpgsql as $$
+      begin
+        if exists (select 1 from ledger_accounts a join test_failing_ledger_guests f on f.guest_id = a.owner_guest_id
+                   where a.id = new.account_id) then
+          raise exception 'injected ledger failure';
+        end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(sql.raw(`drop trigger if exists test_fail_ledger_entry on ledger_entries`));
+    await db.execute(
+      sql.raw(`create trigger test_fail_ledger_entry before insert on ledger_entries
+        for each row execute function test_fail_ledger_entry()`),
+    );
+  });
+
+  /** Nothing of a subscription is visible anywhere: guest/me, GraphQL, subscriptions state, rows, ledger. */
+  async function expectNoSubscription(g: SignedUp, balanceCents: number): Promise<void> {
+    expect(await me(g)).toMatchObject({ isVip: false, isVXTVAboSubscriber: false, balanceCents });
+    const state = await call(t.app, 'GET', 'subscriptions', g);
+    expect(state.statusCode, state.body).toBe(200);
+    expect(state.json().data).toMatchObject({
+      vip: null,
+      tv: null,
+      isVip: false,
+      isVXTVAboSubscriber: false,
+      balanceCents,
+    });
+    const graphql = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${g.accessToken}` },
+      payload: { query: '{ guest { isVip isVXTVAboSubscriber balanceCents } }' },
+    });
+    expect(graphql.json().data?.guest, graphql.body).toEqual({
+      isVip: false,
+      isVXTVAboSubscriber: false,
+      balanceCents,
+    });
+    expect(
+      await count(
+        sql`select count(*) as n from subscriptions where guest_id = ${g.id} and status in ('active', 'cancelled')`,
+      ),
+    ).toBe(0);
+    expect(await chargesOf(g.id)).toEqual({ count: 0, cents: 0 });
+  }
+
+  /** After the failure a retry works, and exactly once. */
+  async function expectRetryChargesOnce(g: SignedUp, product: 'vip' | 'tv', fundCents: number) {
+    const retryKey = key(`retry-${product}`);
+    const retried = await subscribe(g, { product, idempotencyKey: retryKey });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data.replayed).toBe(false);
+    const again = await subscribe(g, { product, idempotencyKey: retryKey });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.replayed).toBe(true);
+    const price = PLANS[product].priceCents;
+    expect(await chargesOf(g.id)).toEqual({ count: 1, cents: price });
+    expect(await me(g)).toMatchObject({
+      isVip: product === 'vip',
+      isVXTVAboSubscriber: true,
+      balanceCents: fundCents - price,
+    });
+    expect(await count(sql`select count(*) as n from subscriptions where guest_id = ${g.id}`)).toBe(1);
+  }
+
+  for (const product of ['vip', 'tv'] as const) {
+    it(`${product}: the ledger fails inside its transaction after writing: no ${product.toUpperCase()} without a charge (repeated), then a retry charges once`, async () => {
+      const g = await guest(`trg${product}`, 5000);
+      await failLedgerWritesOf(g.id, true);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await subscribe(g, { product, idempotencyKey: key(`trg-${product}`) });
+        expect(response.statusCode, response.body).not.toBe(200);
+        await expectNoSubscription(g, 5000);
+      }
+      await failLedgerWritesOf(g.id, false);
+      await expectRetryChargesOnce(g, product, 5000);
+    });
+  }
+
+  /** The real wallet whose purchases fail with a generic Error, before or after their write. */
+  function failingWallet(when: 'before-write' | 'after-write'): WalletService {
+    const real = createWalletService({ db: t.database.db });
+    const failing =
+      (purchase: WalletService['purchase']): WalletService['purchase'] =>
+      async (...args) => {
+        if (when === 'after-write') await purchase(...args);
+        throw new Error('injected ledger failure');
+      };
+    return {
+      ...real,
+      purchase: failing(real.purchase),
+      atomically: (work) =>
+        real.atomically((tx, ledger) => work(tx, { ...ledger, purchase: failing(ledger.purchase) })),
+    };
+  }
+
+  for (const when of ['before-write', 'after-write'] as const) {
+    it(`a wallet that throws a generic Error ${when}: the subscribe fails and leaves nothing; a retry charges once`, async () => {
+      const g = await guest(`dbl${when.slice(0, 3)}`, 5000);
+      const service = createSubscriptionsService({ db: t.database.db, wallet: failingWallet(when) });
+      for (const product of ['vip', 'tv'] as const) {
+        await expect(
+          service.subscribe(g.id, { product, trial: false, idempotencyKey: key(`dbl-${product}`) }),
+        ).rejects.toThrow();
+        await expectNoSubscription(g, 5000);
+      }
+      await expect(
+        service.subscribe(g.id, { product: 'vip', trial: true, idempotencyKey: key('dbl-trial') }),
+      ).rejects.toThrow();
+      await expectNoSubscription(g, 5000);
+      // The failed trial was never a trial: it is still available.
+      expect((await call(t.app, 'GET', 'subscriptions', g)).json().data.trialAvailable).toBe(true);
+      await expectRetryChargesOnce(g, 'vip', 5000);
+    });
+  }
+
+  it('renewal: when recording the new period fails after the charge, the charge rolls back with it; the next run charges once', async () => {
+    const db = t.database.db;
+    await db.execute(sql`create table if not exists test_failing_periods (subscription_id int primary key)`);
+    await db.execute(
+      sql.raw(`create or replace function test_fail_period() returns trigger
+      language plpgsql as $$
+      begin
+        if exists (select 1 from test_failing_periods f where f.subscription_id = new.subscription_id) then
+          raise exception 'injected period failure';
+        end if;
+        return new;
+      end $$`),
+    );
+    await db.execute(sql.raw(`drop trigger if exists test_fail_period on subscription_periods`));
+    await db.execute(
+      sql.raw(`create trigger test_fail_period before insert on subscription_periods
+        for each row execute function test_fail_period()`),
+    );
+    const g = await guest('renewfail', 10_000);
+    const started = (await subscribe(g, { product: 'vip', idempotencyKey: key('renewfail') })).json().data;
+    const id = Number(started.subscription.id);
+    await db.execute(sql`insert into test_failing_periods (subscription_id) values (${id})`);
+    const failed = await serviceAt(31 * DAY).runRenewals();
+    expect(failed.errors).toBeGreaterThanOrEqual(1);
+    expect(await chargesOf(g.id)).toEqual({ count: 1, cents: 1999 });
+    expect((await me(g)).balanceCents).toBe(10_000 - 1999);
+    const state = (await call(t.app, 'GET', 'subscriptions', g)).json().data;
+    expect(state.vip.currentPeriodEnd).toBe(started.subscription.currentPeriodEnd);
+
+    await db.execute(sql`delete from test_failing_periods where subscription_id = ${id}`);
+    await serviceAt(31 * DAY).runRenewals();
+    await serviceAt(31 * DAY).runRenewals();
+    expect(await chargesOf(g.id)).toEqual({ count: 2, cents: 2 * 1999 });
+    expect(
+      await count(sql`select count(*) as n from subscription_periods where subscription_id = ${id}`),
+    ).toBe(2);
+  });
+
+  it('an idempotency key with U+0000 (or another C0 control) is a 4xx and leaves no subscription, however often it is sent', async () => {
+    const g = await guest('nul', 5000);
+    for (const control of ['\u0000', '\u0001', '\u001f', '\u0000\u0000']) {
+      for (const product of ['vip', 'tv'] as const) {
+        const response = await subscribe(g, { product, idempotencyKey: `abcdefgh${control}${key('nul')}` });
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        await expectNoSubscription(g, 5000);
+      }
+    }
+    await expectRetryChargesOnce(g, 'tv', 5000);
+  });
+});

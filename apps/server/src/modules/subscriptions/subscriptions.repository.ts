@@ -148,6 +148,18 @@ export function createSubscriptionsRepository(db: Db) {
           .for('update', { skipLocked: true }),
       );
     },
+    /**
+     * Locks a running subscription that still ends at `previousEnd` (`FOR UPDATE SKIP LOCKED`, in the
+     * caller's transaction): undefined when another worker holds it, or it moved on or ended meanwhile.
+     */
+    async lockDue(id: number, previousEnd: Date): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), running, eq(subscriptions.currentPeriodEnd, previousEnd)))
+        .for('update', { skipLocked: true });
+      return row;
+    },
     /** Subscriptions without any paid period that started before `before` (a subscribe that died half-way). */
     async unpaidSince(before: Date, limit: number): Promise<SubscriptionRow[]> {
       return db

@@ -1,14 +1,15 @@
 /**
  * The subscription use cases (issue 4 deliverable 4; docs/decisions/0013-subscriptions.md).
  *
- * Money only moves through the wallet service: a period's charge is `wallet.purchase` of kind
+ * Money only moves through the wallet service: a period's charge is a purchase of kind
  * `subscription` with the key `subscription:<id>:<periodIndex>`, so however often a subscribe or a
- * renewal is retried or run in parallel, a period is charged once. The wallet runs its own
- * transaction, so a subscribe is three steps, each safe to repeat:
- *   1. insert the subscription (the partial unique index allows one running per guest and product),
- *   2. charge period 0 (NOT_ENOUGH_MONEY: the unpaid row is deleted again, nothing changed),
- *   3. record period 0 with its transfer (only while the subscription still runs, else refund).
- * A subscribe that died between the steps is finished by the renewal job (`recoverUnpaid`).
+ * renewal is retried or run in parallel, a period is charged once. A subscribe is ONE database
+ * transaction (`wallet.atomically`, issue 14): insert the subscription (the partial unique index
+ * allows one running per guest and product), charge period 0, record period 0 with its transfer.
+ * Whatever fails in between (NOT_ENOUGH_MONEY, a broken ledger, a key the database cannot store)
+ * rolls all three back: there is never a running subscription without its charge. A renewal
+ * charges, records the period and moves the subscription in one transaction the same way.
+ * The job's `recoverUnpaid` stays as a backstop for rows an older version left half-done.
  */
 
 import type {
@@ -124,10 +125,14 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     }
   }
 
-  async function vip30Value(product: SubscriptionProduct, periodStart: Date): Promise<number> {
+  async function vip30Value(
+    product: SubscriptionProduct,
+    periodStart: Date,
+    store: SubscriptionsRepository = repository,
+  ): Promise<number> {
     if (product !== 'vip') return 0;
     const window = vip30Window(periodStart);
-    return repository.vip30ValueCents(window.from, window.until);
+    return store.vip30ValueCents(window.from, window.until);
   }
 
   /**
@@ -222,55 +227,59 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       );
       const first = checked(() => firstPeriod(product, trial, now));
 
-      // 1. The subscription row: a parallel subscribe of the same product loses on the unique index.
-      let row: SubscriptionRow;
+      // One transaction: the row, the charge of period 0 and period 0 itself, or nothing at all.
+      let started: { row: SubscriptionRow; balanceCents: number };
       try {
-        row = await repository.insert({
-          guestId,
-          product,
-          trial,
-          priceCents: PLANS[product].priceCents,
-          startedAt: now,
-          currentPeriodStart: first.start,
-          currentPeriodEnd: first.end,
+        started = await wallet.atomically(async (tx, ledger) => {
+          const store = createSubscriptionsRepository(tx);
+          const row = await store.insert({
+            guestId,
+            product,
+            trial,
+            priceCents: PLANS[product].priceCents,
+            startedAt: now,
+            currentPeriodStart: first.start,
+            currentPeriodEnd: first.end,
+          });
+          const charged = await ledger.purchase(guestId, first.chargeCents, periodChargeKey(row.id, 0), {
+            kind: 'subscription',
+            reference: {
+              subscriptionId: row.id,
+              product: ledgerProductOf(product, trial),
+              periodIndex: 0,
+              trial,
+              chargedCents: first.chargeCents,
+              requestKey: idempotencyKey,
+            },
+          });
+          const recorded = await store.recordFirstPeriod({
+            subscriptionId: row.id,
+            periodIndex: 0,
+            periodStart: row.currentPeriodStart,
+            periodEnd: row.currentPeriodEnd,
+            chargedCents: first.chargeCents,
+            transferId: charged.transferId,
+            valueCents: await vip30Value(product, row.currentPeriodStart, store),
+          });
+          // The row is this transaction's own: anything but a new period is a broken invariant (rolls back).
+          if (recorded !== 'recorded') throw new Error(`period 0 of subscription ${row.id}: ${recorded}`);
+          return { row, balanceCents: await ledger.guestBalance(guestId) };
         });
       } catch (error) {
+        // A parallel subscribe of the same product won on the unique index: its answer, or a 409.
         if (uniqueViolation(error) !== 'subscriptions_running_idx') throw error;
         const winner = await repository.runningOfProduct(guestId, product);
         if (!winner) throw new AppError('SUBSCRIPTION_PENDING', 'Try again in a moment', 409);
         return replayOrRefuse(winner, idempotencyKey);
       }
 
-      // 2. The charge of period 0.
-      let transferId: number;
-      try {
-        const result = await wallet.purchase(guestId, first.chargeCents, periodChargeKey(row.id, 0), {
-          kind: 'subscription',
-          reference: {
-            subscriptionId: row.id,
-            product: ledgerProductOf(product, trial),
-            periodIndex: 0,
-            trial,
-            chargedCents: first.chargeCents,
-            requestKey: idempotencyKey,
-          },
-        });
-        transferId = result.transferId;
-      } catch (error) {
-        // Refused (nothing charged): the unpaid row goes again. Any other failure leaves it to the job,
-        // which finds out from the ledger whether the charge happened.
-        if (error instanceof NotEnoughMoneyError) await repository.deleteUnpaid(row.id);
-        throw error;
-      }
-
-      // 3. Period 0 with its transfer.
-      await recordFirstPeriod(row, transferId, first.chargeCents);
+      const { row } = started;
       deps.log?.info({ guestId, subscriptionId: row.id, product, trial }, 'subscription started');
       await publish(guestId, product, true);
       return {
         subscription: presentSubscription(row, clock()),
         replayed: false,
-        balanceCents: await wallet.guestBalance(guestId),
+        balanceCents: started.balanceCents,
       };
     },
 
@@ -377,61 +386,69 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       await publish(row.guestId, row.product, false);
       return 'ended';
     }
-    const last = await repository.lastPeriodOf(row.id);
-    if (!last) return null;
-    const periodIndex = last.periodIndex + 1;
-    const key = periodChargeKey(row.id, periodIndex);
-    const amount = renewalChargeCents(stateOf(row));
-    let transferId: number;
-    let chargedCents = amount;
-    try {
-      const charged = await wallet.purchase(row.guestId, amount, key, {
-        kind: 'subscription',
-        reference: {
-          subscriptionId: row.id,
-          product: ledgerProductOf(row.product, false),
+    // One transaction: the charge, the new period and the move of the subscription, or nothing.
+    const outcome = await wallet.atomically(async (tx, ledger) => {
+      const store = createSubscriptionsRepository(tx);
+      // Locked as it is now: another worker skips it; moved on or ended meanwhile, there is nothing to do.
+      const current = await store.lockDue(row.id, row.currentPeriodEnd);
+      if (!current) return null;
+      const last = await store.lastPeriodOf(current.id);
+      if (!last) return null;
+      const periodIndex = last.periodIndex + 1;
+      const key = periodChargeKey(current.id, periodIndex);
+      const amount = renewalChargeCents(stateOf(current));
+      let transferId: number;
+      let chargedCents = amount;
+      try {
+        const charged = await ledger.purchase(current.guestId, amount, key, {
+          kind: 'subscription',
+          reference: {
+            subscriptionId: current.id,
+            product: ledgerProductOf(current.product, false),
+            periodIndex,
+            chargedCents: amount,
+          },
+        });
+        transferId = charged.transferId;
+      } catch (error) {
+        // Refused (the savepoint rolled back, nothing charged): the subscription ends.
+        if (error instanceof NotEnoughMoneyError) {
+          return (await store.endUnpaid(current.id, current.currentPeriodEnd, now)) ? 'paymentFailed' : null;
+        }
+        // The period was charged already with other terms (by an older version): record that charge.
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+          const stored = await store.chargeTransfer(key);
+          if (!stored) throw error;
+          transferId = stored.id;
+          chargedCents = Number(stored.reference.chargedCents);
+        } else {
+          throw error;
+        }
+      }
+      const period = nextPeriod(current.currentPeriodEnd, now, PLANS[current.product].periodDays);
+      const recorded = await store.recordRenewal(
+        current.currentPeriodEnd,
+        {
+          subscriptionId: current.id,
           periodIndex,
-          chargedCents: amount,
+          periodStart: period.start,
+          periodEnd: period.end,
+          chargedCents,
+          transferId,
+          valueCents: await vip30Value(current.product, period.start, store),
         },
-      });
-      transferId = charged.transferId;
-    } catch (error) {
-      if (error instanceof NotEnoughMoneyError) {
-        if (!(await repository.endUnpaid(row.id, row.currentPeriodEnd, now))) return null;
-        deps.log?.info(
-          { subscriptionId: row.id, guestId: row.guestId },
-          'subscription ended: payment failed',
-        );
-        await publish(row.guestId, row.product, false);
-        return 'paymentFailed';
-      }
-      // The period was charged already with other terms (e.g. the offer was taken meanwhile): record that charge.
-      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-        const stored = await repository.chargeTransfer(key);
-        if (!stored) throw error;
-        transferId = stored.id;
-        chargedCents = Number(stored.reference.chargedCents);
-      } else {
-        throw error;
-      }
+        now,
+      );
+      // Not recorded: thrown, so the charge rolls back with it (never money without its period).
+      if (!recorded) throw new Error(`renewal ${periodIndex} of subscription ${current.id} not recorded`);
+      return 'renewed' as const;
+    });
+    if (!outcome) return null;
+    if (outcome === 'paymentFailed') {
+      deps.log?.info({ subscriptionId: row.id, guestId: row.guestId }, 'subscription ended: payment failed');
     }
-    const period = nextPeriod(row.currentPeriodEnd, now, PLANS[row.product].periodDays);
-    const recorded = await repository.recordRenewal(
-      row.currentPeriodEnd,
-      {
-        subscriptionId: row.id,
-        periodIndex,
-        periodStart: period.start,
-        periodEnd: period.end,
-        chargedCents,
-        transferId,
-        valueCents: await vip30Value(row.product, period.start),
-      },
-      now,
-    );
-    if (!recorded) return null;
     await publish(row.guestId, row.product, false);
-    return 'renewed';
+    return outcome;
   }
 }
 

@@ -153,6 +153,10 @@ function resultOf(transfer: LedgerTransferRow, entries: LedgerEntryRow[], replay
   };
 }
 
+/** C0 controls and DEL: never part of a key, and U+0000 cannot be stored in text or jsonb at all. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what is refused.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 function validKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new AppError(
@@ -160,12 +164,65 @@ function validKey(key: string): void {
       `An idempotency key is 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
     );
   }
+  if (CONTROL_CHARACTER.test(key)) {
+    throw new AppError('VALIDATION_ERROR', 'An idempotency key has no control characters');
+  }
+}
+
+/** A reference is stored as jsonb, which cannot hold U+0000: refused (400) before anything is written. */
+function validReference(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw new AppError('VALIDATION_ERROR', 'A transfer reference has a control character');
+    }
+  } else if (Array.isArray(value)) {
+    for (const item of value) validReference(item);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      validReference(k);
+      validReference(v);
+    }
+  }
 }
 
 function validCents(cents: number): void {
   if (!Number.isSafeInteger(cents) || cents <= 0) {
     throw new AppError('VALIDATION_ERROR', `Amount ${cents} is not a positive whole number of cents`);
   }
+}
+
+/**
+ * Where a transfer runs: on the service's own database (its own transaction, announced at once), or
+ * inside a caller's transaction (`atomically`: a savepoint; announced after the caller's commit).
+ */
+interface LedgerScope {
+  db: Db;
+  repository: WalletRepository;
+  /** Changes waiting for the caller's commit; undefined: announce at once. */
+  pending?: WalletChange[];
+  /** Account ids first seen inside the caller's transaction: remembered only once it committed. */
+  learned?: Map<string, number>;
+}
+
+export interface PurchaseOptions {
+  performerId?: number;
+  kind?: TransferKind;
+  reference?: Record<string, unknown>;
+}
+
+/**
+ * The wallet inside a caller's transaction (`atomically`): what it writes commits or rolls back
+ * with everything else the caller writes there.
+ */
+export interface LedgerInTransaction {
+  purchase(
+    guestId: number,
+    cents: number,
+    idempotencyKey: string,
+    options?: PurchaseOptions,
+  ): Promise<TransferResult>;
+  /** The guest's balance in cents as this transaction sees it. */
+  guestBalance(guestId: number): Promise<number>;
 }
 
 export interface WalletDeps {
@@ -181,6 +238,7 @@ export function createWalletService(deps: WalletDeps) {
   const { db } = deps;
   const repository = createWalletRepository(db);
   const listeners = new Set<WalletListener>();
+  const ownScope: LedgerScope = { db, repository };
 
   /** After commit: tell listeners (auto-recharge, ...) and every open page of the guest. */
   async function announce(changes: WalletChange[]): Promise<void> {
@@ -221,9 +279,11 @@ export function createWalletService(deps: WalletDeps) {
   async function transfer(
     request: TransferRequest,
     guard?: (store: WalletRepository, transferId: number, tx: Db) => Promise<void>,
+    scope: LedgerScope = ownScope,
   ): Promise<TransferResult> {
     validKey(request.idempotencyKey);
     const reference = request.reference ?? {};
+    validReference(reference);
     try {
       assertValidTransfer(request.postings);
     } catch (error) {
@@ -231,12 +291,13 @@ export function createWalletService(deps: WalletDeps) {
       throw error;
     }
     const hash = requestHashOf(request.kind, request.postings, reference);
-    const earlier = await replay(repository, request.idempotencyKey, hash);
+    const earlier = await replay(scope.repository, request.idempotencyKey, hash);
     if (earlier) return earlier;
 
     const changes: WalletChange[] = [];
     try {
-      const result = await db.transaction(async (tx) => {
+      // Inside a caller's transaction this is a savepoint: a refused transfer leaves the caller's work usable.
+      const result = await scope.db.transaction(async (tx) => {
         changes.length = 0;
         const store = createWalletRepository(tx);
         // Claiming the key first: a concurrent request with the same key waits here on the unique
@@ -283,11 +344,12 @@ export function createWalletService(deps: WalletDeps) {
         const entries = await store.insertEntries(values);
         return resultOf(created, entries, false);
       });
-      await announce(changes);
+      if (scope.pending) scope.pending.push(...changes);
+      else await announce(changes);
       return result;
     } catch (error) {
       if (uniqueViolation(error) === 'ledger_transfers_idempotency_key_unique') {
-        const stored = await replay(repository, request.idempotencyKey, hash);
+        const stored = await replay(scope.repository, request.idempotencyKey, hash);
         if (stored) return stored;
       }
       throw error;
@@ -304,14 +366,66 @@ export function createWalletService(deps: WalletDeps) {
    */
   const accountIds = new Map<string, number>();
   const MAX_CACHED_ACCOUNTS = 50_000;
-  async function accountIdOf(kind: AccountKind, owner: AccountOwner): Promise<number> {
+  async function accountIdOf(
+    kind: AccountKind,
+    owner: AccountOwner,
+    scope: LedgerScope = ownScope,
+  ): Promise<number> {
     const cacheKey = `${kind}|${owner.guestId ?? ''}|${owner.ref ?? ''}`;
-    const cached = accountIds.get(cacheKey);
+    const cached = accountIds.get(cacheKey) ?? scope.learned?.get(cacheKey);
     if (cached !== undefined) return cached;
-    const account = await repository.ensureAccount(kind, owner);
-    if (accountIds.size >= MAX_CACHED_ACCOUNTS) accountIds.clear();
-    accountIds.set(cacheKey, account.id);
+    const account = await scope.repository.ensureAccount(kind, owner);
+    // An account created in a caller's transaction exists only if that commits: remembered then.
+    if (scope.learned) scope.learned.set(cacheKey, account.id);
+    else remember(cacheKey, account.id);
     return account.id;
+  }
+
+  function remember(cacheKey: string, id: number): void {
+    if (accountIds.size >= MAX_CACHED_ACCOUNTS) accountIds.clear();
+    accountIds.set(cacheKey, id);
+  }
+
+  /**
+   * The guest pays `cents` from the wallet: all to platform revenue, or split with a performer's
+   * earnings (DEFAULT_PERFORMER_SHARE, the platform keeps the rounding cent).
+   */
+  async function purchase(
+    scope: LedgerScope,
+    guestId: number,
+    cents: number,
+    idempotencyKey: string,
+    options: PurchaseOptions = {},
+  ): Promise<TransferResult> {
+    validCents(cents);
+    const wallet = await accountIdOf('guest-wallet', { guestId }, scope);
+    const postings: Posting[] = [{ account: wallet, amountCents: -cents }];
+    const reference: Record<string, unknown> = { ...options.reference, guestId };
+    const { performerCents, platformCents } =
+      options.performerId === undefined
+        ? { performerCents: 0, platformCents: cents }
+        : splitPurchase(cents, DEFAULT_PERFORMER_SHARE);
+    if (options.performerId !== undefined) {
+      reference.performerId = options.performerId;
+      if (performerCents > 0) {
+        const earnings = await accountIdOf('performer-earnings', { ref: String(options.performerId) }, scope);
+        postings.push({ account: earnings, amountCents: performerCents });
+      }
+    }
+    if (platformCents > 0) {
+      const revenue = await accountIdOf('platform-revenue', { ref: revenueShardOf(idempotencyKey) }, scope);
+      postings.push({ account: revenue, amountCents: platformCents });
+    }
+    return transfer(
+      { idempotencyKey, kind: options.kind ?? 'purchase', postings, reference },
+      undefined,
+      scope,
+    );
+  }
+
+  async function balanceIn(store: WalletRepository, guestId: number): Promise<number> {
+    const wallet = await store.findAccount('guest-wallet', { guestId });
+    return wallet?.balanceCents ?? 0;
   }
 
   async function balanceOf(accountId: number): Promise<number> {
@@ -333,9 +447,30 @@ export function createWalletService(deps: WalletDeps) {
     accountOf: (kind: AccountKind, owner: AccountOwner = {}) => repository.ensureAccount(kind, owner),
 
     /** The guest's wallet balance in cents; 0 while the guest has no wallet yet (reading creates nothing). */
-    async guestBalance(guestId: number): Promise<number> {
-      const wallet = await repository.findAccount('guest-wallet', { guestId });
-      return wallet?.balanceCents ?? 0;
+    guestBalance: (guestId: number): Promise<number> => balanceIn(repository, guestId),
+
+    /**
+     * Runs `work` in ONE database transaction with the wallet bound to it: the caller's own writes
+     * (with `tx`) and the money moved through `ledger` commit together or not at all, so no state
+     * that is paid for can exist without its payment, whatever fails in between (a thrown error
+     * rolls everything back). Listeners and `guestBalance` events follow after the commit only.
+     */
+    async atomically<T>(work: (tx: Db, ledger: LedgerInTransaction) => Promise<T>): Promise<T> {
+      const pending: WalletChange[] = [];
+      const learned = new Map<string, number>();
+      const result = await db.transaction(async (tx) => {
+        pending.length = 0;
+        learned.clear();
+        const scope: LedgerScope = { db: tx, repository: createWalletRepository(tx), pending, learned };
+        return work(tx, {
+          purchase: (guestId, cents, idempotencyKey, options) =>
+            purchase(scope, guestId, cents, idempotencyKey, options),
+          guestBalance: (guestId) => balanceIn(scope.repository, guestId),
+        });
+      });
+      for (const [cacheKey, id] of learned) remember(cacheKey, id);
+      await announce(pending);
+      return result;
     },
 
     /** The guest's wallet entries, newest first; `before` is the entry id of the previous page's last row. */
@@ -382,33 +517,8 @@ export function createWalletService(deps: WalletDeps) {
      * The guest pays `cents` from the wallet: all to platform revenue, or split with a performer's
      * earnings (DEFAULT_PERFORMER_SHARE, the platform keeps the rounding cent).
      */
-    async purchase(
-      guestId: number,
-      cents: number,
-      idempotencyKey: string,
-      options: { performerId?: number; kind?: TransferKind; reference?: Record<string, unknown> } = {},
-    ): Promise<TransferResult> {
-      validCents(cents);
-      const wallet = await accountIdOf('guest-wallet', { guestId });
-      const postings: Posting[] = [{ account: wallet, amountCents: -cents }];
-      const reference: Record<string, unknown> = { ...options.reference, guestId };
-      const { performerCents, platformCents } =
-        options.performerId === undefined
-          ? { performerCents: 0, platformCents: cents }
-          : splitPurchase(cents, DEFAULT_PERFORMER_SHARE);
-      if (options.performerId !== undefined) {
-        reference.performerId = options.performerId;
-        if (performerCents > 0) {
-          const earnings = await accountIdOf('performer-earnings', { ref: String(options.performerId) });
-          postings.push({ account: earnings, amountCents: performerCents });
-        }
-      }
-      if (platformCents > 0) {
-        const revenue = await accountIdOf('platform-revenue', { ref: revenueShardOf(idempotencyKey) });
-        postings.push({ account: revenue, amountCents: platformCents });
-      }
-      return transfer({ idempotencyKey, kind: options.kind ?? 'purchase', postings, reference });
-    },
+    purchase: (guestId: number, cents: number, idempotencyKey: string, options: PurchaseOptions = {}) =>
+      purchase(ownScope, guestId, cents, idempotencyKey, options),
 
     /** Undo a transfer with a new reversing transfer (never an edit); a transfer is refunded at most once. */
     async refund(transferId: number, idempotencyKey: string): Promise<TransferResult> {
