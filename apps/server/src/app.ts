@@ -187,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     bus: deps.bus,
     provider: createSandboxAvsProvider(),
+    // The sandbox provider's own approve/reject page (issue 14), reached from the dialog's AVS view.
+    sandboxLinks: { publicOrigin: config.publicOrigin, secret: async () => sessionSecret },
     log: app.log,
     notify,
   });
@@ -308,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           onSessionsEnded: (guestId) => publishToGuest(deps.bus, guestId, { type: 'sessionCheck' }, app.log),
         }),
       );
-      await rest.register(avsRoutes({ auth, avs, gate: ageGate }));
+      await rest.register(avsRoutes({ auth, avs, gate: ageGate, payOrigin: config.payOrigin }));
       await rest.register(walletRoutes({ auth, wallet }));
       for (const module of featureModules) if (module.rest) await rest.register(module.rest);
     },

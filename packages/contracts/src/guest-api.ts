@@ -212,6 +212,13 @@ export const AvsStateSchema = z.object({
 });
 export type AvsState = z.infer<typeof AvsStateSchema>;
 
+/**
+ * `avs/sandbox` GET: the sandbox provider's decision page of the guest's pending request (a link
+ * with a token, on the page origin), or null when nothing is pending or the provider has no such page.
+ */
+export const AvsSandboxLinkSchema = z.object({ url: z.string().nullable() });
+export type AvsSandboxLink = z.infer<typeof AvsSandboxLinkSchema>;
+
 // Page -> dialog message (the dialog -> page messages are in payment-messages.ts).
 
 /**

@@ -61,6 +61,10 @@ export function createAvsRepository(db: Db) {
       if (!row) throw new Error('insert returned no row');
       return row;
     },
+    async request(id: number): Promise<AvsRequestRow | undefined> {
+      const [row] = await db.select().from(avsRequests).where(eq(avsRequests.id, id));
+      return row;
+    },
     async requestForUpdate(id: number): Promise<AvsRequestRow | undefined> {
       const [row] = await db.select().from(avsRequests).where(eq(avsRequests.id, id)).for('update');
       return row;

@@ -4,6 +4,7 @@
  * runs in one transaction over `guests` (current status) and `avs_requests` (history), then the
  * matching event is published on `guest:<guestId>`.
  */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
 import type { Db } from '@vela/db/client';
 import {
@@ -99,10 +100,23 @@ function conflictOf(error: unknown, code: string, message: string): unknown {
   return error instanceof AvsTransitionError ? new AppError(code, message, 409) : error;
 }
 
+/** Links to the sandbox provider's decision page (only a provider with `hasDecisionPage` gets them). */
+export interface AvsSandboxLinks {
+  /** The page lives at `<publicOrigin>/rest/v1/avs/sandbox/<requestId>?token=…`. */
+  publicOrigin: string;
+  /** The secret the link tokens are derived from (the session secret: the same on every node). */
+  secret: () => Promise<string>;
+}
+
+/** Where the sandbox decision page of a request is (the path under the page origin). */
+export const avsSandboxPagePath = (requestId: number) => `/rest/v1/avs/sandbox/${requestId}`;
+
 export interface AvsServiceDeps {
   db: Db;
   bus: EventBus;
   provider: AvsProvider;
+  /** Set: the provider's pending requests can be decided on the sandbox page. */
+  sandboxLinks?: AvsSandboxLinks;
   now?: () => Date;
   log?: PublishLog;
   /** Tells the guest the verification was accepted (a notification). */
@@ -157,6 +171,22 @@ export function createAvsService(deps: AvsServiceDeps) {
   };
 
   const guestNotFound = () => new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+
+  // --- the sandbox provider's decision page (issue 14) --------------------------------------
+  const links = provider.hasDecisionPage ? deps.sandboxLinks : undefined;
+  let linkKey: Promise<Buffer> | undefined;
+  const linkToken = async (requestId: number) => {
+    const secret = links?.secret;
+    if (!secret) throw new Error('no sandbox decision page');
+    linkKey ??= secret().then((s) =>
+      Buffer.from(hkdfSync('sha256', s, 'vela-avs', 'sandbox-decision-page', 32)),
+    );
+    return createHmac('sha256', await linkKey)
+      .update(`avs-sandbox:${requestId}`)
+      .digest('hex');
+  };
+  const invalidLink = () =>
+    new AppError('AVS_SANDBOX_LINK_INVALID', 'This sandbox decision link is not valid', 404);
 
   return {
     /** The guest's current state (spec 3 avsStatus, avsRejectMessage). */
@@ -224,12 +254,40 @@ export function createAvsService(deps: AvsServiceDeps) {
       return viewOf(next);
     },
 
+    /** True when the provider's requests are decided on the sandbox page (never with a real provider). */
+    hasSandboxPage: links !== undefined,
+
+    /**
+     * The sandbox decision page of the guest's pending request, or null (no pending request, or a
+     * provider without such a page). The link carries a token: the page needs no session.
+     */
+    async sandboxLink(guestId: number): Promise<string | null> {
+      if (!links) return null;
+      const pending = await repository.newestRequestOf(guestId, 'pending');
+      if (!pending || pending.provider !== provider.name) return null;
+      return `${links.publicOrigin}${avsSandboxPagePath(pending.id)}?token=${await linkToken(pending.id)}`;
+    },
+
+    /** The request a sandbox page link names, when its token is right (else 404 AVS_SANDBOX_LINK_INVALID). */
+    async sandboxRequest(requestId: number, token: string): Promise<AvsRequestRow> {
+      if (!links) throw invalidLink();
+      const expected = Buffer.from(await linkToken(requestId), 'utf8');
+      const given = Buffer.from(token, 'utf8');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidLink();
+      const row = await repository.request(requestId);
+      if (!row || row.provider !== provider.name) throw invalidLink();
+      return row;
+    },
+
     /** The operator's queue. */
     async requests(status: AvsRequestStatus, limit: number): Promise<AvsRequestView[]> {
       return (await repository.requestsByStatus(status, limit)).map(presentAvsRequest);
     },
 
-    /** The operator decides a pending request: the guest becomes accepted or rejected (with message). */
+    /**
+     * A pending request is decided, by an operator (internal API) or on the sandbox provider's page:
+     * the guest becomes accepted or rejected (with message). One path for both: events, notification.
+     */
     async decide(
       requestId: number,
       decision: AvsDecisionRequest,
