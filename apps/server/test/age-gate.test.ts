@@ -171,19 +171,22 @@ describe('FSK-18 gate (spec 4, 9)', () => {
   it('the rating cache is bounded and expires: a changed age rating is seen after the TTL', async () => {
     const db = t.database.db;
     const repository = createGuestsRepository(db);
+    let now = 1_000;
     const gate = createAgeGate({
       db,
       auth: createGuestAuth({ repository, secret: await sessionSecretOf(t.config), secureCookies: false }),
       guests: repository,
       cacheMax: 2,
       cacheTtlMs: 500,
+      clock: { now: () => now },
     });
     expect(await gate.ratingOf(fsk16)).toBe(16);
     await db.update(mediaImages).set({ ageRating: 18 }).where(eq(mediaImages.key, fsk16));
     try {
-      // Within the TTL the cached rating answers; after it, the database.
+      // Within the TTL the cached rating answers (up to its last millisecond); after it, the database.
+      now += 499;
       expect(await gate.ratingOf(fsk16)).toBe(16);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      now += 2;
       expect(await gate.ratingOf(fsk16)).toBe(18);
     } finally {
       await db.update(mediaImages).set({ ageRating: 16 }).where(eq(mediaImages.key, fsk16));
