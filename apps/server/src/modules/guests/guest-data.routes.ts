@@ -15,7 +15,6 @@ import type { GuestRow, GuestsRepository } from './guests.repository.ts';
 import {
   CloseDataProtectionSchema,
   NewsletterSubscribeSchema,
-  NewsletterUnsubscribeSchema,
   NotificationSettingsUpdateSchema,
   SavePreferencesSchema,
 } from './guests.schema.ts';
@@ -89,11 +88,7 @@ export function guestDataRoutes(deps: GuestDataRoutesDeps): FastifyPluginAsync {
       return newsletterAnswer(await repository.setNewsletterBit(guest.id, body.typeId, true));
     });
 
-    app.post('/guest/newsletter/unsubscribe', { bodyLimit: SMALL_BODY_LIMIT }, async (request) => {
-      const guest = await callerRow(request);
-      const body = parseInput(NewsletterUnsubscribeSchema, request.body);
-      return newsletterAnswer(await repository.setNewsletterBit(guest.id, body.typeId, false));
-    });
+    // guest/newsletter/unsubscribe (the logged-in POST and the mail's signed link): newsletter.routes.ts.
 
     app.post('/guest/closeDataProtection', { bodyLimit: SMALL_BODY_LIMIT }, closeDataProtection);
     app.post('/guest/closeAgbAndDataProtection', { bodyLimit: SMALL_BODY_LIMIT }, closeDataProtection);

@@ -14,6 +14,9 @@ import { privateResponses } from '../../http/private.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { GuestAuth } from './auth.ts';
 import { guestDataRoutes } from './guest-data.routes.ts';
+import { unsubscribeKeyOf } from './newsletter-token.ts';
+import { newsletterRoutes } from './newsletter.routes.ts';
+import { createNewsletterService } from './newsletter.service.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
 import type { GuestRow, GuestsRepository } from './guests.repository.ts';
 import { uniqueViolation } from './guests.repository.ts';
@@ -247,6 +250,15 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
     });
 
     await app.register(guestDataRoutes({ repository, requireGuest }));
+    // guest/newsletter/unsubscribe: the signed link of a mail (GET, RFC 8058 POST) and the logged-in POST.
+    const newsletter = createNewsletterService({
+      repository,
+      key: unsubscribeKeyOf(secret),
+      publicOrigin: deps.publicOrigin,
+      brandName: deps.brandName,
+      mailer: deps.mailer,
+    });
+    await app.register(newsletterRoutes({ repository, newsletter, requireGuest, brandName: deps.brandName }));
 
     app.get('/guest/sessions', async (request) => {
       const { guestId, sessionId } = await requireGuest(request);

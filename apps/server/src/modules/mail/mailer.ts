@@ -15,6 +15,17 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The https unsubscribe link of a mail that carries a newsletter or other marketing: it goes out
+   * as `List-Unsubscribe: <link>` (RFC 2369) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`
+   * (RFC 8058: the mail program unsubscribes with a POST to the link, no cookie, no login).
+   */
+  listUnsubscribe?: string;
+}
+
+/** The headers of RFC 2369 / RFC 8058 one-click unsubscribe for a link. */
+export function listUnsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 export type DeliveryResult = 'outbox' | 'sent' | 'failed';
@@ -63,6 +74,9 @@ export function createMailer(deps: MailerDeps): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html !== undefined ? { html: mail.html } : {}),
+        ...(mail.listUnsubscribe !== undefined
+          ? { headers: listUnsubscribeHeaders(mail.listUnsubscribe) }
+          : {}),
       });
       await repository.markSent(id, new Date());
       deps.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
