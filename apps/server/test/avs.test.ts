@@ -7,7 +7,7 @@ import { eq } from '@vela/db/orm';
 import { avsRequests, guests } from '@vela/db/schema';
 import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { isOfAge, parseBirthDate } from '../src/modules/avs/avs.service.ts';
@@ -68,7 +68,16 @@ async function recordEvents(bus: InProcessBus, guestId: number) {
   const stop = await bus.subscribe(`guest:${guestId}`, (event) => {
     events.push(event);
   });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+  /**
+   * Resolves once every event published so far has arrived: the bus delivers in publish order, so a
+   * marker published now arrives after all of them.
+   */
+  const settle = async () => {
+    const mark = { type: 'test-mark' };
+    await bus.publish(`guest:${guestId}`, mark);
+    await vi.waitFor(() => expect(events.at(-1)).toEqual(mark), { timeout: 5_000 });
+    events.pop();
+  };
   return { events, stop, settle };
 }
 

@@ -8,7 +8,7 @@ import { eq } from '@vela/db/orm';
 import { guestSessions } from '@vela/db/schema';
 import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createAllowList } from '../src/http/internal-auth.ts';
 import { createLogger } from '../src/http/logging.ts';
@@ -164,8 +164,11 @@ describe('internal API with a token and an allow-list', () => {
     const again = await logIn(app, 'Lock_Me', PASSWORD, nextIp(NET));
     expect(again.statusCode).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(events).toEqual([{ type: 'guestLocked' }]);
+    // The bus delivers in publish order: once a marker published now arrives, every event has.
+    const mark = { type: 'test-mark' };
+    await bus.publish(`guest:${guest.id}`, mark);
+    await vi.waitFor(() => expect(events.at(-1)).toEqual(mark), { timeout: 5_000 });
+    expect(events).toEqual([{ type: 'guestLocked' }, mark]);
     await stop();
 
     const unknown = await operator(app, 'POST', 'guests/999999/lock', { locked: true });

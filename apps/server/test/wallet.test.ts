@@ -7,7 +7,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { ledgerEntries, ledgerTransfers } from '@vela/db/schema';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../src/infra/bus.ts';
 import {
   createWalletService,
@@ -333,7 +333,11 @@ describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
     const first = await announced.topUp(g.id, 1234, key);
     await announced.topUp(g.id, 1234, key);
     await announced.purchase(g.id, 234, newKey('event-buy'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The bus delivers in publish order: once a marker published now arrives, every event has.
+    const mark = { type: 'test-mark' };
+    await bus.publish(`guest:${g.id}`, mark);
+    await vi.waitFor(() => expect(events.at(-1)).toEqual(mark), { timeout: 5_000 });
+    events.pop();
     await stop();
     await bus.close();
     expect(events).toEqual([
