@@ -2,7 +2,10 @@
 export const COINS_PER_EUR = 4;
 export const CENTS_PER_COIN = 100 / COINS_PER_EUR;
 
-/** Coins shown for a euro amount in cents: always a whole number, rounded up. */
+/**
+ * Coins shown for a euro PRICE or amount in cents: always a whole number, rounded up. Never for a
+ * balance: a balance is `coinBalanceOf` (./coin-balance.ts), rounded down.
+ */
 export function coinsForEuroCents(cents: number): number {
   if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`Invalid cent amount ${cents}`);
   return Math.ceil(cents / CENTS_PER_COIN);

@@ -10,6 +10,7 @@ import {
   normalizeScratchCode,
   SCRATCH_CODE_PATTERN,
 } from '@vela/domain/bonus-codes';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api.ts';
 import { TextField } from '../../components/Field.tsx';
@@ -18,14 +19,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ViewRoot } from '../../components/ViewRoot.tsx';
 import { useDialog } from '../../dialog-context.ts';
 import { errorText } from '../../errors.ts';
-import {
-  coinsText,
-  isReason,
-  type PromoTranslate,
-  promoTranslator,
-  reasonText,
-  rewardText,
-} from './promo-text.ts';
+import { isReason, promoTranslator, reasonText, rewardText, successText } from './promo-text.ts';
 import { ScratchCardInput } from './ScratchCardInput.tsx';
 import './promo.css';
 
@@ -99,13 +93,15 @@ export function PromoCodeForm({ variant }: { variant: PromoVariant }) {
   const onRedeem = (check: BonusCheck) =>
     run(async () => {
       const result = await api.post('guest/redeemBonus', RedeemBonusResultSchema, { code: check.code });
-      if (guest)
+      if (guest) {
+        const balance = coinBalanceOf(result.guestBalanceCents);
         setGuest({
           ...guest,
-          balance: result.guestBalance,
-          balanceCents: result.guestBalanceCents,
-          balanceFormatted: result.guestBalanceFormatted,
+          balance: balance.coins,
+          balanceCents: balance.cents,
+          balanceFormatted: balance.formatted,
         });
+      }
       setScreen({ step: 'done', result });
     });
 
@@ -202,15 +198,4 @@ export function PromoCodeForm({ variant }: { variant: PromoVariant }) {
       </form>
     </ViewRoot>
   );
-}
-
-function successText(tp: PromoTranslate, lang: Parameters<typeof coinsText>[0], result: RedeemBonusResult) {
-  switch (result.reward.kind) {
-    case 'coins':
-      return tp('successCoins', { balance: coinsText(lang, result.guestBalance) });
-    case 'voucher':
-      return tp('successVoucher', { reward: rewardText(tp, lang, result.reward) });
-    case 'ontop':
-      return tp('successOnTop', { reward: rewardText(tp, lang, result.reward) });
-  }
 }

@@ -1,7 +1,7 @@
-import type { RewardView } from '@vela/contracts/promotions-api';
+import type { RedeemBonusResult, RewardView } from '@vela/contracts/promotions-api';
 import { REDEEM_REASONS } from '@vela/contracts/promotions-api';
 import { describe, expect, it } from 'vitest';
-import { isReason, promoTranslator, reasonText, rewardText } from './promo-text.ts';
+import { isReason, promoTranslator, reasonText, rewardText, successText } from './promo-text.ts';
 
 const base: RewardView = {
   kind: 'coins',
@@ -49,5 +49,33 @@ describe('promo code texts (spec 9 formatting, spec 3 voucher types, four langua
     }
     expect(isReason('OK')).toBe(false);
     expect(isReason('RATE_LIMITED')).toBe(false);
+  });
+});
+
+describe('the promo success text shows the balance as the navbar does (issue 14: rounded down)', () => {
+  const redeemed = (cents: number, guestBalance: number): RedeemBonusResult => ({
+    success: true,
+    code: 'COINS',
+    reward: { ...base, cents: 101, coins: 5 },
+    pending: false,
+    creditedCents: 101,
+    vouchers: [],
+    guestBalance,
+    guestBalanceFormatted: String(guestBalance),
+    guestBalanceCents: cents,
+  });
+
+  it.each([
+    [0, '0 coins'],
+    [24, '0 coins'],
+    [25, '1 coin'],
+    [572, '22 coins'],
+    [599, '23 coins'],
+    [600, '24 coins'],
+    [100_024, '4.000 coins'],
+  ])('%i cents: "%s"', (cents, shown) => {
+    // The coins of the answer rounded up as an older server sent them: the dialog goes by the cents.
+    const text = successText(promoTranslator('en'), 'en', redeemed(cents, Math.ceil(cents / 25)));
+    expect(text).toBe(`Added to your account. Your new balance: ${shown}.`);
   });
 });

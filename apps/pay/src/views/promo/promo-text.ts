@@ -4,8 +4,9 @@
  * be redeemed (spec 5 reason), in the guest's language.
  */
 import type { Language } from '@vela/contracts/common';
-import type { RedeemReasonCode, RewardView } from '@vela/contracts/promotions-api';
+import type { RedeemBonusResult, RedeemReasonCode, RewardView } from '@vela/contracts/promotions-api';
 import { REDEEM_REASONS } from '@vela/contracts/promotions-api';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { formatAmount, formatMoney } from '@vela/domain/money-format';
 import { moneyMessages } from '@vela/i18n/messages/money';
 import { payPromoMessages } from '@vela/i18n/messages/pay-promo';
@@ -48,6 +49,21 @@ export function rewardText(tp: PromoTranslate, lang: Language, reward: RewardVie
         ? `${text} (${tp('rewardOnTopMax', { max: euroText(lang, reward.maxCents) })})`
         : text;
     }
+  }
+}
+
+/**
+ * The line after a redeemed code. A coins reward names the new balance in the one balance rounding
+ * (`coinBalanceOf` of the cents, rounded down), so it shows what the navbar shows.
+ */
+export function successText(tp: PromoTranslate, lang: Language, result: RedeemBonusResult): string {
+  switch (result.reward.kind) {
+    case 'coins':
+      return tp('successCoins', { balance: coinsText(lang, coinBalanceOf(result.guestBalanceCents).coins) });
+    case 'voucher':
+      return tp('successVoucher', { reward: rewardText(tp, lang, result.reward) });
+    case 'ontop':
+      return tp('successOnTop', { reward: rewardText(tp, lang, result.reward) });
   }
 }
 

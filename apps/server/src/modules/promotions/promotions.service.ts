@@ -22,8 +22,7 @@ import {
   type RedeemReason,
   redeemReason,
 } from '@vela/domain/bonus-codes';
-import { coinsForEuroCents } from '@vela/domain/coins';
-import { formatAmount } from '@vela/domain/money-format';
+import { guestBalanceFields } from '@vela/domain/coin-balance';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
   guestVouchers,
@@ -113,14 +112,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
     await limiter.take(BONUS_ATTEMPTS_PER_GUEST, String(guestId));
   }
 
+  /** The spec 7 balance fields of buy and redeem answers: the one balance in coins (rounded down). */
   async function balanceFields(guestId: number) {
-    const cents = await wallet.guestBalance(guestId);
-    const coins = coinsForEuroCents(cents);
-    return {
-      guestBalance: coins,
-      guestBalanceFormatted: formatAmount(coins, 'VXC'),
-      guestBalanceCents: cents,
-    };
+    return guestBalanceFields(await wallet.guestBalance(guestId));
   }
 
   async function publish(guestId: number, event: PromotionsBusEvent): Promise<void> {

@@ -7,14 +7,16 @@ import type {
   TransactionReference,
   TransactionsPage,
 } from '@vela/contracts/wallet-api';
-import { balanceCoinsForEuroCents, coinsForEuroCents } from '@vela/domain/coins';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
+import { coinsForEuroCents } from '@vela/domain/coins';
 import { LEDGER_CURRENCY } from '@vela/domain/ledger';
 import type { HistoryRow } from './wallet.repository.ts';
 
+/** An amount moved (not a balance): coins of its size, rounded up like a price, with its sign. */
 const signedCoins = (cents: number) => Math.sign(cents) * coinsForEuroCents(Math.abs(cents)) || 0;
 
 export function presentBalance(balanceCents: number): GuestBalance {
-  return { balanceCents, balanceCoins: balanceCoinsForEuroCents(balanceCents), currency: LEDGER_CURRENCY };
+  return { balanceCents, balanceCoins: coinBalanceOf(balanceCents).coins, currency: LEDGER_CURRENCY };
 }
 
 /** A short text of a reference value (a word or an id), else undefined. */
@@ -67,7 +69,7 @@ export function presentTransaction(row: HistoryRow): Transaction {
     amountCents: row.amountCents,
     amountCoins: signedCoins(row.amountCents),
     balanceAfterCents: row.balanceAfterCents,
-    balanceAfterCoins: balanceCoinsForEuroCents(row.balanceAfterCents),
+    balanceAfterCoins: coinBalanceOf(row.balanceAfterCents).coins,
     currency: LEDGER_CURRENCY,
     reference: presentReference(row.reference),
   };

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { GuestBalanceMessage } from '@vela/contracts/socket';
 import type { Db } from '@vela/db/client';
-import { balanceCoinsForEuroCents } from '@vela/domain/coins';
+import { guestBalanceFields } from '@vela/domain/coin-balance';
 import {
   type AccountKind,
   assertValidTransfer,
@@ -22,7 +22,6 @@ import {
   type TransferKind,
   TransferRuleError,
 } from '@vela/domain/ledger';
-import { formatAmount } from '@vela/domain/money-format';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { guestChannel } from '../avs/avs.events.ts';
@@ -87,12 +86,9 @@ export type WalletListener = (change: WalletChange) => void | Promise<void>;
 export type GuestBalanceEvent = GuestBalanceMessage;
 
 export function guestBalanceEvent(balanceCents: number, isPayingCustomer: boolean): GuestBalanceEvent {
-  const coins = balanceCoinsForEuroCents(balanceCents);
   return {
     type: 'guestBalance',
-    guestBalance: coins,
-    guestBalanceFormatted: formatAmount(coins, 'VXC'),
-    guestBalanceCents: balanceCents,
+    ...guestBalanceFields(balanceCents),
     guestIsPayingCustomer: isPayingCustomer,
   };
 }
@@ -204,7 +200,7 @@ interface LedgerScope {
   learned?: Map<string, number>;
 }
 
-export interface PurchaseOptions {
+interface PurchaseOptions {
   performerId?: number;
   kind?: TransferKind;
   reference?: Record<string, unknown>;
@@ -214,7 +210,7 @@ export interface PurchaseOptions {
  * The wallet inside a caller's transaction (`atomically`): what it writes commits or rolls back
  * with everything else the caller writes there.
  */
-export interface LedgerInTransaction {
+interface LedgerInTransaction {
   purchase(
     guestId: number,
     cents: number,
