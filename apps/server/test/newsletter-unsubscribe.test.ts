@@ -187,6 +187,10 @@ describe('newsletter unsubscribe link (spec 7 GET guest/newsletter/unsubscribe, 
   it('the link unsubscribes without a login and confirms in the guest language; guest/newsletter shows it', async () => {
     const ben = await subscriber('nl_ben', 'es');
     const link = linkOf(await mailTo(ben)) as string;
+    // A link checker's HEAD changes nothing.
+    const head = await t.app.inject({ method: 'HEAD', url: pathOf(link), headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    expect(await bitsOf(ben)).toBe(VIP_CLUB | CONTESTS);
     const page = await t.app.inject({
       method: 'GET',
       url: pathOf(link),

@@ -8,6 +8,8 @@
  *                  400 NEWSLETTER_TOKEN_INVALID (forged, foreign, another purpose, unknown guest) or
  *                  410 NEWSLETTER_TOKEN_EXPIRED, as a page in the `lang` query's (or the browser's)
  *                  language or as JSON.
+ *                  HEAD (Fastify's twin of the GET) checks the token and changes nothing: link
+ *                  checkers and mail scanners often send it.
  * - POST ?token=…  RFC 8058 one-click: the mail program posts `List-Unsubscribe=One-Click`
  *                  (application/x-www-form-urlencoded or multipart/form-data) to the List-Unsubscribe
  *                  link. Decided by the token alone: a cookie or access token sent along is ignored.
@@ -102,7 +104,7 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
     lang: string | undefined,
   ) => {
     const outcome: UnsubscribeOutcome = token
-      ? await newsletter.unsubscribe(token)
+      ? await newsletter.unsubscribe(token, { apply: request.method !== 'HEAD' })
       : { ok: false, reason: 'invalid' };
     if (wantsHtml(request)) {
       const language = outcome.ok ? outcome.language : requestLanguage(request, lang);

@@ -68,14 +68,22 @@ export function createNewsletterService(deps: NewsletterServiceDeps) {
     return `${deps.publicOrigin}${UNSUBSCRIBE_PATH}?token=${token}`;
   }
 
-  /** Checks a link's token and clears its newsletter bits; nothing changes for a refused token. */
-  async function unsubscribe(token: string): Promise<UnsubscribeOutcome> {
+  /**
+   * Checks a link's token and clears its newsletter bits; nothing changes for a refused token, nor
+   * with `apply: false` (a HEAD request: link checkers and scanners must not unsubscribe anybody).
+   */
+  async function unsubscribe(
+    token: string,
+    options: { apply: boolean } = { apply: true },
+  ): Promise<UnsubscribeOutcome> {
     const check = verifyUnsubscribeToken(deps.key, token, now());
     if (!check.ok) return check;
     const guest = await deps.repository.guestById(check.guestId);
     // A deleted account: the link is as unknown as a forged one.
     if (!guest) return { ok: false, reason: 'invalid' };
-    const newsletterBits = await deps.repository.setNewsletterBit(guest.id, check.bits, false);
+    const newsletterBits = options.apply
+      ? await deps.repository.setNewsletterBit(guest.id, check.bits, false)
+      : guest.newsletterBits;
     return {
       ok: true,
       guestId: guest.id,
