@@ -29,6 +29,7 @@ import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/secu
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
+import { createRateLimitPruneJob } from './infra/rate-limit.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
 import { countryOf } from './modules/actors/country.ts';
 import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
@@ -172,6 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
+  // Rate limit counters of ended windows are deleted every 10 minutes (decision 0027).
+  const rateLimitPrune = createRateLimitPruneJob({ store: guestsRepository.rateLimits, log: app.log });
+  app.addHook('onReady', async () => rateLimitPrune.start());
+  app.addHook('onClose', () => rateLimitPrune.stop());
   // Age verification (spec 4): sandbox provider, decided by an operator; the FSK-18 gate.
   // Notifications are created by several modules (bonus codes, subscriptions, AVS, presence); the
   // notifications module, built below, stores and announces them. Only called at request time.

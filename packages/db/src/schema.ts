@@ -559,15 +559,22 @@ export const guestSessions = pgTable(
   (t) => [index('guest_sessions_guest_idx').on(t.guestId)],
 );
 
-/** Fixed-window counters of the login and signup rate limits, keyed by scope and subject. */
+/**
+ * Fixed-window counters of the rate limits (apps/server/src/infra/rate-limit.ts), keyed by limit and
+ * subject. A row is dead once its window has ended (`expires_at`); the prune job deletes it.
+ */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
     key: text('key').notNull(),
     windowStart: tstz('window_start').notNull(),
     count: integer('count').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_counters_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 /**
- * All SQL of guests: the `guests`, `guest_sessions`, `rate_limit_counters`, `password_resets` and
- * `login_transfers` tables.
+ * All SQL of guests: the `guests`, `guest_sessions`, `password_resets` and `login_transfers` tables
+ * (and the rate limit counters' store of infra/rate-limit.ts).
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
@@ -12,9 +12,9 @@ import {
   loginTransfers,
   passwordResets,
   paymentCharges,
-  rateLimitCounters,
   subscriptions,
 } from '@vela/db/schema';
+import { createRateLimitStore } from '../../infra/rate-limit.ts';
 
 export type GuestRow = typeof guests.$inferSelect;
 
@@ -313,26 +313,8 @@ export function createGuestsRepository(db: Db) {
         .where(and(eq(guestSessions.guestId, guestId), isNull(guestSessions.revokedAt)))
         .orderBy(guestSessions.id);
     },
-    /** Current count of a fixed window counter. */
-    async counter(key: string, windowStart: Date): Promise<number> {
-      const [row] = await db
-        .select({ count: rateLimitCounters.count })
-        .from(rateLimitCounters)
-        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
-      return row?.count ?? 0;
-    },
-    /** Adds one to a fixed window counter; the new count. */
-    async increment(key: string, windowStart: Date): Promise<number> {
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-          set: { count: sql`${rateLimitCounters.count} + 1` },
-        })
-        .returning({ count: rateLimitCounters.count });
-      return row?.count ?? 1;
-    },
+    /** The rate limit counters (infra/rate-limit.ts). */
+    rateLimits: createRateLimitStore(db),
   };
 }
 

@@ -35,7 +35,9 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   createRateLimiter,
   LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_IP,
   LOGIN_PER_IP,
+  loginAccountKey,
   PASSWORD_LOST_PER_ACCOUNT,
   PASSWORD_LOST_PER_IP,
   PASSWORD_RESET_FAILURES_PER_IP,
@@ -150,16 +152,22 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
     app.post('/guest/login', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       requireLoginEnabled();
       const body = parseInput(LoginSchema, request.body);
-      const account = body.login.toLowerCase();
-      await limiter.check(LOGIN_FAILURES_PER_ACCOUNT, account);
       await limiter.take(LOGIN_PER_IP, request.ip);
       const guest = await repository.guestByLogin(body.login);
+      // Failures count per (account, address) and, with a far higher ceiling, per account: guessing
+      // from one address stops at 5 while the owner still logs in from another (decision 0027). The
+      // attempt is taken before the verification (atomic: parallel guesses cannot overrun the limit)
+      // and given back when the password is right.
+      const account = loginAccountKey(guest?.id ?? null, body.login);
+      const attempt = await limiter.takeAll([
+        [LOGIN_FAILURES_PER_ACCOUNT_IP, `${account}|${request.ip}`],
+        [LOGIN_FAILURES_PER_ACCOUNT, account],
+      ]);
       // Unknown account and wrong password cost the same: always one argon2 verification.
       const valid = await verifyPassword(body.password, guest?.passwordHash ?? (await dummyHash()));
-      if (!guest || !valid) {
-        await limiter.count(LOGIN_FAILURES_PER_ACCOUNT, account);
+      if (!guest || !valid)
         throw new AppError('INVALID_CREDENTIALS', 'Name, email or password is wrong', 401);
-      }
+      await attempt.refund();
       if (guest.locked) throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
       const session = await auth.startSession(request, reply, guest.id);
       return { success: true, data: await authResult(guest, session.sessionId) };
@@ -185,20 +193,17 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
     app.post('/guest/passwordReset', { bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
       requireLoginEnabled();
       const body = parseInput(PasswordResetSchema, request.body);
-      await limiter.check(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
+      // Taken first, given back unless the key is refused (no check-then-count race).
+      const attempt = await limiter.take(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
       const guestId = Number(body.u);
       const check = await passwordResets.check(guestId, body.key);
-      if (!check.ok) {
-        if (check.reason === 'locked') throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
-        await limiter.count(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
-        throw resetKeyInvalid();
-      }
+      if (!check.ok && check.reason !== 'locked') throw resetKeyInvalid();
+      await attempt.refund();
+      if (!check.ok) throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
       passwordRule(body.password);
       const passwordHash = await hashPassword(body.password);
-      if (!(await passwordResets.reset(check.keyId, guestId, passwordHash))) {
-        await limiter.count(PASSWORD_RESET_FAILURES_PER_IP, request.ip);
-        throw resetKeyInvalid();
-      }
+      // A concurrent use of the same valid key: refused, not a guess.
+      if (!(await passwordResets.reset(check.keyId, guestId, passwordHash))) throw resetKeyInvalid();
       const session = await auth.startSession(request, reply, guestId);
       await deps.onSessionsEnded?.(guestId);
       return { success: true, data: await authResult(check.guest, session.sessionId) };
@@ -216,14 +221,13 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         if (!context) throw new AppError('NOT_LOGGED_IN', 'No session', 401);
         return { success: true, data: { url, loggedIn: context.guestId !== null } };
       }
-      await limiter.check(TRANSFER_FAILURES_PER_IP, request.ip);
+      // Taken first, given back when the token is good (no check-then-count race).
+      const attempt = await limiter.take(TRANSFER_FAILURES_PER_IP, request.ip);
       const sessionId = await useLoginTransfer(repository, transferToken);
       const session = sessionId === null ? undefined : await repository.liveSessionById(sessionId);
       const guest = session?.guestId ? await repository.guestById(session.guestId) : undefined;
-      if (!session || !guest || guest.locked) {
-        await limiter.count(TRANSFER_FAILURES_PER_IP, request.ip);
-        throw transferInvalid();
-      }
+      if (!session || !guest || guest.locked) throw transferInvalid();
+      await attempt.refund();
       // The browser's previous session (anonymous, or another guest's) ends: one session per browser.
       const current = await auth.authenticateCookie(request).catch(() => null);
       if (current && current.sessionId !== session.id) await repository.revokeSession(current.sessionId);

@@ -1,20 +1,36 @@
 /**
- * Fixed-window rate limits kept in the database (shared by every node). A limit is checked before
- * the work it guards; a refused request answers 429 RATE_LIMITED with Retry-After.
+ * The guests module's rate limits (the mechanism, atomic and expiring, is infra/rate-limit.ts,
+ * decision 0027). A refused request answers 429 RATE_LIMITED with Retry-After.
  */
-import { AppError } from '../../http/errors.ts';
-import type { GuestsRepository } from './guests.repository.ts';
+import type { Limit } from '../../infra/rate-limit.ts';
 
-export interface Limit {
-  name: string;
-  max: number;
-  windowMs: number;
-}
+export { createRateLimiter, type Limit, RateLimitedError } from '../../infra/rate-limit.ts';
 
 /** Login attempts per IP address (every attempt counts). */
 export const LOGIN_PER_IP: Limit = { name: 'login-ip', max: 20, windowMs: 10 * 60 * 1000 };
-/** Failed logins per account (name or email as given, lower-cased; unknown accounts alike). */
-export const LOGIN_FAILURES_PER_ACCOUNT: Limit = { name: 'login-account', max: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed logins per account and IP address: the one that stops guessing. An attacker's address runs
+ * out; the owner, from another address, still logs in (OWASP Authentication Cheat Sheet).
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_IP: Limit = { name: 'login-pair', max: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed logins per account from all addresses: a ceiling far above the per-address one, against
+ * guessing from many addresses (an attacker needs 20 of them to reach it).
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT: Limit = {
+  name: 'login-account',
+  max: 100,
+  windowMs: 15 * 60 * 1000,
+};
+
+/**
+ * The account a login names, for the failure limits: the guest when the name or email is one's (so
+ * name and email count as one), else the identifier as given, lower-cased (unknown accounts alike).
+ */
+export function loginAccountKey(guestId: number | null, login: string): string {
+  return guestId === null ? `login:${login.toLowerCase()}` : `guest:${guestId}`;
+}
+
 /** Signups per IP address. */
 export const SIGNUP_PER_IP: Limit = { name: 'signup-ip', max: 5, windowMs: 60 * 60 * 1000 };
 
@@ -31,40 +47,14 @@ export const PASSWORD_RESET_FAILURES_PER_IP: Limit = {
   max: 10,
   windowMs: 15 * 60 * 1000,
 };
+/**
+ * New anonymous sessions (`guest/accessToken` without a session) per IP address: a visitor needs one
+ * per browser, the payment dialog one per opening; a NAT of many visitors stays far below this.
+ */
+export const ANONYMOUS_SESSIONS_PER_IP: Limit = {
+  name: 'anon-session-ip',
+  max: 200,
+  windowMs: 10 * 60 * 1000,
+};
 /** Refused login transfer tokens (`vxpay/onsuccess`) per IP address. */
 export const TRANSFER_FAILURES_PER_IP: Limit = { name: 'transfer-ip', max: 10, windowMs: 15 * 60 * 1000 };
-
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 'Too many attempts. Try again later.', 429);
-  }
-}
-
-export function createRateLimiter(repository: GuestsRepository, now: () => number = Date.now) {
-  const window = (limit: Limit) => {
-    const t = now();
-    const start = t - (t % limit.windowMs);
-    return {
-      start: new Date(start),
-      retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - t) / 1000)),
-    };
-  };
-  const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject}`;
-  return {
-    /** Throws RateLimitedError when the subject used up the window. */
-    async check(limit: Limit, subject: string): Promise<void> {
-      const w = window(limit);
-      if ((await repository.counter(keyOf(limit, subject), w.start)) >= limit.max)
-        throw new RateLimitedError(w.retryAfterSeconds);
-    },
-    async count(limit: Limit, subject: string): Promise<void> {
-      await repository.increment(keyOf(limit, subject), window(limit).start);
-    },
-    /** Counts this attempt, refusing it when the window is used up. */
-    async take(limit: Limit, subject: string): Promise<void> {
-      const w = window(limit);
-      if ((await repository.increment(keyOf(limit, subject), w.start)) > limit.max)
-        throw new RateLimitedError(w.retryAfterSeconds);
-    },
-  };
-}

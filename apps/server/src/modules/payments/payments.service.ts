@@ -635,7 +635,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         await credit(row);
         return present((await repository.chargeById(row.id)) ?? row);
       }
-      const attempts = await deps.guests.increment(`carrier-code:${row.publicId}`, row.createdAt);
+      // One counter per charge (atomic; pruned a day after the charge was made).
+      const attempts =
+        (await deps.guests.rateLimits.take(
+          `carrier-code:${row.publicId}`,
+          row.createdAt,
+          new Date(row.createdAt.getTime() + 24 * 60 * 60 * 1000),
+          MAX_CARRIER_CODE_ATTEMPTS,
+        )) ?? MAX_CARRIER_CODE_ATTEMPTS;
       if (attempts >= MAX_CARRIER_CODE_ATTEMPTS) {
         await decline(row, 'failed', 'too_many_attempts');
         throw new AppError('WRONG_CODE', 'Wrong code. No tries are left: the payment failed', 400);

@@ -1,0 +1,250 @@
+/**
+ * Login benchmark (issue 14, defect 10): does password hashing stall the server for everyone else?
+ *
+ * ONE server process in production mode on PostgreSQL (the demo data of `npm run bench`), the load
+ * generator and PostgreSQL on the same machine. BENCH_LOGIN_GUESTS (20) guests are made in the database
+ * with a known password (argon2id, the server's own parameters). Then:
+ *
+ * 1. Idle: `GET /rest/v1/alive` for BENCH_LOGIN_IDLE_SECONDS (10 s), one request at a time (the next
+ *    one when the previous one answered): p50/p99/max.
+ * 2. Under logins: the same probe while `POST /rest/v1/guest/login` (right password) is started
+ *    BENCH_LOGIN_RATE (20) times a second for BENCH_LOGIN_SECONDS (20 s), open loop (a login starts on
+ *    time whether or not the earlier ones answered), round robin over the guests, each login with its
+ *    own `X-Forwarded-For` address (the server runs with TRUST_PROXY=true) so that the per-IP login limit
+ *    does not refuse the load. Reported: alive p50/p99/max, logins started/answered/by status, login
+ *    p50/p99.
+ *
+ * Each argon2id verification costs ~20 MiB and tens of ms of CPU wherever it runs; what this measures is
+ * whether the other requests wait for it.
+ *
+ * Alone: `npx tsx bench/login.ts`. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vela_bench,
+ * created and seeded with the demo data when missing), BENCH_LOGIN_PORT (3970), and the ones above.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@vela/db/client';
+import pg from 'pg';
+import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
+import { hashPassword } from '../apps/server/src/modules/guests/passwords.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
+const port = Number(process.env.BENCH_LOGIN_PORT ?? 3970);
+const guestCount = Number(process.env.BENCH_LOGIN_GUESTS ?? 20);
+const loginRate = Number(process.env.BENCH_LOGIN_RATE ?? 20);
+const loginSeconds = Number(process.env.BENCH_LOGIN_SECONDS ?? 20);
+const idleSeconds = Number(process.env.BENCH_LOGIN_IDLE_SECONDS ?? 10);
+const base = `http://127.0.0.1:${port}`;
+const PASSWORD = 'bench-login-Passw0rd!';
+
+export interface Latencies {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface LoginBenchResult {
+  idle: Latencies;
+  underLogins: Latencies;
+  logins: {
+    rate: number;
+    seconds: number;
+    started: number;
+    answered: number;
+    byStatus: Record<string, number>;
+    latency: Latencies;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function latencies(values: number[]): Latencies {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { count: sorted.length, p50: round(at(50)), p99: round(at(99)), max: round(sorted.at(-1) ?? 0) };
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+function startServer(): ChildProcess {
+  const { REDIS_URL: _ignored, ...inherited } = process.env;
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PAY_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(root, 'data', 'bench'),
+      TRUST_PROXY: 'true',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitAlive(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/rest/v1/alive`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error('server did not become alive in 300 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The bench guests' screen names, made in the database with the server's hash of PASSWORD. */
+async function benchGuests(): Promise<string[]> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+  try {
+    const guests = createGuestsRepository(database.db);
+    const run = randomBytes(3).toString('hex');
+    const passwordHash = await hashPassword(PASSWORD);
+    const names: string[] = [];
+    for (let i = 0; i < guestCount; i++) {
+      const screenName = `login${run}${i}`;
+      await guests.insertGuest({
+        screenName,
+        email: `bench-login-${run}-${i}@bench.invalid`,
+        passwordHash,
+        signupOrigin: null,
+      });
+      names.push(screenName);
+    }
+    return names;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `GET /rest/v1/alive`, one at a time, until `until()`; each answer's time in ms. */
+async function probeAlive(until: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (!until()) {
+    const started = performance.now();
+    const response = await fetch(`${base}/rest/v1/alive`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`alive answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function login(screenName: string, address: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/rest/v1/guest/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ login: screenName, password: PASSWORD }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch {
+    return { status: 0, ms: performance.now() - started };
+  }
+}
+
+export async function runLoginBench(): Promise<LoginBenchResult> {
+  await ensureDatabase(databaseUrl);
+  const server = startServer();
+  try {
+    await waitAlive(server);
+    const names = await benchGuests();
+    // Warm-up: a few logins and probes (code paths, connections, the wasm/native module loaded).
+    for (let i = 0; i < 3; i++) await login(names[i % names.length]!, `10.255.0.${i + 1}`);
+    await probeAlive(
+      (
+        (end) => () =>
+          Date.now() > end
+      )(Date.now() + 1_000),
+    );
+
+    const idleEnd = Date.now() + idleSeconds * 1000;
+    const idle = latencies(await probeAlive(() => Date.now() > idleEnd));
+
+    const total = loginRate * loginSeconds;
+    const pending: Promise<{ status: number; ms: number }>[] = [];
+    let done = false;
+    const probe = probeAlive(() => done);
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / loginRate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      pending.push(login(names[i % names.length]!, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
+    }
+    const results = await Promise.all(pending);
+    done = true;
+    const underLogins = latencies(await probe);
+    const byStatus: Record<string, number> = {};
+    for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    return {
+      idle,
+      underLogins,
+      logins: {
+        rate: loginRate,
+        seconds: loginSeconds,
+        started: total,
+        answered: results.filter((r) => r.status !== 0).length,
+        byStatus,
+        latency: latencies(results.map((r) => r.ms)),
+      },
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+export function printLoginBench(result: LoginBenchResult): void {
+  const { idle, underLogins, logins } = result;
+  console.log(
+    `login (one server process, production mode; GET /rest/v1/alive one at a time, idle and while ${logins.rate} logins/s run for ${logins.seconds} s)`,
+  );
+  console.log(
+    `  alive idle:         p50 ${idle.p50} ms  p99 ${idle.p99} ms  max ${idle.max} ms (${idle.count} requests)`,
+  );
+  console.log(
+    `  alive under logins: p50 ${underLogins.p50} ms  p99 ${underLogins.p99} ms  max ${underLogins.max} ms (${underLogins.count} requests)`,
+  );
+  console.log(
+    `  logins: ${logins.answered} of ${logins.started} answered, by status ${JSON.stringify(logins.byStatus)}; p50 ${logins.latency.p50} ms  p99 ${logins.latency.p99} ms  max ${logins.latency.max} ms`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printLoginBench(await runLoginBench());
+}
