@@ -9,7 +9,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { PLANS, periodChargeKey, VIP_TRIAL } from '@vela/domain/subscriptions';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../src/infra/bus.ts';
 import {
   createSubscriptionsService,
@@ -602,7 +602,8 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
 
   /** The real wallet whose purchases fail with a generic Error, before or after their write. */
   function failingWallet(when: 'before-write' | 'after-write'): WalletService {
-    const real = createWalletService({ db: t.database.db });
+    // On the app's bus: a guestBalance event of a rolled-back charge would reach the guest's pages.
+    const real = createWalletService({ db: t.database.db, bus: t.bus });
     const failing =
       (purchase: WalletService['purchase']): WalletService['purchase'] =>
       async (...args) => {
@@ -620,6 +621,11 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
   for (const when of ['before-write', 'after-write'] as const) {
     it(`a wallet that throws a generic Error ${when}: the subscribe fails and leaves nothing; a retry charges once`, async () => {
       const g = await guest(`dbl${when.slice(0, 3)}`, 5000);
+      const balances: number[] = [];
+      const stop = await t.bus.subscribe(`guest:${g.id}`, (event) => {
+        const message = event as { type: string; guestBalanceCents?: number };
+        if (message.type === 'guestBalance') balances.push(message.guestBalanceCents ?? -1);
+      });
       const service = createSubscriptionsService({ db: t.database.db, wallet: failingWallet(when) });
       for (const product of ['vip', 'tv'] as const) {
         await expect(
@@ -634,6 +640,9 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
       // The failed trial was never a trial: it is still available.
       expect((await call(t.app, 'GET', 'subscriptions', g)).json().data.trialAvailable).toBe(true);
       await expectRetryChargesOnce(g, 'vip', 5000);
+      // The only balance the guest's pages were told of is the retry's: no event of a rolled-back charge.
+      await vi.waitFor(() => expect(balances).toEqual([5000 - PLANS.vip.priceCents]));
+      await stop();
     });
   }
 
