@@ -10,6 +10,7 @@ import {
   type AuthResult,
   AuthResultSchema,
   type AvsRequest,
+  AvsSandboxLinkSchema,
   type AvsState,
   AvsStateSchema,
   type GuestMe,
@@ -145,6 +146,9 @@ export function createApi(options: ApiOptions) {
       call('POST', 'guest/password', AnyData, body),
     avsStatus: (): Promise<AvsState> => call('GET', 'avs/status', AvsStateSchema),
     avsRequest: (body: AvsRequest) => call('POST', 'avs/request', AnyData, body),
+    /** The sandbox provider's decision page of the pending request (null with a real provider). */
+    avsSandboxLink: (): Promise<string | null> =>
+      call('GET', 'avs/sandbox', AvsSandboxLinkSchema).then((answer) => answer.url),
     /** The subscribed newsletter types as a bit mask (spec 3 bit values). */
     newsletters: (): Promise<number> => call('GET', 'guest/newsletter', NewsletterAnswer),
     setNewsletter: (

@@ -1,5 +1,5 @@
 import { AVS_DOCUMENT_TYPES, type AvsState } from '@vela/contracts/guest-api';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkAvsForm } from '../avs-check.ts';
 import { DialogForm } from '../components/DialogForm.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
@@ -68,19 +68,88 @@ export function AvsView() {
     );
   }
   if (!state) return <WaitView label={t('loading')} />;
-  if (state.avsStatus === 'pending') return <AvsPending />;
+  if (state.avsStatus === 'pending') return <AvsPending refresh={refresh} />;
   if (state.avsStatus === 'accepted') return <AvsAccepted />;
   return <AvsForm state={state} onSubmitted={setState} refresh={refresh} />;
 }
 
-function AvsPending() {
-  const { t } = useDialog();
+/**
+ * Pending. With the sandbox provider its decision page opens here (issue 14: the demo's newcomer
+ * decides their own request, as with the sandbox bank's 3-D Secure page); its "done" message
+ * (postMessage from that page, in this frame) reads the status at once, the poll does it anyway.
+ */
+function AvsPending({ refresh }: { refresh: () => Promise<AvsState> }) {
+  const { t, lang, api } = useDialog();
+  const [sandboxUrl, setSandboxUrl] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .avsSandboxLink()
+      .then((url) => {
+        if (live) setSandboxUrl(url);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const src = sandboxUrl ? withLanguage(sandboxUrl, lang) : null;
+  useEffect(() => {
+    if (!src) return;
+    const origin = new URL(src).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type !== 'sandboxAvsDone') return;
+      void refresh().catch(() => undefined);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [src, refresh]);
+
   return (
     <ViewRoot view="avs" screen="pending" title={t('avsPendingTitle')}>
-      <div className="spinner small" aria-hidden="true" />
-      <p role="status">{t('avsPending')}</p>
+      {src ? (
+        <>
+          <p className="intro">{t('avsSandboxIntro')}</p>
+          <iframe
+            ref={frame}
+            className="bank-frame"
+            title={t('avsSandboxFrame')}
+            src={src}
+            data-avs-sandbox-frame=""
+          />
+          <p className="charge-waiting" role="status">
+            <span className="spinner tiny" aria-hidden="true" />
+            {t('avsPending')}
+          </p>
+          <p className="links">
+            <a href={src} target="_blank" rel="noopener noreferrer">
+              {t('avsSandboxNewWindow')}
+            </a>
+          </p>
+        </>
+      ) : (
+        <>
+          <div className="spinner small" aria-hidden="true" />
+          <p role="status">{t('avsPending')}</p>
+        </>
+      )}
     </ViewRoot>
   );
+}
+
+/** The sandbox page in the dialog's language (its `lang` parameter). */
+function withLanguage(url: string, lang: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.searchParams.set('lang', lang);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }
 
 function AvsAccepted() {

@@ -56,6 +56,10 @@ export const payMessages = defineMessages({
     avsRejected: 'Your last verification was rejected: {message}',
     avsRejectedNoReason: 'Your last verification was rejected. Please check your details and try again.',
     avsPendingTitle: 'Your details are being checked',
+    avsSandboxIntro:
+      'This demo uses the sandbox age verification provider: decide your request on its page below.',
+    avsSandboxFrame: 'Sandbox age verification provider',
+    avsSandboxNewWindow: 'Open the provider page in a new window',
     avsPending: 'We check your details now. This window updates by itself as soon as there is a decision.',
     avsAcceptedTitle: 'Age verified',
     avsAccepted: 'Your age is verified. Content rated 18+ is now available to you.',
@@ -159,6 +163,10 @@ export const payMessages = defineMessages({
     avsRejectedNoReason:
       'Deine letzte Verifikation wurde abgelehnt. Bitte prüfe deine Angaben und versuche es erneut.',
     avsPendingTitle: 'Deine Angaben werden geprüft',
+    avsSandboxIntro:
+      'Diese Demo nutzt den Sandbox-Anbieter für Altersverifikation: Entscheide deine Anfrage auf seiner Seite unten.',
+    avsSandboxFrame: 'Sandbox-Anbieter für Altersverifikation',
+    avsSandboxNewWindow: 'Anbieterseite in einem neuen Fenster öffnen',
     avsPending:
       'Wir prüfen jetzt deine Angaben. Dieses Fenster aktualisiert sich von selbst, sobald es eine Entscheidung gibt.',
     avsAcceptedTitle: 'Alter verifiziert',
@@ -263,6 +271,10 @@ export const payMessages = defineMessages({
     avsRejectedNoReason:
       'Je laatste verificatie is afgewezen. Controleer je gegevens en probeer het opnieuw.',
     avsPendingTitle: 'Je gegevens worden gecontroleerd',
+    avsSandboxIntro:
+      'Deze demo gebruikt de sandboxprovider voor leeftijdsverificatie: beoordeel je verzoek hieronder op zijn pagina.',
+    avsSandboxFrame: 'Sandboxprovider voor leeftijdsverificatie',
+    avsSandboxNewWindow: 'Providerpagina in een nieuw venster openen',
     avsPending: 'We controleren nu je gegevens. Dit venster werkt zichzelf bij zodra er een beslissing is.',
     avsAcceptedTitle: 'Leeftijd geverifieerd',
     avsAccepted: 'Je leeftijd is geverifieerd. Inhoud vanaf 18 is nu voor je beschikbaar.',
@@ -366,6 +378,10 @@ export const payMessages = defineMessages({
     avsRejected: 'Tu última verificación fue rechazada: {message}',
     avsRejectedNoReason: 'Tu última verificación fue rechazada. Revisa tus datos e inténtalo de nuevo.',
     avsPendingTitle: 'Estamos revisando tus datos',
+    avsSandboxIntro:
+      'Esta demo usa el proveedor de verificación de edad de pruebas: decide tu solicitud en su página de abajo.',
+    avsSandboxFrame: 'Proveedor de verificación de edad de pruebas',
+    avsSandboxNewWindow: 'Abrir la página del proveedor en una ventana nueva',
     avsPending: 'Estamos revisando tus datos. Esta ventana se actualiza sola en cuanto haya una decisión.',
     avsAcceptedTitle: 'Edad verificada',
     avsAccepted: 'Tu edad está verificada. El contenido para mayores de 18 ya está disponible para ti.',
