@@ -23,6 +23,7 @@ import { createAgeGate, RestrictedError, registerMediaAgeGate, sendRestricted } 
 import { benchRoutes } from './http/bench.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { PageCache } from './http/page-cache.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
@@ -134,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   echoRequestId(app);
   closeConnectionsAfterResponse(app);
+  // Control characters in any path parameter, query or body: 400 INVALID_CHARACTERS (decision 0025).
+  registerInputGuard(app);
   await registerPageSecurity(app, config);
   await app.register(compress, {
     threshold: 1024,

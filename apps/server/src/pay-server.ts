@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { fastifyTrustProxy, registerPaySecurity } from './http/security.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -70,6 +71,7 @@ export async function buildPayApp(deps: PayAppDeps): Promise<FastifyInstance> {
 
   echoRequestId(app);
   closeConnectionsAfterResponse(app);
+  registerInputGuard(app);
   await registerPaySecurity(app, config);
   await app.register(compress, {
     threshold: 1024,

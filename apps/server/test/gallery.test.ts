@@ -375,11 +375,19 @@ describe('album comments (spec 3/5/9)', () => {
     });
   });
 
-  it('comment text is sanitized: control characters removed, HTML stays literal text, 1-1000 characters', async () => {
+  it('comment text is sanitized: control characters removed (C0 ones are refused at the edge), HTML stays literal text, 1-1000 characters', async () => {
     const album = await createAlbum(actor.id);
-    const html = '<img src=x onerror=alert(1)>\u0000\u0007 <b>hi</b>\u202E';
+    const html = '<img src=x onerror=alert(1)>\u0085\u009f <b>hi</b>\u202E';
     const posted = dataOf(await post('gallery/postComment', { albumId: album.id, commentText: html }, bob));
     expect(posted.comment.text).toBe('<img src=x onerror=alert(1)> <b>hi</b>');
+    // C0 controls other than tab and line breaks never reach the route (issue 14, decision 0025).
+    const refused = await post(
+      'gallery/postComment',
+      { albumId: album.id, commentText: 'hi\u0000\u0007' },
+      bob,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('INVALID_CHARACTERS');
 
     const other = await createAlbum(actor.id);
     for (const commentText of ['   ', '\u0000\u0001', 'x'.repeat(1001)]) {

@@ -222,6 +222,8 @@ export const SocketErrorCodeSchema = z.enum([
   'MALFORMED_MESSAGE',
   'UNKNOWN_MESSAGE',
   'INVALID_MESSAGE',
+  /** Text with a control character (strings.ts, decision 0025); before the session: then close 1002. */
+  'INVALID_CHARACTERS',
   'NO_SESSION',
   'NOT_LOGGED_IN',
   'TOKEN_MISMATCH',

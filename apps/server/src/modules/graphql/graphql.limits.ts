@@ -1,14 +1,26 @@
 /**
- * Static checks of a parsed GraphQL document: query depth (through fragments) and which root fields
- * an operation selects (to answer `Missing Vxql-Token` before running anything).
+ * Static checks of a parsed GraphQL document: query depth (through fragments), which root fields
+ * an operation selects (to answer `Missing Vxql-Token` before running anything) and string
+ * literals with control characters (decision 0025).
  */
 import {
+  type ForbiddenText,
+  findForbiddenText,
+  forbiddenCharacterOf,
+  forbiddenTextMessage,
+  INVALID_CHARACTERS,
+} from '@vela/contracts/strings';
+import {
+  BREAK,
   type DocumentNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  getLocation,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type StringValueNode,
+  visit,
 } from 'graphql';
 
 export const MAX_QUERY_DEPTH = 8;
@@ -89,4 +101,34 @@ export function rootFieldsOf(document: DocumentNode, operation: OperationDefinit
   };
   collect(operation.selectionSet, new Set());
   return fields;
+}
+
+/**
+ * A string literal of the document (`"\u0000"` escapes decode to the character) or a variable value
+ * with a control character: the error to answer with 400, or none. The raw text of the request was
+ * already checked by the HTTP input guard; escapes only show once the document is parsed.
+ */
+export function forbiddenTextErrors(
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): GraphQLError[] {
+  const error = (found: ForbiddenText, nodes?: StringValueNode) =>
+    new GraphQLError(forbiddenTextMessage(found), {
+      ...(nodes ? { nodes } : {}),
+      extensions: { code: INVALID_CHARACTERS },
+    });
+  const inVariables = findForbiddenText(variables, 'variables');
+  if (inVariables) return [error(inVariables)];
+  let inDocument: GraphQLError | undefined;
+  visit(document, {
+    StringValue(literal) {
+      const character = forbiddenCharacterOf(literal.value);
+      if (!character) return undefined;
+      const where = literal.loc ? getLocation(literal.loc.source, literal.loc.start) : null;
+      const path = where ? `the string at line ${where.line}, column ${where.column}` : 'a string';
+      inDocument = error({ path, character }, literal);
+      return BREAK;
+    },
+  });
+  return inDocument ? [inDocument] : [];
 }

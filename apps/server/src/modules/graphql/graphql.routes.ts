@@ -7,6 +7,8 @@
  *   data: null }` (spec 8). A bad or expired token is a 401.
  * - `lang` (spec 7 language parameter) must be de, en, nl or es when given.
  * - Limits: 8 KiB body or query, 1000 tokens, depth 8; introspection is off in production.
+ * - A control character in the request (the HTTP input guard), in a string literal of the document
+ *   or in a variable is a 400 with code INVALID_CHARACTERS (decision 0025).
  *   Syntax and validation errors are 400 with GraphQL `errors`; GET runs queries only.
  * - Resolver errors other than GraphQL/App errors are masked (logged with the request id).
  */
@@ -26,7 +28,13 @@ import { z } from 'zod';
 import { AppError, toErrorBody } from '../../http/errors.ts';
 import { countryOf } from '../actors/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { depthErrors, MAX_QUERY_TOKENS, operationOf, rootFieldsOf } from './graphql.limits.ts';
+import {
+  depthErrors,
+  forbiddenTextErrors,
+  MAX_QUERY_TOKENS,
+  operationOf,
+  rootFieldsOf,
+} from './graphql.limits.ts';
 import {
   buildGraphql,
   type GraphqlContext,
@@ -122,7 +130,10 @@ export function graphqlRoutes(deps: {
       if (error instanceof GraphQLError) return send(reply, 400, { errors: [error] });
       throw error;
     }
-    // Depth first: it is cheap and bounds the work of validation.
+    // Control characters in a string literal or a variable (decision 0025), then depth: both are
+    // cheap and come before validation and any token check.
+    const forbidden = forbiddenTextErrors(document, input.variables);
+    if (forbidden.length > 0) return send(reply, 400, { errors: forbidden });
     const tooDeep = depthErrors(document);
     if (tooDeep.length > 0) return send(reply, 400, { errors: tooDeep });
     const invalid = validate(schema, document, rules);

@@ -2,11 +2,13 @@
  * One guest socket (spec 4 "Socket", spec 7, spec 8). Its life:
  *
  * 1. awaiting: the first message must be `requestSession` (language, access token, guest id). A frame
- *    that is not JSON, or a token that is invalid, expired or not the guest's, is a protocol error:
- *    an `error` reply, then close 1002. An ended session: `sessionExpired`, then close 1000.
+ *    that is not JSON or carries a control character (INVALID_CHARACTERS, decision 0025), or a token
+ *    that is invalid, expired or not the guest's, is a protocol error: an `error` reply, then close
+ *    1002. An ended session: `sessionExpired`, then close 1000.
  * 2. active: after `ackSession` (with the snapshot the page resyncs from). Messages are handled one
  *    at a time in arrival order, so what the page sent before the acknowledgement is answered after
- *    it. A malformed, unknown or forbidden message gets an `error` reply; the connection stays.
+ *    it. A malformed, unknown or forbidden message, or one with a control character in any string,
+ *    gets an `error` reply; the connection stays.
  *    Every message of a logged-in guest must carry a validly signed token of this session and the
  *    session's guest id. `ping` is answered `pong { ttl }`.
  * 3. closed: no ping within two ping intervals (plus grace) closes with 4000; a revoked session
@@ -27,6 +29,7 @@ import {
   type SocketErrorCode,
   SocketErrorCodeSchema,
 } from '@vela/contracts/socket';
+import { findForbiddenText, forbiddenCharacterOf, forbiddenTextMessage } from '@vela/contracts/strings';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../http/errors.ts';
 import type { HubMember } from './socket.hub.ts';
@@ -183,11 +186,20 @@ export class SocketConnection implements HubMember {
       if (this.state === 'awaiting') return this.protocolError('MALFORMED_MESSAGE', 'Messages are JSON text');
       return this.error('MALFORMED_MESSAGE', 'Messages are JSON text', null);
     }
-    const type =
+    const given =
       typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string'
         ? (data as { type: string }).type.slice(0, 64)
         : null;
+    // A type with a control character is not echoed back as `inReplyTo`.
+    const type = given !== null && forbiddenCharacterOf(given) === null ? given : null;
     if (this.rateLimited()) return this.error('RATE_LIMITED', 'Too many messages; slow down', type);
+    // Control characters anywhere in the message (decision 0025): refused before it is read.
+    const forbidden = findForbiddenText(data, 'message');
+    if (forbidden) {
+      if (this.state === 'awaiting')
+        return this.protocolError('INVALID_CHARACTERS', forbiddenTextMessage(forbidden));
+      return this.error('INVALID_CHARACTERS', forbiddenTextMessage(forbidden), type);
+    }
     const parsed = ClientSocketMessageSchema.safeParse(data);
     if (!parsed.success) {
       const known =
