@@ -69,6 +69,11 @@ async function dialogFrame(page: Page): Promise<{ frame: Frame; id: string; src:
   return { frame, id, src };
 }
 
+/** How many messages the page has posted to the frame so far. */
+function receivedCount(frame: Frame): Promise<number> {
+  return frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length);
+}
+
 /** Posts a dialog message from inside the frame (origin = pay origin) to the page. */
 async function fromDialog(frame: Frame, message: Record<string, unknown>): Promise<void> {
   await frame.evaluate((m) => (globalThis as unknown as ProbeWindow).parent.postMessage(m, '*'), message);
@@ -123,9 +128,7 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     const { frame, id, src } = await dialogFrame(page);
 
     await fromDialog(frame, { id, type: 'iframe-ready' });
-    await expect
-      .poll(() => frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length))
-      .toBe(1);
+    await expect.poll(() => receivedCount(frame)).toBe(1);
     const [init] = await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received);
     expect(new URL(page.url()).origin).toBe(init!.origin);
     expect(init!.data).toMatchObject({ id, type: 'init', flow: 'login', language: 'de' });
@@ -145,15 +148,21 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     await expect(page.locator('[data-dialog-spinner]')).toHaveCount(0);
     await expect(frameEl(page)).toBeFocused();
 
-    // A message with another id, even from the pay origin, is ignored.
+    // A message with another id, even from the pay origin, is ignored. The page handles the dialog's
+    // messages in the order they were posted, so once it has answered a following iframe-ready (an
+    // init, which a closed dialog would not get), the ignored close has had its turn.
     await fromDialog(frame, { id: 'someone-else', type: 'close' });
-    await page.waitForTimeout(300);
+    await fromDialog(frame, { id, type: 'iframe-ready' });
+    await expect.poll(() => receivedCount(frame)).toBe(2);
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'visible');
+    await expect(frameEl(page)).toHaveCount(1);
 
     // An invalid message with the right id is ignored too (console only).
     await fromDialog(frame, { id, type: 'close', extra: 'not declared' });
-    await page.waitForTimeout(300);
+    await fromDialog(frame, { id, type: 'iframe-ready' });
+    await expect.poll(() => receivedCount(frame)).toBe(3);
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'visible');
+    await expect(frameEl(page)).toHaveCount(1);
 
     await fromDialog(frame, { id, type: 'close' });
     await expect(frameEl(page)).toHaveCount(0);
@@ -174,11 +183,16 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
       window.postMessage({ id: dialogId, type: 'iframe-ready' }, '*');
       window.postMessage({ id: dialogId, type: 'close' }, '*');
     }, id);
-    await page.waitForTimeout(500);
+    // The page handles its messages in the order they were posted: once it has answered the genuine
+    // iframe-ready posted after them (an init, which a closed dialog would not get), the forged ones
+    // have had their turn, and changed nothing.
+    await fromDialog(frame, { id, type: 'iframe-ready' });
+    await expect.poll(() => receivedCount(frame)).toBe(1);
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'created');
     await expect(frameEl(page)).toHaveCount(1);
-    // Nothing was answered to the forged iframe-ready.
-    expect(await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length)).toBe(0);
+    // The one answer the frame got is the genuine one's: nothing went to it for the forged iframe-ready.
+    const received = await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received);
+    expect(received.map((message) => message.data.type)).toEqual(['init']);
     // The genuine dialog is still heard.
     await fromDialog(frame, { id, type: 'transfer-token', token: 'real' });
     await expect(host(page)).toHaveAttribute('data-dialog-state', 'ready');
@@ -205,9 +219,7 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
     const { frame, id } = await dialogFrame(page);
     expect(new URL((await frameEl(page).getAttribute('src')) ?? '').searchParams.get('flow')).toBe('pwdlost');
     await fromDialog(frame, { id, type: 'iframe-ready' });
-    await expect
-      .poll(() => frame.evaluate(() => (globalThis as unknown as ProbeWindow).received.length))
-      .toBe(1);
+    await expect.poll(() => receivedCount(frame)).toBe(1);
     const [init] = await frame.evaluate(() => (globalThis as unknown as ProbeWindow).received);
     expect(init!.data).toMatchObject({ flow: 'pwdlost', prefill: { email: 'someone@example.com' } });
   });
@@ -226,6 +238,8 @@ test.describe('account shell (spec 6)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoReady(page, '/es/');
     const modal = page.locator('[data-modal-id="es-avs"]');
+    // Already there the moment the shell is ready: the checks of its absence below rely on that.
+    expect(await modal.count()).toBe(1);
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('heading')).toHaveText(TEXT.esAvsTitle);
     await page.screenshot({ path: `${SHOTS}/es-avs-390.png` });
@@ -247,8 +261,8 @@ test.describe('account shell (spec 6)', () => {
     const days = (cookie!.expires - Date.now() / 1000) / 86_400;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(366);
+    // The shell opens its modals before it marks itself ready (AccountAutoDialogs): none now, none coming.
     await gotoReady(page, '/es/');
-    await page.waitForTimeout(300);
     await expect(modal).toHaveCount(0);
   });
 
@@ -288,8 +302,8 @@ test.describe('account shell (spec 6)', () => {
   });
 
   test('es-avs is only for Spanish pages', async ({ page }) => {
+    // The shell opens its modals before it marks itself ready (AccountAutoDialogs): none now, none coming.
     await gotoReady(page, '/en/');
-    await page.waitForTimeout(300);
     await expect(page.locator('[data-modal-id="es-avs"]')).toHaveCount(0);
   });
 

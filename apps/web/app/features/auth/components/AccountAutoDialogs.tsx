@@ -5,9 +5,12 @@
  *   is absent); `sexole-login` for the adult-market variant (visitors who are neither logged in
  *   nor in a voice call and have not logged in here before).
  * Every logged-in page load also records the login flag the adult-market modal reads.
+ * A layout effect: what it opens is rendered in the same task as the hydration (before the first
+ * paint, and before the shell marks itself ready), so a page never flashes without its blocking
+ * modal, and a ready shell without a modal has none coming.
  */
 import { showsAdultMarketModal, showsEsAvsModal } from '@vela/domain/restrictions';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { ADULT_MARKET_LOGGED_IN_KEY, usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -29,7 +32,7 @@ export function AccountAutoDialogs() {
   const { loggedIn, avsAccepted, snapshot, config } = useViewer();
   const done = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (done.current) return;
     done.current = true;
     if (loggedIn) {
