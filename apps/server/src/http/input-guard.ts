@@ -18,8 +18,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-/** The error a request (or a GraphQL document, or a socket message) with forbidden text gets. */
-export function invalidCharactersError(found: ForbiddenText): AppError {
+/** The error a request with forbidden text gets (through the route's error handler). */
+function invalidCharactersError(found: ForbiddenText): AppError {
   return new AppError(INVALID_CHARACTERS, forbiddenTextMessage(found), 400);
 }
 
@@ -34,7 +34,7 @@ function parsedTextBody(request: FastifyRequest, body: string): unknown {
 }
 
 /** The first forbidden text of a request's input, or null. */
-export function forbiddenTextOfRequest(request: FastifyRequest): ForbiddenText | null {
+function forbiddenTextOfRequest(request: FastifyRequest): ForbiddenText | null {
   const found =
     findForbiddenText(request.params, 'params') ??
     findForbiddenText(request.query, 'query') ??
