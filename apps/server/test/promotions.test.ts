@@ -307,6 +307,53 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   });
 });
 
+describe(`a purchase is paid together with its row or not at all (issue 14; ${backend})`, () => {
+  it('when recording the purchase fails after the charge, the charge rolls back: same balance, no transfer; a retry buys once', async () => {
+    await database.db.execute(
+      sql`create table if not exists test_failing_purchases (guest_id int primary key)`,
+    );
+    await database.db.execute(
+      sql.raw(`create or replace function test_fail_purchase() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from test_failing_purchases f where f.guest_id = new.guest_id) then
+            raise exception 'injected purchase failure';
+          end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(sql.raw('drop trigger if exists test_fail_purchase on purchases'));
+    await database.db.execute(
+      sql.raw(`create trigger test_fail_purchase before insert on purchases
+        for each row execute function test_fail_purchase()`),
+    );
+    const g = await guest('Buy_F');
+    await wallet.topUp(g.id, 10_000, key('topup'));
+    await database.db.execute(sql`insert into test_failing_purchases (guest_id) values (${g.id})`);
+    const video = await itemOf('video', 3);
+    const transfers = () =>
+      scalar(
+        sql`select count(*)::int as value from ledger_transfers where idempotency_key = ${`purchase:${g.id}:video:${video.id}`}`,
+      );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const failed = await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buyf') });
+      expect(failed.statusCode, failed.body).toBe(500);
+      expect(await balanceOf(g)).toBe(10_000);
+      expect(await transfers()).toBe(0);
+      expect((await call(g, 'GET', 'guest/purchases')).json().data.purchases).toEqual([]);
+    }
+    await database.db.execute(sql`delete from test_failing_purchases where guest_id = ${g.id}`);
+    const bought = await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buyf') });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(bought.json().data).toMatchObject({
+      alreadyBought: false,
+      guestBalanceCents: 10_000 - video.price,
+    });
+    const again = await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buyf') });
+    expect(again.json().data).toMatchObject({ alreadyBought: true, guestBalanceCents: 10_000 - video.price });
+    expect(await transfers()).toBe(1);
+  });
+});
+
 describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () => {
   it('check returns success and reason; redeem credits coins from the promotions budget; a second redeem is refused', async () => {
     const g = await guest('Bonus_A');

@@ -4,7 +4,8 @@
  * - Buying an item: a matching voucher (type 1 video, type 4 photo album) is consumed FIRST, in one
  *   transaction with the purchase row (voucher rows locked, the unique (guest, item) row decides a
  *   race); otherwise the wallet pays with the performer split under the ledger key
- *   `purchase:<guest>:<item type>:<item id>`, so any retry or parallel request is the same transfer.
+ *   `purchase:<guest>:<item type>:<item id>`, so any retry or parallel request is the same transfer,
+ *   in one transaction with the purchase row (`wallet.atomically`): never a charge without the item.
  * - Redeeming a code: ONE transaction inserts the redemption (unique per guest and code), counts it
  *   on the code with a conditional update (never above the limit; the database checks it again) and
  *   grants a voucher reward. Coins follow as a ledger transfer promotions -> wallet under the key
@@ -208,36 +209,40 @@ export function createPromotionsService(deps: PromotionsDeps) {
       return withVoucher;
     }
 
-    // The wallet pays. One ledger key per guest and item: a retry or a parallel request (with any
-    // client key) is the same transfer, so an item is never charged twice.
-    const transfer = await wallet.purchase(
-      guestId,
-      item.priceCents,
-      `purchase:${guestId}:${itemType}:${itemId}`,
-      {
-        performerId: item.actorId,
-        reference: { itemType, itemId: String(itemId) },
-      },
-    );
-    const inserted = await repository.insertPurchase({
-      guestId,
-      itemType,
-      itemId,
-      priceCents: item.priceCents,
-      transferId: transfer.transferId,
-    });
-    if (inserted) {
-      log.info({ guestId, itemType, itemId, transferId: transfer.transferId, requestKey }, 'item bought');
-      return { purchase: inserted, alreadyBought: false };
+    // The wallet pays, in ONE transaction with the purchase row: never money without the item (or the
+    // item without money), whatever fails in between. One ledger key per guest and item: a retry or a
+    // parallel request (with any client key) is the same transfer, so an item is never charged twice.
+    try {
+      const bought = await wallet.atomically(async (tx, ledger) => {
+        const transfer = await ledger.purchase(
+          guestId,
+          item.priceCents,
+          `purchase:${guestId}:${itemType}:${itemId}`,
+          {
+            performerId: item.actorId,
+            reference: { itemType, itemId: String(itemId) },
+          },
+        );
+        const inserted = await createPromotionsRepository(tx).insertPurchase({
+          guestId,
+          itemType,
+          itemId,
+          priceCents: item.priceCents,
+          transferId: transfer.transferId,
+        });
+        // Bought meanwhile (a voucher or a parallel request won): throwing rolls this charge back.
+        if (!inserted) throw new AlreadyBought();
+        return inserted;
+      });
+      log.info({ guestId, itemType, itemId, transferId: bought.transferId, requestKey }, 'item bought');
+      return { purchase: bought, alreadyBought: false };
+    } catch (error) {
+      if (error instanceof AlreadyBought || uniqueViolation(error) === 'purchases_guest_item_unique') {
+        const existing = await repository.purchaseOf(guestId, itemType, itemId);
+        if (existing) return { purchase: existing, alreadyBought: true };
+      }
+      throw error;
     }
-    const existing = await repository.purchaseOf(guestId, itemType, itemId);
-    if (!existing) throw new Error('purchase vanished');
-    if (existing.transferId !== transfer.transferId) {
-      // A voucher paid for the item in the meantime: give the money back (a reversing transfer).
-      await wallet.refund(transfer.transferId, `purchase-undo:${transfer.transferId}`);
-      log.warn({ guestId, itemType, itemId, transferId: transfer.transferId }, 'double payment reversed');
-    }
-    return { purchase: existing, alreadyBought: existing.transferId !== transfer.transferId };
   }
 
   // ----------------------------------------------------------------------------- bonus codes
