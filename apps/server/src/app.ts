@@ -30,9 +30,9 @@ import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/secu
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
+import { type Country, countryOf } from './infra/country.ts';
 import { createRateLimitPruneJob } from './infra/rate-limit.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
-import { countryOf } from './modules/actors/country.ts';
 import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
 import { avsRoutes } from './modules/avs/avs.routes.ts';
 import { createAvsService } from './modules/avs/avs.service.ts';
@@ -103,23 +103,37 @@ interface CatalogModules {
   prosearch: ProSearchModule;
 }
 
-/** The services behind the page loaders, with the spec's caches in front of the hot reads. */
-function pageServices(database: Database, slices: CatalogModules): PageServices {
+/**
+ * The services behind the page loaders for a caller from a country, with the spec's caches in front
+ * of the hot reads. Every page is served by the services of its request's country, so no loader can
+ * offer a performer blocked there (spec 6); what is kept is kept per country.
+ */
+function pageServices(database: Database, slices: CatalogModules): (country: Country) => PageServices {
   const catalog = createCatalogService(database.db);
-  return {
-    ...catalog,
-    ...createLegalService(database.db),
-    ...slices.performers.pages,
+  const legal = createLegalService(database.db);
+  const home = cachedLoader(
+    (key: `${Language}:${string}`) => {
+      const [lang, country] = key.split(':') as [Language, string];
+      return catalog.home(lang, country || null);
+    },
+    { ttlMs: HOME_CACHE_TTL_MS, max: 1000 },
+  );
+  const navigation = cachedLoader((lang: Language) => catalog.navigation(lang), {
+    ttlMs: NAVIGATION_CACHE_TTL_MS,
+  });
+  return (country) => ({
+    ...legal,
+    ...slices.performers.pagesIn(country),
     ...slices.actors.pages,
-    ...slices.videos.pages,
+    ...slices.videos.pagesIn(country),
     ...slices.gallery.pages,
-    ...slices.search.pages,
-    ...slices.prosearch.pages,
-    home: cachedLoader((lang: Language) => catalog.home(lang), { ttlMs: HOME_CACHE_TTL_MS }),
-    navigation: cachedLoader((lang: Language) => catalog.navigation(lang), {
-      ttlMs: NAVIGATION_CACHE_TTL_MS,
-    }),
-  };
+    ...slices.search.pagesIn(country),
+    ...slices.prosearch.pagesIn(country),
+    categoryPage: (lang, slug, page) => catalog.categoryPage(lang, slug, page, country),
+    actorProfile: (lang, actorName) => catalog.actorProfile(lang, actorName, country),
+    home: (lang) => home(`${lang}:${country ?? ''}`),
+    navigation,
+  });
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -260,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests: guestsRepository,
     log: app.log,
     handlers: featureModules.flatMap((module) => (module.socket ? [module.socket] : [])),
+    countryHeader: config.countryHeader,
     ...(deps.socketTiming ? { timing: deps.socketTiming } : {}),
     snapshots: [
       async (guestId) => {
@@ -403,7 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return guest ? presentGuest(guest, await guestsRepository.moneyStateOf(guest.id)) : null;
   };
   const build = new WebBuild(location, config.nodeEnv === 'production' ? 'production' : 'development');
-  const services = pageServices(database, catalogModules);
+  const servicesIn = pageServices(database, catalogModules);
   const publicConfig: PublicConfig = {
     brandName: config.brandName,
     payOrigin: config.payOrigin,
@@ -422,14 +437,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(config.pageCacheTtlMs > 0
         ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader) }
         : {}),
-      contextFor: async (request) => ({
-        services,
-        config: publicConfig,
-        viewer: await viewerOf(request),
-        requestId: request.id,
-        cspNonce: cspNonceOf(request),
-        country: countryOf(request.headers, config.countryHeader),
-      }),
+      contextFor: async (request) => {
+        const country = countryOf(request.headers, config.countryHeader);
+        return {
+          services: servicesIn(country),
+          config: publicConfig,
+          viewer: await viewerOf(request),
+          requestId: request.id,
+          cspNonce: cspNonceOf(request),
+          country,
+        };
+      },
     }),
   );
   app.addHook('onReady', async () => {

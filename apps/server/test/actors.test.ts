@@ -21,8 +21,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageCache } from '../src/http/page-cache.ts';
+import { countryOf, isBlockedIn } from '../src/infra/country.ts';
 import { createActorsService } from '../src/modules/actors/actors.service.ts';
-import { countryOf, isBlockedIn } from '../src/modules/actors/country.ts';
 import { nextIp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

@@ -90,12 +90,12 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       sql`select id from actors order by is_online desc, ranking_points desc, id`,
     );
     const [online] = await rows<{ n: number }>(sql`select count(*)::int as n from actors where is_online`);
-    const page1 = await service.pages.camsPage('en', { filter: {}, order: 'ranking', page: 1 }, null);
+    const page1 = await service.pagesIn(null).camsPage('en', { filter: {}, order: 'ranking', page: 1 }, null);
     expect(page1.pageSize).toBe(30);
     expect(ids(page1.actors)).toEqual(ids(expected).slice(0, 30));
     expect(page1.total).toBe(expected.length);
     expect(page1.onlineTotal).toBe(online!.n);
-    const page2 = await service.pages.camsPage('en', { filter: {}, order: 'ranking', page: 2 }, null);
+    const page2 = await service.pagesIn(null).camsPage('en', { filter: {}, order: 'ranking', page: 2 }, null);
     expect(ids(page2.actors)).toEqual(ids(expected).slice(30, 60));
     expect(page1.seo.h1).toBe('Live cams');
     expect(page1.topCams.category).toBe('top100');
@@ -109,7 +109,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       const expected = await rows<{ id: number; is_online: boolean }>(
         sql`select id, is_online from actors where ${where} order by is_online desc, ranking_points desc, id`,
       );
-      const page = await service.pages.camsPage('de', { filter, order: 'ranking', page: 1 }, null);
+      const page = await service.pagesIn(null).camsPage('de', { filter, order: 'ranking', page: 1 }, null);
       expect(ids(page.actors), JSON.stringify(filter)).toEqual(ids(expected).slice(0, 30));
       expect(page.total).toBe(expected.length);
       expect(page.onlineTotal).toBe(expected.filter((r) => r.is_online).length);
@@ -138,7 +138,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       sql`select id from actors order by price_single_cents desc, id desc limit 30`,
     );
     const page = (order: 'newest' | 'priceAsc' | 'priceDesc') =>
-      service.pages.camsPage('en', { filter: {}, order, page: 1 }, null);
+      service.pagesIn(null).camsPage('en', { filter: {}, order, page: 1 }, null);
     expect(ids((await page('newest')).actors)).toEqual(ids(newest));
     expect(ids((await page('priceAsc')).actors)).toEqual(ids(cheap));
     expect(ids((await page('priceDesc')).actors)).toEqual(ids(dear));
@@ -148,7 +148,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
     const girls = await rows<{ id: number }>(
       sql`select id from actors where gender = 'F' order by registered_at desc, id desc`,
     );
-    const newGirls = await service.pages.newGirlsPage('es', 1);
+    const newGirls = await service.pagesIn(null).newGirlsPage('es', 1);
     expect(ids(newGirls.actors)).toEqual(ids(girls).slice(0, 30));
     expect(newGirls.total).toBe(girls.length);
     expect(newGirls.actors.every((a) => a.gender === 'F')).toBe(true);
@@ -158,7 +158,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       sql`select id, is_online from actors where free_chat order by is_online desc, ranking_points desc, id`,
     );
     expect(free.length).toBeGreaterThan(0);
-    const freeChat = await service.pages.freeChatPage('en', 1);
+    const freeChat = await service.pagesIn(null).freeChatPage('en', 1);
     expect(ids(freeChat.actors)).toEqual(ids(free).slice(0, 30));
     expect(freeChat.total).toBe(free.length);
     expect(freeChat.onlineTotal).toBe(free.filter((r) => r.is_online).length);
@@ -269,7 +269,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
     expect(await service.refreshChatRates()).toMatchObject({ actors: 3, skipped: false });
     // A scheduled run right after it is skipped (computed within its freshness time, by any node).
     expect(await service.refreshChatRates(60_000)).toMatchObject({ actors: null, skipped: true });
-    const list = await service.topCams('en', 'bestChats', null, 0, 10);
+    const list = await service.topCams('en', 'bestChats', null, 0, 10, null);
     expect(ids(list.items)).toEqual([b, a, e]);
     expect(list.total).toBe(3);
     expect(list.items.map((i) => [i.ratingCount, i.satisfactionRate])).toEqual([
@@ -278,13 +278,13 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       [10, 0],
     ]);
     // Below 10 ratings in the window the rate is not shown (null), the count still is.
-    const top = await service.topCams('en', 'top100', null, 0, 100);
+    const top = await service.topCams('en', 'top100', null, 0, 100, null);
     const cam = top.items.find((i) => i.id === c)!;
     expect(cam.ratingCount).toBe(9);
     expect(cam.satisfactionRate).toBeNull();
     expect(top.items.find((i) => i.id === d)!.ratingCount).toBe(0);
     // Paging keeps the total.
-    const second = await service.topCams('en', 'bestChats', null, 1, 1);
+    const second = await service.topCams('en', 'bestChats', null, 1, 1, null);
     expect(ids(second.items)).toEqual([a]);
     expect(second.total).toBe(3);
     // The live sum (before the first run, or when the rates are older than a day) lists the same.
@@ -293,6 +293,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       10,
       0,
       10,
+      null,
     );
     expect(ids(live.rows)).toEqual([b, a, e]);
     expect(live.total).toBe(3);
@@ -300,7 +301,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
 
   it('top cams: top 100 by ranking, videocall first then videocall ranking, per performer group with totals (spec 2/3)', async () => {
     const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from actors`);
-    const top = await service.topCams('en', 'top100', null, 0, 10);
+    const top = await service.topCams('en', 'top100', null, 0, 10, null);
     const ranking = await rows<{ id: number }>(
       sql`select id from actors order by is_online desc, ranking_points desc, id limit 10`,
     );
@@ -313,12 +314,12 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       expect(cam.videocallPrice.currency).toBe('EUR');
     }
     // Beyond the 100th place nothing is listed.
-    expect((await service.topCams('en', 'top100', null, 100, 10)).items).toEqual([]);
+    expect((await service.topCams('en', 'top100', null, 100, 10, null)).items).toEqual([]);
 
     const videocall = await rows<{ id: number; is_online_mobile_videocall: boolean }>(
       sql`select id, is_online_mobile_videocall from actors order by is_online_mobile_videocall desc, ranking_points_video_call desc, id limit 20`,
     );
-    const vc = await service.topCams('en', 'videocall', null, 0, 20);
+    const vc = await service.topCams('en', 'videocall', null, 0, 20, null);
     expect(ids(vc.items)).toEqual(ids(videocall));
     expect(vc.items.map((i) => i.onlineVideocall)).toEqual(
       videocall.map((r) => r.is_online_mobile_videocall),
@@ -328,7 +329,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
       const expected = await rows<{ id: number }>(
         sql`select id from actors where actor_type = ${type} order by is_online desc, ranking_points desc, id`,
       );
-      const group = await service.topCams('en', `group-${type}`, null, 0, 100);
+      const group = await service.topCams('en', `group-${type}`, null, 0, 100, null);
       expect(ids(group.items), type).toEqual(ids(expected));
       expect(group.total).toBe(expected.length);
     }
@@ -356,7 +357,7 @@ describe('performer lists (spec 2, 3, 5, 7, 9)', () => {
     const featured = await insert('Featured', 10, 11, { featured: true });
     await insert('Internal', 2, 3, { internal: true });
 
-    const page = await service.pages.camShowsPage('en', 1);
+    const page = await service.pagesIn(null).camShowsPage('en', 1);
     expect(page.shows.map((s) => s.id)).toEqual([featured, running, later]);
     expect(page.total).toBe(3);
     expect(page.shows[1]).toMatchObject({

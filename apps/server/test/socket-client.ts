@@ -17,8 +17,12 @@ export interface TestSocket {
   close(): void;
 }
 
-export async function openSocket(url: string): Promise<TestSocket> {
-  const ws = new WebSocket(url);
+/** `headers`: request headers of the upgrade (e.g. the edge's country header). */
+export async function openSocket(
+  url: string,
+  options: { headers?: Record<string, string> } = {},
+): Promise<TestSocket> {
+  const ws = new WebSocket(url, options.headers ? { headers: options.headers } : {});
   const received: ServerSocketMessage[] = [];
   const taken = new Set<ServerSocketMessage>();
   const waiters = new Set<() => void>();

@@ -231,6 +231,8 @@ export const SocketErrorCodeSchema = z.enum([
   'TOKEN_EXPIRED',
   'UNSUPPORTED_MESSAGE',
   'NOT_FOUND',
+  /** The performer is not offered in the caller's country (spec 6 banned countries). */
+  'ACTOR_BLOCKED_IN_COUNTRY',
   'RATE_LIMITED',
   'FAILED',
 ]);

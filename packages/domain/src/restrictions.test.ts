@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canUseFeature,
+  countryCodeOf,
   decideFlow,
   dialogForRestriction,
   type GuestSnapshot,
@@ -189,6 +190,17 @@ describe('logged-in only features, banned countries, live preview (spec 6)', () 
     expect(isBlockedFromPerformer('de', ['DE'])).toBe(true);
     expect(isBlockedFromPerformer('NL', ['DE'])).toBe(false);
     expect(isBlockedFromPerformer(null, ['DE'])).toBe(false);
+    // Stored codes compare case-insensitively too; a malformed caller country is unknown (never blocked).
+    expect(isBlockedFromPerformer('CH', ['at', ' ch '])).toBe(true);
+    expect(isBlockedFromPerformer('DEU', ['DE', 'DEU'])).toBe(false);
+    expect(isBlockedFromPerformer('', [''])).toBe(false);
+  });
+
+  it('a caller country is an ISO 3166-1 alpha-2 code, upper-cased; anything else is unknown', () => {
+    expect(countryCodeOf('de')).toBe('DE');
+    expect(countryCodeOf(' Fr ')).toBe('FR');
+    for (const bad of ['DEU', '1A', 'germany', '', 'D', ['DE'], undefined, null, 49])
+      expect(countryCodeOf(bad)).toBeNull();
   });
 
   it('live preview limit is 5 units, 20 for VIP', () => {

@@ -185,14 +185,28 @@ export function canUseFeature(guest: GuestSnapshot, _feature: LoggedInOnlyFeatur
   return isEffectivelyLoggedIn(guest);
 }
 
-/** Guests from a banned country are blocked from that performer (spec 6). Codes compare case-insensitively. */
+/**
+ * The banned-country rule (spec 6: guests from banned country codes are blocked from a performer;
+ * docs/decisions/0018-banned-countries.md). A caller's country is an ISO 3166-1 alpha-2 code,
+ * upper-cased; anything else (missing, repeated, `DEU`, `1A`) is unknown, and an unknown country is
+ * never blocked. The server applies this rule everywhere a performer or their content is offered:
+ * in code through `isBlockedFromPerformer`, in SQL through one condition builder with the same
+ * semantics (apps/server/src/infra/country.ts, tested against this function).
+ */
+export function countryCodeOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return /^[A-Za-z]{2}$/.test(trimmed) ? trimmed.toUpperCase() : null;
+}
+
+/** Guests from a banned country are blocked from that performer (spec 6). Codes compare case-insensitively, ignoring surrounding blanks. */
 export function isBlockedFromPerformer(
   guestCountry: string | null,
   bannedCountryCodes: readonly string[],
 ): boolean {
-  if (!guestCountry) return false;
-  const country = guestCountry.toUpperCase();
-  return bannedCountryCodes.some((code) => code.toUpperCase() === country);
+  const country = countryCodeOf(guestCountry);
+  if (country === null) return false;
+  return bannedCountryCodes.some((code) => code.trim().toUpperCase() === country);
 }
 
 export const LIVE_PREVIEW_LIMIT = 5;

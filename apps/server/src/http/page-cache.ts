@@ -13,6 +13,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { countryOf } from '../infra/country.ts';
 
 export interface CachedPage {
   status: number;
@@ -36,7 +37,11 @@ export class PageCache {
   private readonly pages: LRUCache<string, StoredPage>;
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
 
-  /** `varyHeader`: a request header whose value is part of the key (the edge's country header: spec 6 banned countries). */
+  /**
+   * `varyHeader`: the edge's country header (spec 6 banned countries). The caller's country as the
+   * pages read it (countryOf: a malformed or repeated value is unknown) is part of the key, so a page
+   * rendered for one country, without the performers blocked there, is only served to that country.
+   */
   constructor(
     ttlMs: number,
     private readonly varyHeader?: string,
@@ -60,8 +65,7 @@ export class PageCache {
       if (!KEY_COOKIES.includes(name)) return null;
       keyed.push(`${name}=${value}`);
     }
-    const varied = this.varyHeader ? request.headers[this.varyHeader.toLowerCase()] : undefined;
-    const vary = typeof varied === 'string' ? varied.trim().toUpperCase() : '';
+    const vary = this.varyHeader ? (countryOf(request.headers, this.varyHeader) ?? '') : '';
     return `${request.url}\n${keyed.sort().join(';')}${vary ? `\n${vary}` : ''}`;
   }
 

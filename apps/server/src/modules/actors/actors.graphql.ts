@@ -122,7 +122,7 @@ export function actorsGraphql(actors: ActorsService): GraphqlExtension {
         const actor = await actorOf(args.actorId, context);
         const videoId =
           args.videoId === undefined || args.videoId === null ? null : idOf(args.videoId, 'videoId');
-        return actors.recommendations(actor, videoId);
+        return actors.recommendations(actor, videoId, context.country ?? null);
       },
     },
   };

@@ -22,6 +22,7 @@ import {
   videos,
   videoTags,
 } from '@vela/db/schema';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { type ActorRow, type VideoRow, videoTileColumns } from '../catalog/catalog.repository.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
@@ -130,7 +131,13 @@ export function createActorsRepository(db: Db) {
      * Other actors' best rated videos sharing one of `tagIds`: walks videos_likes_idx and stops at
      * `limit` (popular tags match early).
      */
-    otherActorsVideosWithTags(actorId: number, tagIds: number[], limit: number): Promise<VideoRow[]> {
+    /** Other actors' videos with one of the tags; never those of actors blocked in `country` (spec 6). */
+    otherActorsVideosWithTags(
+      actorId: number,
+      tagIds: number[],
+      limit: number,
+      country: Country,
+    ): Promise<VideoRow[]> {
       if (tagIds.length === 0) return Promise.resolve([]);
       const list = sql.join(
         tagIds.map((id) => sql`${id}`),
@@ -143,6 +150,7 @@ export function createActorsRepository(db: Db) {
         .where(
           and(
             ne(videos.actorId, actorId),
+            actorOfferedIn(country, actors.bannedCountryCodes),
             sql`exists (select 1 from ${videoTags} where ${videoTags.videoId} = ${videos.id} and ${videoTags.tagId} in (${list}))`,
           ),
         )
@@ -246,7 +254,8 @@ export function createActorsRepository(db: Db) {
     },
 
     /** Online performers sharing a category with the actor, best ranked first (actors_online_ranking_idx). */
-    relatedOnline(actorId: number, limit: number): Promise<ActorRow[]> {
+    /** Online actors sharing a category with the actor; never those blocked in `country` (spec 6). */
+    relatedOnline(actorId: number, limit: number, country: Country): Promise<ActorRow[]> {
       return db
         .select()
         .from(actors)
@@ -254,6 +263,7 @@ export function createActorsRepository(db: Db) {
           and(
             eq(actors.isOnline, true),
             ne(actors.id, actorId),
+            actorOfferedIn(country, actors.bannedCountryCodes),
             sql`exists (select 1 from ${actorCategories} mine join ${actorCategories} theirs on theirs.category_id = mine.category_id where mine.actor_id = ${actorId} and theirs.actor_id = ${actors.id})`,
           ),
         )

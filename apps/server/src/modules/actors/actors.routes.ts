@@ -21,9 +21,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { ActorsService } from './actors.service.ts';
-import { countryOf } from './country.ts';
 
 const IdParams = z.object({ actorId: ActorIdSchema });
 /** An id (digits) or a name; names are compared lower-cased (spec 5). */
@@ -61,10 +61,7 @@ export function actorsRoutes(deps: {
 
   return async (app) => {
     // Public actor answers depend on the caller's country: shared caches must key on it.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('vary', countryHeader);
-      return payload;
-    });
+    app.addHook('onSend', varyOnCountry(countryHeader));
 
     app.get('/actor/getActorDataByIdOrName/:actorIdOrName', async (request) => {
       const actor = await byIdOrName(request);

@@ -29,6 +29,7 @@ import { actorMessages } from '@vela/i18n/messages/actor';
 import { moneyMessages } from '@vela/i18n/messages/money';
 import { translator } from '@vela/i18n/translate';
 import { AppError } from '../../http/errors.ts';
+import { actorBlockedInCountry, type Country, isBlockedIn } from '../../infra/country.ts';
 import {
   ageAt,
   presentActorProfile,
@@ -50,7 +51,6 @@ import {
   presentProfilePreview,
 } from './actors.presenter.ts';
 import { createActorsRepository, type VideoSubset } from './actors.repository.ts';
-import { isBlockedIn } from './country.ts';
 
 const DAY_MS = 86_400_000;
 const ABOUT_ALBUMS = 30;
@@ -85,11 +85,10 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
   }
 
   /** The actor for a REST call: 404 unknown, 403 from a banned country (spec 6). */
-  async function actorFor(idOrName: number | string, country: string | null): Promise<ActorRow> {
+  async function actorFor(idOrName: number | string, country: Country): Promise<ActorRow> {
     const actor = await lookup(idOrName);
     if (!actor) throw new AppError('ACTOR_NOT_FOUND', 'No actor with this id or name', 404);
-    if (isBlockedIn(actor.bannedCountryCodes, country))
-      throw new AppError('ACTOR_BLOCKED_IN_COUNTRY', 'This performer is not available in your country', 403);
+    if (isBlockedIn(actor.bannedCountryCodes, country)) throw actorBlockedInCountry();
     return actor;
   }
 
@@ -126,14 +125,19 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
     };
   }
 
-  async function recommendations(actor: ActorRow, videoId: number | null): Promise<VideoRecommendations> {
+  /** Video recommendations; other actors' videos never of an actor blocked in `country` (spec 6). */
+  async function recommendations(
+    actor: ActorRow,
+    videoId: number | null,
+    country: Country,
+  ): Promise<VideoRecommendations> {
     const tagIds =
       videoId !== null
         ? await repo.tagIdsOfVideo(videoId)
         : await repo.topTagIdsOfActor(actor.id, RECOMMENDATION_TAGS);
     const [same, other] = await Promise.all([
       repo.bestRatedOf(actor.id, videoId, RECOMMENDATIONS_COUNT),
-      repo.otherActorsVideosWithTags(actor.id, tagIds, RECOMMENDATIONS_COUNT),
+      repo.otherActorsVideosWithTags(actor.id, tagIds, RECOMMENDATIONS_COUNT, country),
     ]);
     return {
       fromSameActor: same.map(presentVideoTile),
@@ -170,7 +174,7 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
   async function page<T>(
     lang: Language,
     actorName: string,
-    country: string | null,
+    country: Country,
     tagGroup: string | null,
     load: (actor: ActorRow) => Promise<T | null>,
   ): Promise<ActorPageResult<T>> {
@@ -212,7 +216,7 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
           promotedVideo(actor),
           topVideos(actor),
           repo.albumsOf(actor.id, ABOUT_ALBUMS),
-          recommendations(actor, null),
+          recommendations(actor, null, country),
         ]);
         return {
           profile: presentActorProfile(actor, details, seoRow, lang, at).actor,
@@ -264,7 +268,7 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
     actorTopCamsPage(lang, actorName, country) {
       return page(lang, actorName, country, null, async (actor): Promise<ActorTopCamsData> => {
         const at = now();
-        const rows = await repo.relatedOnline(actor.id, RELATED_ONLINE);
+        const rows = await repo.relatedOnline(actor.id, RELATED_ONLINE, country);
         return { performers: rows.map((r) => presentActorTile(r, at)) };
       });
     },

@@ -18,6 +18,7 @@ import {
   videoSalesDaily,
   videos,
 } from '@vela/db/schema';
+import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type ActorRow = typeof actors.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -46,19 +47,21 @@ export function slugColumn(lang: Language) {
 
 export function createCatalogRepository(db: Db) {
   return {
-    topActors(limit: number): Promise<ActorRow[]> {
+    /** The home blocks below never offer a performer blocked in `country` (spec 6). */
+    topActors(limit: number, country: Country): Promise<ActorRow[]> {
       return db
         .select()
         .from(actors)
+        .where(actorOfferedIn(country, actors.bannedCountryCodes))
         .orderBy(...onlineThenRanking)
         .limit(limit);
     },
 
-    newestActors(gender: ActorRow['gender'], limit: number): Promise<ActorRow[]> {
+    newestActors(gender: ActorRow['gender'], limit: number, country: Country): Promise<ActorRow[]> {
       return db
         .select()
         .from(actors)
-        .where(eq(actors.gender, gender))
+        .where(and(eq(actors.gender, gender), actorOfferedIn(country, actors.bannedCountryCodes)))
         .orderBy(desc(actors.registeredAt), desc(actors.id))
         .limit(limit);
     },
@@ -68,7 +71,7 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Videos with the most sales on the UTC days in [fromDay, toDay]. */
-    trendingVideos(fromDay: string, toDay: string, limit: number): Promise<VideoRow[]> {
+    trendingVideos(fromDay: string, toDay: string, limit: number, country: Country): Promise<VideoRow[]> {
       const sold = db
         .select({
           videoId: videoSalesDaily.videoId,
@@ -83,15 +86,17 @@ export function createCatalogRepository(db: Db) {
         .from(sold)
         .innerJoin(videos, eq(videos.id, sold.videoId))
         .innerJoin(actors, eq(actors.id, videos.actorId))
+        .where(actorOfferedIn(country, actors.bannedCountryCodes))
         .orderBy(desc(sold.sales), asc(videos.id))
         .limit(limit);
     },
 
-    newestVideos(limit: number): Promise<VideoRow[]> {
+    newestVideos(limit: number, country: Country): Promise<VideoRow[]> {
       return db
         .select(videoTileColumns)
         .from(videos)
         .innerJoin(actors, eq(actors.id, videos.actorId))
+        .where(actorIdOfferedIn(country, videos.actorId))
         .orderBy(desc(videos.releasedAt), desc(videos.id))
         .limit(limit);
     },
@@ -123,8 +128,12 @@ export function createCatalogRepository(db: Db) {
       return row ?? null;
     },
 
-    async actorsInCategory(categoryId: number, offset: number, limit: number) {
-      const inCategory = eq(actorCategories.categoryId, categoryId);
+    /** A category's performers, without those blocked in `country` (spec 6). */
+    async actorsInCategory(categoryId: number, offset: number, limit: number, country: Country) {
+      const inCategory = and(
+        eq(actorCategories.categoryId, categoryId),
+        actorOfferedIn(country, actors.bannedCountryCodes),
+      );
       const [rows, total] = await Promise.all([
         db
           .select({ actor: actors })
@@ -134,7 +143,12 @@ export function createCatalogRepository(db: Db) {
           .orderBy(...onlineThenRanking)
           .offset(offset)
           .limit(limit),
-        db.$count(actorCategories, inCategory),
+        db
+          .select({ n: count() })
+          .from(actorCategories)
+          .innerJoin(actors, eq(actors.id, actorCategories.actorId))
+          .where(inCategory)
+          .then((r) => Number(r[0]?.n ?? 0)),
       ]);
       return { actors: rows.map((r) => r.actor), total };
     },

@@ -29,7 +29,7 @@ const ids = <T extends { id: number }>(items: T[]) => items.map((i) => i.id);
 
 describe(`catalog service (${backend})`, () => {
   it('home: top cams are online actors first, then by ranking; avatars are age rating 16 (spec 9)', async () => {
-    const home = await catalog.home('de');
+    const home = await catalog.home('de', null);
     const expected = await queryRows<{ id: number }>(
       database.db,
       sql`select id from actors order by is_online desc, ranking_points desc, id limit 10`,
@@ -54,7 +54,7 @@ describe(`catalog service (${backend})`, () => {
   });
 
   it("video previews carry the preview picture's own age rating, the one the FSK-18 media gate enforces (spec 4, 9)", async () => {
-    const home = await catalog.home('en');
+    const home = await catalog.home('en', null);
     const tiles = [...home.newVideos, ...home.videoTrends];
     expect(tiles.length).toBeGreaterThan(0);
     const ratings = await queryRows<{ key: string; age_rating: number }>(
@@ -66,7 +66,7 @@ describe(`catalog service (${backend})`, () => {
   });
 
   it('home: new girls are the newest registered female actors', async () => {
-    const home = await catalog.home('en');
+    const home = await catalog.home('en', null);
     const expected = await queryRows<{ id: number }>(
       database.db,
       sql`select id from actors where gender = 'F' order by registered_at desc, id desc limit 10`,
@@ -77,7 +77,7 @@ describe(`catalog service (${backend})`, () => {
   });
 
   it('home: video trends are the most sold videos of the last 8 days (spec 9 trending window)', async () => {
-    const home = await catalog.home('en');
+    const home = await catalog.home('en', null);
     const { fromDay, toDay } = trendingWindow(now());
     const expected = await queryRows<{ video_id: number; sales: number }>(
       database.db,
@@ -87,11 +87,11 @@ describe(`catalog service (${backend})`, () => {
     expect(ids(home.videoTrends)).toEqual(expected.map((r) => r.video_id));
     // Sales older than the window do not count: a later clock sees none of the seeded sales.
     const later = createCatalogService(database.db, () => new Date(now().getTime() + 40 * 86_400_000));
-    expect((await later.home('en')).videoTrends).toEqual([]);
+    expect((await later.home('en', null)).videoTrends).toEqual([]);
   });
 
   it('home: new videos are newest first with prices in EUR cents', async () => {
-    const home = await catalog.home('es');
+    const home = await catalog.home('es', null);
     expect(home.newVideos).toHaveLength(10);
     const dates = home.newVideos.map((v) => v.releasedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -104,7 +104,7 @@ describe(`catalog service (${backend})`, () => {
   });
 
   it('home: categories with actor counts, contests active then next then last, newest blog posts, TV and SEO', async () => {
-    const home = await catalog.home('de');
+    const home = await catalog.home('de', null);
     expect(home.categories).toHaveLength(24);
     expect(home.categories[0]).toMatchObject({ slug: 'blondinen', name: 'Blondinen' });
     const links = await queryRows<{ n: number }>(
@@ -130,21 +130,21 @@ describe(`catalog service (${backend})`, () => {
   });
 
   it('category page: the slug of each language finds the category, nl uses the en slug (spec 2)', async () => {
-    const de = await catalog.categoryPage('de', 'blondinen', 1);
-    const en = await catalog.categoryPage('en', 'blondes', 1);
-    const nl = await catalog.categoryPage('nl', 'blondes', 1);
-    const es = await catalog.categoryPage('es', 'rubias', 1);
+    const de = await catalog.categoryPage('de', 'blondinen', 1, null);
+    const en = await catalog.categoryPage('en', 'blondes', 1, null);
+    const nl = await catalog.categoryPage('nl', 'blondes', 1, null);
+    const es = await catalog.categoryPage('es', 'rubias', 1, null);
     for (const page of [de, en, nl, es]) expect(page?.category.id).toBe(de!.category.id);
     expect(nl!.category.name).toBe('Blondjes');
     expect(de!.category.slugs).toEqual({ de: 'blondinen', en: 'blondes', nl: 'blondes', es: 'rubias' });
     // A slug of another language is not a slug of this one.
-    expect(await catalog.categoryPage('en', 'blondinen', 1)).toBeNull();
-    expect(await catalog.categoryPage('de', 'no-such-category', 1)).toBeNull();
+    expect(await catalog.categoryPage('en', 'blondinen', 1, null)).toBeNull();
+    expect(await catalog.categoryPage('de', 'no-such-category', 1, null)).toBeNull();
     expect(de!.seo.h1).toBe('Blondinen');
   });
 
   it('category page: actors of the category, online first, 30 per page (spec 2)', async () => {
-    const page = (await catalog.categoryPage('en', 'blondes', 1))!;
+    const page = (await catalog.categoryPage('en', 'blondes', 1, null))!;
     const expected = await queryRows<{ id: number }>(
       database.db,
       sql`select a.id from actors a join actor_categories ac on ac.actor_id = a.id where ac.category_id = ${page.category.id} order by a.is_online desc, a.ranking_points desc, a.id`,
@@ -152,19 +152,19 @@ describe(`catalog service (${backend})`, () => {
     expect(page.pageSize).toBe(CATEGORY_PAGE_SIZE);
     expect(page.total).toBe(expected.length);
     expect(ids(page.actors)).toEqual(expected.slice(0, 30).map((r) => r.id));
-    const beyond = (await catalog.categoryPage('en', 'blondes', 99))!;
+    const beyond = (await catalog.categoryPage('en', 'blondes', 99, null))!;
     expect(beyond.actors).toEqual([]);
     expect(beyond.total).toBe(expected.length);
   });
 
   it('actor profile: unknown actor is null; the name lookup is case-insensitive (spec 5)', async () => {
-    expect(await catalog.actorProfile('en', 'nobody-here')).toBeNull();
+    expect(await catalog.actorProfile('en', 'nobody-here', null)).toBeNull();
     const [row] = await queryRows<{ name: string }>(
       database.db,
       sql`select name from actors order by id limit 1`,
     );
-    const lower = await catalog.actorProfile('en', row!.name.toLowerCase());
-    const upper = await catalog.actorProfile('en', row!.name.toUpperCase());
+    const lower = await catalog.actorProfile('en', row!.name.toLowerCase(), null);
+    const upper = await catalog.actorProfile('en', row!.name.toUpperCase(), null);
     expect(lower?.actor.name).toBe(row!.name);
     expect(upper?.actor.id).toBe(lower?.actor.id);
     expect(lower!.actor.prices.single.currency).toBe('EUR');
@@ -178,9 +178,9 @@ describe(`catalog service (${backend})`, () => {
       sql`select name_lower, banned_country_codes from actors where cardinality(banned_country_codes) > 0 order by id limit 1`,
     );
     expect(row).toBeDefined();
-    const profile = (await catalog.actorProfile('de', row!.name_lower))!;
+    const profile = (await catalog.actorProfile('de', row!.name_lower, null))!;
     expect(profile.bannedCountryCodes).toEqual(row!.banned_country_codes);
-    const en = (await catalog.actorProfile('en', row!.name_lower))!;
+    const en = (await catalog.actorProfile('en', row!.name_lower, null))!;
     expect(profile.actor.aboutMe).not.toBe(en.actor.aboutMe);
   });
 
@@ -188,6 +188,6 @@ describe(`catalog service (${backend})`, () => {
     const nav = await catalog.navigation('es');
     expect(nav.categories).toHaveLength(24);
     expect(nav.categories[0]).toMatchObject({ slug: 'rubias', name: 'Rubias' });
-    expect(nav.onlineCount).toBe((await catalog.home('es')).onlineCount);
+    expect(nav.onlineCount).toBe((await catalog.home('es', null)).onlineCount);
   });
 });

@@ -1,7 +1,12 @@
-/** Catalog use cases behind the page loaders: home, category page, actor profile, navigation. */
+/**
+ * Catalog use cases behind the page loaders: home, category page, actor profile, navigation. The
+ * home blocks and the category page are for a caller's country and never offer a performer blocked
+ * there (spec 6); the navigation's online count is the site-wide figure.
+ */
 import type { Language } from '@vela/contracts/common';
 import type { PageServices } from '@vela/contracts/pages';
 import type { Db } from '@vela/db/client';
+import { type Country, isBlockedIn } from '../../infra/country.ts';
 import {
   categoryDescription,
   categoryName,
@@ -39,21 +44,35 @@ export function trendingWindow(now: Date): { fromDay: string; toDay: string } {
   };
 }
 
-export type CatalogService = Pick<PageServices, 'home' | 'categoryPage' | 'actorProfile' | 'navigation'>;
+type CatalogPages = Pick<PageServices, 'home' | 'categoryPage' | 'actorProfile' | 'navigation'>;
+
+/** The catalog's page calls; those that list performers take the caller's country last. */
+export interface CatalogService {
+  home(lang: Language, country: Country): ReturnType<CatalogPages['home']>;
+  categoryPage(
+    lang: Language,
+    slug: string,
+    page: number,
+    country: Country,
+  ): ReturnType<CatalogPages['categoryPage']>;
+  /** null also for a performer blocked in `country`. */
+  actorProfile(lang: Language, actorName: string, country: Country): ReturnType<CatalogPages['actorProfile']>;
+  navigation: CatalogPages['navigation'];
+}
 
 export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
   const repo: CatalogRepository = createCatalogRepository(db);
 
   return {
-    async home(lang: Language) {
+    async home(lang: Language, country: Country) {
       const at = now();
       const { fromDay, toDay } = trendingWindow(at);
       const [topCams, newGirls, trends, newest, categories, contests, blog, tv, onlineCount, seo] =
         await Promise.all([
-          repo.topActors(HOME_TILE_COUNT),
-          repo.newestActors('F', HOME_TILE_COUNT),
-          repo.trendingVideos(fromDay, toDay, HOME_TILE_COUNT),
-          repo.newestVideos(HOME_TILE_COUNT),
+          repo.topActors(HOME_TILE_COUNT, country),
+          repo.newestActors('F', HOME_TILE_COUNT, country),
+          repo.trendingVideos(fromDay, toDay, HOME_TILE_COUNT, country),
+          repo.newestVideos(HOME_TILE_COUNT, country),
           repo.categoriesWithCounts(),
           repo.contestsAround(at, HOME_CONTEST_COUNT),
           repo.newestBlogPosts(HOME_BLOG_COUNT),
@@ -80,13 +99,13 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       };
     },
 
-    async categoryPage(lang, slug, page) {
+    async categoryPage(lang, slug, page, country) {
       const category = await repo.categoryBySlug(lang, slug);
       if (!category) return null;
       const current = Number.isInteger(page) && page >= 1 ? page : 1;
       const at = now();
       const [{ actors, total }, seo] = await Promise.all([
-        repo.actorsInCategory(category.id, (current - 1) * CATEGORY_PAGE_SIZE, CATEGORY_PAGE_SIZE),
+        repo.actorsInCategory(category.id, (current - 1) * CATEGORY_PAGE_SIZE, CATEGORY_PAGE_SIZE, country),
         repo.seoText(`Categories/Category:${category.id}`, lang),
       ]);
       return {
@@ -104,10 +123,10 @@ export function createCatalogService(db: Db, now: () => Date = () => new Date())
       };
     },
 
-    async actorProfile(lang, actorName) {
+    async actorProfile(lang, actorName, country) {
       // Spec 5: actor names are lower-cased in URLs; the lookup is case-insensitive.
       const actor = await repo.actorByNameLower(actorName.toLowerCase());
-      if (!actor) return null;
+      if (!actor || isBlockedIn(actor.bannedCountryCodes, country)) return null;
       const [details, seo] = await Promise.all([
         repo.actorDetails(actor.id),
         repo.seoText(`Actor:${actor.id}`, lang),

@@ -3,9 +3,12 @@
  * an actor, album, sedcards or picture over the socket; every open page of the guest hears
  * `favoritePinned` / `favoriteUnpinned`. `favoriteRequestActors` answers the favorite models block
  * (50, online first) with how many of them are online; the snapshot carries the pinned actor ids.
+ * A performer blocked in the socket's country (spec 6) cannot be pinned from there (403
+ * ACTOR_BLOCKED_IN_COUNTRY; unpinning always works) and is left out of the list and the snapshot.
  */
 import type { FavoriteActor } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
+import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { publishToGuest } from '../realtime/realtime.module.ts';
@@ -24,8 +27,15 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
       deps.log,
     );
 
-  async function pinActor(guestId: number, actorId: number, pinned: boolean): Promise<undefined> {
-    if (!(await repository.actorExists(actorId))) throw notFound('actor');
+  async function pinActor(
+    guestId: number,
+    actorId: number,
+    pinned: boolean,
+    country: Country,
+  ): Promise<undefined> {
+    const banned = await repository.actorBans(actorId);
+    if (banned === null) throw notFound('actor');
+    if (pinned) assertOfferedIn(banned, country);
     const changed = pinned
       ? await repository.pinActor(guestId, actorId)
       : await repository.unpinActor(guestId, actorId);
@@ -40,8 +50,11 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     guestId: number,
     id: number,
     pinned: boolean,
+    country: Country,
   ): Promise<undefined> {
-    if (!(await repository.itemExists(target, id))) throw notFound(target === 'sedcards' ? 'actor' : target);
+    const banned = await repository.itemBans(target, id);
+    if (banned === null) throw notFound(target === 'sedcards' ? 'actor' : target);
+    if (pinned) assertOfferedIn(banned, country);
     if (pinned) await repository.pinItem(target, guestId, id);
     else await repository.unpinItem(target, guestId, id);
     await announce(guestId, pinned, target, id);
@@ -49,14 +62,14 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
   }
 
   const socket: SocketHandlers = {
-    pinActor: (c, m) => pinActor(c.guestId, m.actorId, true),
-    unpinActor: (c, m) => pinActor(c.guestId, m.actorId, false),
-    pinAlbum: (c, m) => pinItem('album', c.guestId, m.albumId, true),
-    unpinAlbum: (c, m) => pinItem('album', c.guestId, m.albumId, false),
-    pinPicture: (c, m) => pinItem('picture', c.guestId, m.pictureId, true),
-    unpinPicture: (c, m) => pinItem('picture', c.guestId, m.pictureId, false),
-    pinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, true),
-    unpinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, false),
+    pinActor: (c, m) => pinActor(c.guestId, m.actorId, true, c.country),
+    unpinActor: (c, m) => pinActor(c.guestId, m.actorId, false, c.country),
+    pinAlbum: (c, m) => pinItem('album', c.guestId, m.albumId, true, c.country),
+    unpinAlbum: (c, m) => pinItem('album', c.guestId, m.albumId, false, c.country),
+    pinPicture: (c, m) => pinItem('picture', c.guestId, m.pictureId, true, c.country),
+    unpinPicture: (c, m) => pinItem('picture', c.guestId, m.pictureId, false, c.country),
+    pinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, true, c.country),
+    unpinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, false, c.country),
     async setPinnedActorNotification(context, message) {
       const flags = await repository.setActorNotification(
         context.guestId,
@@ -75,8 +88,8 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     },
     async favoriteRequestActors(context) {
       const [rows, counts] = await Promise.all([
-        repository.favoriteActors(context.guestId),
-        repository.favoriteCounts(context.guestId),
+        repository.favoriteActors(context.guestId, context.country),
+        repository.favoriteCounts(context.guestId, context.country),
       ]);
       const actors: FavoriteActor[] = rows.map((row) => ({
         id: row.id,
@@ -92,6 +105,8 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
 
   return {
     socket,
-    snapshot: async (guestId) => ({ pinnedActorIds: await repository.pinnedActorIds(guestId) }),
+    snapshot: async (guestId, country) => ({
+      pinnedActorIds: await repository.pinnedActorIds(guestId, country),
+    }),
   };
 }

@@ -1,4 +1,8 @@
-/** All SQL of pinning (spec 4 "Favorites"): favorite_actors, favorite_albums, favorite_pictures, favorite_sedcards. */
+/**
+ * All SQL of pinning (spec 4 "Favorites"): favorite_actors, favorite_albums, favorite_pictures,
+ * favorite_sedcards. The lists are for a caller's country: performers blocked there are left out
+ * (spec 6, infra/country.ts).
+ */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, sql } from '@vela/db/orm';
 import {
@@ -10,6 +14,7 @@ import {
   favoriteSedcards,
   pictures,
 } from '@vela/db/schema';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type PinItemTarget = 'album' | 'picture' | 'sedcards';
 
@@ -24,9 +29,13 @@ export const FAVORITE_ACTORS_LIST = 50;
 
 export function createFavoritesRepository(db: Db) {
   return {
-    async actorExists(actorId: number): Promise<boolean> {
-      const [row] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
-      return row !== undefined;
+    /** The actor's banned countries (spec 6); null when there is no such actor. */
+    async actorBans(actorId: number): Promise<string[] | null> {
+      const [row] = await db
+        .select({ banned: actors.bannedCountryCodes })
+        .from(actors)
+        .where(eq(actors.id, actorId));
+      return row ? row.banned : null;
     },
 
     /** Pins; true when it was not pinned before. The actor's pinnedCount follows in the same transaction. */
@@ -71,10 +80,24 @@ export function createFavoritesRepository(db: Db) {
       return row ?? null;
     },
 
-    async itemExists(target: PinItemTarget, id: number): Promise<boolean> {
-      const { items } = itemTables[target];
-      const [row] = await db.select({ id: items.id }).from(items).where(eq(items.id, id));
-      return row !== undefined;
+    /** The banned countries (spec 6) of the performer of an album, picture or sedcard; null when there is no such item. */
+    async itemBans(target: PinItemTarget, id: number): Promise<string[] | null> {
+      const [row] =
+        target === 'sedcards'
+          ? await db.select({ banned: actors.bannedCountryCodes }).from(actors).where(eq(actors.id, id))
+          : target === 'album'
+            ? await db
+                .select({ banned: actors.bannedCountryCodes })
+                .from(albums)
+                .innerJoin(actors, eq(actors.id, albums.actorId))
+                .where(eq(albums.id, id))
+            : await db
+                .select({ banned: actors.bannedCountryCodes })
+                .from(pictures)
+                .innerJoin(albums, eq(albums.id, pictures.albumId))
+                .innerJoin(actors, eq(actors.id, albums.actorId))
+                .where(eq(pictures.id, id));
+      return row ? row.banned : null;
     },
 
     async pinItem(target: PinItemTarget, guestId: number, itemId: number): Promise<boolean> {
@@ -96,8 +119,8 @@ export function createFavoritesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The guest's favorite actors, online first, then newest pin (favorite_actors primary key). */
-    favoriteActors(guestId: number) {
+    /** The guest's favorite actors offered in `country`, online first, then newest pin (favorite_actors primary key). */
+    favoriteActors(guestId: number, country: Country) {
       return db
         .select({
           id: actors.id,
@@ -109,12 +132,12 @@ export function createFavoritesRepository(db: Db) {
         })
         .from(favoriteActors)
         .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(eq(favoriteActors.guestId, guestId))
+        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)))
         .orderBy(desc(actors.isOnline), desc(favoriteActors.createdAt), asc(actors.id))
         .limit(FAVORITE_ACTORS_LIST);
     },
 
-    async favoriteCounts(guestId: number): Promise<{ total: number; online: number }> {
+    async favoriteCounts(guestId: number, country: Country): Promise<{ total: number; online: number }> {
       const [row] = await db
         .select({
           total: sql<number>`count(*)::int`,
@@ -122,15 +145,17 @@ export function createFavoritesRepository(db: Db) {
         })
         .from(favoriteActors)
         .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(eq(favoriteActors.guestId, guestId));
+        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)));
       return { total: row?.total ?? 0, online: row?.online ?? 0 };
     },
 
-    async pinnedActorIds(guestId: number): Promise<number[]> {
+    /** The pinned actors offered in `country`, newest pin first. */
+    async pinnedActorIds(guestId: number, country: Country): Promise<number[]> {
       const rows = await db
         .select({ id: favoriteActors.actorId })
         .from(favoriteActors)
-        .where(eq(favoriteActors.guestId, guestId))
+        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)))
         .orderBy(desc(favoriteActors.createdAt))
         .limit(1000);
       return rows.map((row) => row.id);

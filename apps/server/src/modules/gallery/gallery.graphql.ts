@@ -98,7 +98,9 @@ export function galleryGraphql(gallery: GalleryService): GraphqlExtension {
     (value: 1 | -1) => async (args: { albumId: number; undo?: boolean | null }, context: GraphqlContext) => {
       const guestId = loggedIn(context);
       const albumId = positiveId(args.albumId, 'albumId');
-      const fields = await mapped(() => gallery.rateAlbum(guestId, albumId, args.undo ? 0 : value));
+      const fields = await mapped(() =>
+        gallery.rateAlbum(guestId, albumId, args.undo ? 0 : value, context.country ?? null),
+      );
       return { albumId, ...fields };
     };
   return {
@@ -116,7 +118,12 @@ export function galleryGraphql(gallery: GalleryService): GraphqlExtension {
           throw badInput(`limit must be 1 to ${GALLERIES_MAX_LIMIT}`);
         if (!Number.isSafeInteger(offset) || offset < 0 || offset > 100_000)
           throw badInput('offset must be 0 to 100000');
-        const albums = await gallery.albums({ actorId, limit, offset }, context.guestId);
+        // Albums of performers blocked in the caller's country are left out (spec 6).
+        const albums = await gallery.albums(
+          { actorId, limit, offset },
+          context.guestId,
+          context.country ?? null,
+        );
         return albums.map(presentGallery);
       },
       likeGallery: rate(1),

@@ -10,6 +10,7 @@
  */
 import { type Db, queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
 export type StoredRating = -1 | 0 | 1;
@@ -90,6 +91,8 @@ export interface CommentRow {
 
 export interface SedcardRow {
   actorId: number;
+  /** The actor's banned countries (spec 6), as stored. */
+  bannedCountryCodes: string[];
   name: string;
   slug: string;
   avatarKey: string;
@@ -171,12 +174,17 @@ export function createGalleryRepository(db: Db) {
       return row ? albumOf(row) : null;
     },
 
-    /** Albums newest first (of one actor or all), offset paging. */
+    /** Albums newest first (of one actor or all) offered in `country` (spec 6), offset paging. */
     async albums(
       filter: { actorId: number | null; limit: number; offset: number },
       guestId: number | null,
+      country: Country,
     ): Promise<AlbumRow[]> {
-      const where = filter.actorId === null ? sql`` : sql`where a.actor_id = ${filter.actorId}`;
+      const offered = actorOfferedIn(country, sql`ac.banned_country_codes`);
+      const where =
+        filter.actorId === null
+          ? sql`where ${offered}`
+          : sql`where a.actor_id = ${filter.actorId} and ${offered}`;
       const rows = await queryRows<Raw>(
         db,
         sql`${albumSelect(guestId)} ${where} order by a.created_at desc, a.id limit ${filter.limit} offset ${filter.offset}`,
@@ -195,21 +203,33 @@ export function createGalleryRepository(db: Db) {
       return rows.map(pictureOf);
     },
 
-    /** The guest's pinned pictures, newest pin first (favorite_pictures_guest_newest_idx), and how many. */
+    /**
+     * The guest's pinned pictures offered in `country` (spec 6), newest pin first
+     * (favorite_pictures_guest_newest_idx), and how many.
+     */
     async pinnedPictures(
       guestId: number,
       limit: number,
+      country: Country,
     ): Promise<{ rows: (PictureRow & { pinnedAt: Date })[]; total: number }> {
+      const offered = actorIdOfferedIn(
+        country,
+        sql`(select al.actor_id from albums al where al.id = p.album_id)`,
+      );
       const [rows, counted] = await Promise.all([
         queryRows<Raw>(
           db,
           sql`select p.id, p.album_id, p.image_key, p.age_rating, p.position, p.likes, p.dislikes, f.created_at as pinned_at,
                      (select r.rating from picture_ratings r where r.picture_id = p.id and r.guest_id = ${guestId}) as own_rating
               from favorite_pictures f join pictures p on p.id = f.picture_id
-              where f.guest_id = ${guestId}
+              where f.guest_id = ${guestId} and ${offered}
               order by f.created_at desc, p.id limit ${limit}`,
         ),
-        queryRows<Raw>(db, sql`select count(*)::int as n from favorite_pictures where guest_id = ${guestId}`),
+        queryRows<Raw>(
+          db,
+          sql`select count(*)::int as n from favorite_pictures f join pictures p on p.id = f.picture_id
+              where f.guest_id = ${guestId} and ${offered}`,
+        ),
       ]);
       return {
         rows: rows.map((row) => ({ ...pictureOf(row), pinnedAt: new Date(row.pinned_at as string | Date) })),
@@ -225,13 +245,16 @@ export function createGalleryRepository(db: Db) {
       const where = 'id' in actor ? sql`ac.id = ${actor.id}` : sql`ac.name_lower = ${actor.slug}`;
       const [row] = await queryRows<Raw>(
         db,
-        sql`select ac.id, ac.name, ac.name_lower, ac.avatar_key, ac.sedcard_likes, ac.sedcard_dislikes,
+        sql`select ac.id, ac.name, ac.name_lower, ac.avatar_key, ac.sedcard_likes, ac.sedcard_dislikes, ac.banned_country_codes,
                    (select r.rating from sedcard_ratings r where r.actor_id = ac.id and r.guest_id = ${guestId}) as own_rating
             from actors ac where ${where}`,
       );
       if (!row) return null;
       return {
         actorId: Number(row.id),
+        bannedCountryCodes: Array.isArray(row.banned_country_codes)
+          ? (row.banned_country_codes as string[])
+          : [],
         name: String(row.name),
         slug: String(row.name_lower),
         avatarKey: String(row.avatar_key),
@@ -239,6 +262,23 @@ export function createGalleryRepository(db: Db) {
         dislikes: Number(row.sedcard_dislikes),
         ownRating: toRating(row.own_rating),
       };
+    },
+
+    /**
+     * The banned countries (spec 6) of the actor whose album, picture or sedcard `itemId` is; null
+     * when there is no such item.
+     */
+    async bannedCountriesOf(kind: RatingKind, itemId: number): Promise<string[] | null> {
+      const query =
+        kind === 'album'
+          ? sql`select ac.banned_country_codes from albums a join actors ac on ac.id = a.actor_id where a.id = ${itemId}`
+          : kind === 'picture'
+            ? sql`select ac.banned_country_codes from pictures p join albums a on a.id = p.album_id
+                  join actors ac on ac.id = a.actor_id where p.id = ${itemId}`
+            : sql`select ac.banned_country_codes from actors ac where ac.id = ${itemId}`;
+      const [row] = await queryRows<Raw>(db, query);
+      if (!row) return null;
+      return Array.isArray(row.banned_country_codes) ? (row.banned_country_codes as string[]) : [];
     },
 
     /** Photos of an actor's image albums, newest album first, up to an age rating. */

@@ -1,6 +1,8 @@
 /**
  * REST of the photos slice under /rest/v1 (spec 7 `gallery/`). Answers depend on the caller (own
- * rating flags, own comment, views): all are `no-store`.
+ * rating flags, own comment, views, and the country of spec 6 banned countries: a performer's
+ * albums, pictures and sedcard answer 403 ACTOR_BLOCKED_IN_COUNTRY to a caller from one of their
+ * banned countries, and lists leave them out): all are `no-store` and vary on the country header.
  *
  * - GET|POST gallery/open?albumId                 the album; records a view for logged-in guests (once)
  * - GET  gallery/getPreview?albumId               cover + first 4 pictures
@@ -24,11 +26,11 @@ import {
   SetPictureRatingRequestSchema,
   SetSedcardRatingRequestSchema,
 } from '@vela/contracts/gallery';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
-import { countryOf } from '../actors/country.ts';
+import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { type GalleryService, SEDCARD_PHOTOS_DEFAULT, SEDCARD_PHOTOS_MAX } from './gallery.service.ts';
 
@@ -62,30 +64,26 @@ export function galleryRoutes(deps: {
   const { auth, gallery, countryHeader } = deps;
   const viewerOf = async (request: FastifyRequest) => (await auth.authenticate(request))?.guestId ?? null;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
-
-  const varyByCountry = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    reply.header('vary', countryHeader);
-    return payload;
-  };
+  const country = (request: FastifyRequest) => countryOf(request.headers, countryHeader);
 
   return async (app) => {
     privateResponses(app);
+    // Every answer here depends on the caller's country (the actors' banned countries).
+    app.addHook('onSend', varyOnCountry(countryHeader));
 
     const open = async (request: FastifyRequest) => {
       const guestId = await viewerOf(request);
       const source = request.method === 'POST' ? (request.body ?? {}) : request.query;
       const { albumId } = parseInput(AlbumIdQuerySchema, source);
-      const country = countryOf(request.headers, countryHeader);
-      return { success: true, data: await gallery.open(albumId, guestId, country) };
+      return { success: true, data: await gallery.open(albumId, guestId, country(request)) };
     };
-    // The album answer depends on the caller's country (the actor's banned countries).
-    app.get('/gallery/open', { onSend: varyByCountry }, open);
-    app.post('/gallery/open', { bodyLimit: BODY_LIMIT, onSend: varyByCountry }, open);
+    app.get('/gallery/open', open);
+    app.post('/gallery/open', { bodyLimit: BODY_LIMIT }, open);
 
     app.get('/gallery/getPreview', async (request) => {
       const guestId = await viewerOf(request);
       const { albumId } = parseInput(AlbumIdQuerySchema, request.query);
-      return { success: true, data: await gallery.preview(albumId, guestId) };
+      return { success: true, data: await gallery.preview(albumId, guestId, country(request)) };
     });
 
     const sedcards = async (request: FastifyRequest) => {
@@ -100,7 +98,7 @@ export function galleryRoutes(deps: {
       const { ageRating, ...paging } = options;
       return {
         success: true,
-        data: await gallery.sedcard(actor, guestId, { maxAgeRating: ageRating, ...paging }),
+        data: await gallery.sedcard(actor, guestId, { maxAgeRating: ageRating, ...paging }, country(request)),
       };
     };
     app.get('/gallery/getsedcards/:actorIdOrName', sedcards);
@@ -109,20 +107,29 @@ export function galleryRoutes(deps: {
     app.post('/gallery/setGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
       const body = parseInput(SetAlbumRatingRequestSchema, request.body);
-      return { success: true, data: await gallery.rateAlbum(guestId, body.albumId, body.guestRating) };
+      return {
+        success: true,
+        data: await gallery.rateAlbum(guestId, body.albumId, body.guestRating, country(request)),
+      };
     });
 
     app.post('/gallery/setPictureGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
       const body = parseInput(SetPictureRatingRequestSchema, request.body);
-      return { success: true, data: await gallery.ratePicture(guestId, body.pictureId, body.guestRating) };
+      return {
+        success: true,
+        data: await gallery.ratePicture(guestId, body.pictureId, body.guestRating, country(request)),
+      };
     });
 
     app.post('/gallery/setSedcardsGuestRating/:actorId', { bodyLimit: BODY_LIMIT }, async (request) => {
       const guestId = await requireGuest(request);
       const { actorId } = parseInput(ActorIdParamsSchema, request.params);
       const body = parseInput(SetSedcardRatingRequestSchema, request.body);
-      return { success: true, data: await gallery.rateSedcard(guestId, actorId, body.guestRating) };
+      return {
+        success: true,
+        data: await gallery.rateSedcard(guestId, actorId, body.guestRating, country(request)),
+      };
     });
 
     app.get('/gallery/getComments', async (request) => {
@@ -130,14 +137,14 @@ export function galleryRoutes(deps: {
       const query = parseInput(GetCommentsQuerySchema, request.query);
       return {
         success: true,
-        data: await gallery.comments(query.albumId, guestId, query.limit, query.offset),
+        data: await gallery.comments(query.albumId, guestId, query.limit, query.offset, country(request)),
       };
     });
 
     app.post('/gallery/postComment', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const guestId = await requireGuest(request);
       const body = parseInput(PostCommentRequestSchema, request.body);
-      const data = await gallery.postComment(guestId, body.albumId, body.commentText);
+      const data = await gallery.postComment(guestId, body.albumId, body.commentText, country(request));
       reply.code(201);
       return { success: true, data };
     });
@@ -145,7 +152,7 @@ export function galleryRoutes(deps: {
     app.get('/gallery/getPinnedPhotos', async (request) => {
       const guestId = await requireGuest(request);
       // Pinned over the socket (pinPicture/unpinPicture, spec 4 Favorites); newest pin first.
-      return { success: true, data: await gallery.pinnedPhotos(guestId) };
+      return { success: true, data: await gallery.pinnedPhotos(guestId, country(request)) };
     });
   };
 }

@@ -1,7 +1,10 @@
 /**
  * The photos slice's use cases (issue 5 deliverable 4, spec 3/4/5/6/7/9): the album page, album
  * preview, sedcards, like/dislike ratings of albums, pictures and sedcards, album comments (once
- * per guest) and album views (logged-in guests only, once per guest).
+ * per guest) and album views (logged-in guests only, once per guest). Every call takes the
+ * caller's country: a performer's albums, pictures and sedcard are never offered to a caller from
+ * one of their banned countries (spec 6): lists leave them out, single items answer 403
+ * ACTOR_BLOCKED_IN_COUNTRY (infra/country.ts).
  */
 
 import type { Language } from '@vela/contracts/common';
@@ -11,13 +14,12 @@ import type {
   AlbumPageData,
   GalleryAlbum,
   GalleryPicture,
-  RatingFieldsData,
   Sedcard,
 } from '@vela/contracts/gallery';
 import { COMMENTS_LIMIT, commentTextProblem, sanitizeCommentText } from '@vela/domain/album-comments';
 import { type GuestRating, ratingDelta } from '@vela/domain/ratings';
 import { AppError } from '../../http/errors.ts';
-import { isBlockedIn } from '../actors/country.ts';
+import { assertOfferedIn, type Country, isBlockedIn } from '../../infra/country.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
 
 import { presentAlbum, presentComment, presentPicture, presentRating } from './gallery.presenter.ts';
@@ -41,7 +43,15 @@ const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 'No such album', 404
 export function createGalleryService(deps: { repository: GalleryRepository }) {
   const { repository } = deps;
 
-  const rate = async (kind: RatingKind, guestId: number, itemId: number, next: GuestRating) => {
+  const rate = async (
+    kind: RatingKind,
+    guestId: number,
+    itemId: number,
+    next: GuestRating,
+    country: Country,
+  ) => {
+    const banned = await repository.bannedCountriesOf(kind, itemId);
+    if (banned) assertOfferedIn(banned, country);
     const counts = await repository.rate(kind, guestId, itemId, next, ratingDelta);
     if (!counts) {
       const what = kind === 'album' ? 'album' : kind === 'picture' ? 'picture' : 'actor';
@@ -50,17 +60,20 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
     return presentRating(counts.likes, counts.dislikes, next);
   };
 
+  /** An album's comments; `known`: the album was read and offered already (its comment count). */
   const comments = async (
     albumId: number,
     guestId: number | null,
-    limit = COMMENTS_LIMIT,
-    offset = 0,
-    total?: number,
+    limit: number,
+    offset: number,
+    known: { total: number } | { country: Country },
   ): Promise<AlbumComments> => {
-    let count = total;
-    if (count === undefined) {
+    let count: number;
+    if ('total' in known) count = known.total;
+    else {
       const album = await repository.albumById(albumId, guestId);
       if (!album) throw albumNotFound();
+      assertOfferedIn(album.actorBannedCountryCodes, known.country);
       count = album.commentCount;
     }
     const [rows, commented] = await Promise.all([
@@ -76,23 +89,29 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
   };
 
   return {
-    async album(albumId: number, guestId: number | null): Promise<GalleryAlbum> {
+    async album(albumId: number, guestId: number | null, country: Country): Promise<GalleryAlbum> {
       const row = await repository.albumById(albumId, guestId);
       if (!row) throw albumNotFound();
+      assertOfferedIn(row.actorBannedCountryCodes, country);
       return presentAlbum(row);
     },
 
+    /** Albums newest first, without those of performers blocked in `country`. */
     async albums(
       filter: { actorId: number | null; limit: number; offset: number },
       guestId: number | null,
+      country: Country,
     ): Promise<GalleryAlbum[]> {
-      const rows = await repository.albums(filter, guestId);
+      const rows = await repository.albums(filter, guestId, country);
       return rows.map(presentAlbum);
     },
 
-    /** The guest's pinned pictures (spec 7 gallery/getPinnedPhotos), at most PINNED_PHOTOS_MAX. */
-    async pinnedPhotos(guestId: number) {
-      const { rows, total } = await repository.pinnedPictures(guestId, PINNED_PHOTOS_MAX);
+    /**
+     * The guest's pinned pictures (spec 7 gallery/getPinnedPhotos), at most PINNED_PHOTOS_MAX,
+     * without those of performers blocked in `country`.
+     */
+    async pinnedPhotos(guestId: number, country: Country) {
+      const { rows, total } = await repository.pinnedPictures(guestId, PINNED_PHOTOS_MAX, country);
       return {
         list: rows.map((row) => ({
           ...presentPicture(row),
@@ -103,7 +122,10 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       };
     },
 
-    async pictures(albumId: number, guestId: number | null): Promise<GalleryPicture[]> {
+    async pictures(albumId: number, guestId: number | null, country: Country): Promise<GalleryPicture[]> {
+      const album = await repository.albumById(albumId, null);
+      if (!album) throw albumNotFound();
+      assertOfferedIn(album.actorBannedCountryCodes, country);
       return (await repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX)).map(presentPicture);
     },
 
@@ -113,7 +135,7 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       actorName: string,
       albumId: number,
       guestId: number | null,
-      country: string | null,
+      country: Country,
     ): Promise<AlbumPageData | AlbumPageBlocked | null> {
       const row = await repository.albumById(albumId, guestId);
       if (!row || row.actorSlug !== actorName.toLowerCase()) return null;
@@ -121,7 +143,7 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       const [pictures, sedcard, albumComments] = await Promise.all([
         repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX),
         repository.sedcardOf({ id: row.actorId }, guestId),
-        comments(albumId, guestId, COMMENTS_LIMIT, 0, row.commentCount),
+        comments(albumId, guestId, COMMENTS_LIMIT, 0, { total: row.commentCount }),
       ]);
       return {
         album: presentAlbum(row),
@@ -141,9 +163,10 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
     },
 
     /** gallery/getPreview: the album with its cover and first pictures. */
-    async preview(albumId: number, guestId: number | null) {
+    async preview(albumId: number, guestId: number | null, country: Country) {
       const row = await repository.albumById(albumId, guestId);
       if (!row) throw albumNotFound();
+      assertOfferedIn(row.actorBannedCountryCodes, country);
       const pictures = await repository.picturesOf(albumId, guestId, PREVIEW_PICTURES);
       return {
         album: presentAlbum(row),
@@ -157,9 +180,11 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       actor: { id: number } | { slug: string },
       guestId: number | null,
       options: { maxAgeRating: 16 | 18; limit: number; offset: number },
+      country: Country,
     ): Promise<Sedcard> {
       const row = await repository.sedcardOf(actor, guestId);
       if (!row) throw new AppError('ACTOR_NOT_FOUND', 'No such actor', 404);
+      assertOfferedIn(row.bannedCountryCodes, country);
       const avatar = imageRef(row.avatarKey, 16);
       const photos = await repository.actorPhotos(row.actorId, options);
       return {
@@ -172,18 +197,20 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       };
     },
 
-    rateAlbum: (guestId: number, albumId: number, rating: GuestRating): Promise<RatingFieldsData> =>
-      rate('album', guestId, albumId, rating),
-    ratePicture: (guestId: number, pictureId: number, rating: GuestRating): Promise<RatingFieldsData> =>
-      rate('picture', guestId, pictureId, rating),
-    rateSedcard: (guestId: number, actorId: number, rating: GuestRating): Promise<RatingFieldsData> =>
-      rate('sedcard', guestId, actorId, rating),
+    rateAlbum: (guestId: number, albumId: number, rating: GuestRating, country: Country) =>
+      rate('album', guestId, albumId, rating, country),
+    ratePicture: (guestId: number, pictureId: number, rating: GuestRating, country: Country) =>
+      rate('picture', guestId, pictureId, rating, country),
+    rateSedcard: (guestId: number, actorId: number, rating: GuestRating, country: Country) =>
+      rate('sedcard', guestId, actorId, rating, country),
 
-    comments: (albumId: number, guestId: number | null, limit: number, offset: number) =>
-      comments(albumId, guestId, limit, offset),
+    comments: (albumId: number, guestId: number | null, limit: number, offset: number, country: Country) =>
+      comments(albumId, guestId, limit, offset, { country }),
 
     /** Spec 5: a guest may comment on an album only once (409 ALREADY_COMMENTED, nothing changes). */
-    async postComment(guestId: number, albumId: number, rawText: string) {
+    async postComment(guestId: number, albumId: number, rawText: string, country: Country) {
+      const banned = await repository.bannedCountriesOf('album', albumId);
+      if (banned) assertOfferedIn(banned, country);
       const text = sanitizeCommentText(rawText);
       const problem = commentTextProblem(text);
       if (problem === 'empty') throw new AppError('COMMENT_EMPTY', 'The comment is empty', 400);
@@ -204,16 +231,11 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
      * gallery/open: the album; for a logged-in guest the first open records a view and raises the
      * total views once per guest (spec 6: visitors never record).
      */
-    async open(albumId: number, guestId: number | null, country: string | null) {
+    async open(albumId: number, guestId: number | null, country: Country) {
       // Unknown album or a blocked caller: nothing is recorded.
       const owner = await repository.albumById(albumId, null);
       if (!owner) throw albumNotFound();
-      if (isBlockedIn(owner.actorBannedCountryCodes, country))
-        throw new AppError(
-          'ACTOR_BLOCKED_IN_COUNTRY',
-          'This performer is not available in your country',
-          403,
-        );
+      assertOfferedIn(owner.actorBannedCountryCodes, country);
       let viewRecorded = false;
       if (guestId !== null) {
         const view = await repository.recordView(albumId, guestId);

@@ -26,7 +26,7 @@ import {
 } from 'graphql';
 import { z } from 'zod';
 import { AppError, toErrorBody } from '../../http/errors.ts';
-import { countryOf } from '../actors/country.ts';
+import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import {
   depthErrors,

@@ -160,26 +160,34 @@ export function performersGraphql(service: PerformersService): GraphqlExtension 
   return {
     typeDefs: TYPE_DEFS,
     resolvers: {
-      async models(args) {
+      // Every list leaves out the performers blocked in the caller's country (spec 6).
+      async models(args, context) {
         const { filter, order, offset, limit } = argsOf(ModelsArgsSchema, args);
-        const list = await service.models(filter, order, offset, limit);
+        const list = await service.models(filter, order, offset, limit, context.country ?? null);
         return { ...list, items: list.items.map(model) };
       },
       async preferredModels(_args, context) {
-        return (await service.preferredModels(context.guestId)).map(model);
+        return (await service.preferredModels(context.guestId, context.country ?? null)).map(model);
       },
-      async recommendedModels(args) {
+      async recommendedModels(args, context) {
         const { actorId } = argsOf(RecommendedArgsSchema, args);
-        return (await service.recommendedModels(actorId)).map(model);
+        return (await service.recommendedModels(actorId, context.country ?? null)).map(model);
       },
       async topCams(args, context) {
         const { category, offset, limit } = argsOf(TopCamsArgsSchema, args);
-        const list = await service.topCams(context.lang ?? 'en', category, context.guestId, offset, limit);
+        const list = await service.topCams(
+          context.lang ?? 'en',
+          category,
+          context.guestId,
+          offset,
+          limit,
+          context.country ?? null,
+        );
         return { ...list, items: list.items.map(topCam) };
       },
-      async camShows(args) {
+      async camShows(args, context) {
         const { offset, limit } = argsOf(PagingArgsSchema, args);
-        const list = await service.camShows(offset, limit);
+        const list = await service.camShows(offset, limit, context.country ?? null);
         return { ...list, items: list.items.map(camShow) };
       },
     },

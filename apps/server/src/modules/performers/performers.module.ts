@@ -1,5 +1,6 @@
 /** Performer lists (issue 5 deliverable 1): /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists, recommended and preferred models, online amount. */
 import type { PerformerPageServices } from '@vela/contracts/performers';
+import type { Country } from '../../infra/country.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { performersGraphql } from './performers.graphql.ts';
@@ -10,8 +11,8 @@ import { createPerformersService } from './performers.service.ts';
 export const TOP_CAMS_CACHE_MS = 10_000;
 
 export interface PerformersModule extends FeatureModule {
-  /** The page loaders' calls of this slice. */
-  pages: PerformerPageServices;
+  /** The page loaders' calls of this slice, for a caller from `country` (spec 6 banned countries). */
+  pagesIn(country: Country): PerformerPageServices;
 }
 
 export function createPerformersModule(deps: FeatureModuleDeps): PerformersModule {
@@ -25,11 +26,11 @@ export function createPerformersModule(deps: FeatureModuleDeps): PerformersModul
     log: deps.log,
   });
   return {
-    rest: performersRoutes({ auth: deps.auth, service }),
+    rest: performersRoutes({ auth: deps.auth, service, countryHeader: deps.config.countryHeader }),
     regenerateCounters: async () => ({ chatRates: await chatRatesJob.runFresh() }),
     start: () => chatRatesJob.start(),
     stop: () => chatRatesJob.stop(),
     graphql: performersGraphql(service),
-    pages: service.pages,
+    pagesIn: service.pagesIn,
   };
 }

@@ -1,4 +1,8 @@
-/** All SQL of the performer lists. Every ORDER BY follows an index of schema.ts (named beside it). */
+/**
+ * All SQL of the performer lists. Every ORDER BY follows an index of schema.ts (named beside it).
+ * Every list takes the caller's country and leaves out the performers blocked there (spec 6,
+ * infra/country.ts), before paging and counting.
+ */
 import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
 import { type Db, queryRows } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
@@ -10,6 +14,7 @@ import {
   chatRatings,
   favoriteActors,
 } from '@vela/db/schema';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow } from '../catalog/catalog.repository.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
@@ -44,20 +49,29 @@ function orderOf(order: PerformerOrder): SQL[] {
   }
 }
 
-function whereOf(filter: PerformerFilter): SQL | undefined {
-  const parts: SQL[] = [];
+/** The actors offered to a caller from `country` (spec 6 banned countries). */
+const offeredIn = (country: Country) => actorOfferedIn(country, actors.bannedCountryCodes);
+
+function whereOf(filter: PerformerFilter, country: Country): SQL | undefined {
+  const parts: SQL[] = [offeredIn(country)];
   if (filter.gender) parts.push(eq(actors.gender, filter.gender));
   if (filter.actorType) parts.push(eq(actors.actorType, filter.actorType));
   if (filter.onlineOnly) parts.push(eq(actors.isOnline, true));
   if (filter.freeChat) parts.push(eq(actors.freeChat, true));
   if (filter.language) parts.push(sql`${actors.spokenLanguages} @> array[${filter.language}]::text[]`);
-  return parts.length > 0 ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 export function createPerformersRepository(db: Db) {
   /** Rows of a filtered list, its total and its online total. */
-  async function list(filter: PerformerFilter, order: PerformerOrder, offset: number, limit: number) {
-    const where = whereOf(filter);
+  async function list(
+    filter: PerformerFilter,
+    order: PerformerOrder,
+    offset: number,
+    limit: number,
+    country: Country,
+  ) {
+    const where = whereOf(filter, country);
     const [rows, total, onlineTotal] = await Promise.all([
       db
         .select()
@@ -76,8 +90,8 @@ export function createPerformersRepository(db: Db) {
     list,
 
     /** Newest registered female performers (actors_gender_registered_idx). */
-    async newestFemale(offset: number, limit: number) {
-      const female = eq(actors.gender, 'F');
+    async newestFemale(offset: number, limit: number, country: Country) {
+      const female = and(eq(actors.gender, 'F'), offeredIn(country));
       const [rows, total, onlineTotal] = await Promise.all([
         db
           .select()
@@ -93,22 +107,24 @@ export function createPerformersRepository(db: Db) {
     },
 
     /** Videocall list: reachable by videocall first, then videocall ranking (actors_videocall_idx). */
-    async videocall(offset: number, limit: number) {
+    async videocall(offset: number, limit: number, country: Country) {
+      const offered = offeredIn(country);
       const [rows, total] = await Promise.all([
         db
           .select()
           .from(actors)
+          .where(offered)
           .orderBy(desc(actors.isOnlineMobileVideocall), desc(actors.rankingPointsVideoCall), asc(actors.id))
           .offset(offset)
           .limit(limit),
-        db.$count(actors),
+        db.$count(actors, offered),
       ]);
       return { rows, total };
     },
 
     /** A guest's favorite actors, online first then ranking. */
-    async favorites(guestId: number, offset: number, limit: number) {
-      const mine = eq(favoriteActors.guestId, guestId);
+    async favorites(guestId: number, offset: number, limit: number, country: Country) {
+      const mine = and(eq(favoriteActors.guestId, guestId), offeredIn(country));
       const [rows, total] = await Promise.all([
         db
           .select({ actor: actors })
@@ -118,18 +134,23 @@ export function createPerformersRepository(db: Db) {
           .orderBy(...onlineThenRanking)
           .offset(offset)
           .limit(limit),
-        db.$count(favoriteActors, mine),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(favoriteActors)
+          .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+          .where(mine)
+          .then((r) => Number(r[0]?.n ?? 0)),
       ]);
       return { rows: rows.map((r) => r.actor), total };
     },
 
     /** The favorite item of spec 3: id and online flag of each favorite of the guest. */
-    favoriteItems(guestId: number) {
+    favoriteItems(guestId: number, country: Country) {
       return db
         .select({ id: actors.id, isOnline: actors.isOnline })
         .from(favoriteActors)
         .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(eq(favoriteActors.guestId, guestId))
+        .where(and(eq(favoriteActors.guestId, guestId), offeredIn(country)))
         .orderBy(desc(favoriteActors.createdAt), asc(actors.id))
         .limit(1000);
     },
@@ -138,7 +159,7 @@ export function createPerformersRepository(db: Db) {
      * Best chats: actors with at least `minCount` ratings since `since`, highest satisfaction
      * first (chat_ratings_actor_created_idx for the per-actor ranges).
      */
-    async bestChats(since: Date, minCount: number, offset: number, limit: number) {
+    async bestChats(since: Date, minCount: number, offset: number, limit: number, country: Country) {
       const rated = db
         .select({
           actorId: chatRatings.actorId,
@@ -155,10 +176,15 @@ export function createPerformersRepository(db: Db) {
           .select({ actor: actors })
           .from(rated)
           .innerJoin(actors, eq(actors.id, rated.actorId))
+          .where(offeredIn(country))
           .orderBy(desc(rated.rate), desc(rated.n), asc(actors.id))
           .offset(offset)
           .limit(limit),
-        db.select({ n: sql<number>`count(*)::int` }).from(rated),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(rated)
+          .innerJoin(actors, eq(actors.id, rated.actorId))
+          .where(offeredIn(country)),
       ]);
       return { rows: rows.map((r) => r.actor), total: Number(totals[0]?.n ?? 0) };
     },
@@ -167,16 +193,21 @@ export function createPerformersRepository(db: Db) {
      * Best chats from the precomputed rates (actor_chat_rates_rank_idx): the same order as
      * bestChats, a page at a time.
      */
-    async bestChatsPrecomputed(offset: number, limit: number) {
+    async bestChatsPrecomputed(offset: number, limit: number, country: Country) {
       const [rows, totals] = await Promise.all([
         db
           .select({ actor: actors })
           .from(actorChatRates)
           .innerJoin(actors, eq(actors.id, actorChatRates.actorId))
+          .where(offeredIn(country))
           .orderBy(desc(actorChatRates.rate), desc(actorChatRates.ratings), asc(actorChatRates.actorId))
           .offset(offset)
           .limit(limit),
-        db.select({ n: sql<number>`count(*)::int` }).from(actorChatRates),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(actorChatRates)
+          .innerJoin(actors, eq(actors.id, actorChatRates.actorId))
+          .where(offeredIn(country)),
       ]);
       return { rows: rows.map((r) => r.actor), total: Number(totals[0]?.n ?? 0) };
     },
@@ -238,8 +269,13 @@ export function createPerformersRepository(db: Db) {
     },
 
     /** Upcoming and running shows (ends after `now`), featured first, then by start. */
-    async camShows(now: Date, offset: number, limit: number): Promise<{ rows: CamShowRow[]; total: number }> {
-      const visible = and(gt(camShows.endsAt, now), eq(camShows.isInternal, false));
+    async camShows(
+      now: Date,
+      offset: number,
+      limit: number,
+      country: Country,
+    ): Promise<{ rows: CamShowRow[]; total: number }> {
+      const visible = and(gt(camShows.endsAt, now), eq(camShows.isInternal, false), offeredIn(country));
       const [rows, total] = await Promise.all([
         db
           .select({
@@ -254,7 +290,12 @@ export function createPerformersRepository(db: Db) {
           .orderBy(desc(camShows.isFeatured), asc(camShows.startsAt), asc(camShows.id))
           .offset(offset)
           .limit(limit),
-        db.$count(camShows, visible),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(camShows)
+          .innerJoin(actors, eq(actors.id, camShows.actorId))
+          .where(visible)
+          .then((r) => Number(r[0]?.n ?? 0)),
       ]);
       return {
         rows: rows.map((r) => ({
@@ -271,13 +312,22 @@ export function createPerformersRepository(db: Db) {
      * Online actors most like the given ones: most shared categories first, then ranking
      * (actor_categories_category_idx); never one of `exclude`.
      */
-    async similarOnline(likeActorIds: number[], exclude: number[], limit: number): Promise<ActorRow[]> {
+    async similarOnline(
+      likeActorIds: number[],
+      exclude: number[],
+      limit: number,
+      country: Country,
+    ): Promise<ActorRow[]> {
       if (likeActorIds.length === 0) return [];
       const cats = db
         .selectDistinct({ categoryId: actorCategories.categoryId })
         .from(actorCategories)
         .where(inArray(actorCategories.actorId, likeActorIds));
-      const conditions = [inArray(actorCategories.categoryId, cats), eq(actors.isOnline, true)];
+      const conditions = [
+        inArray(actorCategories.categoryId, cats),
+        eq(actors.isOnline, true),
+        offeredIn(country),
+      ];
       if (exclude.length > 0) conditions.push(notInArray(actors.id, exclude));
       const rows = await db
         .select({ actor: actors, shared: sql<number>`count(*)::int`.as('shared') })
@@ -291,8 +341,8 @@ export function createPerformersRepository(db: Db) {
     },
 
     /** Best-ranked online actors, never one of `exclude` (actors_online_ranking_idx). */
-    bestOnline(exclude: number[], limit: number): Promise<ActorRow[]> {
-      const conditions = [eq(actors.isOnline, true)];
+    bestOnline(exclude: number[], limit: number, country: Country): Promise<ActorRow[]> {
+      const conditions = [eq(actors.isOnline, true), offeredIn(country)];
       if (exclude.length > 0) conditions.push(notInArray(actors.id, exclude));
       return db
         .select()

@@ -1,13 +1,20 @@
 /** Performer REST routes, mounted under `/rest/v1`. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { TopCamsParamsSchema, TopCamsQuerySchema } from './performers.schema.ts';
 import type { PerformersService } from './performers.service.ts';
 
-export function performersRoutes(deps: { auth: GuestAuth; service: PerformersService }): FastifyPluginAsync {
-  const { auth, service } = deps;
+export function performersRoutes(deps: {
+  auth: GuestAuth;
+  service: PerformersService;
+  /** COUNTRY_HEADER: the lists leave out performers blocked in the caller's country (spec 6). */
+  countryHeader: string;
+}): FastifyPluginAsync {
+  const { auth, service, countryHeader } = deps;
+  const country = (request: FastifyRequest) => countryOf(request.headers, countryHeader);
   return async (app) => {
     /** Spec 7: how many performers are online now. */
     app.get('/monitoringActors/onlineActorsAmount', async (_request, reply) => {
@@ -22,7 +29,7 @@ export function performersRoutes(deps: { auth: GuestAuth; service: PerformersSer
       /** Spec 3 favorite actor items (id, isOnline) plus onlineCount; logged-in only (spec 6). */
       own.get('/guest/favorite/actors', async (request) => {
         const { guestId } = await auth.requireGuest(request);
-        return { success: true, data: await service.favoriteActors(guestId) };
+        return { success: true, data: await service.favoriteActors(guestId, country(request)) };
       });
 
       /** One top cams list (the tabbed block loads the other tabs through this); favorites are the caller's own. */
@@ -38,6 +45,7 @@ export function performersRoutes(deps: { auth: GuestAuth; service: PerformersSer
             viewer?.guestId ?? null,
             query.offset,
             query.limit,
+            country(request),
           ),
         };
       });

@@ -1,4 +1,8 @@
-/** Performer list use cases: /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists. */
+/**
+ * Performer list use cases: /cams/, /new-girls/, /free-chat/, /cam-shows/, top cams, models lists.
+ * Every list is for a caller's country and never offers a performer blocked there (spec 6); kept
+ * lists are kept per country.
+ */
 import type { Language } from '@vela/contracts/common';
 import {
   CHAT_RATINGS_MIN_COUNT,
@@ -16,6 +20,7 @@ import {
 } from '@vela/contracts/performers';
 import type { Db } from '@vela/db/client';
 import { cachedLoader } from '../../infra/cache.ts';
+import type { Country } from '../../infra/country.ts';
 import { presentActorTile, presentSeo } from '../catalog/catalog.presenter.ts';
 import { type ActorRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { presentCamShow, presentTopCam } from './performers.presenter.ts';
@@ -86,6 +91,7 @@ export function createPerformersService(
     viewerGuestId: number | null,
     offset: number,
     limit: number,
+    country: Country,
   ): Promise<TopCamList> {
     const empty = (loginRequired: boolean): TopCamList => ({
       category,
@@ -100,19 +106,19 @@ export function createPerformersService(
     if (category === 'top100') {
       // Only the first 100 of the ranking belong to the list.
       const take = Math.max(0, Math.min(limit, TOP_CAMS_TOP_LIMIT - offset));
-      const listed = await repo.list({}, 'ranking', offset, take);
+      const listed = await repo.list({}, 'ranking', offset, take, country);
       result = { rows: take > 0 ? listed.rows : [], total: Math.min(listed.total, TOP_CAMS_TOP_LIMIT) };
     } else if (category === 'favorites') {
       if (viewerGuestId === null) return empty(true);
-      result = await repo.favorites(viewerGuestId, offset, limit);
+      result = await repo.favorites(viewerGuestId, offset, limit, country);
     } else if (category === 'bestChats') {
       result = (await chatRatesFresh())
-        ? await repo.bestChatsPrecomputed(offset, limit)
-        : await repo.bestChats(ratingsSince(now()), CHAT_RATINGS_MIN_COUNT, offset, limit);
+        ? await repo.bestChatsPrecomputed(offset, limit, country)
+        : await repo.bestChats(ratingsSince(now()), CHAT_RATINGS_MIN_COUNT, offset, limit, country);
     } else if (category === 'videocall') {
-      result = await repo.videocall(offset, limit);
+      result = await repo.videocall(offset, limit, country);
     } else if (group) {
-      result = await repo.list({ actorType: group }, 'ranking', offset, limit);
+      result = await repo.list({ actorType: group }, 'ranking', offset, limit, country);
     } else {
       return empty(false);
     }
@@ -127,17 +133,18 @@ export function createPerformersService(
   }
 
   // The lists other than favorites are the same for everyone: a short cache in front of them
-  // (home and /cams/ ask for top 100 on every render).
+  // (home and /cams/ ask for top 100 on every render), kept per country (spec 6 banned countries).
   const sharedTopCams = options.topCamsCacheMs
     ? cachedLoader(
         (key: string) => {
-          const [lang, category, offset, limit] = key.split(':') as [
+          const [lang, category, offset, limit, country] = key.split(':') as [
             Language,
             TopCamCategory,
             string,
             string,
+            string,
           ];
-          return loadTopCams(lang, category, null, Number(offset), Number(limit));
+          return loadTopCams(lang, category, null, Number(offset), Number(limit), country || null);
         },
         { ttlMs: options.topCamsCacheMs, max: 500 },
       )
@@ -149,36 +156,39 @@ export function createPerformersService(
     viewerGuestId: number | null,
     offset: number,
     limit: number,
+    country: Country,
   ): Promise<TopCamList> {
     if (sharedTopCams && category !== 'favorites')
-      return sharedTopCams(`${lang}:${category}:${offset}:${limit}`);
-    return loadTopCams(lang, category, viewerGuestId, offset, limit);
+      return sharedTopCams(`${lang}:${category}:${offset}:${limit}:${country ?? ''}`);
+    return loadTopCams(lang, category, viewerGuestId, offset, limit, country);
   }
 
   const pageOffset = (page: number) => (page - 1) * PERFORMER_PAGE_SIZE;
 
   /** Spec 9 recommended actors: 9 online, similar ones first, never `actorId` itself. */
-  async function recommendedModels(actorId: number | null) {
+  async function recommendedModels(actorId: number | null, country: Country) {
     const exclude = actorId === null ? [] : [actorId];
     const similar =
-      actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT);
+      actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT, country);
     const rest =
       similar.length < RECOMMENDED_MODELS_COUNT
         ? await repo.bestOnline(
             [...exclude, ...similar.map((a) => a.id)],
             RECOMMENDED_MODELS_COUNT - similar.length,
+            country,
           )
         : [];
     return tiles([...similar, ...rest]);
   }
 
-  const pages: PerformerPageServices = {
-    recommendedModels: (actorId) => recommendedModels(actorId),
+  /** The page loaders' calls for a caller from `country`. */
+  const pagesIn = (country: Country): PerformerPageServices => ({
+    recommendedModels: (actorId) => recommendedModels(actorId, country),
     async camsPage(lang, query, viewerGuestId) {
       const [listed, seoText, top] = await Promise.all([
-        repo.list(query.filter, query.order, pageOffset(query.page), PERFORMER_PAGE_SIZE),
+        repo.list(query.filter, query.order, pageOffset(query.page), PERFORMER_PAGE_SIZE, country),
         seo('Cams', lang),
-        topCams(lang, 'top100', viewerGuestId, 0, 10),
+        topCams(lang, 'top100', viewerGuestId, 0, 10, country),
       ]);
       return {
         actors: tiles(listed.rows),
@@ -195,7 +205,7 @@ export function createPerformersService(
 
     async newGirlsPage(lang, page) {
       const [listed, seoText] = await Promise.all([
-        repo.newestFemale(pageOffset(page), PERFORMER_PAGE_SIZE),
+        repo.newestFemale(pageOffset(page), PERFORMER_PAGE_SIZE, country),
         seo('NewGirls', lang),
       ]);
       return {
@@ -210,7 +220,7 @@ export function createPerformersService(
 
     async freeChatPage(lang, page) {
       const [listed, seoText] = await Promise.all([
-        repo.list({ freeChat: true }, 'ranking', pageOffset(page), PERFORMER_PAGE_SIZE),
+        repo.list({ freeChat: true }, 'ranking', pageOffset(page), PERFORMER_PAGE_SIZE, country),
         seo('FreeChat', lang),
       ]);
       return {
@@ -226,7 +236,7 @@ export function createPerformersService(
     async camShowsPage(lang, page) {
       const at = now();
       const [listed, seoText] = await Promise.all([
-        repo.camShows(at, pageOffset(page), PERFORMER_PAGE_SIZE),
+        repo.camShows(at, pageOffset(page), PERFORMER_PAGE_SIZE, country),
         seo('CamShows', lang),
       ]);
       return {
@@ -238,11 +248,12 @@ export function createPerformersService(
       };
     },
 
-    topCams,
-  };
+    topCams: (lang, category, viewerGuestId, offset, limit) =>
+      topCams(lang, category, viewerGuestId, offset, limit, country),
+  });
 
   return {
-    pages,
+    pagesIn,
     topCams,
 
     /** The counters job's run: best-chat rates over the last 90 days (actors: null when another node is at it). */
@@ -256,8 +267,14 @@ export function createPerformersService(
     },
 
     /** GraphQL models list: items, total and online total. */
-    async models(filter: PerformerFilter, order: PerformerOrder, offset: number, limit: number) {
-      const listed = await repo.list(filter, order, offset, limit);
+    async models(
+      filter: PerformerFilter,
+      order: PerformerOrder,
+      offset: number,
+      limit: number,
+      country: Country,
+    ) {
+      const listed = await repo.list(filter, order, offset, limit, country);
       return { items: tiles(listed.rows), total: listed.total, onlineTotal: listed.onlineTotal };
     },
 
@@ -265,14 +282,15 @@ export function createPerformersService(
      * Spec 7 preferred models (3): for a guest with favorites the online performers most like
      * them (not the favorites themselves), topped up with the best-ranked online ones.
      */
-    async preferredModels(viewerGuestId: number | null) {
+    async preferredModels(viewerGuestId: number | null, country: Country) {
       const favorites = viewerGuestId === null ? [] : await repo.favoriteIds(viewerGuestId);
-      const similar = await repo.similarOnline(favorites, favorites, PREFERRED_MODELS_COUNT);
+      const similar = await repo.similarOnline(favorites, favorites, PREFERRED_MODELS_COUNT, country);
       const rest =
         similar.length < PREFERRED_MODELS_COUNT
           ? await repo.bestOnline(
               [...favorites, ...similar.map((a) => a.id)],
               PREFERRED_MODELS_COUNT - similar.length,
+              country,
             )
           : [];
       return tiles([...similar, ...rest]);
@@ -284,17 +302,17 @@ export function createPerformersService(
      */
     recommendedModels,
 
-    async camShows(offset: number, limit: number) {
+    async camShows(offset: number, limit: number, country: Country) {
       const at = now();
-      const listed = await repo.camShows(at, offset, limit);
+      const listed = await repo.camShows(at, offset, limit, country);
       return { items: listed.rows.map((r) => presentCamShow(r, at)), total: listed.total };
     },
 
     onlineCount: () => repo.onlineCount(),
 
     /** Spec 3 favorite actor items and the online count of them. */
-    async favoriteActors(guestId: number) {
-      const items = await repo.favoriteItems(guestId);
+    async favoriteActors(guestId: number, country: Country) {
+      const items = await repo.favoriteItems(guestId, country);
       return { items, onlineCount: items.filter((i) => i.isOnline).length };
     },
   };

@@ -10,12 +10,19 @@ export function createPresenceRepository(db: Db) {
       actorId: number,
       online: boolean,
       at: Date,
-    ): Promise<{ id: number; name: string; nameLower: string } | null | undefined> {
+    ): Promise<
+      { id: number; name: string; nameLower: string; bannedCountryCodes: string[] } | null | undefined
+    > {
       const [changed] = await db
         .update(actors)
         .set({ isOnline: online, onlineSince: online ? at : null })
         .where(and(eq(actors.id, actorId), ne(actors.isOnline, online)))
-        .returning({ id: actors.id, name: actors.name, nameLower: actors.nameLower });
+        .returning({
+          id: actors.id,
+          name: actors.name,
+          nameLower: actors.nameLower,
+          bannedCountryCodes: actors.bannedCountryCodes,
+        });
       if (changed) return changed;
       const [exists] = await db.select({ id: actors.id }).from(actors).where(eq(actors.id, actorId));
       return exists ? null : undefined;

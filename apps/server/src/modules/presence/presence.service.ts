@@ -2,13 +2,16 @@
  * Performer presence (spec 4 "Favorites": online/offline events update favorite lists and counts;
  * going offline removes the actor from recommendations). A change is stored, then published on the
  * bus channel `presence` with the new online total, which every socket on every node forwards; a
- * performer going online also notifies the guests who pinned them (once per hour).
+ * performer going online also notifies the guests who pinned them (once per hour). The event on the
+ * bus carries the performer's banned countries: the hub never forwards it to a socket opened from
+ * one of them (spec 6), and strips them from what the pages hear.
  */
-import { PRESENCE_CHANNEL, type PresenceMessage } from '@vela/contracts/socket';
+import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import type { Db } from '@vela/db/client';
 import { pathFor } from '@vela/i18n/routes';
 import type { EventBus } from '../../infra/bus.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PresenceBusEvent } from '../realtime/socket.hub.ts';
 import { createPresenceRepository } from './presence.repository.ts';
 
 export interface PresenceDeps {
@@ -36,11 +39,12 @@ export function createPresenceService(deps: PresenceDeps) {
     if (actor === undefined) return null;
     const onlineTotal = await repository.onlineTotal();
     if (actor === null) return { changed: false, actorId, online, onlineTotal, notified: 0 };
-    const event: PresenceMessage = {
+    const event: PresenceBusEvent = {
       type: online ? 'actorOnline' : 'actorOffline',
       actorId,
       actorName: actor.name,
       onlineTotal,
+      bannedCountryCodes: actor.bannedCountryCodes,
     };
     try {
       await deps.bus.publish(PRESENCE_CHANNEL, event);

@@ -1,7 +1,11 @@
-/** All SQL of the pro actor search: the filtered actor page, its total, the saved filters. */
+/**
+ * All SQL of the pro actor search: the filtered actor page, its total, the saved filters. Never
+ * finds a performer blocked in the caller's country (spec 6, infra/country.ts).
+ */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, exists, gte, isNotNull, lte, type SQL, sql } from '@vela/db/orm';
 import { actorCategories, actorSearchFilters, actors, categories } from '@vela/db/schema';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow, CategoryRow } from '../catalog/catalog.repository.ts';
 
 export interface ActorQuery {
@@ -23,6 +27,8 @@ export interface ActorQuery {
   sort: 'rank' | 'distance';
   offset: number;
   limit: number;
+  /** The caller's country: performers blocked there are never found (spec 6). */
+  country: Country;
 }
 
 export type ActorHitRow = ActorRow & { distanceKm: number | null };
@@ -40,7 +46,7 @@ function distanceExpression(origin: { lat: number; lon: number }): SQL<number> {
 }
 
 function whereOf(query: ActorQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+  const conditions: (SQL | undefined)[] = [actorOfferedIn(query.country, actors.bannedCountryCodes)];
   if (query.categoryId !== undefined) {
     conditions.push(
       exists(

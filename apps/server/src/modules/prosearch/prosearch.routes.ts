@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { ProSearchService } from './prosearch.service.ts';
 
@@ -20,8 +21,13 @@ const LanguageQuery = z.object({ language: LanguageSchema.default('en') });
 /** One day: postal codes do not move. */
 const ZIP_CACHE_SECONDS = 24 * 60 * 60;
 
-export function proSearchRoutes(deps: { auth: GuestAuth; service: ProSearchService }): FastifyPluginAsync {
-  const { auth, service } = deps;
+export function proSearchRoutes(deps: {
+  auth: GuestAuth;
+  service: ProSearchService;
+  /** COUNTRY_HEADER: performers blocked in the caller's country are never found (spec 6). */
+  countryHeader: string;
+}): FastifyPluginAsync {
+  const { auth, service, countryHeader } = deps;
   return async (app) => {
     app.get('/utility/getGeoLocationByZip/:zipCode', async (request, reply) => {
       const { zipCode } = request.params as { zipCode: string };
@@ -32,6 +38,7 @@ export function proSearchRoutes(deps: { auth: GuestAuth; service: ProSearchServi
 
     await app.register(async (guestScoped) => {
       privateResponses(guestScoped);
+      guestScoped.addHook('onSend', varyOnCountry(countryHeader));
 
       guestScoped.get('/actorsearch/init', async (request) => {
         const { language } = parseInput(LanguageQuery, request.query ?? {});
@@ -50,7 +57,12 @@ export function proSearchRoutes(deps: { auth: GuestAuth; service: ProSearchServi
         if (fields.zip !== undefined && (typeof fields.zip !== 'string' || !isValidZip(fields.zip.trim())))
           throw new AppError('INVALID_ZIP', 'zip: a ZIP code has 5 digits (Germany)', 400);
         const filter = parseInput(ActorSearchFilterSchema, fields);
-        const result = await service.search(filter, paging.offset, paging.limit);
+        const result = await service.search(
+          filter,
+          paging.offset,
+          paging.limit,
+          countryOf(request.headers, countryHeader),
+        );
         // Only a search that succeeded is remembered (bad input changes nothing).
         if (caller?.guestId) await service.saveFilter(caller.guestId, filter);
         return { success: true, data: { ...result, saved: Boolean(caller?.guestId) } };

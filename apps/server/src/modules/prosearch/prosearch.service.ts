@@ -22,6 +22,7 @@ import {
 } from '@vela/contracts/prosearch';
 import { boundingBox, geoLocationByZip, isValidZip } from '@vela/geo/zip';
 import { AppError } from '../../http/errors.ts';
+import type { Country } from '../../infra/country.ts';
 import { categoryName, presentActorTile } from '../catalog/catalog.presenter.ts';
 import type { ActorQuery, ProSearchRepository } from './prosearch.repository.ts';
 
@@ -50,10 +51,12 @@ export function createProSearchService(repository: ProSearchRepository, now: () 
     return parsed.success ? parsed.data : null;
   }
 
+  /** One page of results for a caller from `country` (performers blocked there are never found, spec 6). */
   async function search(
     filter: ActorSearchFilter,
     offset: number,
     limit: number,
+    country: Country,
   ): Promise<ActorSearchResult> {
     if (filter.sort === 'distance' && !filter.zip)
       throw new AppError('ZIP_REQUIRED_FOR_DISTANCE', 'Sorting by distance needs a ZIP code', 400);
@@ -84,6 +87,7 @@ export function createProSearchService(repository: ProSearchRepository, now: () 
       sort: filter.sort,
       offset,
       limit,
+      country,
     };
     const [rows, total] = await Promise.all([repository.searchActors(query), repository.countActors(query)]);
     return {

@@ -15,6 +15,7 @@ import {
 } from '@vela/contracts/socket';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../../infra/bus.ts';
+import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
 import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
@@ -35,6 +36,8 @@ export interface RealtimeDeps {
   /** The modules' parts of the snapshot (together they must fill SessionSnapshot). */
   snapshots: SnapshotSource[];
   timing?: Partial<ConnectionTiming>;
+  /** COUNTRY_HEADER: each socket records its request's country (spec 6 banned countries). */
+  countryHeader: string;
 }
 
 export interface Realtime {
@@ -98,8 +101,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   };
   const handlers = mergeHandlers([accountHandlers, ...deps.handlers]);
 
-  const snapshotOf = async (guestId: number) => {
-    const parts = await Promise.all(deps.snapshots.map((source) => source(guestId)));
+  const snapshotOf = async (guestId: number, country: string | null) => {
+    const parts = await Promise.all(deps.snapshots.map((source) => source(guestId, country)));
     return SessionSnapshotSchema.parse(Object.assign({}, ...parts));
   };
 
@@ -107,8 +110,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     async register(app) {
       await hub.start();
       await app.register(websocket, { options: { maxPayload: SOCKET_MAX_MESSAGE_BYTES } });
-      app.get(SOCKET_PATH, { websocket: true }, (socket) => {
+      app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
         new SocketConnection(socket, {
+          // Recorded at connect: presence, pins and favorites never offer a performer blocked there.
+          country: countryOf(request.headers, deps.countryHeader),
           authenticate: (token) => auth.sessionOfAccessToken(token),
           signedSessionIdOf: (token) => auth.signedSessionIdOf(token),
           liveSession: (sessionId) => auth.liveSession(sessionId),

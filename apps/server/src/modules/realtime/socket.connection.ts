@@ -46,8 +46,13 @@ export interface ConnectionDeps {
   liveSession(sessionId: number): Promise<{ guestId: number | null } | null>;
   join(member: HubMember): Promise<void>;
   leave(member: HubMember): void;
-  snapshotOf(guestId: number): Promise<Extract<ServerSocketMessage, { type: 'ackSession' }>['snapshot']>;
+  snapshotOf(
+    guestId: number,
+    country: string | null,
+  ): Promise<Extract<ServerSocketMessage, { type: 'ackSession' }>['snapshot']>;
   handlers: SocketHandlers;
+  /** The country of the request that opened the socket (edge header; spec 6 banned countries), null unknown. */
+  country: string | null;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -108,6 +113,10 @@ export class SocketConnection implements HubMember {
 
   get guestId(): number | null {
     return this.session?.guestId ?? null;
+  }
+
+  get country(): string | null {
+    return this.deps.country;
   }
 
   deliver(event: GuestSocketEvent | PresenceMessage, json: string): void {
@@ -250,6 +259,7 @@ export class SocketConnection implements HubMember {
       guestId: session.guestId,
       sessionId: session.sessionId,
       language: session.language,
+      country: this.deps.country,
       send: (reply) => this.send(reply),
     };
     try {
@@ -332,7 +342,8 @@ export class SocketConnection implements HubMember {
   private async acknowledge(): Promise<void> {
     const session = this.session;
     if (!session) return;
-    const snapshot = session.guestId === null ? null : await this.deps.snapshotOf(session.guestId);
+    const snapshot =
+      session.guestId === null ? null : await this.deps.snapshotOf(session.guestId, this.deps.country);
     this.send({
       type: 'ackSession',
       guestId: session.guestId === null ? null : String(session.guestId),

@@ -3,6 +3,9 @@
  * this node has one subscription to `guest:<id>`; every socket hears `presence`. An event on a guest's
  * channel reaches every socket of that guest here, so the same event published on any node reaches
  * every open page of the guest (with REDIS_URL, on every node).
+ *
+ * Presence events on the bus carry the performer's banned countries (spec 6); a socket opened from
+ * one of them never hears that performer come or go, and no socket ever sees the list itself.
  */
 import {
   type GuestSocketEvent,
@@ -12,11 +15,22 @@ import {
   type PresenceMessage,
   PresenceMessageSchema,
 } from '@vela/contracts/socket';
+import { z } from 'zod';
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
+import { isBlockedIn } from '../../infra/country.ts';
+
+/** A presence event as published on the bus: the page's event plus the performer's banned countries. */
+export const PresenceBusEventSchema = z.intersection(
+  PresenceMessageSchema,
+  z.object({ bannedCountryCodes: z.array(z.string().max(8)).max(300).default([]) }),
+);
+export type PresenceBusEvent = z.input<typeof PresenceBusEventSchema>;
 
 export interface HubMember {
   /** Null for a visitor. */
   readonly guestId: number | null;
+  /** The country of the request that opened the socket (spec 6 banned countries), null unknown. */
+  readonly country: string | null;
   /** `json` is the event serialized once for every socket of this node. */
   deliver(event: GuestSocketEvent | PresenceMessage, json: string): void;
 }
@@ -39,13 +53,16 @@ export class SocketHub {
   /** Hears presence (once per node). */
   async start(): Promise<void> {
     this.presence ??= this.bus.subscribe(PRESENCE_CHANNEL, (event) => {
-      const parsed = PresenceMessageSchema.safeParse(event);
+      const parsed = PresenceBusEventSchema.safeParse(event);
       if (!parsed.success) {
         this.log.warn({ channel: PRESENCE_CHANNEL }, 'invalid presence event dropped');
         return;
       }
-      const json = JSON.stringify(parsed.data);
-      for (const member of this.members) member.deliver(parsed.data, json);
+      const { bannedCountryCodes, ...rest } = parsed.data;
+      const page = PresenceMessageSchema.parse(rest);
+      const json = JSON.stringify(page);
+      for (const member of this.members)
+        if (!isBlockedIn(bannedCountryCodes, member.country)) member.deliver(page, json);
     });
     await this.presence;
   }

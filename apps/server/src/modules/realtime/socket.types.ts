@@ -16,6 +16,8 @@ export interface SocketContext {
   guestId: number;
   sessionId: number;
   language: Language;
+  /** The country of the request that opened the socket (spec 6 banned countries), null unknown. */
+  country: string | null;
   /** Sends to this socket only (answers); events for every tab of the guest go through the bus. */
   send(message: ServerSocketMessage): void;
 }
@@ -29,5 +31,5 @@ export type SocketHandler<T extends ClientSocketMessageType> = (
 
 export type SocketHandlers = { [T in ClientSocketMessageType]?: SocketHandler<T> };
 
-/** A module's part of the snapshot (SessionSnapshot) of one guest. */
-export type SnapshotSource = (guestId: number) => Promise<Partial<SessionSnapshot>>;
+/** A module's part of the snapshot (SessionSnapshot) of one guest, on a socket opened from `country`. */
+export type SnapshotSource = (guestId: number, country: string | null) => Promise<Partial<SessionSnapshot>>;

@@ -25,7 +25,9 @@ export function searchGraphql(search: SearchService): GraphqlExtension {
     typeDefs: TYPE_DEFS,
     tokenFields: ['lastSearches', 'storeSearchPattern'],
     resolvers: {
-      searchSuggestions: (args: { pattern: string }) => search.suggestions(args.pattern),
+      // Never the name of a performer blocked in the caller's country (spec 6).
+      searchSuggestions: (args: { pattern: string }, context: GraphqlContext) =>
+        search.suggestions(args.pattern, context.country ?? null),
       lastSearches: (_args: unknown, context: GraphqlContext) =>
         context.guestId === null ? null : search.lastSearches(context.guestId),
       storeSearchPattern: async (args: { pattern: string }, context: GraphqlContext) => {

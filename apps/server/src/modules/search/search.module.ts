@@ -2,6 +2,7 @@
 import type { SearchPageServices } from '@vela/contracts/search';
 import { createResponseCache } from '../../http/response-cache.ts';
 import type { Unsubscribe } from '../../infra/bus.ts';
+import type { Country } from '../../infra/country.ts';
 import { onCatalogChanged } from '../catalog/catalog.events.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { searchGraphql } from './search.graphql.ts';
@@ -14,8 +15,8 @@ export const SEARCH_ANSWERS_MAX = 2_000;
 const SEARCH_ANSWERS_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface SearchModule extends FeatureModule {
-  /** The page loaders' calls of this slice. */
-  pages: SearchPageServices;
+  /** The page loaders' calls of this slice, for a caller from `country` (spec 6 banned countries). */
+  pagesIn(country: Country): SearchPageServices;
 }
 
 export function createSearchModule(deps: FeatureModuleDeps): SearchModule {
@@ -27,7 +28,7 @@ export function createSearchModule(deps: FeatureModuleDeps): SearchModule {
   });
   let unsubscribe: Unsubscribe | undefined;
   return {
-    rest: searchRoutes({ search, auth: deps.auth, answers }),
+    rest: searchRoutes({ search, auth: deps.auth, answers, countryHeader: deps.config.countryHeader }),
     // An import or the operator's "clear cache": the kept results are forgotten on every node.
     async start() {
       unsubscribe = await onCatalogChanged(deps.bus, () => {
@@ -39,6 +40,9 @@ export function createSearchModule(deps: FeatureModuleDeps): SearchModule {
       await unsubscribe?.();
     },
     graphql: searchGraphql(search),
-    pages: { globalSearch: search.globalSearch },
+    pagesIn: (country) => ({
+      globalSearch: (lang, pattern, group, offset) =>
+        search.globalSearch(country, lang, pattern, group, offset),
+    }),
   };
 }

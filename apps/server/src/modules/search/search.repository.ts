@@ -1,12 +1,14 @@
 /**
  * All SQL of the global search. Every predicate is written exactly as its pg_trgm index expression
  * (migration 0005: `name_lower`, `lower(title)`, `lower(title ->> '<lang>')`, `lower(label)`) so the
- * planner can use the GIN indexes; counts stop at SEARCH_COUNT_CAP + 1 rows.
+ * planner can use the GIN indexes; counts stop at SEARCH_COUNT_CAP + 1 rows. Every search of
+ * performers or their content is for a caller's country: performers blocked there (spec 6) and
+ * their videos and albums are never found (infra/country.ts).
  */
 import type { Language } from '@vela/contracts/common';
 import { SEARCH_COUNT_CAP } from '@vela/contracts/search';
 import { type Db, queryRows } from '@vela/db/client';
-import { and, asc, desc, eq, type SQL, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, not, type SQL, sql } from '@vela/db/orm';
 import {
   actors,
   albums,
@@ -18,6 +20,7 @@ import {
   tvSeries,
   videos,
 } from '@vela/db/schema';
+import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 import { videoTileColumns } from '../catalog/catalog.repository.ts';
 
 export type SearchActorRow = typeof actors.$inferSelect;
@@ -81,8 +84,8 @@ export function createSearchRepository(db: Db) {
 
   return {
     /** Actors whose name contains the pattern, online first, then by ranking. */
-    actors(pattern: string, limit: number, offset: number): Promise<Found<SearchActorRow>> {
-      const where = nameContains(pattern);
+    actors(pattern: string, limit: number, offset: number, country: Country): Promise<Found<SearchActorRow>> {
+      const where = and(nameContains(pattern), actorOfferedIn(country, actors.bannedCountryCodes)) as SQL;
       return found(
         db
           .select()
@@ -96,9 +99,15 @@ export function createSearchRepository(db: Db) {
     },
 
     /** Models: actors with at least one video whose name contains the pattern, by ranking. */
-    async models(pattern: string, limit: number, offset: number): Promise<Found<SearchModelRow>> {
+    async models(
+      pattern: string,
+      limit: number,
+      offset: number,
+      country: Country,
+    ): Promise<Found<SearchModelRow>> {
       const where = and(
         nameContains(pattern),
+        actorOfferedIn(country, actors.bannedCountryCodes),
         sql`exists (select 1 from ${videos} where ${videos.actorId} = ${actors.id})`,
       ) as SQL;
       return found(
@@ -119,10 +128,18 @@ export function createSearchRepository(db: Db) {
     },
 
     /** Videos whose title contains the pattern, most liked first; `asmr` limits to ASMR videos. */
-    videos(pattern: string, asmr: boolean, limit: number, offset: number): Promise<Found<SearchVideoRow>> {
-      const where = asmr
-        ? (and(lowerContains(videos.title, pattern), eq(videos.asmr, true)) as SQL)
-        : lowerContains(videos.title, pattern);
+    videos(
+      pattern: string,
+      asmr: boolean,
+      limit: number,
+      offset: number,
+      country: Country,
+    ): Promise<Found<SearchVideoRow>> {
+      const where = and(
+        lowerContains(videos.title, pattern),
+        asmr ? eq(videos.asmr, true) : undefined,
+        actorIdOfferedIn(country, videos.actorId),
+      ) as SQL;
       return found(
         db
           .select(videoTileColumns)
@@ -142,10 +159,13 @@ export function createSearchRepository(db: Db) {
       imagesOnly: boolean,
       limit: number,
       offset: number,
+      country: Country,
     ): Promise<Found<SearchAlbumRow>> {
-      const where = imagesOnly
-        ? (and(lowerContains(albums.title, pattern), eq(albums.type, 'image')) as SQL)
-        : lowerContains(albums.title, pattern);
+      const where = and(
+        lowerContains(albums.title, pattern),
+        imagesOnly ? eq(albums.type, 'image') : undefined,
+        actorIdOfferedIn(country, albums.actorId),
+      ) as SQL;
       return found(
         db
           .select({ album: albums, actorName: actors.name })
@@ -217,23 +237,40 @@ export function createSearchRepository(db: Db) {
       );
     },
 
-    /** Popular searched patterns starting with the prefix, most searched first. */
-    async popularPatterns(prefix: string, limit: number): Promise<string[]> {
+    /**
+     * Popular searched patterns starting with the prefix, most searched first; never the name of a
+     * performer blocked in `country` (spec 6).
+     */
+    async popularPatterns(prefix: string, limit: number, country: Country): Promise<string[]> {
+      const blockedName =
+        country === null
+          ? sql`false`
+          : sql`exists (select 1 from ${actors} where ${actors.nameLower} = ${searchStats.patternLower} and not ${actorOfferedIn(country, actors.bannedCountryCodes)})`;
       const rows = await db
         .select({ pattern: searchStats.patternLower })
         .from(searchStats)
-        .where(sql`${searchStats.patternLower} like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`)
+        .where(
+          and(
+            sql`${searchStats.patternLower} like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`,
+            not(blockedName),
+          ),
+        )
         .orderBy(desc(searchStats.count), asc(searchStats.patternLower))
         .limit(limit);
       return rows.map((r) => r.pattern);
     },
 
     /** Actor names starting with the prefix (trigram index), best ranked first. */
-    async actorNamesStartingWith(prefix: string, limit: number): Promise<string[]> {
+    async actorNamesStartingWith(prefix: string, limit: number, country: Country): Promise<string[]> {
       const rows = await db
         .select({ name: actors.name })
         .from(actors)
-        .where(sql`${actors.nameLower} like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`)
+        .where(
+          and(
+            sql`${actors.nameLower} like ${`${escapeLike(prefix.toLowerCase())}%`} escape '\\'`,
+            actorOfferedIn(country, actors.bannedCountryCodes),
+          ),
+        )
         .orderBy(desc(actors.rankingPoints), asc(actors.id))
         .limit(limit);
       return rows.map((r) => r.name);

@@ -38,27 +38,45 @@ describe('search cache per query 5 minutes (spec 9)', () => {
     let now = 1_000_000;
     const { repo, calls } = countingRepo();
     const search = createSearchService(repo, { clock: { now: () => now } });
-    await search.search('en', 'anna');
+    await search.search('en', 'anna', null);
     const perQuery = calls.groups;
     expect(perQuery).toBe(9);
     now += SEARCH_CACHE_TTL_MS - 1;
-    await search.search('en', '  ANNA ');
+    await search.search('en', '  ANNA ', null);
     expect(calls.groups).toBe(perQuery);
     now += 2;
-    await search.search('en', 'anna');
+    await search.search('en', 'anna', null);
     expect(calls.groups).toBe(2 * perQuery);
   });
 
   it('the cache key holds language, group and offset', async () => {
     const { repo, calls } = countingRepo();
     const search = createSearchService(repo, { clock: { now: () => 0 } });
-    await search.search('en', 'anna');
-    await search.search('de', 'anna');
+    await search.search('en', 'anna', null);
+    await search.search('de', 'anna', null);
     expect(calls.groups).toBe(18);
-    await search.searchGroup('en', 'anna', 'videos', 30);
-    await search.searchGroup('en', 'anna', 'videos', 30);
-    await search.searchGroup('en', 'anna', 'videos', 60);
+    await search.searchGroup('en', 'anna', 'videos', 30, null);
+    await search.searchGroup('en', 'anna', 'videos', 30, null);
+    await search.searchGroup('en', 'anna', 'videos', 60, null);
     expect(calls.groups).toBe(20);
+  });
+
+  it('the cache key holds the caller country (spec 6): a result found for one country is never served to another', async () => {
+    const { repo, calls } = countingRepo();
+    const seen: unknown[] = [];
+    const actors = repo.actors;
+    (repo as { actors: unknown }).actors = (...args: unknown[]) => {
+      seen.push(args[3]);
+      return (actors as (...a: unknown[]) => unknown)(...args);
+    };
+    const search = createSearchService(repo, { clock: { now: () => 0 } });
+    await search.search('en', 'anna', 'DE');
+    await search.search('en', 'anna', 'DE');
+    expect(calls.groups).toBe(9);
+    await search.search('en', 'anna', 'AT');
+    await search.search('en', 'anna', null);
+    expect(calls.groups).toBe(27);
+    expect(seen).toEqual(['DE', 'AT', null]);
   });
 
   it('most popular tags are loaded once per count within 5 minutes', async () => {
@@ -74,8 +92,8 @@ describe('search cache per query 5 minutes (spec 9)', () => {
   it('the searched pattern is echoed as typed (trimmed) while the cached groups are shared', async () => {
     const { repo } = countingRepo();
     const search = createSearchService(repo, { clock: { now: () => 0 } });
-    expect((await search.search('en', 'Anna')).searchPattern).toBe('Anna');
-    const second = await search.search('en', ' aNNa ');
+    expect((await search.search('en', 'Anna', null)).searchPattern).toBe('Anna');
+    const second = await search.search('en', ' aNNa ', null);
     expect(second.searchPattern).toBe('aNNa');
     expect(second.actors.link).toBe('/en/search/videos/aNNa/');
   });

@@ -1,6 +1,8 @@
 /**
  * Global search (spec 2/3/5/9): grouped results with the spec 2 page sizes, capped counts,
- * proposals, a 5-minute cache per query, last searches and the tag service.
+ * proposals, a 5-minute cache per query, last searches and the tag service. Every search is for
+ * a caller's country (spec 6: performers blocked there and their content are never found), and
+ * results are kept per country.
  */
 import type { Language } from '@vela/contracts/common';
 import {
@@ -19,9 +21,11 @@ import {
   type SearchTag,
 } from '@vela/contracts/search';
 import { normalizeSearchPattern, RECENT_SEARCHES_LIMIT } from '@vela/domain/recent-searches';
+import { countryCodeOf } from '@vela/domain/restrictions';
 import { pathFor } from '@vela/i18n/routes';
 import { AppError } from '../../http/errors.ts';
 import { cachedLoader } from '../../infra/cache.ts';
+import type { Country } from '../../infra/country.ts';
 import {
   eur,
   imageRef,
@@ -135,12 +139,13 @@ export function createSearchService(
     lang: Language,
     pattern: string,
     offset: number,
+    country: Country,
   ): Promise<GroupPage<SearchGroupType>> {
     const size = SEARCH_PAGE_SIZES[type];
     const at = now();
     switch (type) {
       case 'actors': {
-        const r = await repo.actors(pattern, size, offset);
+        const r = await repo.actors(pattern, size, offset, country);
         return page(
           type,
           offset,
@@ -149,7 +154,7 @@ export function createSearchService(
         );
       }
       case 'models': {
-        const r = await repo.models(pattern, size, offset);
+        const r = await repo.models(pattern, size, offset, country);
         return page(
           type,
           offset,
@@ -163,7 +168,7 @@ export function createSearchService(
       }
       case 'videos':
       case 'asmr': {
-        const r = await repo.videos(pattern, type === 'asmr', size, offset);
+        const r = await repo.videos(pattern, type === 'asmr', size, offset, country);
         return page(
           type,
           offset,
@@ -173,7 +178,7 @@ export function createSearchService(
       }
       case 'photos':
       case 'galleries': {
-        const r = await repo.albums(pattern, type === 'photos', size, offset);
+        const r = await repo.albums(pattern, type === 'photos', size, offset, country);
         return page(
           type,
           offset,
@@ -223,12 +228,13 @@ export function createSearchService(
     }
   }
 
-  async function suggestions(rawPrefix: string): Promise<string[]> {
+  /** Suggestions for a caller from `country`: never the name of a performer blocked there. */
+  async function suggestions(rawPrefix: string, country: Country): Promise<string[]> {
     const prefix = normalizeSearchPattern(rawPrefix).toLowerCase();
     if (prefix.length < SEARCH_PATTERN_MIN_LENGTH || prefix.length > SEARCH_PATTERN_MAX_LENGTH) return [];
     const [popular, names, labels] = await Promise.all([
-      repo.popularPatterns(prefix, SEARCH_SUGGESTIONS_LIMIT),
-      repo.actorNamesStartingWith(prefix, SEARCH_SUGGESTIONS_LIMIT),
+      repo.popularPatterns(prefix, SEARCH_SUGGESTIONS_LIMIT, country),
+      repo.actorNamesStartingWith(prefix, SEARCH_SUGGESTIONS_LIMIT, country),
       repo.tagsMatching(prefix, 'prefix', SEARCH_SUGGESTIONS_LIMIT),
     ]);
     const seen = new Set<string>();
@@ -243,21 +249,26 @@ export function createSearchService(
     return out;
   }
 
-  /** Key: language, group ('*' = all), offset, lower-cased pattern (matching ignores case). */
+  /**
+   * Key: language, country ('' unknown), group ('*' = all), offset, lower-cased pattern (matching
+   * ignores case).
+   */
   async function compute(key: string): Promise<CachedResult> {
-    const [lang, group, offsetText, pattern] = key.split('\u0000') as [
+    const [lang, countryText, group, offsetText, pattern] = key.split('\u0000') as [
       Language,
+      string,
       SearchGroupType | '*',
       string,
       string,
     ];
+    const country = countryCodeOf(countryText);
     const offset = Number(offsetText);
     if (group !== '*') {
-      return { groups: { [group]: await loadGroup(group, lang, pattern, offset) }, proposals: [] };
+      return { groups: { [group]: await loadGroup(group, lang, pattern, offset, country) }, proposals: [] };
     }
     const [pages, proposals] = await Promise.all([
-      Promise.all(SEARCH_GROUP_TYPES.map((type) => loadGroup(type, lang, pattern, 0))),
-      suggestions(pattern),
+      Promise.all(SEARCH_GROUP_TYPES.map((type) => loadGroup(type, lang, pattern, 0, country))),
+      suggestions(pattern, country),
     ]);
     return { groups: Object.fromEntries(pages.map((p) => [p.type, p])), proposals };
   }
@@ -267,8 +278,13 @@ export function createSearchService(
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
-  const keyOf = (lang: Language, group: SearchGroupType | '*', offset: number, pattern: string) =>
-    [lang, group, String(offset), pattern.toLowerCase()].join('\u0000');
+  const keyOf = (
+    lang: Language,
+    country: Country,
+    group: SearchGroupType | '*',
+    offset: number,
+    pattern: string,
+  ) => [lang, country ?? '', group, String(offset), pattern.toLowerCase()].join('\u0000');
 
   function withLink<T extends SearchGroupType>(
     groupPage: GroupPage<T>,
@@ -279,9 +295,9 @@ export function createSearchService(
     return { ...groupPage, link: groupPage.type === 'actors' ? base : `${base}?group=${groupPage.type}` };
   }
 
-  async function search(lang: Language, rawPattern: string): Promise<SearchResult> {
+  async function search(lang: Language, rawPattern: string, country: Country): Promise<SearchResult> {
     const pattern = searchablePattern(rawPattern);
-    const result = await cached(keyOf(lang, '*', 0, pattern));
+    const result = await cached(keyOf(lang, country, '*', 0, pattern));
     const groups = Object.fromEntries(
       SEARCH_GROUP_TYPES.map((type) => [
         type,
@@ -296,9 +312,10 @@ export function createSearchService(
     rawPattern: string,
     group: SearchGroupType,
     offset: number,
+    country: Country,
   ): Promise<SearchGroup<SearchGroupType>> {
     const pattern = searchablePattern(rawPattern);
-    const result = await cached(keyOf(lang, group, offset, pattern));
+    const result = await cached(keyOf(lang, country, group, offset, pattern));
     return withLink(result.groups[group] as GroupPage<SearchGroupType>, lang, pattern);
   }
 
@@ -313,21 +330,30 @@ export function createSearchService(
     },
 
     /** How long the kept result of this search has left (ms; 0 when none is kept). */
-    resultTtl(lang: Language, rawPattern: string, group?: SearchGroupType, offset = 0): number {
+    resultTtl(
+      lang: Language,
+      rawPattern: string,
+      country: Country,
+      group?: SearchGroupType,
+      offset = 0,
+    ): number {
       const pattern = searchablePattern(rawPattern);
-      return cached.remainingTtl(group ? keyOf(lang, group, offset, pattern) : keyOf(lang, '*', 0, pattern));
+      return cached.remainingTtl(
+        group ? keyOf(lang, country, group, offset, pattern) : keyOf(lang, country, '*', 0, pattern),
+      );
     },
 
-    /** The search page: all groups, with `group` replaced by its page at `offset`. */
+    /** The search page for a caller from `country`: all groups, with `group` replaced by its page at `offset`. */
     async globalSearch(
+      country: Country,
       lang: Language,
       rawPattern: string,
       group?: SearchGroupType,
       offset = 0,
     ): Promise<SearchResult> {
-      const all = await search(lang, rawPattern);
+      const all = await search(lang, rawPattern, country);
       if (!group || offset === 0) return all;
-      return { ...all, [group]: await searchGroup(lang, rawPattern, group, offset) };
+      return { ...all, [group]: await searchGroup(lang, rawPattern, group, offset, country) };
     },
 
     lastSearches(guestId: number): Promise<string[]> {

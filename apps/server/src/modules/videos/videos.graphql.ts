@@ -106,15 +106,17 @@ export function videosGraphql(videos: VideosService): GraphqlExtension {
             ...(input.limit != null ? { limit: input.limit } : {}),
           },
           context.guestId,
+          // Videos of performers blocked in the caller's country are left out (spec 6).
+          context.country ?? null,
         );
         return {
           ...list,
           items: list.items.map((item) => ({ ...item, new: item.isNew, model: item.actor })),
         };
       },
-      async videoStars(args: { limit?: number | null }) {
+      async videoStars(args: { limit?: number | null }, context) {
         const limit = parseInput(z.number().int().min(1).max(100).nullish(), args.limit);
-        return videos.stars(limit ?? undefined);
+        return videos.stars(context.country ?? null, limit ?? undefined);
       },
     },
   };

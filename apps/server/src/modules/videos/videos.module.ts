@@ -2,6 +2,7 @@
 import type { VideoPageServices } from '@vela/contracts/videos';
 import { createResponseCache } from '../../http/response-cache.ts';
 import type { Unsubscribe } from '../../infra/bus.ts';
+import type { Country } from '../../infra/country.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import { onCatalogChanged } from '../catalog/catalog.events.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
@@ -12,8 +13,8 @@ import { videosRoutes } from './videos.routes.ts';
 import { createVideosService } from './videos.service.ts';
 
 export interface VideosModule extends FeatureModule {
-  /** The page loaders' calls of this slice. */
-  pages: VideoPageServices;
+  /** The page loaders' calls of this slice, for a caller from `country` (spec 6 banned countries). */
+  pagesIn(country: Country): VideoPageServices;
 }
 
 /**
@@ -49,7 +50,12 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
   });
   let unsubscribe: Unsubscribe | undefined;
   return {
-    rest: videosRoutes({ auth: deps.auth, videos, visitorListings }),
+    rest: videosRoutes({
+      auth: deps.auth,
+      videos,
+      visitorListings,
+      countryHeader: deps.config.countryHeader,
+    }),
     regenerateCounters: async () => ({ trending: await trendingJob.runFresh() }),
     async start() {
       unsubscribe = await onCatalogChanged(deps.bus, () => {
@@ -63,8 +69,8 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
       await unsubscribe?.();
     },
     graphql: videosGraphql(videos),
-    pages: {
-      videosOverview: (lang, guestId) => videos.overview(lang, guestId),
+    pagesIn: (country) => ({
+      videosOverview: (lang, guestId) => videos.overview(lang, guestId, country),
       videoListing: (lang, category, query, guestId) =>
         videos.listingPage(
           lang,
@@ -76,8 +82,9 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
             ...(query.limit !== undefined ? { limit: query.limit } : {}),
           },
           guestId,
+          country,
         ),
-      videoStars: (lang) => videos.starsPage(lang),
-    },
+      videoStars: (lang) => videos.starsPage(lang, country),
+    }),
   };
 }

@@ -2,7 +2,8 @@
  * All SQL of the video listings. Every listing is one query whose ORDER BY matches an index on
  * `videos` (`<col> desc|asc, id`), so a page is an index scan that stops after `limit + 1` rows
  * (hasMore without a count). Subsets use the same predicates as the partial indexes (`free`,
- * `price_cents < base_price_cents`, `vip`, `vip30`).
+ * `price_cents < base_price_cents`, `vip`, `vip30`). Every listing is for a caller's country: the
+ * videos of performers blocked there (spec 6) are left out before the page is cut.
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
@@ -13,6 +14,7 @@ import {
   type VideoSort,
   type VideoType,
 } from '@vela/domain/video-listings';
+import { actorIdOfferedIn, type Country } from '../../infra/country.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
@@ -38,6 +40,8 @@ export interface ListingSpec {
   trendingSource?: 'precomputed' | 'live';
   /** The caller (bought flags, the bought type); null for a visitor. */
   guestId: number | null;
+  /** The caller's country: videos of performers blocked there are left out (spec 6). */
+  country: Country;
   offset: number;
   /** Rows to fetch (the page size plus one). */
   fetch: number;
@@ -118,6 +122,7 @@ function typeCondition(type: VideoType, spec: ListingSpec): SQL {
 
 function conditionsOf(spec: ListingSpec): SQL[] {
   const where: SQL[] = [];
+  if (spec.country !== null) where.push(actorIdOfferedIn(spec.country, sql`v.actor_id`));
   for (const type of spec.types) {
     // The trending sort joins the window's sales: the type is implied by the join.
     if (type === 'trending' && spec.sort === 'trending') continue;
@@ -268,8 +273,8 @@ export function createVideosRepository(db: Db) {
       return new Set(rows.map((r) => Number(r.id)));
     },
 
-    /** The actors with the most videos (spec 3 video stars), most videos first. */
-    async videoStars(limit: number): Promise<VideoStarRow[]> {
+    /** The actors with the most videos (spec 3 video stars), most videos first; none blocked in `country`. */
+    async videoStars(limit: number, country: Country): Promise<VideoStarRow[]> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
         sql`select a.id as "actorId", a.name as "actorName", a.name_lower as "nameLower",
@@ -278,7 +283,9 @@ export function createVideosRepository(db: Db) {
               s.video_count as "videoCount", s.new_count as "newVideoCount"
             from (
               select actor_id, count(*)::int as video_count, (count(*) filter (where is_new))::int as new_count
-              from videos group by actor_id
+              from videos
+              where ${actorIdOfferedIn(country, sql`actor_id`)}
+              group by actor_id
               order by video_count desc, actor_id
               limit ${limit}
             ) s
@@ -307,12 +314,18 @@ export function createVideosRepository(db: Db) {
       return rows.map((r) => r.label);
     },
 
-    async previewKeyOf(videoId: number): Promise<string | null> {
-      const [row] = await queryRows<{ previewKey: string }>(
+    /** The video's preview key and its actor's banned countries (spec 6); null when there is no such video. */
+    async previewOf(videoId: number): Promise<{ previewKey: string; bannedCountryCodes: string[] } | null> {
+      const [row] = await queryRows<{ previewKey: string; banned: unknown }>(
         db,
-        sql`select preview_key as "previewKey" from videos where id = ${videoId}`,
+        sql`select v.preview_key as "previewKey", a.banned_country_codes as "banned"
+            from videos v join actors a on a.id = v.actor_id where v.id = ${videoId}`,
       );
-      return row?.previewKey ?? null;
+      if (!row) return null;
+      return {
+        previewKey: row.previewKey,
+        bannedCountryCodes: Array.isArray(row.banned) ? (row.banned as string[]) : [],
+      };
     },
 
     /**

@@ -1,9 +1,14 @@
-/** Tile grid REST routes (spec 7 `tileGrid/...`), mounted under `/rest/v1`. */
+/**
+ * Tile grid REST routes (spec 7 `tileGrid/...`), mounted under `/rest/v1`. Grids never offer a
+ * video of a performer blocked in the caller's country (spec 6): the answers vary on the country
+ * header and a visitor's kept page is kept per country.
+ */
 import { StoreTileGridSettingsSchema, TILE_GRID_TYPES } from '@vela/contracts/videos';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
+import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
 import type { VideosService } from './videos.service.ts';
@@ -11,14 +16,18 @@ import type { VideosService } from './videos.service.ts';
 export function videosRoutes(deps: {
   auth: GuestAuth;
   videos: VideosService;
-  /** Visitors' listing pages (the same for every visitor), kept briefly per node. */
+  /** Visitors' listing pages (the same for every visitor of a country), kept briefly per node. */
   visitorListings: ResponseCache;
+  /** COUNTRY_HEADER: the caller's country (spec 6 banned countries). */
+  countryHeader: string;
 }): FastifyPluginAsync {
-  const { auth, videos, visitorListings } = deps;
+  const { auth, videos, visitorListings, countryHeader } = deps;
+  const countryOfRequest = (request: FastifyRequest) => countryOf(request.headers, countryHeader);
   return async (app) => {
     // Grids carry the caller's bought flags and stored sort: never stored by an HTTP cache (spec 7
     // "uncached"). The server keeps a visitor's page a few seconds (VIDEO_LISTING_CACHE_TTL_MS).
     privateResponses(app);
+    app.addHook('onSend', varyOnCountry(countryHeader));
 
     app.get('/tileGrid/get/:type/:payload', async (request, reply) => {
       const { type, payload } = request.params as { type: string; payload: string };
@@ -34,26 +43,29 @@ export function videosRoutes(deps: {
         ...(input.limit !== undefined ? { limit: input.limit } : {}),
       };
       const guestId = caller?.guestId ?? null;
+      const country = countryOfRequest(request);
+      // Kept per country: a page without a blocked performer's videos is never sent to another country.
+      const keyOf = (value: unknown) => `${type}\u0000${country ?? ''}\u0000${stableJson(value)}`;
       if (guestId === null) {
-        // A visitor has no bought flags and no stored sort: every visitor gets the same page.
-        return visitorListings.send(request, reply, `${type}\u0000${stableJson(listing)}`, async () => ({
+        // A visitor has no bought flags and no stored sort: every visitor of a country gets the same page.
+        return visitorListings.send(request, reply, keyOf(listing), async () => ({
           success: true,
-          data: await videos.list(listing, null),
+          data: await videos.list(listing, null, country),
         }));
       }
-      const { list, personal } = await videos.listFor(listing, guestId);
+      const { list, personal } = await videos.listFor(listing, guestId, country);
       if (personal) return { success: true, data: list };
       // Nothing of the guest's on the page: the visitors' kept answer for the same request and sort.
       const same = { ...listing, sort: list.sort };
-      return visitorListings.send(request, reply, `${type}\u0000${stableJson(same)}`, async () => ({
+      return visitorListings.send(request, reply, keyOf(same), async () => ({
         success: true,
-        data: await videos.list(same, null),
+        data: await videos.list(same, null, country),
       }));
     });
 
     app.get('/tileGrid/getVideoPictures/:albumId', async (request) => {
       const { albumId } = parseInput(VideoPicturesParamsSchema, request.params);
-      return { success: true, data: await videos.pictures(albumId) };
+      return { success: true, data: await videos.pictures(albumId, countryOfRequest(request)) };
     });
 
     app.post('/tileGrid/storeTileGridSettings', async (request) => {

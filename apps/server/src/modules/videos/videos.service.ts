@@ -1,4 +1,8 @@
-/** Video listing use cases: listings per category, video stars, preview thumbnails, tile grid settings. */
+/**
+ * Video listing use cases: listings per category, video stars, preview thumbnails, tile grid
+ * settings. Every listing is for a caller's country and never offers a video of a performer
+ * blocked there (spec 6); kept pages are kept per country (the country is part of the spec key).
+ */
 import type { Language } from '@vela/contracts/common';
 import type {
   TileGridSettings,
@@ -31,6 +35,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { stableJson } from '../../http/response-cache.ts';
 import { cachedLoader } from '../../infra/cache.ts';
+import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { imageRef, presentSeo } from '../catalog/catalog.presenter.ts';
 import type { SeoRow } from '../catalog/catalog.repository.ts';
 import { presentVideoListItem, presentVideoStar } from './videos.presenter.ts';
@@ -84,7 +89,11 @@ export function createVideosService(
   options: { sharedListingTtlMs?: number } = {},
 ) {
   const sharedListingTtlMs = options.sharedListingTtlMs ?? SHARED_LISTING_TTL_MS;
-  let starsCache: { at: number; rows: Awaited<ReturnType<VideosRepository['videoStars']>> } | null = null;
+  /** Video stars per country ('' unknown), recomputed at most once a minute. */
+  const starsCache = new Map<
+    string,
+    { at: number; rows: Awaited<ReturnType<VideosRepository['videoStars']>> }
+  >();
   /** The trending window last found computed and until when that answer is trusted (ms). */
   let trendingComputed: { window: string; until: number } | null = null;
 
@@ -144,8 +153,8 @@ export function createVideosService(
     }
   }
 
-  async function list(request: ListingRequest, guestId: number | null): Promise<VideoList> {
-    return (await listFor(request, guestId)).list;
+  async function list(request: ListingRequest, guestId: number | null, country: Country): Promise<VideoList> {
+    return (await listFor(request, guestId, country)).list;
   }
 
   /**
@@ -156,6 +165,7 @@ export function createVideosService(
   async function listFor(
     request: ListingRequest,
     guestId: number | null,
+    country: Country,
   ): Promise<{ list: VideoList; personal: boolean }> {
     const category = categoryOf(request.category);
     let sort: VideoSort;
@@ -194,6 +204,7 @@ export function createVideosService(
       trending,
       ...(sort === 'trending' ? { trendingSource: await trendingSource(trending) } : {}),
       guestId,
+      country,
       offset,
       fetch: limit + 1,
       // To the minute: the window's start is part of the kept page's key.
@@ -220,13 +231,16 @@ export function createVideosService(
     };
   }
 
-  async function stars(limit: number = VIDEO_STARS_COUNT): Promise<VideoStar[]> {
+  async function stars(country: Country, limit: number = VIDEO_STARS_COUNT): Promise<VideoStar[]> {
     const at = now();
-    if (!starsCache || at.getTime() - starsCache.at >= VIDEO_STARS_TTL_MS || at.getTime() < starsCache.at) {
-      starsCache = { at: at.getTime(), rows: await repo.videoStars(VIDEO_STARS_COUNT) };
+    const key = country ?? '';
+    let kept = starsCache.get(key);
+    if (!kept || at.getTime() - kept.at >= VIDEO_STARS_TTL_MS || at.getTime() < kept.at) {
+      kept = { at: at.getTime(), rows: await repo.videoStars(VIDEO_STARS_COUNT, country) };
+      starsCache.set(key, kept);
     }
     const size = Math.min(Math.max(1, Math.trunc(limit)), VIDEO_STARS_COUNT);
-    return starsCache.rows.slice(0, size).map((r) => presentVideoStar(r, at));
+    return kept.rows.slice(0, size).map((r) => presentVideoStar(r, at));
   }
 
   return {
@@ -237,6 +251,7 @@ export function createVideosService(
     /** Forgets the kept listing pages (the catalog changed). */
     clearCache(): void {
       sharedRows.clear();
+      starsCache.clear();
     },
 
     /**
@@ -257,9 +272,11 @@ export function createVideosService(
       return { ...window, videos, skipped: videos === null };
     },
 
-    async pictures(videoId: number): Promise<VideoPictures> {
-      const previewKey = await repo.previewKeyOf(videoId);
-      if (previewKey === null) throw new AppError('VIDEO_NOT_FOUND', 'No video with this id', 404);
+    async pictures(videoId: number, country: Country): Promise<VideoPictures> {
+      const preview = await repo.previewOf(videoId);
+      if (preview === null) throw new AppError('VIDEO_NOT_FOUND', 'No video with this id', 404);
+      assertOfferedIn(preview.bannedCountryCodes, country);
+      const { previewKey } = preview;
       const rows = await repo.picturesLike(previewKey, VIDEO_PREVIEW_THUMBNAILS_MAX);
       const pictures = rows.length > 0 ? rows : [{ key: previewKey, ageRating: 18 }];
       return {
@@ -275,7 +292,7 @@ export function createVideosService(
       return { type, settings };
     },
 
-    async overview(lang: Language, guestId: number | null): Promise<VideosOverviewData> {
+    async overview(lang: Language, guestId: number | null, country: Country): Promise<VideosOverviewData> {
       const categories = VIDEO_LISTING_CATEGORIES.filter((c) => c !== 'boughtVideos' || guestId !== null);
       const blocks = await Promise.all(
         categories.map(async (category) => {
@@ -283,6 +300,7 @@ export function createVideosService(
           const page = await list(
             { category, sort: sortsFor(category)[0]!, limit: OVERVIEW_BLOCK_SIZE },
             guestId,
+            country,
           );
           return { category, items: page.items };
         }),
@@ -295,17 +313,21 @@ export function createVideosService(
       category: VideoListingCategory,
       request: Omit<ListingRequest, 'category'>,
       guestId: number | null,
+      country: Country,
     ): Promise<VideoListingPageData> {
       const [pageList, tags, seo] = await Promise.all([
-        list({ ...request, category }, guestId),
+        list({ ...request, category }, guestId, country),
         repo.tagLabels(FILTER_TAG_COUNT),
         seoText(`Videos:${category}`, lang),
       ]);
       return { list: pageList, tags, seo: presentSeo(seo, '') };
     },
 
-    async starsPage(lang: Language) {
-      const [list, seo] = await Promise.all([stars(VIDEO_STARS_COUNT), seoText('Videos/Stars', lang)]);
+    async starsPage(lang: Language, country: Country) {
+      const [list, seo] = await Promise.all([
+        stars(country, VIDEO_STARS_COUNT),
+        seoText('Videos/Stars', lang),
+      ]);
       return { stars: list, seo: presentSeo(seo, '') };
     },
   };

@@ -1,0 +1,82 @@
+/**
+ * The banned-country rule of spec 6 on the server (docs/decisions/0018-banned-countries.md): who
+ * the caller is (`countryOf`, from the header the edge sets, config COUNTRY_HEADER) and which
+ * performers they may be offered. The rule itself is `isBlockedFromPerformer` of
+ * @vela/domain/restrictions; the two SQL conditions below state the same rule for queries (a test
+ * runs both against the same cases), so every listing, search, recommendation, favorite list and
+ * socket event leaves a blocked performer out in the database, before paging and counting.
+ *
+ * A module that offers performers or their content takes the caller's `Country` and adds one of
+ * these conditions to its query (or calls `isBlockedFromPerformer` on a row it already has); an
+ * answer kept for more than one caller is kept per country.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { type SQL, sql } from '@vela/db/orm';
+import { countryCodeOf, isBlockedFromPerformer } from '@vela/domain/restrictions';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors.ts';
+
+/** A column or SQL expression (drizzle's SQLWrapper). */
+type SqlOperand = { getSQL(): SQL };
+
+/** The caller's ISO 3166-1 alpha-2 country (upper-case), or null when unknown (never blocked). */
+export type Country = string | null;
+
+/** The caller's country from the edge header `headerName`; missing, repeated or malformed: null. */
+export function countryOf(headers: IncomingHttpHeaders, headerName: string): Country {
+  return countryCodeOf(headers[headerName.toLowerCase()]);
+}
+
+/** Is a caller from `country` blocked from a performer with these banned country codes? */
+export function isBlockedIn(bannedCountryCodes: readonly string[], country: Country): boolean {
+  return isBlockedFromPerformer(country, bannedCountryCodes);
+}
+
+/**
+ * SQL: true when a caller from `country` may be offered the actor whose banned country codes are
+ * `bannedCodes` (a `text[]` column or expression of the actor's row). Unknown country: `true`.
+ */
+export function actorOfferedIn(country: Country, bannedCodes: SqlOperand): SQL {
+  const code = countryCodeOf(country);
+  if (code === null) return sql`true`;
+  return sql`not exists (select 1 from unnest(${bannedCodes}) as banned_in(code) where upper(btrim(banned_in.code)) = ${code})`;
+}
+
+/**
+ * SQL: true when a caller from `country` may be offered the content of the actor `actorId` (a
+ * column such as videos.actor_id). The blocked actors are read once per statement (an InitPlan),
+ * so a listing read along its index only skips their rows. Unknown country: `true`.
+ */
+export function actorIdOfferedIn(country: Country, actorId: SqlOperand): SQL {
+  const code = countryCodeOf(country);
+  if (code === null) return sql`true`;
+  return sql`${actorId} <> all (array(select blocked.id from actors blocked where not ${actorOfferedIn(code, sql`blocked.banned_country_codes`)}))`;
+}
+
+/** The answer to a caller from a banned country (403, the code the actor calls have always used). */
+export function actorBlockedInCountry(): AppError {
+  return new AppError('ACTOR_BLOCKED_IN_COUNTRY', 'This performer is not available in your country', 403);
+}
+
+/** Throws 403 ACTOR_BLOCKED_IN_COUNTRY when a caller from `country` is blocked from the performer. */
+export function assertOfferedIn(bannedCountryCodes: readonly string[], country: Country): void {
+  if (isBlockedIn(bannedCountryCodes, country)) throw actorBlockedInCountry();
+}
+
+/**
+ * An onSend hook: the answer varies on the country header (shared caches must key on it). Adds the
+ * header's name to Vary, keeping what is there (accept-encoding of the compressed answers).
+ */
+export function varyOnCountry(countryHeader: string) {
+  const name = countryHeader.toLowerCase();
+  return async <T>(_request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
+    const current = reply.getHeader('vary');
+    const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+    if (!names.some((v) => v.toLowerCase() === name || v === '*')) names.push(name);
+    reply.header('vary', names.join(', '));
+    return payload;
+  };
+}
