@@ -397,24 +397,36 @@ describe('pages (server-rendered HTML) never show the performer to a blocked cou
     expect(existsSync(defaultWebBuildLocation().serverBuildFile), 'apps/web/build is missing').toBe(true);
   });
 
-  it('home, cams, new girls and search pages; the page cache is per country (AT rendered first)', async () => {
+  it('home, cams, new girls, search, category and video pages; the page cache is per country (AT rendered first)', async () => {
     const pages = [
       pathFor('Home', 'en', {}),
       pathFor('Cams', 'en', {}),
       pathFor('NewGirls', 'en', {}),
       pathFor('Search/Videos', 'en', { searchPattern: NAME.toLowerCase() }),
     ];
-    for (const path of pages) {
+    const [category] = await queryRows<{ slug: string }>(
+      t.database.db,
+      sql`select c.slug_en as slug from categories c join actor_categories ac on ac.category_id = c.id
+          where ac.actor_id = ${actor.id} order by c.id limit 1`,
+    );
+    pages.push(pathFor('Categories/Category', 'en', { categorySlug: category!.slug }));
+    const checks: [string, string][] = [
+      ...pages.map((path): [string, string] => [path, NAME]),
+      // The performer's newest video leads the overview's and the new videos' blocks.
+      [pathFor('Videos', 'en', {}), VIDEO_TITLE],
+      [pathFor('Videos/NewVideos', 'en', {}), VIDEO_TITLE],
+    ];
+    for (const [path, text] of checks) {
       const allowed = await get(path, 'AT');
       expect(allowed.statusCode, path).toBe(200);
-      expect(allowed.body, `${path} AT`).toContain(NAME);
+      expect(allowed.body, `${path} AT`).toContain(text);
       for (const country of BLOCKED) {
         const blocked = await get(path, country);
         expect(blocked.statusCode, `${path} ${country}`).toBe(200);
-        expect(blocked.body, `${path} ${country}`).not.toContain(NAME);
+        expect(blocked.body, `${path} ${country}`).not.toContain(text);
       }
       // And the other way round: a page kept for DE is not served to AT.
-      expect((await get(path, 'AT')).body, `${path} AT again`).toContain(NAME);
+      expect((await get(path, 'AT')).body, `${path} AT again`).toContain(text);
     }
   });
 
