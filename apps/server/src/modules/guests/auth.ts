@@ -58,14 +58,24 @@ export interface GuestAuth {
   requireGuest(request: FastifyRequest): Promise<AuthContext & { guestId: number }>;
   /** The session of the cookie alone (pages: a token in a page URL is ignored). */
   authenticateCookie(request: FastifyRequest): Promise<AuthContext | null>;
-  /** The caller's session, creating an anonymous one (and its cookie) when there is none. */
-  ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext>;
-  /** Starts a fresh session for `guestId` (login/signup), replacing the caller's cookie. */
-  startSession(request: FastifyRequest, reply: FastifyReply, guestId: number): Promise<AuthContext>;
+  /**
+   * The caller's session, creating an anonymous one (and its cookie) when there is none; `admitNew`
+   * runs before a creation and may refuse it by throwing (the per-IP limit of anonymous sessions).
+   */
+  ensureSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    admitNew: () => Promise<void>,
+  ): Promise<AuthContext>;
+  /**
+   * A fresh session of `guestId` in this browser's cookie. Ends nothing: a login goes through
+   * `SessionEnder.logIn`, which ends the browser's previous session first.
+   */
+  issueSession(request: FastifyRequest, reply: FastifyReply, guestId: number): Promise<AuthContext>;
   /**
    * Puts an existing live session into this browser's cookie under a fresh token (the login transfer
    * of the payment dialog); the session's previous cookie token stops working. False when the session
-   * has ended.
+   * has ended. Ends nothing: the transfer goes through `SessionEnder.adopt`.
    */
   adoptSession(reply: FastifyReply, sessionId: number): Promise<boolean>;
   clearCookie(reply: FastifyReply): void;
@@ -149,15 +159,13 @@ export function createGuestAuth(deps: {
       if (!context || context.guestId === null) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
       return { ...context, guestId: context.guestId };
     },
-    async ensureSession(request, reply) {
-      return (await authenticate(request)) ?? newSession(request, reply, null);
+    async ensureSession(request, reply, admitNew) {
+      const current = await authenticate(request);
+      if (current) return current;
+      await admitNew();
+      return newSession(request, reply, null);
     },
-    async startSession(request, reply, guestId) {
-      const current = await authenticate(request).catch(() => null);
-      // A new token on every login: a session id known before login is worth nothing after it.
-      if (current) await repository.revokeSession(current.sessionId);
-      return newSession(request, reply, guestId);
-    },
+    issueSession: (request, reply, guestId) => newSession(request, reply, guestId),
     async adoptSession(reply, sessionId) {
       const token = randomBytes(32).toString('base64url');
       if (!(await repository.rotateSessionToken(sessionId, hashSessionToken(token)))) return false;

@@ -159,31 +159,26 @@ export function createGuestsRepository(db: Db) {
       return row;
     },
     /**
-     * Uses a reset key once: marks it used, sets the new password hash and revokes every session of
-     * the guest, all or nothing. False when the key was no longer valid (a concurrent use).
+     * Uses a reset key once: marks it used and sets the new password hash. False when the key was no
+     * longer valid (a concurrent use). The guest's sessions end in the same transaction: the caller
+     * runs this inside `SessionEnder.endGuestSessions` (session-ender.ts).
      */
-    async resetPassword(keyId: number, guestId: number, passwordHash: string, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const used = await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResets.id, keyId),
-              eq(passwordResets.guestId, guestId),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .returning({ id: passwordResets.id });
-        if (used.length === 0) return false;
-        await tx.update(guests).set({ passwordHash }).where(eq(guests.id, guestId));
-        await tx
-          .update(guestSessions)
-          .set({ revokedAt: now })
-          .where(and(eq(guestSessions.guestId, guestId), isNull(guestSessions.revokedAt)));
-        return true;
-      });
+    async useResetKey(keyId: number, guestId: number, passwordHash: string, now: Date): Promise<boolean> {
+      const used = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.id, keyId),
+            eq(passwordResets.guestId, guestId),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning({ id: passwordResets.id });
+      if (used.length === 0) return false;
+      await db.update(guests).set({ passwordHash }).where(eq(guests.id, guestId));
+      return true;
     },
     async insertLoginTransfer(sessionId: number, tokenHash: string, expiresAt: Date): Promise<void> {
       await db.insert(loginTransfers).values({ sessionId, tokenHash, expiresAt });
@@ -254,8 +249,14 @@ export function createGuestsRepository(db: Db) {
     async hideDataProtection(guestId: number): Promise<void> {
       await db.update(guests).set({ showDataProtection: false }).where(eq(guests.id, guestId));
     },
-    async setPasswordHash(guestId: number, passwordHash: string): Promise<void> {
-      await db.update(guests).set({ passwordHash }).where(eq(guests.id, guestId));
+    /** Sets the password hash; false when there is no such guest. */
+    async setPasswordHash(guestId: number, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(guests)
+        .set({ passwordHash })
+        .where(eq(guests.id, guestId))
+        .returning({ id: guests.id });
+      return rows.length > 0;
     },
     async insertSession(values: NewSession): Promise<SessionRow> {
       const [row] = await db.insert(guestSessions).values(values).returning();
@@ -280,32 +281,6 @@ export function createGuestsRepository(db: Db) {
     async touchSession(id: number): Promise<void> {
       await db.update(guestSessions).set({ lastSeenAt: new Date() }).where(eq(guestSessions.id, id));
     },
-    async revokeSession(id: number, guestId?: number): Promise<boolean> {
-      const rows = await db
-        .update(guestSessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(guestSessions.id, id),
-            isNull(guestSessions.revokedAt),
-            guestId === undefined ? undefined : eq(guestSessions.guestId, guestId),
-          ),
-        )
-        .returning({ id: guestSessions.id });
-      return rows.length > 0;
-    },
-    async revokeOtherSessions(guestId: number, keepSessionId: number): Promise<void> {
-      await db
-        .update(guestSessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(guestSessions.guestId, guestId),
-            ne(guestSessions.id, keepSessionId),
-            isNull(guestSessions.revokedAt),
-          ),
-        );
-    },
     async liveSessionsOf(guestId: number): Promise<SessionRow[]> {
       return db
         .select()
@@ -319,3 +294,126 @@ export function createGuestsRepository(db: Db) {
 }
 
 export type GuestsRepository = ReturnType<typeof createGuestsRepository>;
+
+/** A session that ended, with its guest (null: a visitor's session). */
+export interface EndedSession {
+  id: number;
+  guestId: number | null;
+}
+
+/**
+ * The only SQL that ends sessions (sets `revoked_at`). Only session-ender.ts uses it: it announces
+ * every end to the guest's open pages at once, so no path ends a session silently (decision 0026).
+ */
+export function createSessionEndRepository(db: Db) {
+  const end = (where: SQL | undefined, at: Date): Promise<EndedSession[]> =>
+    db
+      .update(guestSessions)
+      .set({ revokedAt: at })
+      .where(and(where, isNull(guestSessions.revokedAt)))
+      .returning({ id: guestSessions.id, guestId: guestSessions.guestId });
+  return {
+    /** Ends one live session (only `ofGuest`'s when given). */
+    endSession(id: number, at: Date, ofGuest?: number): Promise<EndedSession[]> {
+      return end(
+        and(eq(guestSessions.id, id), ofGuest === undefined ? undefined : eq(guestSessions.guestId, ofGuest)),
+        at,
+      );
+    },
+    /** Ends every live session of a guest, but `except`. */
+    endGuestSessions(guestId: number, at: Date, except?: number): Promise<EndedSession[]> {
+      return end(
+        and(
+          eq(guestSessions.guestId, guestId),
+          except === undefined ? undefined : ne(guestSessions.id, except),
+        ),
+        at,
+      );
+    },
+  };
+}
+
+export type SessionEndRepository = ReturnType<typeof createSessionEndRepository>;
+
+/** What the purge deletes: rows that can no longer authenticate anything (session-purge.job.ts). */
+export interface PurgeCutoffs {
+  /** Sessions ended before this. */
+  endedBefore: Date;
+  /** Visitor (anonymous) sessions not seen since this. */
+  anonymousIdleBefore: Date;
+  /** Any session not seen since this (its cookie has expired). */
+  idleBefore: Date;
+  /** Reset keys and login transfer tokens used or expired before this. */
+  spentBefore: Date;
+  /** At most this many rows per statement (short locks on a big table). */
+  batch: number;
+}
+
+export interface PurgeCounts {
+  sessions: number;
+  resetKeys: number;
+  loginTransfers: number;
+}
+
+/** Runs a counted delete statement of at most `batch` rows until one deletes fewer; how many in all. */
+async function deleteInBatches(db: Db, statement: (batch: number) => SQL, batch: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number | string }>(db, statement(batch));
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** The purge's SQL: ended, idle or spent sessions, reset keys and login transfer tokens. */
+export function createGuestsPurgeRepository(db: Db) {
+  return {
+    async purge(cutoffs: PurgeCutoffs): Promise<PurgeCounts> {
+      const { batch } = cutoffs;
+      // As timestamptz literals: every driver (PGlite, node-postgres) takes the ISO text alike.
+      const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+      const endedBefore = at(cutoffs.endedBefore);
+      const anonymousIdleBefore = at(cutoffs.anonymousIdleBefore);
+      const idleBefore = at(cutoffs.idleBefore);
+      const spentBefore = at(cutoffs.spentBefore);
+      // Transfer tokens first: a purged session takes its tokens along (on delete cascade).
+      const transfers = await deleteInBatches(
+        db,
+        (n) => sql`with gone as (
+          delete from ${loginTransfers} where ${loginTransfers.tokenHash} in (
+            select ${loginTransfers.tokenHash} from ${loginTransfers}
+            where ${loginTransfers.usedAt} < ${spentBefore} or ${loginTransfers.expiresAt} < ${spentBefore}
+            limit ${n})
+          returning 1)
+        select count(*)::int as n from gone`,
+        batch,
+      );
+      const resetKeys = await deleteInBatches(
+        db,
+        (n) => sql`with gone as (
+          delete from ${passwordResets} where ${passwordResets.id} in (
+            select ${passwordResets.id} from ${passwordResets}
+            where ${passwordResets.usedAt} < ${spentBefore} or ${passwordResets.expiresAt} < ${spentBefore}
+            limit ${n})
+          returning 1)
+        select count(*)::int as n from gone`,
+        batch,
+      );
+      const sessions = await deleteInBatches(
+        db,
+        (n) => sql`with gone as (
+          delete from ${guestSessions} where ${guestSessions.id} in (
+            select ${guestSessions.id} from ${guestSessions}
+            where ${guestSessions.revokedAt} < ${endedBefore}
+              or ${guestSessions.lastSeenAt} < ${idleBefore}
+              or (${guestSessions.guestId} is null and ${guestSessions.lastSeenAt} < ${anonymousIdleBefore})
+            limit ${n})
+          returning 1)
+        select count(*)::int as n from gone`,
+        batch,
+      );
+      return { sessions, resetKeys, loginTransfers: transfers };
+    },
+  };
+}

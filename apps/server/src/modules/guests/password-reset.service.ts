@@ -3,13 +3,14 @@
  *
  * A reset key is 32 random bytes (base64url); only its SHA-256 is stored. It is valid for 60 minutes
  * and once; asking again invalidates the guest's older unused keys. Using it sets the new password
- * and revokes every session of the guest in one transaction.
+ * and ends every session of the guest in one transaction (SessionEnder: their pages close at once).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
 import { passwordResetMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { GuestRow, GuestsRepository } from './guests.repository.ts';
+import { createGuestsRepository, type GuestRow, type GuestsRepository } from './guests.repository.ts';
+import type { SessionEnder } from './session-ender.ts';
 
 export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 
@@ -21,6 +22,7 @@ export const passwordResetLink = (publicOrigin: string, language: Language, gues
 
 export interface PasswordResetDeps {
   repository: GuestsRepository;
+  sessions: SessionEnder;
   mailer: Mailer;
   publicOrigin: string;
   brandName: string;
@@ -69,9 +71,13 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       return { ok: true, guest, keyId: row.id };
     },
 
-    /** Uses the key once: new password, every session revoked. False when it was used meanwhile. */
-    reset(keyId: number, guestId: number, passwordHash: string): Promise<boolean> {
-      return repository.resetPassword(keyId, guestId, passwordHash, new Date(now()));
+    /** Uses the key once: new password, every session ended. False when it was used meanwhile. */
+    async reset(keyId: number, guestId: number, passwordHash: string): Promise<boolean> {
+      const at = new Date(now());
+      const ended = await deps.sessions.endGuestSessions(guestId, {
+        change: (tx) => createGuestsRepository(tx).useResetKey(keyId, guestId, passwordHash, at),
+      });
+      return ended !== null;
     },
   };
 }

@@ -1,7 +1,7 @@
-/** SQL of the internal API's guest actions (lock and unlock). */
+/** SQL of the internal API's guest actions (lock and unlock; the sessions end in SessionEnder). */
 import type { Db } from '@vela/db/client';
-import { and, eq, isNull } from '@vela/db/orm';
-import { guestSessions, guests } from '@vela/db/schema';
+import { eq } from '@vela/db/orm';
+import { guests } from '@vela/db/schema';
 
 export function createInternalRepository(db: Db) {
   return {
@@ -13,15 +13,6 @@ export function createInternalRepository(db: Db) {
         .where(eq(guests.id, guestId))
         .returning({ id: guests.id });
       return rows.length > 0;
-    },
-    /** Ends every live session of the guest; how many there were. */
-    async revokeAllSessions(guestId: number, at: Date): Promise<number> {
-      const rows = await db
-        .update(guestSessions)
-        .set({ revokedAt: at })
-        .where(and(eq(guestSessions.guestId, guestId), isNull(guestSessions.revokedAt)))
-        .returning({ id: guestSessions.id });
-      return rows.length;
     },
   };
 }

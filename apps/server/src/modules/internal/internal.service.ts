@@ -1,26 +1,34 @@
 /**
  * Operator actions on guests (spec 6): locking. A locked guest is logged out: all their sessions end
- * (in the same transaction as the flag) and `guestLocked` is published on `guest:<guestId>` so their
- * open pages log out too.
+ * through the guests module's SessionEnder (in the same transaction as the flag) and `guestLocked`
+ * is published on `guest:<guestId>`, so their open pages log out and their sockets close at once.
  */
 import type { Db } from '@vela/db/client';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import { type PublishLog, publishGuestEvent } from '../avs/avs.events.ts';
+import type { PublishLog } from '../avs/avs.events.ts';
 import { publishCatalogChanged } from '../catalog/catalog.events.ts';
+import type { SessionEnder } from '../guests/session-ender.ts';
 import { createInternalRepository } from './internal.repository.ts';
 
-export function createInternalService(deps: { db: Db; bus: EventBus; now?: () => Date; log?: PublishLog }) {
-  const now = deps.now ?? (() => new Date());
+export function createInternalService(deps: {
+  db: Db;
+  bus: EventBus;
+  sessions: SessionEnder;
+  log?: PublishLog;
+}) {
+  const notFound = () => new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
   return {
     async setLocked(guestId: number, locked: boolean): Promise<{ locked: boolean; sessionsEnded: number }> {
-      const sessionsEnded = await deps.db.transaction(async (tx) => {
-        const repository = createInternalRepository(tx);
-        if (!(await repository.setLocked(guestId, locked)))
-          throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
-        return locked ? repository.revokeAllSessions(guestId, now()) : 0;
+      if (!locked) {
+        if (!(await createInternalRepository(deps.db).setLocked(guestId, false))) throw notFound();
+        return { locked, sessionsEnded: 0 };
+      }
+      const sessionsEnded = await deps.sessions.endGuestSessions(guestId, {
+        change: (tx) => createInternalRepository(tx).setLocked(guestId, true),
+        event: 'guestLocked',
       });
-      if (locked) await publishGuestEvent(deps.bus, guestId, { type: 'guestLocked' }, deps.log);
+      if (sessionsEnded === null) throw notFound();
       return { locked, sessionsEnded };
     },
 
