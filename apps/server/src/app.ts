@@ -21,11 +21,13 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createAgeGate, RestrictedError, registerMediaAgeGate, sendRestricted } from './http/age-gate.ts';
 import { benchRoutes } from './http/bench.ts';
+import { allowedPageOrigins } from './http/canonical-host.ts';
 import { AppError, toErrorBody } from './http/errors.ts';
 import { closeConnectionsAfterResponse } from './http/graceful.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { PageCache } from './http/page-cache.ts';
+import { registerSameOriginGuard } from './http/same-origin.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
@@ -43,9 +45,11 @@ import { createGalleryModule, type GalleryModule } from './modules/gallery/galle
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
-import { createGuestsRepository } from './modules/guests/guests.repository.ts';
+import { createGuestsPurgeRepository, createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { guestRoutes } from './modules/guests/guests.routes.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
+import { createSessionEnder } from './modules/guests/session-ender.ts';
+import { createSessionPurgeJob } from './modules/guests/session-purge.job.ts';
 import { internalRoutes } from './modules/internal/internal.routes.ts';
 import { createInternalService } from './modules/internal/internal.service.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
@@ -152,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Control characters in any path parameter, query or body: 400 INVALID_CHARACTERS (decision 0025).
   registerInputGuard(app);
   await registerPageSecurity(app, config);
+  // Cookie-authenticated changes come from our pages only (CSRF; decision 0026).
+  registerSameOriginGuard(app, { allowedOrigins: allowedPageOrigins(config), cookieName: SESSION_COOKIE });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -190,6 +196,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
+  // Every way a session ends goes through here; the guest's sockets hear it at once (decision 0026).
+  const sessions = createSessionEnder({
+    db: database.db,
+    auth,
+    announce: (guestId, event) => publishToGuest(deps.bus, guestId, event, app.log),
+  });
+  const sessionPurge = createSessionPurgeJob({
+    purge: createGuestsPurgeRepository(database.db).purge,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => sessionPurge.start());
+  app.addHook('onClose', () => sessionPurge.stop());
   // Rate limit counters of ended windows are deleted every 10 minutes (decision 0027).
   const rateLimitPrune = createRateLimitPruneJob({ store: guestsRepository.rateLimits, log: app.log });
   app.addHook('onReady', async () => rateLimitPrune.start());
@@ -330,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mailer,
           publicOrigin: config.publicOrigin,
           brandName: config.brandName,
-          onSessionsEnded: (guestId) => publishToGuest(deps.bus, guestId, { type: 'sessionCheck' }, app.log),
+          sessions,
         }),
       );
       await rest.register(avsRoutes({ auth, avs, gate: ageGate, payOrigin: config.payOrigin }));
@@ -346,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         token: config.internalApiToken,
         allowedIps: config.internalAllowedIps,
         avs,
-        internal: createInternalService({ db: database.db, bus: deps.bus, log: app.log }),
+        internal: createInternalService({ db: database.db, bus: deps.bus, sessions, log: app.log }),
         modules: featureModules.flatMap((module) => (module.internal ? [module.internal] : [])),
         counters: featureModules.flatMap((module) =>
           module.regenerateCounters ? [module.regenerateCounters] : [],

@@ -19,7 +19,7 @@ import { newsletterRoutes } from './newsletter.routes.ts';
 import { createNewsletterService } from './newsletter.service.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
 import type { GuestRow, GuestsRepository } from './guests.repository.ts';
-import { uniqueViolation } from './guests.repository.ts';
+import { createGuestsRepository, uniqueViolation } from './guests.repository.ts';
 import {
   LoginSchema,
   OnSuccessSchema,
@@ -33,6 +33,7 @@ import { createLoginTransfer, useLoginTransfer } from './login-transfer.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
+  ANONYMOUS_SESSIONS_PER_IP,
   createRateLimiter,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_IP,
@@ -45,6 +46,7 @@ import {
   SIGNUP_PER_IP,
   TRANSFER_FAILURES_PER_IP,
 } from './rate-limit.ts';
+import type { SessionEnder } from './session-ender.ts';
 import { mintAccessToken } from './tokens.ts';
 
 export interface GuestRoutesDeps {
@@ -56,11 +58,8 @@ export interface GuestRoutesDeps {
   /** Origin of the pages: the password reset link points there. */
   publicOrigin: string;
   brandName: string;
-  /**
-   * Sessions of the guest ended (logout, a session removed, password changed or reset): their open
-   * sockets check their session now (realtime: `sessionCheck` on the guest's channel).
-   */
-  onSessionsEnded?: (guestId: number) => Promise<void>;
+  /** The one way a session ends (login over it, transfer, logout, removal, password change or reset). */
+  sessions: SessionEnder;
 }
 
 const AUTH_BODY_LIMIT = 8 * 1024;
@@ -77,10 +76,11 @@ const transferInvalid = () =>
   new AppError('TRANSFER_INVALID', 'This login transfer token is invalid, used or expired', 400);
 
 export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
-  const { repository, auth, secret } = deps;
+  const { repository, auth, secret, sessions } = deps;
   const limiter = createRateLimiter(repository);
   const passwordResets = createPasswordResetService({
     repository,
+    sessions,
     mailer: deps.mailer,
     publicOrigin: deps.publicOrigin,
     brandName: deps.brandName,
@@ -113,7 +113,10 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
     });
 
     app.post('/guest/accessToken', async (request, reply) => {
-      const context = await auth.ensureSession(request, reply);
+      // A new anonymous session counts against the caller's address: a flood of them is refused.
+      const context = await auth.ensureSession(request, reply, async () => {
+        await limiter.take(ANONYMOUS_SESSIONS_PER_IP, request.ip);
+      });
       const { token, expiresAt } = mintAccessToken(secret, context.sessionId);
       return { success: true, data: { accessToken: token, expiresAt: expiresAt.toISOString() } };
     });
@@ -145,7 +148,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
           ? new AppError('EMAIL_TAKEN', 'An account with this email exists', 409)
           : new AppError('SCREEN_NAME_TAKEN', 'This screen name is taken', 409);
       }
-      const session = await auth.startSession(request, reply, guest.id);
+      const session = await sessions.logIn(request, reply, guest.id);
       return reply.code(201).send({ success: true, data: await authResult(guest, session.sessionId) });
     });
 
@@ -169,7 +172,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         throw new AppError('INVALID_CREDENTIALS', 'Name, email or password is wrong', 401);
       await attempt.refund();
       if (guest.locked) throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
-      const session = await auth.startSession(request, reply, guest.id);
+      const session = await sessions.logIn(request, reply, guest.id);
       return { success: true, data: await authResult(guest, session.sessionId) };
     });
 
@@ -204,8 +207,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       const passwordHash = await hashPassword(body.password);
       // A concurrent use of the same valid key: refused, not a guess.
       if (!(await passwordResets.reset(check.keyId, guestId, passwordHash))) throw resetKeyInvalid();
-      const session = await auth.startSession(request, reply, guestId);
-      await deps.onSessionsEnded?.(guestId);
+      const session = await sessions.logIn(request, reply, guestId);
       return { success: true, data: await authResult(check.guest, session.sessionId) };
     });
 
@@ -229,19 +231,14 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       if (!session || !guest || guest.locked) throw transferInvalid();
       await attempt.refund();
       // The browser's previous session (anonymous, or another guest's) ends: one session per browser.
-      const current = await auth.authenticateCookie(request).catch(() => null);
-      if (current && current.sessionId !== session.id) await repository.revokeSession(current.sessionId);
-      if (!(await auth.adoptSession(reply, session.id))) throw transferInvalid();
+      if (!(await sessions.adopt(request, reply, session.id))) throw transferInvalid();
       return { success: true, data: { url, loggedIn: true } };
     });
 
     // Spec 7: vxpay/logout POST, no payload. Ends the caller's session.
     app.post('/vxpay/logout', async (request, reply) => {
       const context = await auth.authenticate(request).catch(() => null);
-      if (context) {
-        await repository.revokeSession(context.sessionId);
-        if (context.guestId !== null) await deps.onSessionsEnded?.(context.guestId);
-      }
+      if (context) await sessions.endSession(context.sessionId);
       auth.clearCookie(reply);
       return { success: true, data: { loggedOut: true } };
     });
@@ -274,9 +271,8 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       const { guestId } = await requireGuest(request);
       const { id } = parseInput(SessionIdParamsSchema, request.params);
       // Only the caller's own sessions: another guest's session is as unknown as a missing one.
-      if (!(await repository.revokeSession(Number(id), guestId)))
+      if (!(await sessions.endSession(Number(id), { ofGuest: guestId })))
         throw new AppError('SESSION_NOT_FOUND', 'No such session', 404);
-      await deps.onSessionsEnded?.(guestId);
       return { success: true, data: { revoked: id } };
     });
 
@@ -287,9 +283,12 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
       const guest = await repository.guestById(guestId);
       if (!guest || !(await verifyPassword(body.currentPassword, guest.passwordHash)))
         throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong', 401);
-      await repository.setPasswordHash(guestId, await hashPassword(body.newPassword));
-      await repository.revokeOtherSessions(guestId, sessionId);
-      await deps.onSessionsEnded?.(guestId);
+      const passwordHash = await hashPassword(body.newPassword);
+      // The new password and the end of the guest's other sessions, in one transaction.
+      await sessions.endGuestSessions(guestId, {
+        except: sessionId,
+        change: (tx) => createGuestsRepository(tx).setPasswordHash(guestId, passwordHash),
+      });
       return { success: true, data: { passwordChanged: true } };
     });
   };
