@@ -5,9 +5,10 @@
  * generator and PostgreSQL on the same machine. BENCH_LOGIN_GUESTS (20) guests are made in the database
  * with a known password (argon2id, the server's own parameters). Then:
  *
- * 1. Idle: `GET /rest/v1/alive` for BENCH_LOGIN_IDLE_SECONDS (10 s), one request at a time (the next
- *    one when the previous one answered): p50/p99/max.
- * 2. Under logins: the same probe while `POST /rest/v1/guest/login` (right password) is started
+ * 1. Idle: `GET /rest/v1/alive` (one `select 1`) and `GET /__bench/baseline` (a precomputed body, no
+ *    database: the event loop alone) for BENCH_LOGIN_IDLE_SECONDS (10 s), alternating, one request at a
+ *    time (the next one when the previous one answered): p50/p99/max of each.
+ * 2. Under logins: the same probes while `POST /rest/v1/guest/login` (right password) is started
  *    BENCH_LOGIN_RATE (20) times a second for BENCH_LOGIN_SECONDS (20 s), open loop (a login starts on
  *    time whether or not the earlier ones answered), round robin over the guests, each login with its
  *    own `X-Forwarded-For` address (the server runs with TRUST_PROXY=true) so that the per-IP login limit
@@ -46,9 +47,14 @@ export interface Latencies {
   max: number;
 }
 
+export interface Probes {
+  alive: Latencies;
+  baseline: Latencies;
+}
+
 export interface LoginBenchResult {
-  idle: Latencies;
-  underLogins: Latencies;
+  idle: Probes;
+  underLogins: Probes;
   logins: {
     rate: number;
     seconds: number;
@@ -92,6 +98,7 @@ function startServer(): ChildProcess {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(root, 'data', 'bench'),
+      ENABLE_BENCH_ROUTES: 'true',
       TRUST_PROXY: 'true',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
@@ -150,17 +157,23 @@ async function benchGuests(): Promise<string[]> {
   }
 }
 
-/** `GET /rest/v1/alive`, one at a time, until `until()`; each answer's time in ms. */
-async function probeAlive(until: () => boolean): Promise<number[]> {
-  const times: number[] = [];
+async function timed(path: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/** `GET /rest/v1/alive` and `GET /__bench/baseline`, alternating, one at a time, until `until()`. */
+async function probe(until: () => boolean): Promise<Probes> {
+  const alive: number[] = [];
+  const baseline: number[] = [];
   while (!until()) {
-    const started = performance.now();
-    const response = await fetch(`${base}/rest/v1/alive`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`alive answered ${response.status}`);
-    times.push(performance.now() - started);
+    alive.push(await timed('/rest/v1/alive'));
+    baseline.push(await timed('/__bench/baseline?bytes=78&type=json'));
   }
-  return times;
+  return { alive: latencies(alive), baseline: latencies(baseline) };
 }
 
 async function login(screenName: string, address: string): Promise<{ status: number; ms: number }> {
@@ -186,20 +199,16 @@ export async function runLoginBench(): Promise<LoginBenchResult> {
     const names = await benchGuests();
     // Warm-up: a few logins and probes (code paths, connections, the wasm/native module loaded).
     for (let i = 0; i < 3; i++) await login(names[i % names.length]!, `10.255.0.${i + 1}`);
-    await probeAlive(
-      (
-        (end) => () =>
-          Date.now() > end
-      )(Date.now() + 1_000),
-    );
+    const warmEnd = Date.now() + 1_000;
+    await probe(() => Date.now() > warmEnd);
 
     const idleEnd = Date.now() + idleSeconds * 1000;
-    const idle = latencies(await probeAlive(() => Date.now() > idleEnd));
+    const idle = await probe(() => Date.now() > idleEnd);
 
     const total = loginRate * loginSeconds;
     const pending: Promise<{ status: number; ms: number }>[] = [];
     let done = false;
-    const probe = probeAlive(() => done);
+    const probing = probe(() => done);
     const start = performance.now();
     for (let i = 0; i < total; i++) {
       const due = start + (i * 1000) / loginRate;
@@ -209,7 +218,7 @@ export async function runLoginBench(): Promise<LoginBenchResult> {
     }
     const results = await Promise.all(pending);
     done = true;
-    const underLogins = latencies(await probe);
+    const underLogins = await probing;
     const byStatus: Record<string, number> = {};
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     return {
@@ -229,17 +238,18 @@ export async function runLoginBench(): Promise<LoginBenchResult> {
   }
 }
 
+const row = (name: string, l: Latencies) =>
+  `  ${name.padEnd(24)} p50 ${l.p50} ms  p99 ${l.p99} ms  max ${l.max} ms (${l.count} requests)`;
+
 export function printLoginBench(result: LoginBenchResult): void {
   const { idle, underLogins, logins } = result;
   console.log(
-    `login (one server process, production mode; GET /rest/v1/alive one at a time, idle and while ${logins.rate} logins/s run for ${logins.seconds} s)`,
+    `login (one server process, production mode; alive and baseline one at a time, idle and while ${logins.rate} logins/s run for ${logins.seconds} s)`,
   );
-  console.log(
-    `  alive idle:         p50 ${idle.p50} ms  p99 ${idle.p99} ms  max ${idle.max} ms (${idle.count} requests)`,
-  );
-  console.log(
-    `  alive under logins: p50 ${underLogins.p50} ms  p99 ${underLogins.p99} ms  max ${underLogins.max} ms (${underLogins.count} requests)`,
-  );
+  console.log(row('alive idle', idle.alive));
+  console.log(row('baseline idle', idle.baseline));
+  console.log(row('alive under logins', underLogins.alive));
+  console.log(row('baseline under logins', underLogins.baseline));
   console.log(
     `  logins: ${logins.answered} of ${logins.started} answered, by status ${JSON.stringify(logins.byStatus)}; p50 ${logins.latency.p50} ms  p99 ${logins.latency.p99} ms  max ${logins.latency.max} ms`,
   );

@@ -8,7 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { hash as nativeHash } from '@node-rs/argon2';
 import { argon2id, argon2Verify } from 'hash-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../src/modules/guests/passwords.ts';
+import {
+  ARGON2_OPTIONS,
+  HASH_CONCURRENCY,
+  hashPassword,
+  verifyPassword,
+} from '../src/modules/guests/passwords.ts';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_IP,
@@ -145,6 +150,15 @@ describe('password hashes (issue 14, defect 10)', () => {
       outputType: 'encoded',
     });
     expect(await nativeHash(PASSWORD, { ...ARGON2_OPTIONS, salt })).toBe(wasm);
+  });
+
+  it('hashes wait in line beyond HASH_CONCURRENCY: 12 at once all finish and verify', async () => {
+    expect(HASH_CONCURRENCY).toBeGreaterThanOrEqual(1);
+    const passwords = Array.from({ length: 12 }, (_, i) => `${PASSWORD}-${i}`);
+    const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+    const checks = await Promise.all(hashes.map((h, i) => verifyPassword(passwords[i]!, h)));
+    expect(checks).toEqual(passwords.map(() => true));
+    expect(await verifyPassword(passwords[0]!, hashes[1]!)).toBe(false);
   });
 
   it('a malformed hash verifies nothing (no throw)', async () => {

@@ -4,10 +4,13 @@
  *
  * @node-rs/argon2 (native, prebuilt per platform) computes on the libuv thread pool, off the event
  * loop: a hash costs ~20 MiB and tens of ms of CPU, and requests and sockets no longer wait for it
- * (decision 0027; bench/login.ts). Hashes made by the earlier hash-wasm code verify unchanged (same
- * parameters, same PHC format).
+ * (decision 0027; bench/login.ts). At most HASH_CONCURRENCY hashes run at once, the others wait in
+ * line here: a flood of logins never holds every thread of the pool, which file reads and zlib
+ * compression share. Hashes made by the earlier hash-wasm code verify unchanged (same parameters,
+ * same PHC format).
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, type Options, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, not importable as a value here). */
@@ -21,14 +24,39 @@ export const ARGON2_OPTIONS = {
   outputLen: 32,
 } as const satisfies Options;
 
+/**
+ * Hashes computed at once: one per core, but never more than the libuv pool (UV_THREADPOOL_SIZE,
+ * default 4) minus 2 threads, which stay free for file reads and compression.
+ */
+export const HASH_CONCURRENCY = Math.max(
+  1,
+  Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 2),
+);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than HASH_CONCURRENCY hashes run (in arrival order). */
+async function inLine<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { ...ARGON2_OPTIONS, salt: randomBytes(16) });
+  return inLine(() => hash(password, { ...ARGON2_OPTIONS, salt: randomBytes(16) }));
 }
 
 /** Whether `password` is the one of the PHC string `hash` (false for a malformed hash). */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+export async function verifyPassword(password: string, hashed: string): Promise<boolean> {
   try {
-    return await verify(hash, password);
+    return await inLine(() => verify(hashed, password));
   } catch {
     return false;
   }
