@@ -8,7 +8,8 @@
  * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B), the
  * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed), and the
  * realtime benchmark of bench/realtime.ts (its own server on this database: 10,000 held sockets and the
- * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200).
+ * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), and the login benchmark of
+ * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
@@ -22,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
+import { printLoginBench, runLoginBench } from './login.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -140,10 +142,13 @@ async function main(): Promise<void> {
     }));
     if ('error' in realtime) console.log(`realtime: not measured: ${realtime.error}`);
     else printRealtimeBench(realtime);
+    // Requests and sockets while logins hash passwords (bench/login.ts), with its own server.
+    const login = await runLoginBench();
+    printLoginBench(login);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');
