@@ -4,6 +4,12 @@ import {
   type SubscriptionsState,
   SubscriptionsStateSchema,
 } from '@vela/contracts/subscriptions-api';
+import {
+  deliveredBenefits,
+  isOffered,
+  type TvBenefit,
+  type VipBenefit,
+} from '@vela/domain/subscription-benefits';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../api.ts';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -70,6 +76,18 @@ export function AboView({ view }: { view: 'abo' | 'vxabo' }) {
   );
 }
 
+const VIP_BENEFIT_TEXT: Record<VipBenefit, 'vipBenefit1' | 'vipBenefit2' | 'vipBenefit3' | 'vipBenefit4'> = {
+  vipVideosIncluded: 'vipBenefit1',
+  newVip30Videos: 'vipBenefit2',
+  livePreview20: 'vipBenefit3',
+  tvIncluded: 'vipBenefit4',
+};
+const TV_BENEFIT_TEXT: Record<TvBenefit, 'tvBenefit1' | 'tvBenefit2' | 'tvBenefit3'> = {
+  tvLivestream: 'tvBenefit1',
+  mediathek: 'tvBenefit2',
+  weeklyEpisodes: 'tvBenefit3',
+};
+
 function AboOffer({
   view,
   title,
@@ -98,6 +116,19 @@ function AboOffer({
   const running = state[offer.product];
   const includedInVip = offer.product === 'tv' && state.vip !== null;
 
+  // Nothing to watch yet: TV is not sold (issue 14, decision 0029); a running one is shown above.
+  if (!running && !isOffered(offer.product)) {
+    return (
+      <ViewRoot view={view} screen="unavailable" title={title}>
+        <p className="notice" role="status" data-abo-unavailable={offer.product}>
+          {t('tvUnavailable')}
+        </p>
+        <button type="button" className="primary" onClick={close}>
+          {t('continue')}
+        </button>
+      </ViewRoot>
+    );
+  }
   if (running || includedInVip) {
     return (
       <ViewRoot view={view} screen="subscribed" title={title}>
@@ -151,17 +182,24 @@ function AboOffer({
     }
   };
 
+  // Only what the product delivers today (issue 14, @vela/domain/subscription-benefits).
   const benefits =
     offer.product === 'vip'
-      ? [t('vipBenefit1'), t('vipBenefit2'), t('vipBenefit3'), t('vipBenefit4')]
-      : [t('tvBenefit1'), t('tvBenefit2'), t('tvBenefit3')];
+      ? deliveredBenefits('vip').map((b) => t(VIP_BENEFIT_TEXT[b]))
+      : deliveredBenefits('tv').map((b) => t(TV_BENEFIT_TEXT[b]));
   return (
     <ViewRoot view={view} screen={trial ? 'trial' : 'offer'} title={title}>
-      <ul className="abo-benefits">
-        {benefits.map((benefit) => (
-          <li key={benefit}>{benefit}</li>
-        ))}
-      </ul>
+      {benefits.length > 0 ? (
+        <ul className="abo-benefits" data-abo-benefits="">
+          {benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="intro" data-abo-benefits="none">
+          {t('noBenefitsYet')}
+        </p>
+      )}
       <p className="abo-price" data-abo-price={chargeCents}>
         {trial
           ? t('trialLine', {

@@ -16,6 +16,8 @@ export const payAboMessages = defineMessages({
     tvBenefit1: 'TV livestream and premium livestream',
     tvBenefit2: 'All series and episodes of the mediathek',
     tvBenefit3: 'New episodes every week',
+    noBenefitsYet: 'No benefits are included yet: each one is listed here from the day it is available.',
+    tvUnavailable: 'The TV subscription is not offered yet: there is no TV content to watch so far.',
     priceLine: '{price} every {days} days ({coins})',
     trialLine: '{trialPrice} for the first {trialDays} days ({coins}), then {price} every {days} days',
     renewNote:
@@ -52,6 +54,9 @@ export const payAboMessages = defineMessages({
     tvBenefit1: 'TV-Livestream und Premium-Livestream',
     tvBenefit2: 'Alle Serien und Folgen der Mediathek',
     tvBenefit3: 'Jede Woche neue Folgen',
+    noBenefitsYet:
+      'Noch sind keine Vorteile enthalten: Jeder wird hier ab dem Tag aufgeführt, an dem es ihn gibt.',
+    tvUnavailable: 'Das TV-Abo wird noch nicht angeboten: Bisher gibt es keine TV-Inhalte.',
     priceLine: '{price} alle {days} Tage ({coins})',
     trialLine: '{trialPrice} für die ersten {trialDays} Tage ({coins}), danach {price} alle {days} Tage',
     renewNote:
@@ -88,6 +93,9 @@ export const payAboMessages = defineMessages({
     tvBenefit1: 'TV-livestream en premium livestream',
     tvBenefit2: 'Alle series en afleveringen van de mediatheek',
     tvBenefit3: 'Elke week nieuwe afleveringen',
+    noBenefitsYet:
+      'Er zijn nog geen voordelen inbegrepen: elk voordeel staat hier vanaf de dag dat het beschikbaar is.',
+    tvUnavailable: 'Het tv-abonnement wordt nog niet aangeboden: er is nog geen tv-inhoud.',
     priceLine: '{price} per {days} dagen ({coins})',
     trialLine: '{trialPrice} voor de eerste {trialDays} dagen ({coins}), daarna {price} per {days} dagen',
     renewNote:
@@ -124,6 +132,9 @@ export const payAboMessages = defineMessages({
     tvBenefit1: 'Livestream de TV y livestream premium',
     tvBenefit2: 'Todas las series y episodios de la mediateca',
     tvBenefit3: 'Nuevos episodios cada semana',
+    noBenefitsYet:
+      'Todavía no se incluye ninguna ventaja: cada una aparecerá aquí desde el día en que esté disponible.',
+    tvUnavailable: 'La suscripción de TV aún no se ofrece: todavía no hay contenido de TV.',
     priceLine: '{price} cada {days} días ({coins})',
     trialLine: '{trialPrice} los primeros {trialDays} días ({coins}), después {price} cada {days} días',
     renewNote:

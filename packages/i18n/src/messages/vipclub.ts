@@ -9,10 +9,11 @@ export const vipclubMessages = defineMessages({
   en: {
     'meta.title': 'VIP club',
     'meta.description':
-      'Join the {brand} VIP club: all VIP videos, new VIP30 videos every month, more live preview and TV included.',
+      'The {brand} VIP club: membership, prices and your VIP30 value, paid from your wallet.',
     h1: 'VIP club',
-    intro: 'More videos, more live preview, TV included. Paid from your wallet, cancel any time.',
+    intro: 'A membership paid from your wallet, cancel any time.',
     'benefits.title': 'What you get',
+    'benefits.none': 'No benefits are included yet: each one is listed here from the day it is available.',
     'benefit.vip1': 'All VIP videos included',
     'benefit.vip2': 'New VIP30 videos every month',
     'benefit.vip3': 'Live preview 20 times instead of 5',
@@ -71,10 +72,12 @@ export const vipclubMessages = defineMessages({
   de: {
     'meta.title': 'VIP-Club',
     'meta.description':
-      'Werde Mitglied im {brand} VIP-Club: alle VIP-Videos, jeden Monat neue VIP30-Videos, mehr Live-Vorschau und TV inklusive.',
+      'Der {brand} VIP-Club: Mitgliedschaft, Preise und dein VIP30-Wert, bezahlt aus deinem Guthaben.',
     h1: 'VIP-Club',
-    intro: 'Mehr Videos, mehr Live-Vorschau, TV inklusive. Bezahlt aus deinem Guthaben, jederzeit kündbar.',
+    intro: 'Eine Mitgliedschaft, bezahlt aus deinem Guthaben, jederzeit kündbar.',
     'benefits.title': 'Das bekommst du',
+    'benefits.none':
+      'Noch sind keine Vorteile enthalten: Jeder wird hier ab dem Tag aufgeführt, an dem es ihn gibt.',
     'benefit.vip1': 'Alle VIP-Videos inklusive',
     'benefit.vip2': 'Jeden Monat neue VIP30-Videos',
     'benefit.vip3': 'Live-Vorschau 20-mal statt 5-mal',
@@ -136,10 +139,12 @@ export const vipclubMessages = defineMessages({
   nl: {
     'meta.title': 'VIP-club',
     'meta.description':
-      "Word lid van de {brand} VIP-club: alle VIP-video's, elke maand nieuwe VIP30-video's, meer live-preview en TV inbegrepen.",
+      'De {brand} VIP-club: lidmaatschap, prijzen en je VIP30-waarde, betaald uit je tegoed.',
     h1: 'VIP-club',
-    intro: "Meer video's, meer live-preview, TV inbegrepen. Betaald uit je tegoed, altijd opzegbaar.",
+    intro: 'Een lidmaatschap betaald uit je tegoed, altijd opzegbaar.',
     'benefits.title': 'Wat je krijgt',
+    'benefits.none':
+      'Er zijn nog geen voordelen inbegrepen: elk voordeel staat hier vanaf de dag dat het beschikbaar is.',
     'benefit.vip1': "Alle VIP-video's inbegrepen",
     'benefit.vip2': "Elke maand nieuwe VIP30-video's",
     'benefit.vip3': 'Live-preview 20 keer in plaats van 5',
@@ -199,12 +204,12 @@ export const vipclubMessages = defineMessages({
   },
   es: {
     'meta.title': 'Club VIP',
-    'meta.description':
-      'Únete al club VIP de {brand}: todos los vídeos VIP, nuevos vídeos VIP30 cada mes, más vista previa en directo y TV incluida.',
+    'meta.description': 'El club VIP de {brand}: membresía, precios y tu valor VIP30, pagado con tu saldo.',
     h1: 'Club VIP',
-    intro:
-      'Más vídeos, más vista previa en directo, TV incluida. Se paga con tu saldo, cancela cuando quieras.',
+    intro: 'Una membresía que se paga con tu saldo, cancela cuando quieras.',
     'benefits.title': 'Lo que obtienes',
+    'benefits.none':
+      'Todavía no se incluye ninguna ventaja: cada una aparecerá aquí desde el día en que esté disponible.',
     'benefit.vip1': 'Todos los vídeos VIP incluidos',
     'benefit.vip2': 'Nuevos vídeos VIP30 cada mes',
     'benefit.vip3': 'Vista previa en directo 20 veces en lugar de 5',

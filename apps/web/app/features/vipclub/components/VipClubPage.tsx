@@ -1,6 +1,7 @@
 /**
  * The /<lang>/vipclub/ page (issue 4 deliverable 4). Everyone sees the benefits and prices (SSR,
- * from the domain's plans). The Get-VIP button follows spec 6: a visitor logs in first (the dialog
+ * from the domain's plans); only benefits the product delivers today are listed, and TV is offered
+ * only once it delivers something (issue 14, @vela/domain/subscription-benefits). The Get-VIP button follows spec 6: a visitor logs in first (the dialog
  * then continues with the VIP flow), a non-VIP guest gets the VIP dialog, a VIP member gets none
  * and sees the membership instead: status, next renewal or "ends on", cancel with the cancellation
  * offer, resume, and the vip30 value history. A dialog success of a subscription flow refreshes the
@@ -13,6 +14,7 @@ import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { StatusBarType, SubscriptionsState } from '@vela/contracts/subscriptions-api';
 import { getVipButtonAction } from '@vela/domain/restrictions';
+import { deliveredBenefits, isOffered, type VipBenefit } from '@vela/domain/subscription-benefits';
 import { isSubscriptionFlow, PLANS, VIP_TRIAL } from '@vela/domain/subscriptions';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -38,6 +40,19 @@ export interface VipClubPageProps {
   viewer: GuestMe | null;
   loginEnabled: boolean;
 }
+
+/** The message of each VIP benefit; only the delivered ones are listed (issue 14, decision 0029). */
+const VIP_BENEFIT_TEXT: Record<
+  VipBenefit,
+  'benefit.vip1' | 'benefit.vip2' | 'benefit.vip3' | 'benefit.vip4'
+> = {
+  vipVideosIncluded: 'benefit.vip1',
+  newVip30Videos: 'benefit.vip2',
+  livePreview20: 'benefit.vip3',
+  tvIncluded: 'benefit.vip4',
+};
+const vipBenefits = deliveredBenefits('vip');
+const tvOffered = isOffered('tv');
 
 export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
   const text = useMemo(() => vipclubText(lang), [lang]);
@@ -137,7 +152,7 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
                     setStatusBar(statusBarOfCookie(document.cookie) ?? 'cancellation-offer-accepted')
                   }
                   onOfferFailed={() => setStatusBar('cancellation-offer-error')}
-                  note={product === 'vip' && !state.membership.tv ? t('tvIncluded') : null}
+                  note={product === 'vip' && !state.membership.tv && tvOffered ? t('tvIncluded') : null}
                 />
               ) : null;
             })}
@@ -150,12 +165,17 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
         <h2 id="vipclub-benefits-title" className="vipclub-card__title">
           {t('benefits.title')}
         </h2>
-        <ul className="vipclub-benefits">
-          <li>{t('benefit.vip1')}</li>
-          <li>{t('benefit.vip2')}</li>
-          <li>{t('benefit.vip3')}</li>
-          <li>{t('benefit.vip4')}</li>
-        </ul>
+        {vipBenefits.length > 0 ? (
+          <ul className="vipclub-benefits" data-vipclub-benefits="">
+            {vipBenefits.map((benefit) => (
+              <li key={benefit}>{t(VIP_BENEFIT_TEXT[benefit])}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="vipclub-muted" data-vipclub-benefits="none">
+            {t('benefits.none')}
+          </p>
+        )}
       </section>
 
       <section className="vipclub-card" aria-labelledby="vipclub-plans-title" data-vipclub-plans="">
@@ -173,13 +193,15 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
               {t('plan.trial', { price: text.euro(VIP_TRIAL.priceCents), days: VIP_TRIAL.periodDays })}
             </dd>
           </div>
-          <div>
-            <dt>{t('plan.tv')}</dt>
-            <dd>
-              {t('plan.price', { price: text.euro(PLANS.tv.priceCents), days: PLANS.tv.periodDays })} ·{' '}
-              {text.coins(PLANS.tv.priceCents)}
-            </dd>
-          </div>
+          {tvOffered ? (
+            <div data-vipclub-plan="tv">
+              <dt>{t('plan.tv')}</dt>
+              <dd>
+                {t('plan.price', { price: text.euro(PLANS.tv.priceCents), days: PLANS.tv.periodDays })} ·{' '}
+                {text.coins(PLANS.tv.priceCents)}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <JoinActions
           vipAction={vipAction}
@@ -228,7 +250,8 @@ function JoinActions({
   }
   // Logged in: wait for the membership before offering anything (no button for a VIP, spec 6).
   if (!loggedIn || !membership) return null;
-  const showTv = !membership.isVXTVAboSubscriber;
+  // TV is offered only once it delivers something (decision 0029).
+  const showTv = tvOffered && !membership.isVXTVAboSubscriber;
   if (vipAction === null && !showTv) return null;
   return (
     <div className="vipclub-actions">

@@ -1,0 +1,55 @@
+/**
+ * What the VIP club and the TV subscription promise, and which of it the product delivers today
+ * (issue 14: "the VIP club lists only benefits that are delivered today; a benefit is listed again
+ * when the issue that delivers it lands"). The VIP club page and the dialog's subscription views
+ * list `deliveredBenefits(product)` only; the change that delivers a benefit sets its `delivered`
+ * and, in the same commit, the test that proves it.
+ *
+ * Today none is delivered: VIP videos are still charged to VIP members, there is no live preview
+ * (spec 9 "live preview 5 (20 VIP)"), and there is no TV content (no livestream, the mediathek pages
+ * are not built, series tiles do not link). A TV subscription therefore has nothing to offer and is
+ * not offered (decision 0029).
+ */
+import type { SubscriptionProduct } from './subscriptions.ts';
+
+export type VipBenefit = 'vipVideosIncluded' | 'newVip30Videos' | 'livePreview20' | 'tvIncluded';
+export type TvBenefit = 'tvLivestream' | 'mediathek' | 'weeklyEpisodes';
+export type SubscriptionBenefit = VipBenefit | TvBenefit;
+
+interface BenefitState<B extends SubscriptionBenefit> {
+  benefit: B;
+  /** True once the product delivers it (and a test proves it). */
+  delivered: boolean;
+}
+
+/** In the order the pages list them. */
+export const SUBSCRIPTION_BENEFITS: {
+  vip: readonly BenefitState<VipBenefit>[];
+  tv: readonly BenefitState<TvBenefit>[];
+} = {
+  vip: [
+    { benefit: 'vipVideosIncluded', delivered: false },
+    { benefit: 'newVip30Videos', delivered: false },
+    { benefit: 'livePreview20', delivered: false },
+    { benefit: 'tvIncluded', delivered: false },
+  ],
+  tv: [
+    { benefit: 'tvLivestream', delivered: false },
+    { benefit: 'mediathek', delivered: false },
+    { benefit: 'weeklyEpisodes', delivered: false },
+  ],
+};
+
+/** The benefits of a product the product delivers today, in page order. */
+export function deliveredBenefits(product: 'vip'): VipBenefit[];
+export function deliveredBenefits(product: 'tv'): TvBenefit[];
+export function deliveredBenefits(product: SubscriptionProduct): SubscriptionBenefit[];
+export function deliveredBenefits(product: SubscriptionProduct): SubscriptionBenefit[] {
+  const list: readonly BenefitState<SubscriptionBenefit>[] = SUBSCRIPTION_BENEFITS[product];
+  return list.filter((b) => b.delivered).map((b) => b.benefit);
+}
+
+/** A product is offered for sale only when it delivers something. */
+export function isOffered(product: SubscriptionProduct): boolean {
+  return product === 'vip' || deliveredBenefits(product).length > 0;
+}
