@@ -116,7 +116,7 @@ function AvsPending({ refresh }: { refresh: () => Promise<AvsState> }) {
           <p className="intro">{t('avsSandboxIntro')}</p>
           <iframe
             ref={frame}
-            className="bank-frame"
+            className="bank-frame avs-frame"
             title={t('avsSandboxFrame')}
             src={src}
             data-avs-sandbox-frame=""
