@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { ServerSocketMessage } from '@vela/contracts/socket';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SocketClient, type WebSocketConstructor } from '../../web/app/features/realtime/socketClient.ts';
 import { freePort, tempDir } from './helpers.ts';
@@ -21,8 +21,6 @@ const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Node {
   name: string;
@@ -68,17 +66,21 @@ async function startNode(name: string): Promise<Node> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   nodes.push(node);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`node ${name} exited (${child.exitCode}):\n${node.log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/rest/v1/alive`)).ok) return node;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`node ${name} not alive in 120 s:\n${node.log}`);
+  const alive = () =>
+    fetch(`http://127.0.0.1:${port}/rest/v1/alive`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  // Until it answers, or exits (then there is nothing to wait for).
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode === null && !(await alive()))
+        throw new Error(`node ${name} not alive:\n${node.log}`);
+    },
+    { timeout: 120_000, interval: 200 },
+  );
+  if (child.exitCode !== null) throw new Error(`node ${name} exited (${child.exitCode}):\n${node.log}`);
+  return node;
 }
 
 function kill(node: Node): Promise<void> {
@@ -174,15 +176,15 @@ describe('multi-node realtime (two processes, PostgreSQL + Redis)', () => {
       network: { isOnline: () => true, onOnline: () => () => {} },
     });
     client.onMessage((message) => received.push(message));
-    const waitFor = async <T extends ServerSocketMessage['type']>(type: T, from: number) => {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const found = received.slice(from).find((m) => m.type === type);
-        if (found) return found as Extract<ServerSocketMessage, { type: T }>;
-        await sleep(20);
-      }
-      throw new Error(`no ${type}; got ${JSON.stringify(received.map((m) => m.type))}`);
-    };
+    const waitFor = <T extends ServerSocketMessage['type']>(type: T, from: number) =>
+      vi.waitFor(
+        () => {
+          const found = received.slice(from).find((m) => m.type === type);
+          if (!found) throw new Error(`no ${type}; got ${JSON.stringify(received.map((m) => m.type))}`);
+          return found as Extract<ServerSocketMessage, { type: T }>;
+        },
+        { timeout: 15_000, interval: 20 },
+      );
     client.start();
     try {
       const firstAck = await waitFor('ackSession', 0);
