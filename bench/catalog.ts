@@ -56,6 +56,11 @@ const BENCH_VIDEOS = 1_000_000;
 const STALE_SEED_DAYS = 2;
 /** A table counts as large (a Seq Scan on it fails a listing) from this many rows on. */
 const LARGE_TABLE_ROWS = 10_000;
+/**
+ * The caller country of the EXPLAINed statements: in production the edge sends one with every
+ * request, so the banned-country condition (spec 6) is part of every listing the EXPLAIN checks.
+ */
+const EXPLAIN_COUNTRY = 'DE';
 
 export interface LatencySeries {
   name: string;
@@ -291,35 +296,44 @@ export async function explainListings(
   const performers = createPerformersService(db);
   const calls: { name: string; kind?: 'search'; run: () => Promise<unknown> }[] = [];
   for (const pattern of searchPatterns)
-    calls.push({ name: `search "${pattern}"`, kind: 'search', run: () => search.search('en', pattern) });
+    calls.push({
+      name: `search "${pattern}"`,
+      kind: 'search',
+      run: () => search.search('en', pattern, EXPLAIN_COUNTRY),
+    });
   for (const category of VIDEO_LISTING_CATEGORIES) {
     for (const sort of sortsFor(category)) {
       const guestId = category === 'boughtVideos' ? 1 : null;
       calls.push({
         name: `videos ${category} ${sort}`,
-        run: () => videos.list({ category, sort, offset: 30, limit: 30 }, guestId),
+        run: () => videos.list({ category, sort, offset: 30, limit: 30 }, guestId, EXPLAIN_COUNTRY),
       });
     }
   }
   for (const order of PERFORMER_ORDERS)
     calls.push({
       name: `cams ${order}`,
-      run: () => performers.pages.camsPage('en', { filter: {}, order, page: 2 }, null),
+      run: () => performers.pagesIn(EXPLAIN_COUNTRY).camsPage('en', { filter: {}, order, page: 2 }, null),
     });
   calls.push({
     name: 'cams online F de',
     run: () =>
-      performers.pages.camsPage(
-        'en',
-        { filter: { gender: 'F', onlineOnly: true, language: 'de' }, order: 'ranking', page: 1 },
-        null,
-      ),
+      performers
+        .pagesIn(EXPLAIN_COUNTRY)
+        .camsPage(
+          'en',
+          { filter: { gender: 'F', onlineOnly: true, language: 'de' }, order: 'ranking', page: 1 },
+          null,
+        ),
   });
-  calls.push({ name: 'new girls', run: () => performers.pages.newGirlsPage('en', 2) });
-  calls.push({ name: 'free chat', run: () => performers.pages.freeChatPage('en', 2) });
-  calls.push({ name: 'cam shows', run: () => performers.pages.camShowsPage('en', 1) });
+  calls.push({ name: 'new girls', run: () => performers.pagesIn(EXPLAIN_COUNTRY).newGirlsPage('en', 2) });
+  calls.push({ name: 'free chat', run: () => performers.pagesIn(EXPLAIN_COUNTRY).freeChatPage('en', 2) });
+  calls.push({ name: 'cam shows', run: () => performers.pagesIn(EXPLAIN_COUNTRY).camShowsPage('en', 1) });
   for (const category of TOP_CAM_CATEGORIES)
-    calls.push({ name: `top cams ${category}`, run: () => performers.topCams('en', category, 1, 0, 30) });
+    calls.push({
+      name: `top cams ${category}`,
+      run: () => performers.topCams('en', category, 1, 0, 30, EXPLAIN_COUNTRY),
+    });
 
   // Large tables: by their row count on the bench data (an empty purchases table may be scanned).
   const sizes = await client.query(
@@ -410,7 +424,7 @@ async function listingsDatabasePath(paths: string[]): Promise<LatencySeries> {
       sharedListingTtlMs: 0,
     });
     return await closedLoop('video listings (database path)', requests, false, async (request) => {
-      await videos.list(request, null);
+      await videos.list(request, null, null);
       return true;
     });
   } finally {
@@ -499,17 +513,17 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
       // Each side first opens its connections and plans once (a pattern outside the measured ones);
       // then all indexed searches, then all sequential ones: alternating them measured each side
       // partly in the other's wake (a 3 s scan leaves the CPU and caches busy for the next search).
-      await indexed.search('en', patterns[1_099]!);
-      await sequential.search('en', patterns[1_099]!);
+      await indexed.search('en', patterns[1_099]!, null);
+      await sequential.search('en', patterns[1_099]!, null);
       const measured = patterns.slice(1_100, 1_120);
       for (const pattern of measured) {
         const t0 = performance.now();
-        await indexed.search('en', pattern);
+        await indexed.search('en', pattern, null);
         searchTimes.push(performance.now() - t0);
       }
       for (const pattern of measured) {
         const t0 = performance.now();
-        await sequential.search('en', pattern);
+        await sequential.search('en', pattern, null);
         seqTimes.push(performance.now() - t0);
       }
       for (let k = 0; k < measured.length; k++) ratios.push(seqTimes[k]! / searchTimes[k]!);

@@ -35,22 +35,25 @@ export function isBlockedIn(bannedCountryCodes: readonly string[], country: Coun
 /**
  * SQL: true when a caller from `country` may be offered the actor whose banned country codes are
  * `bannedCodes` (a `text[]` column or expression of the actor's row). Unknown country: `true`.
+ * Most actors ban nobody: their rows pass on the array's length alone.
  */
 export function actorOfferedIn(country: Country, bannedCodes: SqlOperand): SQL {
   const code = countryCodeOf(country);
   if (code === null) return sql`true`;
-  return sql`not exists (select 1 from unnest(${bannedCodes}) as banned_in(code) where upper(btrim(banned_in.code)) = ${code})`;
+  return sql`(cardinality(${bannedCodes}) = 0 or not exists (select 1 from unnest(${bannedCodes}) as banned_in(code) where upper(btrim(banned_in.code)) = ${code}))`;
 }
 
 /**
  * SQL: true when a caller from `country` may be offered the content of the actor `actorId` (a
- * column such as videos.actor_id). The blocked actors are read once per statement (an InitPlan),
- * so a listing read along its index only skips their rows. Unknown country: `true`.
+ * column such as videos.actor_id). One primary-key lookup per row the query reads, so a listing
+ * read along its index with a LIMIT pays only for the rows it reads. Unknown country: `true`.
  */
 export function actorIdOfferedIn(country: Country, actorId: SqlOperand): SQL {
   const code = countryCodeOf(country);
   if (code === null) return sql`true`;
-  return sql`${actorId} <> all (array(select blocked.id from actors blocked where not ${actorOfferedIn(code, sql`blocked.banned_country_codes`)}))`;
+  // A scalar subquery, so the planner keeps it a per-row index lookup (a NOT EXISTS may become an
+  // anti-join that reads every actor).
+  return sql`coalesce((select ${actorOfferedIn(code, sql`blocked.banned_country_codes`)} from actors blocked where blocked.id = ${actorId}), true)`;
 }
 
 /** The answer to a caller from a banned country (403, the code the actor calls have always used). */

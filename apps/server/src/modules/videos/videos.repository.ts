@@ -284,8 +284,8 @@ export function createVideosRepository(db: Db) {
             from (
               select actor_id, count(*)::int as video_count, (count(*) filter (where is_new))::int as new_count
               from videos
-              where ${actorIdOfferedIn(country, sql`actor_id`)}
               group by actor_id
+              having ${actorIdOfferedIn(country, sql`actor_id`)}
               order by video_count desc, actor_id
               limit ${limit}
             ) s
