@@ -88,10 +88,13 @@ async function clickTab(page: Page, lang: Lang, name: string): Promise<Locator> 
 /** A number shown as text ("1,234", "1.234", "(3 comments)", "No comments" = 0). */
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, '') || '0');
 
-/** A distance as shown ("12.3 km away", "a 12,3 km"), read in the page's language. */
-function shownKm(text: string, lang: Lang): number {
+/**
+ * A distance as shown ("12,3 km away", "a 1.234,5 km"): spec 9 numbers in every language, English
+ * included (dot thousands, decimal comma; issue 14).
+ */
+function shownKm(text: string, _lang: Lang): number {
   const raw = /[\d.,]+/.exec(text)?.[0] ?? '';
-  return Number(lang === 'en' ? raw.replace(/,/g, '') : raw.replace(/\./g, '').replace(',', '.'));
+  return Number(raw.replace(/\./g, '').replace(',', '.'));
 }
 
 /** Performers around Berlin for the distance search (imported through the operator API: tests bring their fixtures). */

@@ -10,7 +10,7 @@ export function useSearchT(lang: Language): SearchT {
   return useMemo(() => translator(searchMessages, lang), [lang]);
 }
 
-/** "1,234" or "1,000+" (spec 9: large numbers with a plus sign beyond the cap). */
+/** "1.234" or "1.000+" in every language (spec 9: dot thousands, a plus sign beyond the cap). */
 export function formatGroupCount(t: SearchT, group: { count: number; countCapped: boolean }): string {
   return group.countCapped ? t('countCapped', { count: group.count }) : t('count', { count: group.count });
 }

@@ -109,8 +109,8 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(switcher.filter((tag) => tag.includes('href="/en/categories/latina/"')).length).toBeGreaterThan(0);
   });
 
-  it('shows the online count from the navigation data, localized', () => {
-    expect(render('en', null)).toContain('1,234 models online');
+  it('shows the online count from the navigation data, spec 9 dot thousands in every language', () => {
+    expect(render('en', null)).toContain('1.234 models online');
     expect(render('de', null)).toContain('1.234 Models online');
   });
 

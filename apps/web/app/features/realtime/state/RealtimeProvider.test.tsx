@@ -110,7 +110,8 @@ describe('realtime provider in the server render', () => {
   it('renders the values of the page data: online count, tile badge; the socket reads as closed', () => {
     const html = page(guest);
     expect(html).toContain('data-online-count="1234"');
-    expect(html).toContain('1,234 models online');
+    // Spec 9: dot thousands in every language, English included (issue 14).
+    expect(html).toContain('1.234 models online');
     expect(html).toContain('badge--online');
     expect(html).toContain('data-probe="closed|no-session|no-vouchers|sent:false|online:true|total:12"');
   });
