@@ -112,7 +112,7 @@ describe('cookie-authenticated changes come from our pages only (issue 14, defec
         headers: { cookie, ...headers },
         payload: { data: { onlineFirst: true } },
       });
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'same-origin', origin: PUBLIC_ORIGIN },
       // The user's own action (a reload, a bookmark).
@@ -124,7 +124,8 @@ describe('cookie-authenticated changes come from our pages only (issue 14, defec
       { referer: `${PUBLIC_ORIGIN}/en/myvela/` },
       // Neither header: not a browser acting for another site (curl, server-to-server, tests).
       {},
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await save(headers);
       expect(response.statusCode, `${JSON.stringify(headers)}: ${response.body}`).toBe(200);
     }
