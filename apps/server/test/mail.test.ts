@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from '@vela/db/orm';
 import { mailOutbox } from '@vela/db/schema';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_MAIL_PAGE_SIZE } from '../src/modules/mail/mail.routes.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { freePort, PUBLIC_ORIGIN } from './helpers.ts';
@@ -29,7 +29,6 @@ interface Received {
 /** A real SMTP server on a free local port that keeps what it receives. */
 async function startSmtpServer() {
   const received: Received[] = [];
-  const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -43,7 +42,6 @@ async function startSmtpServer() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },
@@ -54,28 +52,29 @@ async function startSmtpServer() {
     port,
     received,
     /** Resolves once `count` mails arrived. */
-    async waitFor(count: number, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`SMTP server got ${received.length} of ${count} mails`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
+    waitFor(count: number) {
+      return vi.waitFor(
+        () => {
+          if (received.length < count)
+            throw new Error(`SMTP server got ${received.length} of ${count} mails`);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The first value `read` gives that is not undefined. */
+function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error('not yet');
+      return value;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe('mail through SMTP (SMTP_URL set)', () => {
