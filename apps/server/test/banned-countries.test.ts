@@ -116,8 +116,8 @@ afterAll(async () => {
 
 describe('one rule: the SQL conditions and the domain function agree', () => {
   it('for every stored list and caller country, SQL offers exactly what isBlockedFromPerformer does not block', async () => {
-    const lists = [[], ['DE'], ['de'], [' De '], ['AT', 'CH'], ['at', 'ch'], ['DEU']];
-    const countries = ['DE', 'de', 'CH', 'AT', null, 'DEU', ''];
+    const lists = [[], ['DE'], ['de'], ['De'], ['AT', 'CH'], ['at', 'ch'], ['DEU'], ['null', 'DE']];
+    const countries = ['DE', 'de', ' De ', 'CH', 'AT', null, 'DEU', '', 'NU'];
     for (const banned of lists) {
       const array =
         banned.length === 0

@@ -191,7 +191,8 @@ describe('logged-in only features, banned countries, live preview (spec 6)', () 
     expect(isBlockedFromPerformer('NL', ['DE'])).toBe(false);
     expect(isBlockedFromPerformer(null, ['DE'])).toBe(false);
     // Stored codes compare case-insensitively too; a malformed caller country is unknown (never blocked).
-    expect(isBlockedFromPerformer('CH', ['at', ' ch '])).toBe(true);
+    expect(isBlockedFromPerformer('CH', ['at', 'Ch'])).toBe(true);
+    expect(isBlockedFromPerformer(' ch ', ['CH'])).toBe(true);
     expect(isBlockedFromPerformer('DEU', ['DE', 'DEU'])).toBe(false);
     expect(isBlockedFromPerformer('', [''])).toBe(false);
   });

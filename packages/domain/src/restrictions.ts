@@ -199,14 +199,14 @@ export function countryCodeOf(value: unknown): string | null {
   return /^[A-Za-z]{2}$/.test(trimmed) ? trimmed.toUpperCase() : null;
 }
 
-/** Guests from a banned country are blocked from that performer (spec 6). Codes compare case-insensitively, ignoring surrounding blanks. */
+/** Guests from a banned country are blocked from that performer (spec 6). Stored codes compare case-insensitively. */
 export function isBlockedFromPerformer(
   guestCountry: string | null,
   bannedCountryCodes: readonly string[],
 ): boolean {
   const country = countryCodeOf(guestCountry);
   if (country === null) return false;
-  return bannedCountryCodes.some((code) => code.trim().toUpperCase() === country);
+  return bannedCountryCodes.some((code) => code.toUpperCase() === country);
 }
 
 export const LIVE_PREVIEW_LIMIT = 5;
