@@ -7,6 +7,7 @@
  * import beside it must pass, so a failure is the rule's and not the formatter's.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,16 +90,43 @@ const CLIENT_CASES: Planted[] = [
   allowed('apps/pay/src/api.ts', '@vela/domain/coins'),
 ];
 
+interface Override {
+  includes: string[];
+  linter?: {
+    rules?: { style?: { noRestrictedImports?: { options?: { patterns?: { group: string[] }[] } } } };
+  };
+}
+
+/**
+ * The issue-15 exception list of biome.json: each file named there may import the one repository its
+ * pattern group lets through (`!../guests/guests.repository.ts`). Read from the config, so the cases
+ * follow the list as issue 15 shortens it.
+ */
+const EXCEPTIONS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')) as { overrides: Override[] }
+).overrides.flatMap((override) => {
+  const group = override.linter?.rules?.style?.noRestrictedImports?.options?.patterns?.[0]?.group ?? [];
+  const through = group.find((pattern) => pattern.startsWith('!'));
+  return through ? override.includes.map((file) => ({ file, repository: through.slice(1) })) : [];
+});
+/** How many files imported another module's repository when the rule came (issue 14). */
+const EXCEPTIONS_AT_START = 18;
+
 const MODULES = 'apps/server/src/modules';
 const MODULE_CASES: Planted[] = [
   refused(MODULE_RULE, `${MODULES}/wallet/wallet.routes.ts`, '../guests/guests.repository.ts'),
   refused(MODULE_RULE, `${MODULES}/favorites/favorites.service.ts`, '../catalog/catalog.repository.ts'),
   refused(MODULE_RULE, `${MODULES}/search/search.service.ts`, '../videos/videos.repository'),
   refused(MODULE_RULE, `${MODULES}/payments/payments.routes.ts`, '../guests/guests.repository.ts', true),
-  // A file on the issue-15 exception list may import that one repository, and no other.
-  refused(MODULE_RULE, `${MODULES}/wallet/wallet.service.ts`, '../catalog/catalog.repository.ts'),
-  refused(MODULE_RULE, `${MODULES}/actors/actors.service.ts`, '../guests/guests.repository.ts'),
-  allowed(`${MODULES}/wallet/wallet.service.ts`, '../guests/guests.repository.ts'),
+  // A file on the exception list may import that one repository, and no other.
+  ...EXCEPTIONS.flatMap(({ file, repository }) => [
+    allowed(file, repository),
+    refused(
+      MODULE_RULE,
+      file,
+      repository.includes('/guests/') ? '../catalog/catalog.repository.ts' : '../guests/guests.repository.ts',
+    ),
+  ]),
   allowed(`${MODULES}/wallet/wallet.service.ts`, './wallet.repository.ts'),
   allowed(`${MODULES}/wallet/wallet.routes.ts`, '../guests/guests.service.ts'),
   allowed(`${MODULES}/wallet/wallet.routes.ts`, '../../infra/db-errors.ts'),
@@ -205,6 +233,11 @@ describe('web and pay never reach the database or server code', () => {
 });
 
 describe("a server module never imports another module's repository", () => {
+  it('the exception list only shrinks (issue 15 empties it)', () => {
+    expect(EXCEPTIONS.length).toBeLessThanOrEqual(EXCEPTIONS_AT_START);
+    expect(EXCEPTIONS.every(({ file }) => file.startsWith(`${MODULES}/`))).toBe(true);
+  });
+
   it.each(MODULE_CASES.map((entry) => [name(entry), entry] as const))('%s', (_, entry) =>
     expectOutcome(entry),
   );
