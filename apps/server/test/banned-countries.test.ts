@@ -388,6 +388,16 @@ describe('the socket never announces the performer to a socket opened from a blo
     });
     de.send({ type: 'pinAlbum', albumId: actor.albumId, ...as() });
     expect(await de.next('error')).toMatchObject({ code: 'ACTOR_BLOCKED_IN_COUNTRY', inReplyTo: 'pinAlbum' });
+
+    // A pin made from AT reaches the guest's AT page only; a following pin of another performer
+    // reaches both (in order), so the DE page never heard the first.
+    at.send({ type: 'pinAlbum', albumId: actor.albumId, ...as() });
+    expect(await at.next('favoritePinned')).toMatchObject({ target: 'album', id: actor.albumId });
+    at.send({ type: 'pinSedcards', actorId: actor.otherId, ...as() });
+    expect(await at.next('favoritePinned')).toMatchObject({ target: 'sedcards', id: actor.otherId });
+    expect(await de.next('favoritePinned')).toMatchObject({ target: 'sedcards', id: actor.otherId });
+    expect(de.received.filter((m) => m.type === 'favoritePinned')).toHaveLength(1);
+    expect(JSON.stringify(at.received)).not.toContain('bannedCountryCodes');
   });
 });
 

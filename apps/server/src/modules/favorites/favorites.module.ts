@@ -19,12 +19,20 @@ const notFound = (what: string) => new AppError('NOT_FOUND', `No such ${what}`, 
 
 export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
   const repository = createFavoritesRepository(deps.db);
-  const announce = (guestId: number, pinned: boolean, target: 'actor' | PinItemTarget, id: number) =>
+  /** Every page of the guest hears it, except those opened from a country the performer bans. */
+  const announce = (
+    guestId: number,
+    pinned: boolean,
+    target: 'actor' | PinItemTarget,
+    id: number,
+    bannedCountryCodes: readonly string[],
+  ) =>
     publishToGuest(
       deps.bus,
       guestId,
       { type: pinned ? 'favoritePinned' : 'favoriteUnpinned', target, id },
       deps.log,
+      { bannedCountryCodes },
     );
 
   async function pinActor(
@@ -40,7 +48,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
       ? await repository.pinActor(guestId, actorId)
       : await repository.unpinActor(guestId, actorId);
     // Repeating a pin changes nothing, but the page is still told its state.
-    await announce(guestId, pinned, 'actor', actorId);
+    await announce(guestId, pinned, 'actor', actorId, banned);
     if (!changed) deps.log.info?.({ guestId, actorId, pinned }, 'pin unchanged');
     return undefined;
   }
@@ -57,7 +65,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     if (pinned) assertOfferedIn(banned, country);
     if (pinned) await repository.pinItem(target, guestId, id);
     else await repository.unpinItem(target, guestId, id);
-    await announce(guestId, pinned, target, id);
+    await announce(guestId, pinned, target, id, banned);
     return undefined;
   }
 
@@ -71,6 +79,9 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     pinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, true, c.country),
     unpinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, false, c.country),
     async setPinnedActorNotification(context, message) {
+      const banned = await repository.actorBans(message.actorId);
+      if (banned === null) throw notFound('pinned actor');
+      assertOfferedIn(banned, context.country);
       const flags = await repository.setActorNotification(
         context.guestId,
         message.actorId,
@@ -83,6 +94,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
         context.guestId,
         { type: 'pinnedActorNotification', actorId: message.actorId, ...flags },
         deps.log,
+        { bannedCountryCodes: banned },
       );
       return undefined;
     },

@@ -47,15 +47,25 @@ export interface Realtime {
   stop(): Promise<void>;
 }
 
-/** Publishes an event to every open page of a guest (on every node); a failure is logged only. */
+/**
+ * Publishes an event to every open page of a guest (on every node); a failure is logged only.
+ * `about.bannedCountryCodes`: the event is about a performer, and the guest's sockets opened from
+ * one of these countries do not get it (spec 6; the hub strips the list).
+ */
 export async function publishToGuest(
   bus: EventBus,
   guestId: number,
   event: GuestSocketEvent,
   log?: { warn(object: object, message: string): void },
+  about?: { bannedCountryCodes: readonly string[] },
 ): Promise<void> {
   try {
-    await bus.publish(guestChannel(guestId), event);
+    await bus.publish(
+      guestChannel(guestId),
+      about && about.bannedCountryCodes.length > 0
+        ? { ...event, bannedCountryCodes: about.bannedCountryCodes }
+        : event,
+    );
   } catch (error) {
     log?.warn({ err: error, guestId, event: event.type }, 'guest event not published');
   }

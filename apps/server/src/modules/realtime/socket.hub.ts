@@ -4,8 +4,9 @@
  * channel reaches every socket of that guest here, so the same event published on any node reaches
  * every open page of the guest (with REDIS_URL, on every node).
  *
- * Presence events on the bus carry the performer's banned countries (spec 6); a socket opened from
- * one of them never hears that performer come or go, and no socket ever sees the list itself.
+ * Presence events on the bus carry the performer's banned countries (spec 6), and so may a guest
+ * event about a performer (a pin): a socket opened from one of them never hears it, and no socket
+ * ever sees the list itself.
  */
 import {
   type GuestSocketEvent,
@@ -20,11 +21,22 @@ import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
 import { isBlockedIn } from '../../infra/country.ts';
 
 /** A presence event as published on the bus: the page's event plus the performer's banned countries. */
-export const PresenceBusEventSchema = z.intersection(
+const PresenceBusEventSchema = z.intersection(
   PresenceMessageSchema,
   z.object({ bannedCountryCodes: z.array(z.string().max(8)).max(300).default([]) }),
 );
 export type PresenceBusEvent = z.input<typeof PresenceBusEventSchema>;
+
+const BannedCountryCodesSchema = z.array(z.string().max(8)).max(300);
+
+/** A guest event as published on the bus, split into the page's event and the banned countries it carries. */
+function splitBanned(event: unknown): { event: unknown; bannedCountryCodes: string[] } {
+  if (typeof event !== 'object' || event === null || !('bannedCountryCodes' in event))
+    return { event, bannedCountryCodes: [] };
+  const { bannedCountryCodes, ...rest } = event as { bannedCountryCodes: unknown };
+  const codes = BannedCountryCodesSchema.safeParse(bannedCountryCodes);
+  return { event: rest, bannedCountryCodes: codes.success ? codes.data : [] };
+}
 
 export interface HubMember {
   /** Null for a visitor. */
@@ -107,14 +119,16 @@ export class SocketHub {
       .catch((error: unknown) => this.log.warn({ err: error, guestId }, 'guest channel not unsubscribed'));
   }
 
-  private dispatch(guestId: number, event: unknown): void {
+  private dispatch(guestId: number, published: unknown): void {
+    const { event, bannedCountryCodes } = splitBanned(published);
     const parsed = GuestSocketEventSchema.safeParse(event);
     if (!parsed.success) {
       this.log.warn({ guestId, issues: parsed.error.issues.slice(0, 3) }, 'invalid guest event dropped');
       return;
     }
     const json = JSON.stringify(parsed.data);
-    for (const member of [...(this.byGuest.get(guestId) ?? [])]) member.deliver(parsed.data, json);
+    for (const member of [...(this.byGuest.get(guestId) ?? [])])
+      if (!isBlockedIn(bannedCountryCodes, member.country)) member.deliver(parsed.data, json);
   }
 
   get size(): number {
