@@ -333,8 +333,6 @@ export function createSessionEndRepository(db: Db) {
   };
 }
 
-export type SessionEndRepository = ReturnType<typeof createSessionEndRepository>;
-
 /** What the purge deletes: rows that can no longer authenticate anything (session-purge.job.ts). */
 export interface PurgeCutoffs {
   /** Sessions ended before this. */
