@@ -1,7 +1,6 @@
 /** React glue of the charge flows: their texts, API, loaded data and the charge attempt state. */
 import type { Charge } from '@vela/contracts/payment-api';
-import { balanceCoinsForEuroCents } from '@vela/domain/coins';
-import { formatAmount } from '@vela/domain/money-format';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api.ts';
 import { useDialog } from '../dialog-context.ts';
@@ -106,12 +105,12 @@ export function useCharge({ onDeclined }: { onDeclined?: () => void } = {}) {
           setScreen({ kind: 'succeeded', charge });
           const current = guestRef.current;
           if (current && charge.balanceCents !== null) {
-            const coins = balanceCoinsForEuroCents(charge.balanceCents);
+            const balance = coinBalanceOf(charge.balanceCents);
             setGuest({
               ...current,
               balanceCents: charge.balanceCents,
-              balance: coins,
-              balanceFormatted: formatAmount(coins, 'VXC'),
+              balance: balance.coins,
+              balanceFormatted: balance.formatted,
               isPayingCustomer: true,
             });
           }

@@ -6,7 +6,7 @@
 
 import type { DialogFlow } from '@vela/contracts/payment';
 import type { Charge } from '@vela/contracts/payment-api';
-import { balanceCoinsForEuroCents } from '@vela/domain/coins';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
@@ -74,7 +74,7 @@ export function ChargeSuccess({ charge, flow }: { charge: Charge; flow: DialogFl
       </p>
       {charge.balanceCents !== null ? (
         <p className="charge-balance" data-new-balance={charge.balanceCents}>
-          {pt('successBalance', { coins: coinsText(balanceCoinsForEuroCents(charge.balanceCents), lang) })}
+          {pt('successBalance', { coins: coinsText(coinBalanceOf(charge.balanceCents).coins, lang) })}
         </p>
       ) : null}
       <button type="button" className="primary" onClick={() => succeed(flow)}>

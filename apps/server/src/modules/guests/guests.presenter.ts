@@ -9,14 +9,13 @@ import {
   type Preferences,
   PreferencesSchema,
 } from '@vela/contracts/guest-api';
-import { balanceCoinsForEuroCents } from '@vela/domain/coins';
-import { formatAmount } from '@vela/domain/money-format';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import type { GuestMoneyState, GuestRow, SessionRow } from './guests.repository.ts';
 
 export type { GuestMe };
 
 export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
-  const coins = balanceCoinsForEuroCents(money.balanceCents);
+  const balance = coinBalanceOf(money.balanceCents);
   return {
     id: String(row.id),
     name: row.screenName,
@@ -30,9 +29,9 @@ export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
     restrictionLevel: row.restrictionLevel,
     showDataProtection: row.showDataProtection,
     signupOrigin: row.signupOrigin,
-    balance: coins,
-    balanceCents: money.balanceCents,
-    balanceFormatted: formatAmount(coins, 'VXC'),
+    balance: balance.coins,
+    balanceCents: balance.cents,
+    balanceFormatted: balance.formatted,
     isPayingCustomer: money.isPayingCustomer,
     isVip: money.isVip,
     isVXTVAboSubscriber: money.isVip || money.isTvSubscriber,

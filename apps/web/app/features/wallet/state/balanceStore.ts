@@ -12,7 +12,7 @@
  * charge callback (deferred while a dialog is open)". A feature that asked for a top-up registers
  * a pending charge callback; it runs once after the next notification, as soon as no dialog is open.
  */
-import { balanceCoinsForEuroCents } from '@vela/domain/coins';
+import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { formatAmount } from '@vela/domain/money-format';
 
 export interface BalanceSnapshot {
@@ -90,8 +90,8 @@ export interface BalanceStore {
 
 /** The snapshot of a balance in cents (coins rounded down, so shown coins always cover a price of as many coins; formatted by spec 9). */
 export function snapshotOfCents(cents: number, isPayingCustomer: boolean, version = 0): BalanceSnapshot {
-  const coins = balanceCoinsForEuroCents(cents);
-  return { coins, cents, formatted: formatAmount(coins, 'VXC'), isPayingCustomer, version };
+  const balance = coinBalanceOf(cents);
+  return { coins: balance.coins, cents, formatted: balance.formatted, isPayingCustomer, version };
 }
 
 /** The snapshot of a `guestBalance` event; null when the event is malformed. */
