@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { Language } from '@vela/contracts/common';
 import type { PageServices, PublicConfig } from '@vela/contracts/pages';
 import type { Database } from '@vela/db/client';
+import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -86,6 +87,8 @@ export interface AppDeps {
   /** Where the web build is; defaults to apps/web/build. */
   webBuild?: WebBuildLocation;
   log?: Logger;
+  /** The subscription products sold; default: the domain's offer (tests of the mechanics sell both). */
+  offeredSubscriptions?: readonly SubscriptionProduct[];
 }
 
 /** Paths answered with JSON errors (the REST API and the bench routes). */
@@ -261,7 +264,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify,
   };
   const promotions = createPromotionsModule(moduleDeps);
-  const subscriptionsModule = createSubscriptionsModule(moduleDeps);
+  const subscriptionsModule = createSubscriptionsModule({
+    ...moduleDeps,
+    ...(deps.offeredSubscriptions ? { offered: deps.offeredSubscriptions } : {}),
+  });
   const webPush = createWebPushModule(moduleDeps);
   // Catalog, profiles, photos and search (issue 5): each also serves its slice of the page loaders.
   const catalogModules: CatalogModules = {

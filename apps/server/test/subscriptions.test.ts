@@ -87,16 +87,20 @@ function serviceAt(offsetMs: number, bus?: InProcessBus) {
     wallet: createWalletService({ db: t.database.db }),
     ...(bus ? { bus } : {}),
     now: () => new Date(Date.now() + offsetMs),
+    offered: ['vip', 'tv'],
   });
 }
 
 beforeAll(async () => {
+  // The mechanics with both products sold (by default neither is: they deliver nothing yet, see
+  // subscriptions-offer.test.ts and decision 0029).
   t = await createTestApp({
     env: {
       SUBSCRIPTION_JOB_INTERVAL_MS: '0',
       INTERNAL_API_TOKEN: TOKEN,
       INTERNAL_ALLOWED_IPS: '127.0.0.1',
     },
+    offeredSubscriptions: ['vip', 'tv'],
   });
   wallet = createWalletService({ db: t.database.db });
 });

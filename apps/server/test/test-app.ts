@@ -26,6 +26,8 @@ export async function createTestApp(
     webBuild?: WebBuildLocation;
     logTo?: DestinationStream;
     socketTiming?: AppDeps['socketTiming'];
+    /** The subscription products sold (tests of the subscription mechanics sell both). */
+    offeredSubscriptions?: AppDeps['offeredSubscriptions'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -38,6 +40,7 @@ export async function createTestApp(
     ...(options.webBuild ? { webBuild: options.webBuild } : {}),
     ...(options.logTo ? { log: createLogger('info', options.logTo) } : {}),
     ...(options.socketTiming ? { socketTiming: options.socketTiming } : {}),
+    ...(options.offeredSubscriptions ? { offeredSubscriptions: options.offeredSubscriptions } : {}),
   });
   return {
     app,

@@ -65,8 +65,14 @@ export const SubscriptionsStateSchema = z.object({
   isVip: z.boolean(),
   /** VIP counts as TV subscriber (spec 6). */
   isVXTVAboSubscriber: z.boolean(),
-  /** The VIP trial is offered once per guest. */
+  /** The VIP trial is offered once per guest (and only while the VIP club is offered). */
   trialAvailable: z.boolean(),
+  /**
+   * Which products are sold today: a product is sold only while it delivers something (issue 14,
+   * decision 0029). A product not offered is refused at subscribe with 409 PRODUCT_NOT_OFFERED;
+   * a running subscription of it keeps running (cancel, resume, renewal).
+   */
+  offered: z.object({ vip: z.boolean(), tv: z.boolean() }),
   plans: z.object({ vip: PlanSchema, tv: PlanSchema, vipTrial: PlanSchema }),
   balanceCents: z.number().int().nonnegative(),
 });

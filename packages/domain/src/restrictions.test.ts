@@ -17,6 +17,7 @@ import {
   showsEsAvsModal,
   VISITOR,
 } from './restrictions.ts';
+import { isOffered } from './subscription-benefits.ts';
 
 function guest(overrides: Partial<GuestSnapshot> = {}): GuestSnapshot {
   return { ...VISITOR, isLoggedIn: true, ...overrides };
@@ -114,15 +115,24 @@ describe('restriction reasons (spec 6)', () => {
 });
 
 describe('Get-VIP button (spec 6)', () => {
-  it('login for visitors, VIP dialog for non-VIP, nothing for VIP', () => {
-    expect(getVipButtonAction(visitor)).toBe('login');
-    expect(getVipButtonAction(member)).toBe('vip-dialog');
-    expect(getVipButtonAction(tv)).toBe('vip-dialog');
-    expect(getVipButtonAction(vip)).toBeNull();
+  it('while the VIP club is offered: login for visitors, VIP dialog for non-VIP, nothing for VIP', () => {
+    expect(getVipButtonAction(visitor, true)).toBe('login');
+    expect(getVipButtonAction(member, true)).toBe('vip-dialog');
+    expect(getVipButtonAction(tv, true)).toBe('vip-dialog');
+    expect(getVipButtonAction(vip, true)).toBeNull();
   });
 
   it('a locked VIP is treated as a visitor: login', () => {
-    expect(getVipButtonAction(locked)).toBe('login');
+    expect(getVipButtonAction(locked, true)).toBe('login');
+  });
+
+  it('not offered: no button for anyone (issue 14: never sell what is not delivered)', () => {
+    for (const who of [visitor, member, tv, vip, locked]) expect(getVipButtonAction(who, false)).toBeNull();
+  });
+
+  it('by default it follows the offer of the domain: today the VIP club delivers nothing, so no button', () => {
+    expect(isOffered('vip')).toBe(false);
+    for (const who of [visitor, member, tv, vip, locked]) expect(getVipButtonAction(who)).toBeNull();
   });
 });
 

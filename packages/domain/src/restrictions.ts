@@ -8,6 +8,8 @@
  *   a login. Restricted guests opening a charge get the opcompensation flow (spec 5).
  */
 
+import { isOffered } from './subscription-benefits.ts';
+
 export const RESTRICTION_REASONS = [
   'need-login',
   'need-age-check',
@@ -121,8 +123,15 @@ export function dialogForRestriction(reason: RestrictionReason): RestrictionDial
   }
 }
 
-/** Get-VIP button (spec 6): login for visitors, VIP dialog for non-VIP, nothing for VIP. */
-export function getVipButtonAction(guest: GuestSnapshot): 'login' | 'vip-dialog' | null {
+/**
+ * Get-VIP button (spec 6): login for visitors, VIP dialog for non-VIP, nothing for VIP. Nothing
+ * for anyone while the VIP club is not offered (it delivers nothing yet; issue 14, decision 0029).
+ */
+export function getVipButtonAction(
+  guest: GuestSnapshot,
+  vipOffered: boolean = isOffered('vip'),
+): 'login' | 'vip-dialog' | null {
+  if (!vipOffered) return null;
   if (!isEffectivelyLoggedIn(guest)) return 'login';
   return guest.isVip ? null : 'vip-dialog';
 }

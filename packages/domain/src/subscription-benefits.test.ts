@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredBenefits, isOffered, SUBSCRIPTION_BENEFITS } from './subscription-benefits.ts';
+import {
+  deliveredBenefits,
+  isOffered,
+  offeredProducts,
+  SUBSCRIPTION_BENEFITS,
+} from './subscription-benefits.ts';
 
 describe('subscription benefits listed (issue 14: only what is delivered today)', () => {
   it('lists a benefit only when it is delivered, in page order', () => {
@@ -14,8 +19,15 @@ describe('subscription benefits listed (issue 14: only what is delivered today)'
     expect(deliveredBenefits('tv')).toEqual([]);
   });
 
-  it('TV is offered only once it delivers something; the VIP club stays on offer', () => {
-    expect(isOffered('tv')).toBe(deliveredBenefits('tv').length > 0);
-    expect(isOffered('vip')).toBe(true);
+  it('a product is offered exactly when it delivers at least one benefit', () => {
+    for (const product of ['vip', 'tv'] as const) {
+      expect(isOffered(product)).toBe(SUBSCRIPTION_BENEFITS[product].some((b) => b.delivered));
+    }
+  });
+
+  it('today neither the VIP club nor TV delivers anything, so neither is offered (decision 0029)', () => {
+    expect(isOffered('vip')).toBe(false);
+    expect(isOffered('tv')).toBe(false);
+    expect(offeredProducts()).toEqual([]);
   });
 });

@@ -7,8 +7,10 @@
  *
  * Today none is delivered: VIP videos are still charged to VIP members, there is no live preview
  * (spec 9 "live preview 5 (20 VIP)"), and there is no TV content (no livestream, the mediathek pages
- * are not built, series tiles do not link). A TV subscription therefore has nothing to offer and is
- * not offered (decision 0029).
+ * are not built, series tiles do not link). Neither the VIP club nor the TV subscription therefore
+ * has anything to offer, and neither is sold (decision 0029 and its addendum): the pages show no
+ * Get-VIP/Get-TV button and no price, the dialog says the product is not offered, and the server
+ * refuses a new subscribe with 409 PRODUCT_NOT_OFFERED. Running subscriptions keep running.
  */
 import type { SubscriptionProduct } from './subscriptions.ts';
 
@@ -49,7 +51,12 @@ export function deliveredBenefits(product: SubscriptionProduct): SubscriptionBen
   return list.filter((b) => b.delivered).map((b) => b.benefit);
 }
 
-/** A product is offered for sale only when it delivers something. */
+/** A product is offered for sale only when it delivers something: at least one delivered benefit. */
 export function isOffered(product: SubscriptionProduct): boolean {
-  return product === 'vip' || deliveredBenefits(product).length > 0;
+  return deliveredBenefits(product).length > 0;
+}
+
+/** The products offered for sale today (the server's default offer list). */
+export function offeredProducts(): SubscriptionProduct[] {
+  return (['vip', 'tv'] as const).filter((product) => isOffered(product));
 }

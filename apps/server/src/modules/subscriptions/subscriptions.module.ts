@@ -1,11 +1,15 @@
 /** The subscriptions module of issue 4 (see feature-module.ts): REST, the operator route and the renewal job. */
+import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createRenewalJob } from './subscriptions.job.ts';
 import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
 import { createSubscriptionsService } from './subscriptions.service.ts';
 
 export function createSubscriptionsModule(
-  deps: FeatureModuleDeps,
+  deps: FeatureModuleDeps & {
+    /** The products sold; default: the domain's offer (a product that delivers something). */
+    offered?: readonly SubscriptionProduct[];
+  },
 ): FeatureModule & { service: ReturnType<typeof createSubscriptionsService> } {
   const service = createSubscriptionsService({
     db: deps.db,
@@ -13,6 +17,7 @@ export function createSubscriptionsModule(
     bus: deps.bus,
     log: deps.log,
     ...(deps.notify ? { notify: deps.notify } : {}),
+    ...(deps.offered ? { offered: deps.offered } : {}),
   });
   const job = createRenewalJob({
     run: () => service.runRenewals(),

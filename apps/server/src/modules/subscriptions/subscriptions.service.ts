@@ -10,6 +10,13 @@
  * rolls all three back: there is never a running subscription without its charge. A renewal
  * charges, records the period and moves the subscription in one transaction the same way.
  * The job's `recoverUnpaid` stays as a backstop for rows an older version left half-done.
+ *
+ * Never sell what is not delivered (issue 14, decision 0029 addendum): a subscribe (paid or trial)
+ * of a product that is not offered is refused with 409 PRODUCT_NOT_OFFERED before anything is
+ * written or charged. The offer list defaults to the domain's `offeredProducts()` (a product with
+ * at least one delivered benefit); tests of the mechanics inject both products. Existing
+ * subscriptions are not new sales: cancel, resume within the paid period, the cancellation offer
+ * and the renewals keep working for a product that is not offered.
  */
 
 import type {
@@ -22,6 +29,7 @@ import type {
 } from '@vela/contracts/subscriptions-api';
 import type { Db } from '@vela/db/client';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
+import { offeredProducts } from '@vela/domain/subscription-benefits';
 import {
   assertCanAcceptOffer,
   assertCanCancel,
@@ -77,6 +85,8 @@ export interface SubscriptionsServiceDeps {
   now?: () => Date;
   /** Tells the guest a subscription has started (a notification). */
   notify?: GuestNotifier;
+  /** The products sold (new subscribes); default: the domain's `offeredProducts()`. */
+  offered?: readonly SubscriptionProduct[];
 }
 
 const ruleError = (error: SubscriptionRuleError) =>
@@ -98,6 +108,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
   const { wallet } = deps;
   const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
   const clock = deps.now ?? (() => new Date());
+  const offered = new Set<SubscriptionProduct>(deps.offered ?? offeredProducts());
 
   async function runningByProduct(guestId: number) {
     const rows = await repository.runningOf(guestId);
@@ -202,7 +213,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         tv: running.tv ? presentSubscription(running.tv, now) : null,
         isVip: running.vip !== undefined,
         isVXTVAboSubscriber: running.vip !== undefined || running.tv !== undefined,
-        trialAvailable: !hadTrial && running.vip === undefined,
+        trialAvailable: offered.has('vip') && !hadTrial && running.vip === undefined,
+        offered: { vip: offered.has('vip'), tv: offered.has('tv') },
         plans: {
           vip: { price: eur(PLANS.vip.priceCents), periodDays: PLANS.vip.periodDays },
           tv: { price: eur(PLANS.tv.priceCents), periodDays: PLANS.tv.periodDays },
@@ -221,6 +233,14 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       const running = await runningByProduct(guestId);
       const existing = running[product];
       if (existing) return replayOrRefuse(existing, idempotencyKey);
+      // A new sale (paid or trial) only of a product that delivers something; nothing written or charged.
+      if (!offered.has(product)) {
+        throw new AppError(
+          'PRODUCT_NOT_OFFERED',
+          `The ${product} subscription is not offered: it delivers nothing yet`,
+          409,
+        );
+      }
       const hadTrial = trial ? await repository.hadTrial(guestId) : false;
       checked(() =>
         assertCanSubscribe(product, trial, { vip: running.vip !== undefined, tv: false }, hadTrial),

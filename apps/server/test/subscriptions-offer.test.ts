@@ -1,0 +1,156 @@
+/**
+ * Never sell what is not delivered (issue 14, decision 0029 addendum): the app as `main.ts` builds
+ * it sells neither the VIP club nor TV while they deliver nothing (@vela/domain/subscription-benefits).
+ * A subscribe, paid or trial, is refused with 409 PRODUCT_NOT_OFFERED and changes nothing (no row,
+ * no charge, same balance, not VIP); the subscriptions state says so. A subscription that already
+ * runs is no new sale: its guest keeps it, cancels and resumes it, and the renewal job renews it.
+ */
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import { isOffered } from '@vela/domain/subscription-benefits';
+import { PLANS } from '@vela/domain/subscriptions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.ts';
+import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
+import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** This file's client addresses (10.45.x.y), apart from the other test files. */
+const NET = '10.45';
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let wallet: WalletService;
+let counter = 0;
+const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
+
+async function guest(label: string, fundCents: number): Promise<SignedUp> {
+  const g = await signUp(t.app, `Offer_${label}_${++counter}`.slice(0, 24), { ip: nextIp(NET) });
+  await wallet.topUp(g.id, fundCents, key(`fund-${g.id}`));
+  return g;
+}
+
+function call(method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object) {
+  return t.app.inject({
+    method,
+    url: `/rest/v1/${path}`,
+    remoteAddress: nextIp(NET),
+    headers: { cookie: who.cookie },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function me(who: SignedUp) {
+  const response = await call('GET', 'guest/me', who);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.guest as { isVip: boolean; isVXTVAboSubscriber: boolean; balanceCents: number };
+}
+
+async function rowsOf(guestId: number): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    t.database.db,
+    sql`select count(*) as n from subscriptions where guest_id = ${guestId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function subscriptionCharges(guestId: number): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    t.database.db,
+    sql`select count(*) as n from ledger_transfers tr
+        join ledger_entries e on e.transfer_id = tr.id
+        join ledger_accounts a on a.id = e.account_id
+        where tr.kind = 'subscription' and a.kind = 'guest-wallet' and a.owner_guest_id = ${guestId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+beforeAll(async () => {
+  // The default app: no offer list injected, the domain decides.
+  t = await createTestApp({ env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0' } });
+  wallet = createWalletService({ db: t.database.db });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
+  it('today the domain offers neither product (no delivered benefit)', () => {
+    expect(isOffered('vip')).toBe(false);
+    expect(isOffered('tv')).toBe(false);
+  });
+
+  it.each([
+    { product: 'vip', trial: false },
+    { product: 'vip', trial: true },
+    { product: 'tv', trial: false },
+  ])(
+    'subscribe $product (trial $trial) is 409 PRODUCT_NOT_OFFERED: no row, no charge, same balance, not VIP',
+    async (body) => {
+      const g = await guest(`${body.product}${body.trial ? 't' : ''}`, 5000);
+      const idempotencyKey = key('offer');
+      for (const attempt of [1, 2]) {
+        const response = await call('POST', 'subscriptions/subscribe', g, { ...body, idempotencyKey });
+        expect(response.statusCode, `attempt ${attempt}: ${response.body}`).toBe(409);
+        expect(response.json()).toMatchObject({ success: false, error: { code: 'PRODUCT_NOT_OFFERED' } });
+      }
+      expect(await rowsOf(g.id)).toBe(0);
+      expect(await subscriptionCharges(g.id)).toBe(0);
+      expect(await me(g)).toMatchObject({ isVip: false, isVXTVAboSubscriber: false, balanceCents: 5000 });
+    },
+  );
+
+  it('the subscriptions state says neither is offered and offers no trial', async () => {
+    const g = await guest('state', 100);
+    const response = await call('GET', 'subscriptions', g);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      offered: { vip: false, tv: false },
+      trialAvailable: false,
+      vip: null,
+      tv: null,
+    });
+  });
+
+  it('a running VIP (sold while it was offered) is kept: state, cancel, resume, renewal', async () => {
+    const g = await guest('member', 2 * PLANS.vip.priceCents);
+    // Sold earlier, when the VIP club was on offer: a service with the old offer on the same database.
+    const earlier = createSubscriptionsService({
+      db: t.database.db,
+      wallet,
+      offered: ['vip', 'tv'],
+    });
+    await earlier.subscribe(g.id, { product: 'vip', trial: false, idempotencyKey: key('earlier') });
+    expect(await me(g)).toMatchObject({ isVip: true, balanceCents: PLANS.vip.priceCents });
+
+    const state = (await call('GET', 'subscriptions', g)).json().data;
+    expect(state.offered).toEqual({ vip: false, tv: false });
+    expect(state.vip).toMatchObject({ product: 'vip', status: 'active' });
+
+    const again = await call('POST', 'subscriptions/subscribe', g, {
+      product: 'vip',
+      idempotencyKey: key('again'),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ALREADY_SUBSCRIBED');
+
+    const cancelled = await call('POST', 'subscriptions/cancel', g, { product: 'vip' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe('cancelled');
+    const resumed = await call('POST', 'subscriptions/resume', g, { product: 'vip' });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().data.status).toBe('active');
+
+    // The renewal job of the default offer renews it: an existing subscriber is no new sale.
+    const later = createSubscriptionsService({
+      db: t.database.db,
+      wallet,
+      now: () => new Date(Date.now() + PLANS.vip.periodDays * DAY + DAY),
+    });
+    const run = await later.runRenewals();
+    expect(run.renewed).toBeGreaterThanOrEqual(1);
+    expect(await subscriptionCharges(g.id)).toBe(2);
+    expect(await me(g)).toMatchObject({ isVip: true, balanceCents: 0 });
+  });
+});
