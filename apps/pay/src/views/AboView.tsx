@@ -4,12 +4,7 @@ import {
   type SubscriptionsState,
   SubscriptionsStateSchema,
 } from '@vela/contracts/subscriptions-api';
-import {
-  deliveredBenefits,
-  isOffered,
-  type TvBenefit,
-  type VipBenefit,
-} from '@vela/domain/subscription-benefits';
+import { deliveredBenefits, type TvBenefit, type VipBenefit } from '@vela/domain/subscription-benefits';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, NETWORK_ERROR } from '../api.ts';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -30,6 +25,8 @@ type Phase =
  * and what it costs (euro and coins, spec 9), the balance, Subscribe (paid from the wallet, one
  * idempotency key per attempt). Not enough money -> the top-up flow moneycharge; already subscribed
  * or the trial used -> said so; success -> `succeed(flow)` so the page refreshes its data.
+ * A product the server does not sell (`state.offered`, issue 14: it delivers nothing yet) shows
+ * no price and no Subscribe, only that it is not offered; a running one is still shown.
  */
 export function AboView({ view }: { view: 'abo' | 'vxabo' }) {
   const { t: payT, lang, api, flow } = useDialog();
@@ -107,6 +104,8 @@ function AboOffer({
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notEnough, setNotEnough] = useState(false);
+  /** The server refused the sale (PRODUCT_NOT_OFFERED): the offer was withdrawn meanwhile. */
+  const [notOffered, setNotOffered] = useState(false);
   /** One key per attempt: a retry after a network error reuses it (charged once). */
   const attemptKey = useRef(newAttemptKey());
 
@@ -116,12 +115,12 @@ function AboOffer({
   const running = state[offer.product];
   const includedInVip = offer.product === 'tv' && state.vip !== null;
 
-  // Nothing to watch yet: TV is not sold (issue 14, decision 0029); a running one is shown above.
-  if (!running && !isOffered(offer.product)) {
+  // Nothing delivered yet: neither VIP nor TV is sold (issue 14, decision 0029); a running one is shown below.
+  if ((!running && !state.offered[offer.product]) || notOffered) {
     return (
       <ViewRoot view={view} screen="unavailable" title={title}>
         <p className="notice" role="status" data-abo-unavailable={offer.product}>
-          {t('tvUnavailable')}
+          {offer.product === 'tv' ? t('tvUnavailable') : t('vipUnavailable')}
         </p>
         <button type="button" className="primary" onClick={close}>
           {t('continue')}
@@ -170,6 +169,7 @@ function AboOffer({
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : null;
       if (code === 'NOT_ENOUGH_MONEY') setNotEnough(true);
+      else if (code === 'PRODUCT_NOT_OFFERED') setNotOffered(true);
       else if (code === NETWORK_ERROR) setError(t('network'));
       else if (code === 'SUBSCRIPTION_PENDING') setError(t('pending'));
       else if (code === 'ALREADY_SUBSCRIBED' || code === 'INCLUDED_IN_VIP') {

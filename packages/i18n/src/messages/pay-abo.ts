@@ -18,6 +18,8 @@ export const payAboMessages = defineMessages({
     tvBenefit3: 'New episodes every week',
     noBenefitsYet: 'No benefits are included yet: each one is listed here from the day it is available.',
     tvUnavailable: 'The TV subscription is not offered yet: there is no TV content to watch so far.',
+    vipUnavailable:
+      'The VIP club is not offered yet: it opens once its benefits (VIP videos included, new VIP30 videos, live preview 20 times, TV) are delivered. Nothing is charged.',
     priceLine: '{price} every {days} days ({coins})',
     trialLine: '{trialPrice} for the first {trialDays} days ({coins}), then {price} every {days} days',
     renewNote:
@@ -57,6 +59,8 @@ export const payAboMessages = defineMessages({
     noBenefitsYet:
       'Noch sind keine Vorteile enthalten: Jeder wird hier ab dem Tag aufgeführt, an dem es ihn gibt.',
     tvUnavailable: 'Das TV-Abo wird noch nicht angeboten: Bisher gibt es keine TV-Inhalte.',
+    vipUnavailable:
+      'Der VIP-Club wird noch nicht angeboten: Er öffnet, sobald seine Vorteile (VIP-Videos inklusive, neue VIP30-Videos, Live-Vorschau 20-mal, TV) geliefert werden. Es wird nichts abgebucht.',
     priceLine: '{price} alle {days} Tage ({coins})',
     trialLine: '{trialPrice} für die ersten {trialDays} Tage ({coins}), danach {price} alle {days} Tage',
     renewNote:
@@ -96,6 +100,8 @@ export const payAboMessages = defineMessages({
     noBenefitsYet:
       'Er zijn nog geen voordelen inbegrepen: elk voordeel staat hier vanaf de dag dat het beschikbaar is.',
     tvUnavailable: 'Het tv-abonnement wordt nog niet aangeboden: er is nog geen tv-inhoud.',
+    vipUnavailable:
+      "De VIP-club wordt nog niet aangeboden: hij opent zodra zijn voordelen (VIP-video's inbegrepen, nieuwe VIP30-video's, live-preview 20 keer, TV) geleverd worden. Er wordt niets afgeschreven.",
     priceLine: '{price} per {days} dagen ({coins})',
     trialLine: '{trialPrice} voor de eerste {trialDays} dagen ({coins}), daarna {price} per {days} dagen',
     renewNote:
@@ -135,6 +141,8 @@ export const payAboMessages = defineMessages({
     noBenefitsYet:
       'Todavía no se incluye ninguna ventaja: cada una aparecerá aquí desde el día en que esté disponible.',
     tvUnavailable: 'La suscripción de TV aún no se ofrece: todavía no hay contenido de TV.',
+    vipUnavailable:
+      'El club VIP aún no se ofrece: abrirá cuando se ofrezcan sus ventajas (vídeos VIP incluidos, nuevos vídeos VIP30, vista previa en directo 20 veces, TV). No se cobra nada.',
     priceLine: '{price} cada {days} días ({coins})',
     trialLine: '{trialPrice} los primeros {trialDays} días ({coins}), después {price} cada {days} días',
     renewNote:

@@ -19,6 +19,8 @@ export const vipclubMessages = defineMessages({
     'benefit.vip3': 'Live preview 20 times instead of 5',
     'benefit.vip4': 'TV and the premium livestream included',
     'plans.title': 'Prices',
+    'plans.closed':
+      'The VIP club is not open to new members yet. It opens, with its price, once its benefits are delivered: all VIP videos included, new VIP30 videos every month, live preview 20 times instead of 5, and TV. Until then no membership is sold.',
     'plan.vip': 'VIP club',
     'plan.tv': 'TV',
     'plan.price': '{price} every {days} days',
@@ -83,6 +85,8 @@ export const vipclubMessages = defineMessages({
     'benefit.vip3': 'Live-Vorschau 20-mal statt 5-mal',
     'benefit.vip4': 'TV und Premium-Livestream inklusive',
     'plans.title': 'Preise',
+    'plans.closed':
+      'Der VIP-Club nimmt noch keine neuen Mitglieder auf. Er öffnet, mit seinem Preis, sobald seine Vorteile geliefert werden: alle VIP-Videos inklusive, jeden Monat neue VIP30-Videos, Live-Vorschau 20-mal statt 5-mal und TV. Bis dahin wird keine Mitgliedschaft verkauft.',
     'plan.vip': 'VIP-Club',
     'plan.tv': 'TV',
     'plan.price': '{price} alle {days} Tage',
@@ -150,6 +154,8 @@ export const vipclubMessages = defineMessages({
     'benefit.vip3': 'Live-preview 20 keer in plaats van 5',
     'benefit.vip4': 'TV en de premium livestream inbegrepen',
     'plans.title': 'Prijzen',
+    'plans.closed':
+      "De VIP-club neemt nog geen nieuwe leden aan. Hij opent, met zijn prijs, zodra zijn voordelen geleverd worden: alle VIP-video's inbegrepen, elke maand nieuwe VIP30-video's, live-preview 20 keer in plaats van 5, en TV. Tot dan wordt er geen lidmaatschap verkocht.",
     'plan.vip': 'VIP-club',
     'plan.tv': 'TV',
     'plan.price': '{price} per {days} dagen',
@@ -215,6 +221,8 @@ export const vipclubMessages = defineMessages({
     'benefit.vip3': 'Vista previa en directo 20 veces en lugar de 5',
     'benefit.vip4': 'TV y el livestream premium incluidos',
     'plans.title': 'Precios',
+    'plans.closed':
+      'El club VIP todavía no admite nuevos miembros. Abrirá, con su precio, cuando se ofrezcan sus ventajas: todos los vídeos VIP incluidos, nuevos vídeos VIP30 cada mes, vista previa en directo 20 veces en lugar de 5, y TV. Hasta entonces no se vende ninguna membresía.',
     'plan.vip': 'Club VIP',
     'plan.tv': 'TV',
     'plan.price': '{price} cada {days} días',

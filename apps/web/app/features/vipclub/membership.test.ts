@@ -40,6 +40,7 @@ const state = (vip: SubscriptionView | null, tv: SubscriptionView | null = null)
   isVip: vip !== null,
   isVXTVAboSubscriber: vip !== null || tv !== null,
   trialAvailable: vip === null,
+  offered: { vip: true, tv: true },
   plans: {
     vip: { price: { value: 1999, currency: 'EUR' }, periodDays: 30 },
     tv: { price: { value: 999, currency: 'EUR' }, periodDays: 30 },
@@ -52,12 +53,17 @@ const guest = (over: Partial<GuestMe> = {}): GuestMe =>
   buildGuestMe({ id: '12', name: 'Lena', email: 'lena@example.com', ...over });
 
 describe('Get-VIP button (spec 6) fed by the real isVip of GuestMe', () => {
-  it('login for visitors, the VIP dialog for non-VIP, nothing for VIP', () => {
-    expect(getVipButtonAction(snapshotOfViewer(null))).toBe('login');
-    expect(getVipButtonAction(snapshotOfViewer(guest()))).toBe('vip-dialog');
+  it('while VIP is offered: login for visitors, the VIP dialog for non-VIP, nothing for VIP', () => {
+    expect(getVipButtonAction(snapshotOfViewer(null), true)).toBe('login');
+    expect(getVipButtonAction(snapshotOfViewer(guest()), true)).toBe('vip-dialog');
     expect(
-      getVipButtonAction(snapshotOfViewer(guest({ isVip: true, isVXTVAboSubscriber: true }))),
+      getVipButtonAction(snapshotOfViewer(guest({ isVip: true, isVXTVAboSubscriber: true })), true),
     ).toBeNull();
+  });
+
+  it('today VIP is not offered (it delivers nothing yet): no Get-VIP button for anyone', () => {
+    expect(getVipButtonAction(snapshotOfViewer(null))).toBeNull();
+    expect(getVipButtonAction(snapshotOfViewer(guest()))).toBeNull();
   });
 
   it('a TV subscriber is a TV subscriber, a VIP counts as one (spec 6)', () => {

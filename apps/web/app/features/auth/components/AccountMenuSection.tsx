@@ -1,7 +1,7 @@
 /**
  * The account part of the my-account menu. Visitors: Log in / Sign up (or a notice when login is
  * switched off). Logged-in guests: their name, links to the guest area (when built), the AVS status
- * with "Verify age" unless accepted, their balance with "Top up" (flow moneycharge), Get VIP for non-VIP guests (spec 6), and "Log out" (vxpay/logout, then reload; failure reloads).
+ * with "Verify age" unless accepted, their balance with "Top up" (flow moneycharge), Get VIP for non-VIP guests (spec 6; none while the VIP club is not offered, issue 14), and "Log out" (vxpay/logout, then reload; failure reloads).
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useState } from 'react';

@@ -2,7 +2,8 @@
  * Navbar account controls (spec 2, 6): visitors get "Log in" and "Sign up" (they open the payment
  * dialog; hidden when configuration disables login), and the Get-VIP button follows
  * getVipButtonAction: login for visitors, the VIP dialog (flow vipabo) for non-VIP guests, nothing
- * for VIP guests. Logged-in guests see their balance in coins (a button that opens the top-up).
+ * for VIP guests, and nothing for anyone while the VIP club is not offered (issue 14: it delivers
+ * nothing yet, decision 0029). Logged-in guests see their balance in coins (a button that opens the top-up).
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useShell } from '../../layout/state/ShellContext.tsx';

@@ -157,12 +157,14 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(render('nl', null)).toContain('Alles accepteren');
   });
 
-  it('a visitor gets Log in and Sign up (spec 2/6), and the Get-VIP button asks for the login', () => {
+  // Issue 14 (a product change): the VIP club delivers nothing yet, so it is not offered and no
+  // Get-VIP button is shown (getVipButtonAction, decision 0029); with the offer it follows spec 6.
+  it('a visitor gets Log in and Sign up (spec 2/6), and no Get-VIP button while VIP is not offered', () => {
     const html = render('en', null);
     expect(html).toContain('data-navbar-account="visitor"');
     expect(html).toContain('data-open-dialog="login"');
     expect(html).toContain('data-open-dialog="signup"');
-    expect(html).toContain('data-get-vip="login"');
+    expect(html).not.toContain('data-get-vip');
     expect(html).not.toContain('data-logout');
   });
 
@@ -177,18 +179,18 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(renderAccountMenu('en', null)).not.toContain('data-login-disabled');
   });
 
-  it('a logged-in guest sees their name, the AVS hint with Verify age, Log out and the VIP dialog button', () => {
+  it('a logged-in guest sees their name, the AVS hint with Verify age and Log out; no VIP button while VIP is not offered', () => {
     const guest = buildGuestMe({ id: '12', name: 'Lena<b>', email: 'lena@example.com' });
     const html = render('de', null, guest);
     expect(html).toContain('data-navbar-account="guest"');
-    expect(html).toContain('data-get-vip="vip-dialog"');
+    expect(html).not.toContain('data-get-vip');
     expect(html).not.toContain('data-open-dialog="login"');
     const menu = renderAccountMenu('de', guest);
     expect(menu).toContain('Eingeloggt als Lena&lt;b&gt;');
     expect(menu).toContain('data-avs-status="unknown"');
     expect(menu).toContain('data-open-dialog="avs"');
     expect(menu).toContain('data-logout');
-    expect(menu).toContain('data-open-dialog="vipabo"');
+    expect(menu).not.toContain('data-open-dialog="vipabo"');
     const accepted = renderAccountMenu('de', { ...guest, hasAvs: true, avsStatus: 'accepted' });
     expect(accepted).not.toContain('data-open-dialog="avs"');
     expect(accepted).toContain('data-logout');

@@ -1,7 +1,10 @@
 /**
  * The /<lang>/vipclub/ page (issue 4 deliverable 4). Everyone sees the benefits and prices (SSR,
- * from the domain's plans); only benefits the product delivers today are listed, and TV is offered
- * only once it delivers something (issue 14, @vela/domain/subscription-benefits). The Get-VIP button follows spec 6: a visitor logs in first (the dialog
+ * from the domain's plans); only benefits the product delivers today are listed, and a product
+ * (VIP club, TV) is offered, with its price and its buttons, only once it delivers something
+ * (issue 14, @vela/domain/subscription-benefits, decision 0029). While the VIP club is not offered
+ * the page says so honestly, with no price, no trial and no Get-VIP button; a member whose VIP
+ * still runs keeps the membership card. The Get-VIP button follows spec 6: a visitor logs in first (the dialog
  * then continues with the VIP flow), a non-VIP guest gets the VIP dialog, a VIP member gets none
  * and sees the membership instead: status, next renewal or "ends on", cancel with the cancellation
  * offer, resume, and the vip30 value history. A dialog success of a subscription flow refreshes the
@@ -52,7 +55,9 @@ const VIP_BENEFIT_TEXT: Record<
   tvIncluded: 'benefit.vip4',
 };
 const vipBenefits = deliveredBenefits('vip');
-const tvOffered = isOffered('tv');
+/** The domain's offer (the server sells the same; its subscriptions state says so once read). */
+const vipOfferedByDomain = isOffered('vip');
+const tvOfferedByDomain = isOffered('tv');
 
 export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
   const text = useMemo(() => vipclubText(lang), [lang]);
@@ -111,11 +116,14 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
   );
 
   const membership: SubscriptionsState | null = state.kind === 'ready' ? state.membership : null;
+  // What is sold: the server's answer once read, else the domain's (the same rule).
+  const vipOffered = membership ? membership.offered.vip : vipOfferedByDomain;
+  const tvOffered = membership ? membership.offered.tv : tvOfferedByDomain;
   // Spec 6 with the freshest data: the membership once read, else the viewer of the page.
-  const vipAction = getVipButtonAction({
-    ...snapshot,
-    isVip: membership ? membership.isVip : snapshot.isVip,
-  });
+  const vipAction = getVipButtonAction(
+    { ...snapshot, isVip: membership ? membership.isVip : snapshot.isVip },
+    vipOffered,
+  );
 
   return (
     <div className="page vipclub" data-vipclub="">
@@ -182,29 +190,39 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
         <h2 id="vipclub-plans-title" className="vipclub-card__title">
           {t('plans.title')}
         </h2>
-        <dl className="vipclub-plans">
-          <div>
-            <dt>{t('plan.vip')}</dt>
-            <dd>
-              {t('plan.price', { price: text.euro(PLANS.vip.priceCents), days: PLANS.vip.periodDays })} ·{' '}
-              {text.coins(PLANS.vip.priceCents)}
-            </dd>
-            <dd className="vipclub-muted">
-              {t('plan.trial', { price: text.euro(VIP_TRIAL.priceCents), days: VIP_TRIAL.periodDays })}
-            </dd>
-          </div>
-          {tvOffered ? (
-            <div data-vipclub-plan="tv">
-              <dt>{t('plan.tv')}</dt>
-              <dd>
-                {t('plan.price', { price: text.euro(PLANS.tv.priceCents), days: PLANS.tv.periodDays })} ·{' '}
-                {text.coins(PLANS.tv.priceCents)}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        {vipOffered ? null : (
+          <p className="vipclub-muted" data-vipclub-closed="vip">
+            {t('plans.closed')}
+          </p>
+        )}
+        {vipOffered || tvOffered ? (
+          <dl className="vipclub-plans">
+            {vipOffered ? (
+              <div data-vipclub-plan="vip">
+                <dt>{t('plan.vip')}</dt>
+                <dd>
+                  {t('plan.price', { price: text.euro(PLANS.vip.priceCents), days: PLANS.vip.periodDays })} ·{' '}
+                  {text.coins(PLANS.vip.priceCents)}
+                </dd>
+                <dd className="vipclub-muted">
+                  {t('plan.trial', { price: text.euro(VIP_TRIAL.priceCents), days: VIP_TRIAL.periodDays })}
+                </dd>
+              </div>
+            ) : null}
+            {tvOffered ? (
+              <div data-vipclub-plan="tv">
+                <dt>{t('plan.tv')}</dt>
+                <dd>
+                  {t('plan.price', { price: text.euro(PLANS.tv.priceCents), days: PLANS.tv.periodDays })} ·{' '}
+                  {text.coins(PLANS.tv.priceCents)}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
         <JoinActions
           vipAction={vipAction}
+          tvOffered={tvOffered}
           loginEnabled={loginEnabled}
           membership={membership}
           loggedIn={loggedIn}
@@ -218,6 +236,7 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
 
 function JoinActions({
   vipAction,
+  tvOffered,
   loginEnabled,
   membership,
   loggedIn,
@@ -225,6 +244,7 @@ function JoinActions({
   open,
 }: {
   vipAction: 'login' | 'vip-dialog' | null;
+  tvOffered: boolean;
   loginEnabled: boolean;
   membership: SubscriptionsState | null;
   loggedIn: boolean;
