@@ -17,6 +17,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebBuildLocation } from '../src/http/ssr.ts';
 import { actorIdOfferedIn, actorOfferedIn } from '../src/infra/country.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -444,5 +445,98 @@ describe('pages (server-rendered HTML) never show the performer to a blocked cou
     const path = pathFor('Actor/Pictures', 'en', { actorName: NAME.toLowerCase(), albumId: actor.albumId });
     expect((await get(path, 'AT')).statusCode).toBe(200);
     expect((await get(path, 'DE')).statusCode).toBe(451);
+  });
+});
+
+describe('buying a blocked performer’s album or video is refused before any charge', () => {
+  let buyer: { id: number; cookie: string };
+  let items: { type: 'album' | 'video'; id: number; price: number }[];
+  const BALANCE_CENTS = 100_000;
+
+  /** The guest's balance, bought items and every ledger entry: what a refused purchase must not change. */
+  async function moneyState() {
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/guest/getGuestBalance',
+      headers: { cookie: buyer.cookie },
+    });
+    const [counts] = await queryRows<{ purchases: number; entries: number }>(
+      t.database.db,
+      sql`select (select count(*) from purchases where guest_id = ${buyer.id})::int as purchases,
+                 (select count(*) from ledger_entries)::int as entries`,
+    );
+    return {
+      cents: balance.json().data.balanceCents as number,
+      purchases: counts!.purchases,
+      entries: counts!.entries,
+    };
+  }
+
+  const buy = (item: { type: string; id: number }, country: string | null, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/${item.type}/${item.id}/buy`,
+      headers: headersFor(country, { cookie: buyer.cookie }),
+      payload: { idempotencyKey: key },
+    });
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // Priced items without FSK-18 content (no age verification needed), their performers banned in
+    // DE and CH like the performer above.
+    const [video] = await queryRows<{ id: number; price: number; actor_id: number }>(
+      db,
+      sql`select id, price_cents as price, actor_id from videos
+          where not free and price_cents > 0 and age_rating = 16 order by id limit 1`,
+    );
+    const [album] = await queryRows<{ id: number; price: number; actor_id: number }>(
+      db,
+      sql`select a.id, a.price_cents as price, a.actor_id from albums a where a.price_cents > 0
+          and not exists (select 1 from pictures p where p.album_id = a.id and p.age_rating = 18)
+          order by a.id limit 1`,
+    );
+    items = [
+      { type: 'video', id: Number(video!.id), price: Number(video!.price) },
+      { type: 'album', id: Number(album!.id), price: Number(album!.price) },
+    ];
+    await db.execute(sql`update actors set banned_country_codes = array['DE', 'ch']
+      where id in (${video!.actor_id}, ${album!.actor_id})`);
+    const signed = await signUp(t.app, 'bannedBuyer', { ip: nextIp('10.14') });
+    buyer = { id: signed.id, cookie: signed.cookie };
+    await createWalletService({ db, bus: t.bus }).topUp(buyer.id, BALANCE_CENTS, `banned-buyer-${buyer.id}`);
+  });
+
+  it('403 ACTOR_BLOCKED_IN_COUNTRY from a blocked country: balance, ledger and purchases unchanged', async () => {
+    const before = await moneyState();
+    expect(before.cents).toBe(BALANCE_CENTS);
+    for (const item of items) {
+      for (const country of BLOCKED) {
+        const response = await buy(item, country, `banned-${item.type}-${country}`);
+        expect(response.statusCode, `${item.type} ${country}: ${response.body}`).toBe(403);
+        expect(response.json()).toMatchObject({
+          success: false,
+          error: { code: 'ACTOR_BLOCKED_IN_COUNTRY' },
+        });
+      }
+    }
+    expect(await moneyState()).toEqual(before);
+  });
+
+  it('from another country (and an unknown one) the same guest buys them', async () => {
+    const before = await moneyState();
+    let cents = before.cents;
+    for (const [index, item] of items.entries()) {
+      const country = ALLOWED[index] ?? 'AT';
+      const response = await buy(item, country, `allowed-${item.type}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ success: true, alreadyBought: false });
+      cents -= item.price;
+      expect((await moneyState()).cents).toBe(cents);
+    }
+    const after = await moneyState();
+    expect(after.purchases).toBe(before.purchases + items.length);
+    // An item bought abroad is still not sold again from a blocked country (403, not alreadyBought).
+    expect((await buy(items[0]!, 'DE', 'banned-again')).statusCode).toBe(403);
+    expect(await moneyState()).toEqual(after);
   });
 });

@@ -26,7 +26,11 @@ export function createPromotionsModule(deps: FeatureModuleDeps): PromotionsModul
   let unsubscribe: (() => void) | null = null;
   return {
     service,
-    rest: promotionsRoutes({ auth: deps.auth, promotions: service }),
+    rest: promotionsRoutes({
+      auth: deps.auth,
+      promotions: service,
+      countryHeader: deps.config.countryHeader,
+    }),
     internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));

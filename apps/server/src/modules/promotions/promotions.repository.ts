@@ -7,6 +7,7 @@
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from '@vela/db/orm';
 import {
+  actors,
   albums,
   bonusCodes,
   bonusRedemptions,
@@ -32,12 +33,23 @@ export interface ItemRow {
   priceCents: number;
   free: boolean;
   ageRating: number;
+  /** The performer's banned country codes (spec 3 Actor.bannedCountryCodes; spec 6). */
+  bannedCountryCodes: string[];
 }
 
 export interface RedemptionWithCode {
   redemption: RedemptionRow;
   code: BonusCodeRow;
 }
+
+/**
+ * The banned country codes of the item's performer, read with the item (one primary-key lookup):
+ * modules meet in the database, and the price, age rating and performer come from the same read.
+ */
+const bannedCodesOf = (actorId: typeof videos.actorId | typeof albums.actorId) =>
+  sql<
+    string[]
+  >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${actorId}), '{}')`;
 
 export function createPromotionsRepository(db: Db) {
   return {
@@ -124,6 +136,7 @@ export function createPromotionsRepository(db: Db) {
           priceCents: videos.priceCents,
           free: videos.free,
           ageRating: videos.ageRating,
+          bannedCountryCodes: bannedCodesOf(videos.actorId),
         })
         .from(videos)
         .where(eq(videos.id, id));
@@ -137,6 +150,7 @@ export function createPromotionsRepository(db: Db) {
           actorId: albums.actorId,
           priceCents: albums.priceCents,
           ageRating: sql<number>`coalesce((select max(${pictures.ageRating}) from ${pictures} where ${pictures.albumId} = ${albums.id}), 16)::int`,
+          bannedCountryCodes: bannedCodesOf(albums.actorId),
         })
         .from(albums)
         .where(eq(albums.id, id));

@@ -6,7 +6,8 @@
  * - GET  guest/purchases                       own bought items
  * - GET  guest/benefits                        vouchers and bonus rewards with spec 3 type names
  * - GET  guest/remainingBonusCodes             on-top codes still waiting for a top-up
- * - POST album/:albumId/buy, video/:videoId/buy {idempotencyKey}
+ * - POST album/:albumId/buy, video/:videoId/buy {idempotencyKey}; 403 ACTOR_BLOCKED_IN_COUNTRY for
+ *   a performer banned in the caller's country (nothing charged)
  * - GET  bonuscode/check/:code                 spec 5: success + reason, canRedeem (rate-limited)
  * - POST guest/redeemBonus {code}              spec 7 (rate-limited per guest and per IP, 429 + Retry-After)
  * - GET  promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode
@@ -21,6 +22,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { RateLimitedError } from '../guests/rate-limit.ts';
 import { presentPurchase } from './promotions.presenter.ts';
@@ -33,8 +35,10 @@ const BODY_LIMIT = 4 * 1024;
 export function promotionsRoutes(deps: {
   auth: GuestAuth;
   promotions: PromotionsService;
+  /** The edge header naming the caller's country (config COUNTRY_HEADER; decision 0018). */
+  countryHeader: string;
 }): FastifyPluginAsync {
-  const { auth, promotions } = deps;
+  const { auth, promotions, countryHeader } = deps;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
 
   return async (app) => {
@@ -70,7 +74,8 @@ export function promotionsRoutes(deps: {
         const guestId = await requireGuest(request);
         const { id } = parseInput(ItemIdParamsSchema, request.params);
         const { idempotencyKey } = parseInput(BuyRequestSchema, request.body);
-        const result = await promotions.buy(guestId, itemType, id, idempotencyKey);
+        const country = countryOf(request.headers, countryHeader);
+        const result = await promotions.buy(guestId, itemType, id, idempotencyKey, country);
         return {
           success: true,
           data: {

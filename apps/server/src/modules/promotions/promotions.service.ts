@@ -35,6 +35,7 @@ import {
 } from '@vela/domain/vouchers';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
+import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { guestChannel } from '../avs/avs.events.ts';
 import type { GuestNotifier } from '../feature-module.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
@@ -139,10 +140,15 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   // ----------------------------------------------------------------------------- purchases
 
-  async function itemOf(itemType: ItemType, itemId: number) {
+  /**
+   * The item to buy, offered to a caller from `country`: 403 ACTOR_BLOCKED_IN_COUNTRY when its
+   * performer is banned there (spec 6; decision 0018), before anything is charged or written.
+   */
+  async function itemOf(itemType: ItemType, itemId: number, country: Country) {
     const item =
       itemType === 'video' ? await repository.videoById(itemId) : await repository.albumById(itemId);
     if (!item) throw new AppError('NOT_FOUND', `No ${itemType} ${itemId}`, 404);
+    assertOfferedIn(item.bannedCountryCodes, country);
     if (item.free || item.priceCents <= 0)
       throw new AppError('ITEM_FREE', `This ${itemType} is free: there is nothing to buy`, 409);
     return item;
@@ -191,8 +197,14 @@ export function createPromotionsService(deps: PromotionsDeps) {
     }
   }
 
-  async function buy(guestId: number, itemType: ItemType, itemId: number, requestKey: string) {
-    const item = await itemOf(itemType, itemId);
+  async function buy(
+    guestId: number,
+    itemType: ItemType,
+    itemId: number,
+    requestKey: string,
+    country: Country,
+  ) {
+    const item = await itemOf(itemType, itemId, country);
     await requireAgeFor(guestId, item.ageRating);
     const owned = await repository.purchaseOf(guestId, itemType, itemId);
     if (owned) return { purchase: owned, alreadyBought: true };
