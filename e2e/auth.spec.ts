@@ -292,7 +292,7 @@ for (const lang of LANGS) {
       expect(((await status.json()) as { data: { avsStatus: string } }).data.avsStatus).toBe('accepted');
     });
 
-    test(`${lang}: restricted actions open the right dialog (spec 6: need-login -> login, need-age-check -> avs, Get-VIP)`, async ({
+    test(`${lang}: restricted actions open the right dialog (spec 6: need-login -> login, need-age-check -> avs; no Get-VIP while VIP is not offered)`, async ({
       page,
       clientIp,
     }) => {
@@ -306,8 +306,9 @@ for (const lang of LANGS) {
       await expect(dialog(page).locator('[data-view="login"]')).toBeVisible();
       await closeDialog(page, lang);
 
-      // Visitor: Get-VIP asks for the login.
-      await expect(page.locator('[data-get-vip]')).toHaveAttribute('data-get-vip', 'login');
+      // Visitor: no Get-VIP button while the VIP club is not offered (issue 14: it delivers nothing
+      // yet, decision 0029; vip.spec.ts shows the honest page and dialog).
+      await expect(page.locator('[data-get-vip]')).toHaveCount(0);
 
       // Logged in without age verification: the same picture asks for the age check.
       await signUpByApi(page, lang, clientIp);
@@ -319,10 +320,8 @@ for (const lang of LANGS) {
       expect(await frameFlow(page)).toBe('avs');
       await closeDialog(page, lang);
 
-      // Logged in, not VIP: Get-VIP opens the VIP dialog (flow vipabo, view abo).
-      await page.locator('[data-get-vip="vip-dialog"]').click();
-      await expect(dialog(page).locator('[data-view="abo"]')).toBeVisible();
-      expect(await frameFlow(page)).toBe('vipabo');
+      // Logged in, not VIP: no Get-VIP button either while the VIP club is not offered (issue 14).
+      await expect(page.locator('[data-get-vip]')).toHaveCount(0);
     });
   });
 }
