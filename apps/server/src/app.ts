@@ -406,7 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // FSK-18 media answer 403 until the caller's age verification is accepted (before the static files).
-  registerMediaAgeGate(app, ageGate);
+  registerMediaAgeGate(app, ageGate, config.countryHeader);
   // Static files
   await mkdir(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -10,6 +10,8 @@
  * lower-case on purpose: codes compare case-insensitively).
  */
 import { existsSync } from 'node:fs';
+import { copyFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { isBlockedFromPerformer } from '@vela/domain/restrictions';
@@ -538,5 +540,74 @@ describe('buying a blocked performer’s album or video is refused before any ch
     // An item bought abroad is still not sold again from a blocked country (403, not alreadyBought).
     expect((await buy(items[0]!, 'DE', 'banned-again')).statusCode).toBe(403);
     expect(await moneyState()).toEqual(after);
+  });
+});
+
+describe('media files only a blocked performer uses answer 403 to a blocked country (no bytes)', () => {
+  /** Keys only the performer uses: their profile picture, a picture of their album, a video poster. */
+  const OWN = {
+    avatar: 'avatar-bannedonly14',
+    picture: 'picture-bannedonly14',
+    preview: 'preview-bannedonly14',
+  } as const;
+  /** A pool key the performer shares with offered performers (their album's cover). */
+  let shared: string;
+  const media = (key: string, country: string | null) =>
+    get(`/media/w320/${key}.webp`, country, { cookie: guest.cookie });
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // Each key is a copy of a pool file of its kind (in every size), owned by the performer alone.
+    for (const [kind, key] of Object.entries(OWN)) {
+      const [source] = await queryRows<{ key: string }>(
+        db,
+        sql`select key from media_images where kind = ${kind} order by key limit 1`,
+      );
+      for (const size of await readdir(t.config.mediaDir)) {
+        const from = path.join(t.config.mediaDir, size, `${source!.key}.webp`);
+        if (existsSync(from)) await copyFile(from, path.join(t.config.mediaDir, size, `${key}.webp`));
+      }
+      await db.execute(sql`insert into media_images (key, kind, width, height, age_rating)
+        select ${key}, kind, width, height, age_rating from media_images where key = ${source!.key}
+        on conflict (key) do nothing`);
+    }
+    await db.execute(sql`update actors set avatar_key = ${OWN.avatar} where id = ${actor.id}`);
+    await db.execute(sql`update pictures set image_key = ${OWN.picture} where id = ${actor.pictureId}`);
+    await db.execute(sql`update videos set preview_key = ${OWN.preview} where id = ${actor.videoId}`);
+    const [cover] = await queryRows<{ key: string }>(
+      db,
+      sql`select al.cover_key as key from albums al where al.id = ${actor.albumId}
+          and exists (select 1 from albums o join actors a on a.id = o.actor_id
+                      where o.cover_key = al.cover_key and cardinality(a.banned_country_codes) = 0)`,
+    );
+    shared = cover!.key;
+    // Age-verified, so FSK-18 files reach the country rule's answer rather than the age gate's.
+    await db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+  });
+
+  it('profile picture, album picture and video poster: 200 from AT first, 403 from DE/de/CH, 200 from AT again', async () => {
+    for (const key of Object.values(OWN)) {
+      for (const country of ALLOWED) {
+        const allowed = await media(key, country);
+        expect(allowed.statusCode, `${key} ${country}: ${allowed.body.slice(0, 200)}`).toBe(200);
+        expect(allowed.body.startsWith('RIFF'), key).toBe(true);
+        expect(String(allowed.headers.vary), key).toMatch(/x-country-code/i);
+      }
+      for (const country of BLOCKED) {
+        const blocked = await media(key, country);
+        expect(blocked.statusCode, `${key} ${country}`).toBe(403);
+        expect(blocked.body.startsWith('RIFF')).toBe(false);
+        expect(blocked.headers['cache-control']).toBe('private, no-store');
+        expect(String(blocked.headers.vary)).toMatch(/x-country-code/i);
+        expect(blocked.json()).toMatchObject({ success: false, error: { code: 'ACTOR_BLOCKED_IN_COUNTRY' } });
+      }
+      expect((await media(key, 'AT')).statusCode, `${key} AT again`).toBe(200);
+    }
+  });
+
+  it('a pool file the performer shares with offered performers is still served to DE', async () => {
+    const response = await media(shared, 'DE');
+    expect(response.statusCode).toBe(200);
+    expect(response.body.startsWith('RIFF')).toBe(true);
   });
 });

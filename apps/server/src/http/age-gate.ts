@@ -11,15 +11,42 @@
  *   static handler (404).
  * - Everything else FSK-18 (pages, video segments, streams) calls `requireAgeVerified(request)`,
  *   which throws `RestrictedError`; the app's error handler answers it with `sendRestricted`.
+ * - Banned countries (spec 6; decision 0018): the same cached lookup also gives the countries in
+ *   which the file is only a blocked performer's (`blockedIn`: the countries every performer whose
+ *   avatar, video poster, album cover, picture or interview uses the key has banned; empty when
+ *   the key is also used by an offered performer or by a category, blog post, contest or TV
+ *   show). From one of those countries the file answers 403 `ACTOR_BLOCKED_IN_COUNTRY` with no
+ *   bytes, before the age check. The cached value does not depend on the caller (the country is
+ *   applied after the cache), so nothing kept for one country reaches another; such a file's
+ *   answers send `Vary: <COUNTRY_HEADER>`.
  */
 import path from 'node:path';
 import type { RestrictedErrorBody, RestrictionReason } from '@vela/contracts/guest';
-import type { Db } from '@vela/db/client';
-import { eq } from '@vela/db/orm';
-import { mediaImages } from '@vela/db/schema';
-import { type GuestSnapshot, restrictionFor, VISITOR } from '@vela/domain/restrictions';
+import { type Db, queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import {
+  actorInterviews,
+  actors,
+  albums,
+  blogPosts,
+  categories,
+  contests,
+  mediaImages,
+  pictures,
+  tvEpisodes,
+  tvSeries,
+  videos,
+} from '@vela/db/schema';
+import {
+  countryCodeOf,
+  type GuestSnapshot,
+  isBlockedFromPerformer,
+  restrictionFor,
+  VISITOR,
+} from '@vela/domain/restrictions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { actorBlockedInCountry, countryOf, varyOnCountry } from '../infra/country.ts';
 import type { AuthContext, GuestAuth } from '../modules/guests/auth.ts';
 import type { GuestRow, GuestsRepository } from '../modules/guests/guests.repository.ts';
 import { AppError } from './errors.ts';
@@ -109,9 +136,51 @@ export interface AgeGateDeps {
   clock?: { now(): number };
 }
 
+/** What the media gate knows of a pool image (cached per key, the same for every caller). */
+export interface MediaFacts {
+  ageRating: number;
+  /**
+   * Upper-case country codes in which the file is only content of blocked performers: every use
+   * of the key is a performer's who bans that country. Empty for most files.
+   */
+  blockedIn: string[];
+}
+
+/**
+ * One statement per key: its age rating and the countries in which every use of the key is content
+ * of a performer banned there (one row per use: a performer's avatar, video poster, album cover,
+ * picture or interview image gives the performer's banned codes; a category, blog post, contest or
+ * TV image gives none). A code counts when every use lists it. Unknown key: no row.
+ */
+function mediaFactsQuery(key: string) {
+  return sql`with uses as (
+      select upper(a.banned_country_codes::text)::text[] as codes from ${actors} a where a.avatar_key = ${key}
+      union all select upper(a.banned_country_codes::text)::text[] from ${videos} v
+        join ${actors} a on a.id = v.actor_id where v.preview_key = ${key}
+      union all select upper(a.banned_country_codes::text)::text[] from ${albums} al
+        join ${actors} a on a.id = al.actor_id where al.cover_key = ${key}
+      union all select upper(a.banned_country_codes::text)::text[] from ${pictures} p
+        join ${albums} al on al.id = p.album_id join ${actors} a on a.id = al.actor_id where p.image_key = ${key}
+      union all select upper(a.banned_country_codes::text)::text[] from ${actorInterviews} i
+        join ${actors} a on a.id = i.actor_id where i.image_key = ${key}
+      union all select '{}'::text[] from ${categories} where image_key = ${key}
+      union all select '{}'::text[] from ${blogPosts} where image_key = ${key}
+      union all select '{}'::text[] from ${contests} where image_key = ${key}
+      union all select '{}'::text[] from ${tvSeries} where image_key = ${key}
+      union all select '{}'::text[] from ${tvEpisodes} where image_key = ${key}
+    ), numbered as (select row_number() over () as n, codes from uses)
+    select m.age_rating as "ageRating",
+      array(select code from numbered, unnest(numbered.codes) as code
+        group by code having count(distinct numbered.n) = (select count(*) from numbered)
+        order by code) as "blockedIn"
+    from ${mediaImages} m where m.key = ${key}`;
+}
+
 export interface AgeGate {
   /** The age rating of a pool image, or null for an unknown key (cached). */
   ratingOf(key: string): Promise<number | null>;
+  /** Age rating and blocked countries of a pool image, or null for an unknown key (cached). */
+  mediaOf(key: string): Promise<MediaFacts | null>;
   /** The restriction reason of a guest (null: a visitor) for content of `ageRating`, or null when allowed. */
   reasonFor(guestId: number | null, ageRating: number): Promise<RestrictionReason | null>;
   /** The caller's restriction reason for content of `ageRating`, or null when allowed. */
@@ -124,21 +193,29 @@ export interface AgeGate {
 }
 
 export function createAgeGate(deps: AgeGateDeps): AgeGate {
-  const UNKNOWN = -1;
-  const ratings = new LRUCache<string, number>({
+  const UNKNOWN: MediaFacts = { ageRating: -1, blockedIn: [] };
+  const ratings = new LRUCache<string, MediaFacts>({
     max: deps.cacheMax ?? AGE_RATING_CACHE_MAX,
     ttl: deps.cacheTtlMs ?? AGE_RATING_CACHE_TTL_MS,
     ttlResolution: 0,
     ...(deps.clock ? { perf: deps.clock } : {}),
     // Concurrent misses of one key share one query.
     fetchMethod: async (key) => {
-      const [row] = await deps.db
-        .select({ ageRating: mediaImages.ageRating })
-        .from(mediaImages)
-        .where(eq(mediaImages.key, key));
-      return row?.ageRating ?? UNKNOWN;
+      const [row] = await queryRows<{ ageRating: number; blockedIn: string[] }>(
+        deps.db,
+        mediaFactsQuery(key),
+      );
+      if (!row) return UNKNOWN;
+      // Only codes that can name a country (the stored lists are upper-case ISO codes).
+      const blockedIn = row.blockedIn.filter((code) => countryCodeOf(code) === code);
+      return { ageRating: Number(row.ageRating), blockedIn };
     },
   });
+
+  const mediaOf = async (key: string): Promise<MediaFacts | null> => {
+    const facts = await ratings.fetch(key);
+    return facts === undefined || facts === UNKNOWN ? null : facts;
+  };
 
   /** The caller, where a bad or expired token counts as no caller (media are fetched by <img>). */
   const callerOf = async (request: FastifyRequest) => {
@@ -153,9 +230,9 @@ export function createAgeGate(deps: AgeGateDeps): AgeGate {
 
   return {
     async ratingOf(key) {
-      const rating = await ratings.fetch(key);
-      return rating === undefined || rating === UNKNOWN ? null : rating;
+      return (await mediaOf(key))?.ageRating ?? null;
     },
+    mediaOf,
     async reasonFor(guestId, ageRating) {
       if (ageRating < FSK18) return null;
       const guest = guestId === null ? null : ((await deps.guests.guestById(guestId)) ?? null);
@@ -175,21 +252,43 @@ export function createAgeGate(deps: AgeGateDeps): AgeGate {
   };
 }
 
-/** The gate in front of `/media/`: register before the static handler. */
-export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate): void {
+/**
+ * The gate in front of `/media/`: register before the static handler. `countryHeader` names the
+ * edge header with the caller's country (config COUNTRY_HEADER; decision 0018).
+ */
+export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate, countryHeader: string): void {
   const allowedFsk18 = new WeakSet<FastifyRequest>();
+  const variesByCountry = new WeakSet<FastifyRequest>();
+  const vary = varyOnCountry(countryHeader);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/media/')) return;
     const key = mediaKeyOf(request.url);
     if (key === null) return;
-    const rating = await gate.ratingOf(key);
-    if (rating === null || rating < FSK18) return;
-    const reason = await gate.restrictionFor(request, rating);
+    const facts = await gate.mediaOf(key);
+    if (facts === null) return;
+    if (facts.blockedIn.length > 0) {
+      variesByCountry.add(request);
+      if (isBlockedFromPerformer(countryOf(request.headers, countryHeader), facts.blockedIn)) {
+        const error = actorBlockedInCountry();
+        return reply
+          .code(403)
+          .header('cache-control', RESTRICTED_CACHE_CONTROL)
+          .type('application/json; charset=utf-8')
+          .send({
+            success: false,
+            error: { code: error.code, message: error.message },
+            requestId: request.id,
+          });
+      }
+    }
+    if (facts.ageRating < FSK18) return;
+    const reason = await gate.restrictionFor(request, facts.ageRating);
     if (reason) return sendRestricted(reply, request, reason);
     allowedFsk18.add(request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (allowedFsk18.has(request)) reply.header('cache-control', FSK18_ALLOWED_CACHE_CONTROL);
+    if (variesByCountry.has(request)) return vary(request, reply, payload);
     return payload;
   });
 }
