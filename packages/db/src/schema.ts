@@ -152,6 +152,8 @@ export const actors = pgTable(
     index('actors_price_single_idx').on(t.priceSingleCents, t.id),
     // Online counts (navbar, list totals): an index-only count over the online actors.
     index('actors_online_idx').on(t.id).where(sql`${t.isOnline}`),
+    // The media gate finds every use of a media key (docs/decisions/0018, banned countries).
+    index('actors_avatar_key_idx').on(t.avatarKey),
     check('actors_videocall_price_check', sql`${t.priceVideocallCents} >= 0`),
     check('actors_geo_check', sql`(${t.lat} is null) = (${t.lon} is null)`),
   ],
@@ -251,6 +253,8 @@ export const videos = pgTable(
     index('videos_actor_likes_idx').on(t.actorId, t.likes.desc().nullsFirst()),
     // Global search by title fragment (pg_trgm).
     index('videos_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // The media gate finds every use of a media key (docs/decisions/0018, banned countries).
+    index('videos_preview_key_idx').on(t.previewKey),
   ],
 );
 
@@ -351,6 +355,8 @@ export const albums = pgTable(
     index('albums_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
     index('albums_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('albums_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // The media gate finds every use of a media key (docs/decisions/0018, banned countries).
+    index('albums_cover_key_idx').on(t.coverKey),
   ],
 );
 
@@ -371,6 +377,8 @@ export const pictures = pgTable(
     check('pictures_age_rating_check', sql`${t.ageRating} in (16, 18)`),
     check('pictures_counts_check', sql`${t.likes} >= 0 and ${t.dislikes} >= 0`),
     index('pictures_album_position_idx').on(t.albumId, t.position),
+    // The media gate finds every use of a media key (docs/decisions/0018, banned countries).
+    index('pictures_image_key_idx').on(t.imageKey),
   ],
 );
 
@@ -1108,6 +1116,8 @@ export const actorInterviews = pgTable(
   (t) => [
     check('actor_interviews_duration_check', sql`${t.durationS} > 0`),
     index('actor_interviews_actor_idx').on(t.actorId, t.publishedAt.desc().nullsFirst()),
+    // The media gate finds every use of a media key (docs/decisions/0018, banned countries).
+    index('actor_interviews_image_key_idx').on(t.imageKey),
   ],
 );
 

@@ -148,31 +148,44 @@ export interface MediaFacts {
 
 /**
  * One statement per key: its age rating and the countries in which every use of the key is content
- * of a performer banned there (one row per use: a performer's avatar, video poster, album cover,
- * picture or interview image gives the performer's banned codes; a category, blog post, contest or
- * TV image gives none). A code counts when every use lists it. Unknown key: no row.
+ * of a performer banned there. A use is a performer's avatar, video poster, album cover, picture or
+ * interview image (it gives the performer's banned codes), or a category, blog post, contest or TV
+ * image (it bans nothing). Most keys have an "open" use (nothing banned), found by one EXISTS per
+ * kind of use along the key indexes of migration 0010 (each planned to stop at its first row; one
+ * EXISTS over a UNION ALL was planned as a hash join over all actors); only a key whose every use
+ * is a banning performer's reads all its uses, and a code counts when every use lists it. Unknown
+ * key: no row. Measured: docs/decisions/0018-banned-countries.md.
  */
 function mediaFactsQuery(key: string) {
-  return sql`with uses as (
-      select upper(a.banned_country_codes::text)::text[] as codes from ${actors} a where a.avatar_key = ${key}
-      union all select upper(a.banned_country_codes::text)::text[] from ${videos} v
-        join ${actors} a on a.id = v.actor_id where v.preview_key = ${key}
-      union all select upper(a.banned_country_codes::text)::text[] from ${albums} al
-        join ${actors} a on a.id = al.actor_id where al.cover_key = ${key}
-      union all select upper(a.banned_country_codes::text)::text[] from ${pictures} p
-        join ${albums} al on al.id = p.album_id join ${actors} a on a.id = al.actor_id where p.image_key = ${key}
-      union all select upper(a.banned_country_codes::text)::text[] from ${actorInterviews} i
-        join ${actors} a on a.id = i.actor_id where i.image_key = ${key}
-      union all select '{}'::text[] from ${categories} where image_key = ${key}
-      union all select '{}'::text[] from ${blogPosts} where image_key = ${key}
-      union all select '{}'::text[] from ${contests} where image_key = ${key}
-      union all select '{}'::text[] from ${tvSeries} where image_key = ${key}
-      union all select '{}'::text[] from ${tvEpisodes} where image_key = ${key}
-    ), numbered as (select row_number() over () as n, codes from uses)
-    select m.age_rating as "ageRating",
-      array(select code from numbered, unnest(numbered.codes) as code
-        group by code having count(distinct numbered.n) = (select count(*) from numbered)
-        order by code) as "blockedIn"
+  const open = sql`a.banned_country_codes = '{}'`;
+  return sql`select m.age_rating as "ageRating",
+    case when exists (select 1 from ${categories} where image_key = ${key})
+      or exists (select 1 from ${blogPosts} where image_key = ${key})
+      or exists (select 1 from ${contests} where image_key = ${key})
+      or exists (select 1 from ${tvSeries} where image_key = ${key})
+      or exists (select 1 from ${tvEpisodes} where image_key = ${key})
+      or exists (select 1 from ${actors} a where a.avatar_key = ${key} and ${open})
+      or exists (select 1 from ${actorInterviews} i join ${actors} a on a.id = i.actor_id where i.image_key = ${key} and ${open})
+      or exists (select 1 from ${albums} al join ${actors} a on a.id = al.actor_id where al.cover_key = ${key} and ${open})
+      or exists (select 1 from ${pictures} p join ${albums} al on al.id = p.album_id join ${actors} a on a.id = al.actor_id where p.image_key = ${key} and ${open})
+      or exists (select 1 from ${videos} v join ${actors} a on a.id = v.actor_id where v.preview_key = ${key} and ${open})
+      then '{}'::text[]
+    else array(
+      with uses as (
+        select a.banned_country_codes as codes from ${actors} a where a.avatar_key = ${key}
+        union all select a.banned_country_codes from ${actorInterviews} i
+          join ${actors} a on a.id = i.actor_id where i.image_key = ${key}
+        union all select a.banned_country_codes from ${albums} al
+          join ${actors} a on a.id = al.actor_id where al.cover_key = ${key}
+        union all select a.banned_country_codes from ${pictures} p join ${albums} al on al.id = p.album_id
+          join ${actors} a on a.id = al.actor_id where p.image_key = ${key}
+        union all select a.banned_country_codes from ${videos} v
+          join ${actors} a on a.id = v.actor_id where v.preview_key = ${key}
+      ), numbered as (select row_number() over () as n, upper(codes::text)::text[] as codes from uses)
+      select code from numbered, unnest(numbered.codes) as code
+      group by code having count(distinct numbered.n) = (select count(*) from numbered)
+      order by code)
+    end as "blockedIn"
     from ${mediaImages} m where m.key = ${key}`;
 }
 
