@@ -14,9 +14,6 @@ import { privateResponses } from '../../http/private.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { GuestAuth } from './auth.ts';
 import { guestDataRoutes } from './guest-data.routes.ts';
-import { unsubscribeKeyOf } from './newsletter-token.ts';
-import { newsletterRoutes } from './newsletter.routes.ts';
-import { createNewsletterService } from './newsletter.service.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
 import type { GuestRow, GuestsRepository } from './guests.repository.ts';
 import { createGuestsRepository, uniqueViolation } from './guests.repository.ts';
@@ -30,6 +27,9 @@ import {
   SignupSchema,
 } from './guests.schema.ts';
 import { createLoginTransfer, useLoginTransfer } from './login-transfer.ts';
+import { newsletterRoutes } from './newsletter.routes.ts';
+import { createNewsletterService } from './newsletter.service.ts';
+import { unsubscribeKeyOf } from './newsletter-token.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
