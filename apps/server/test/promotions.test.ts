@@ -8,7 +8,7 @@ import { sql } from '@vela/db/orm';
 import { DEMO_BONUS_CODES, seedBonusCodes } from '@vela/db/seed/bonus-codes';
 import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
@@ -84,7 +84,16 @@ async function balanceOf(g: SignedUp): Promise<number> {
   return response.json().data.balanceCents;
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Waits until every event published on the guest's channel so far has arrived: the bus delivers in
+ * publish order, so once a marker published now arrives, every earlier event has (no sleep).
+ */
+async function flush(guestId: number, events: { type: string }[]): Promise<void> {
+  const mark = { type: 'test-mark' };
+  await bus.publish(`guest:${guestId}`, mark);
+  await vi.waitFor(() => expect(events.at(-1)).toEqual(mark), { timeout: 5_000 });
+  events.pop();
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -168,7 +177,7 @@ describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
     const forOther = (await call(g, 'GET', `guest/vouchers?actorId=${actorId + 1}`)).json().data;
     expect(forOther.counts['1']).toBe(3);
     expect(forOther.counts['4']).toBe(1);
-    await flush();
+    await flush(g.id, events);
     await stop();
     expect(events.filter((e) => e.type === 'guestVouchers')).toHaveLength(4);
   });
@@ -393,7 +402,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
         sql`select count(*)::int as value from ledger_transfers where kind = 'bonus' and reference->>'code' = ${code}`,
       ),
     ).toBe(1);
-    await flush();
+    await flush(g.id, events);
     await stop();
     expect(events.map((e) => e.type)).toContain('bonusCodeRedeemed');
     expect(events.map((e) => e.type)).toContain('guestBalance');
