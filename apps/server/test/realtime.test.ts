@@ -58,6 +58,21 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     }
     return { socket, ack };
   };
+  /** Waits for the pong to a ping sent now: the socket answers in arrival order. */
+  const pongOf = async (socket: TestSocket, who: Guest | null) => {
+    socket.send({ type: 'ping', ...as(who) });
+    await socket.next('pong');
+  };
+  /**
+   * Publishes a marker to every page of `who` (the operator's page reload, on the guest's bus channel)
+   * and waits until `socket` has it: the bus and the hub deliver in publish order, so whatever was
+   * published before it for this socket has arrived by then.
+   */
+  const markerOn = async (socket: TestSocket, who: Guest) => {
+    const marked = await operator(t.app, 'POST', `guests/${who.id}/page-reload`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    await socket.next('pageReload');
+  };
   const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     queryRows<T>(t.database.db, query);
   const actorIds = async (n: number, online: boolean) =>
@@ -179,7 +194,8 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(await socket.next('error')).toMatchObject({ code: 'TOKEN_MISMATCH' });
     socket.send({ type: 'getNavbarNotifications', accessToken: alice.token, guestId: String(bob.id) });
     expect(await socket.next('error')).toMatchObject({ code: 'TOKEN_MISMATCH' });
-    expect(await socket.none('navbarNotifications')).toBe(true);
+    // Messages are answered in arrival order: the pong to a later ping comes after any answer to these.
+    expect(await socket.none('navbarNotifications', () => pongOf(socket, alice))).toBe(true);
   });
 
   it('spec 8: without a ping for the idle time the server closes with 4000', async () => {
@@ -200,7 +216,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const [n1, n2] = await Promise.all([a1.next('notification'), a2.next('notification')]);
     expect(n1.notification.params).toEqual({ text: 'hello' });
     expect(n2.notification.id).toBe(n1.notification.id);
-    expect(await b.none('notification')).toBe(true);
+    expect(await b.none('notification', () => markerOn(b, bob))).toBe(true);
     // A module's own event, as it publishes it after its commit (promotions: guestVouchers).
     const grant = await operator(t.app, 'POST', `guests/${alice.id}/vouchers`, {
       idempotencyKey: 'rt-voucher-1',
@@ -211,7 +227,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const [v1, v2] = await Promise.all([a1.next('guestVouchers'), a2.next('guestVouchers')]);
     expect(v1.vouchers).toEqual(grant.json().data.vouchers);
     expect(v2.vouchers).toEqual(v1.vouchers);
-    expect(await b.none('guestVouchers')).toBe(true);
+    expect(await b.none('guestVouchers', () => markerOn(b, bob))).toBe(true);
   });
 
   it('spec 4, 9: notifications — newest 5, hidden types never shown, unseen -> seen and unread -> read reach every page, removal lists, another guest’s id is NOT_FOUND', async () => {
@@ -231,7 +247,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       const hidden = await operator(t.app, 'POST', `guests/${carol.id}/notifications`, { type });
       expect(hidden.statusCode).toBe(201);
     }
-    expect(await c1.none('notification')).toBe(true);
+    expect(await c1.none('notification', () => markerOn(c1, carol))).toBe(true);
     const [{ n } = { n: -1 }] = await rows<{ n: number }>(
       sql`select count(*)::int as n from notifications where guest_id = ${carol.id}`,
     );
@@ -264,7 +280,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const { socket: b } = await session(bob);
     b.send({ type: 'markNotificationRead', notificationId: navbar.notifications[2]!.id, ...as(bob) });
     expect(await b.next('error')).toMatchObject({ code: 'NOT_FOUND', inReplyTo: 'markNotificationRead' });
-    expect(await c1.none('notificationsMarkedRead')).toBe(true);
+    expect(await c1.none('notificationsMarkedRead', () => markerOn(c1, carol))).toBe(true);
 
     const removed = await operator(t.app, 'POST', `guests/${carol.id}/notifications/remove`, {
       ids: [navbar.notifications[2]!.id],
@@ -414,7 +430,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     await operator(t.app, 'POST', `actors/${actorId}/presence`, { online: true });
     await e.next('actorOnline');
     // Back within the hour: no second notification.
-    expect(await e.none('notification')).toBe(true);
+    expect(await e.none('notification', () => markerOn(e, erin))).toBe(true);
 
     expect((await operator(t.app, 'POST', 'actors/2000000000/presence', { online: true })).statusCode).toBe(
       404,
@@ -489,7 +505,16 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     await theirs.next('sessionExpired');
     expect((await theirs.closed).code).toBe(1000);
-    expect(await mine.none('sessionExpired')).toBe(true);
+    // Its own session is still live (what the socket's check reads), and a marker published after the
+    // password change's announcement reaches it with no sessionExpired before it.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/guest/me',
+      headers: { cookie: gil.cookie },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await mine.none('sessionExpired', () => markerOn(mine, gil))).toBe(true);
+    expect(await mine.none('sessionExpired', () => pongOf(mine, gil))).toBe(true);
   });
 
   it('spec 7: the operator’s page-reload reaches every page of the guest as pageReload (unknown guest: 404)', async () => {
@@ -499,7 +524,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     const reload = await operator(t.app, 'POST', `guests/${alice.id}/page-reload`);
     expect(reload.statusCode, reload.body).toBe(200);
     await Promise.all([a1.next('pageReload'), a2.next('pageReload')]);
-    expect(await b.none('pageReload')).toBe(true);
+    expect(await b.none('pageReload', () => markerOn(b, bob))).toBe(true);
     expect((await operator(t.app, 'POST', 'guests/999999/page-reload')).statusCode).toBe(404);
   });
 

@@ -11,8 +11,13 @@ export interface TestSocket {
     type: T,
     timeoutMs?: number,
   ): Promise<Extract<ServerSocketMessage, { type: T }>>;
-  /** True when no message of `type` arrives within `ms`. */
-  none(type: ServerSocketMessageType, ms?: number): Promise<boolean>;
+  /**
+   * True when no message of `type` (not yet taken) has arrived by the time `proof` resolves. `proof`
+   * must wait for a later message that the server sends on the same path after any unwanted one
+   * (a pong to a ping sent now; a marker published on the guest's channel now), so its arrival
+   * proves the unwanted message would already be here: no sleep decides.
+   */
+  none(type: ServerSocketMessageType, proof: () => Promise<unknown>): Promise<boolean>;
   closed: Promise<{ code: number; reason: string }>;
   close(): void;
 }
@@ -65,8 +70,8 @@ export async function openSocket(
         if (!check()) waiters.add(wake);
       });
     },
-    async none(type, ms = 300) {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+    async none(type, proof) {
+      await proof();
       return find(type) === undefined;
     },
     closed,
