@@ -5,10 +5,11 @@
  * With the sandbox provider also its decision page (issue 14): `avs/sandbox` (the guest's link) and
  * `avs/sandbox/:requestId?token=` GET (the page) and POST (approve or reject), framed by the dialog.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import {
@@ -39,23 +40,6 @@ export function avsRoutes(deps: {
   const { auth, avs, gate } = deps;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
 
-  /** The sandbox page may be framed by the payment dialog (PAY_ORIGIN) and nobody else. */
-  function sandboxPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
-    reply.removeHeader('x-frame-options');
-    reply.header(
-      'content-security-policy',
-      [
-        "default-src 'none'",
-        `script-src 'nonce-${cspNonceOf(request)}'`,
-        "style-src 'unsafe-inline'",
-        "form-action 'self'",
-        `frame-ancestors 'self' ${deps.payOrigin}`,
-        "base-uri 'none'",
-      ].join('; '),
-    );
-    reply.type('text/html; charset=utf-8');
-  }
-
   return async (app) => {
     privateResponses(app);
 
@@ -84,7 +68,7 @@ export function avsRoutes(deps: {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
           const query = request.query as Record<string, unknown> | undefined;
           const lang = avsPageLanguageOf(query?.lang, request.headers['accept-language']);
-          sandboxPageHeaders(request, reply);
+          sandboxPageHeaders(request, reply, deps.payOrigin);
           return reply.code(error.statusCode).send(avsInvalidLinkPage(lang));
         });
         page.addContentTypeParser(
@@ -97,7 +81,7 @@ export function avsRoutes(deps: {
           const query = parseInput(SandboxPageQuerySchema, request.query);
           const row = await avs.sandboxRequest(requestId, query.token);
           const lang = avsPageLanguageOf(query.lang, request.headers['accept-language']);
-          sandboxPageHeaders(request, reply);
+          sandboxPageHeaders(request, reply, deps.payOrigin);
           if (row.status !== 'pending') {
             return avsOutcomePage({
               lang,
@@ -140,7 +124,7 @@ export function avsRoutes(deps: {
             { requestId: row.id, guestId: row.guestId, outcome },
             'sandbox age verification decided',
           );
-          sandboxPageHeaders(request, reply);
+          sandboxPageHeaders(request, reply, deps.payOrigin);
           return avsOutcomePage({ lang, outcome, nonce: cspNonceOf(request), payOrigin: deps.payOrigin });
         });
       });

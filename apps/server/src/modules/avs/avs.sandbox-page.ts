@@ -7,6 +7,7 @@
  * After the answer a nonce'd script tells the framing dialog (postMessage to PAY_ORIGIN only) so it
  * reads the status at once.
  */
+import { sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const AVS_PAGE_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type AvsPageLanguage = (typeof AVS_PAGE_LANGUAGES)[number];
@@ -112,14 +113,7 @@ const TEXTS: Record<AvsPageLanguage, Texts> = {
 
 /** The page language: the `lang` parameter, else the first supported Accept-Language, else English. */
 export function avsPageLanguageOf(query: unknown, acceptLanguage: string | undefined): AvsPageLanguage {
-  if (typeof query === 'string' && (AVS_PAGE_LANGUAGES as readonly string[]).includes(query)) {
-    return query as AvsPageLanguage;
-  }
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if ((AVS_PAGE_LANGUAGES as readonly string[]).includes(code)) return code as AvsPageLanguage;
-  }
-  return 'en';
+  return sandboxPageLanguageOf(AVS_PAGE_LANGUAGES, query, acceptLanguage);
 }
 
 /** The reason a rejection carries when the tester leaves the field as it is. */

@@ -12,10 +12,11 @@ import {
   ConfirmChargeRequestSchema,
   PaymentSettingsUpdateSchema,
 } from '@vela/contracts/payment-api';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { RateLimitedError } from '../guests/rate-limit.ts';
@@ -47,23 +48,6 @@ export interface PaymentRoutesDeps {
 export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
   const { auth, service } = deps;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
-
-  /** The bank page may be framed by the payment dialog (PAY_ORIGIN) and nobody else. */
-  function bankPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
-    reply.removeHeader('x-frame-options');
-    reply.header(
-      'content-security-policy',
-      [
-        "default-src 'none'",
-        `script-src 'nonce-${cspNonceOf(request)}'`,
-        "style-src 'unsafe-inline'",
-        "form-action 'self'",
-        `frame-ancestors 'self' ${deps.payOrigin}`,
-        "base-uri 'none'",
-      ].join('; '),
-    );
-    reply.type('text/html; charset=utf-8');
-  }
 
   return async (app) => {
     privateResponses(app);
@@ -171,7 +155,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         const query = request.query as Record<string, unknown> | undefined;
         const lang = bankLanguageOf(query?.lang, request.headers['accept-language']);
-        bankPageHeaders(request, reply);
+        sandboxPageHeaders(request, reply, deps.payOrigin);
         return reply.code(error.statusCode).send(invalidLinkPage(lang));
       });
       bank.addContentTypeParser(
@@ -184,7 +168,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         const query = parseInput(ChallengeQuerySchema, request.query);
         const row = await service.challenge(id, query.token);
         const lang = bankLanguageOf(query.lang, request.headers['accept-language']);
-        bankPageHeaders(request, reply);
+        sandboxPageHeaders(request, reply, deps.payOrigin);
         if (row.status !== 'requires_action') {
           return outcomePage({
             lang,
@@ -210,7 +194,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         const lang = bankLanguageOf(form.lang, request.headers['accept-language']);
         const open = row.status === 'requires_action';
         const after = await service.answerChallenge(row, form.decision === 'approve');
-        bankPageHeaders(request, reply);
+        sandboxPageHeaders(request, reply, deps.payOrigin);
         return outcomePage({
           lang,
           chargeId: after.publicId,

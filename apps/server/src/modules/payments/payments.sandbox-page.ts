@@ -4,7 +4,9 @@
  * no script needed; after the answer a nonce'd script tells the framing dialog (postMessage to
  * PAY_ORIGIN only) so it need not wait for its next poll.
  */
+
 import { formatMoney, type MoneyLanguage } from '@vela/domain/money-format';
+import { sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const BANK_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type BankLanguage = (typeof BANK_LANGUAGES)[number];
@@ -70,14 +72,7 @@ const TEXTS: Record<
 };
 
 export function bankLanguageOf(query: unknown, acceptLanguage: string | undefined): BankLanguage {
-  if (typeof query === 'string' && (BANK_LANGUAGES as readonly string[]).includes(query)) {
-    return query as BankLanguage;
-  }
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if ((BANK_LANGUAGES as readonly string[]).includes(code)) return code as BankLanguage;
-  }
-  return 'en';
+  return sandboxPageLanguageOf(BANK_LANGUAGES, query, acceptLanguage);
 }
 
 const escapeHtml = (value: string) =>
