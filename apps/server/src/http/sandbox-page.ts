@@ -36,3 +36,10 @@ export function sandboxPageLanguageOf<L extends string>(
   }
   return 'en';
 }
+
+/** Text for HTML content and attribute values. */
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );

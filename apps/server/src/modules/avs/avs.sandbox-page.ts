@@ -7,7 +7,7 @@
  * After the answer a nonce'd script tells the framing dialog (postMessage to PAY_ORIGIN only) so it
  * reads the status at once.
  */
-import { sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
+import { escapeHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const AVS_PAGE_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type AvsPageLanguage = (typeof AVS_PAGE_LANGUAGES)[number];
@@ -118,12 +118,6 @@ export function avsPageLanguageOf(query: unknown, acceptLanguage: string | undef
 
 /** The reason a rejection carries when the tester leaves the field as it is. */
 export const defaultRejectReason = (lang: AvsPageLanguage) => TEXTS[lang].defaultReason;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;color:#15171a}

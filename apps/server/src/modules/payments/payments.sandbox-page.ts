@@ -6,7 +6,7 @@
  */
 
 import { formatMoney, type MoneyLanguage } from '@vela/domain/money-format';
-import { sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
+import { escapeHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const BANK_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type BankLanguage = (typeof BANK_LANGUAGES)[number];
@@ -74,12 +74,6 @@ const TEXTS: Record<
 export function bankLanguageOf(query: unknown, acceptLanguage: string | undefined): BankLanguage {
   return sandboxPageLanguageOf(BANK_LANGUAGES, query, acceptLanguage);
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const STYLE = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;color:#15171a}
