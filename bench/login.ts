@@ -29,6 +29,7 @@ import { openDatabase } from '@vela/db/client';
 import pg from 'pg';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/guests/passwords.ts';
+import { stopServer, waitAlive } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
@@ -110,29 +111,6 @@ function startServer(): ChildProcess {
   });
 }
 
-async function waitAlive(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/rest/v1/alive`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('server did not become alive in 300 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The bench guests' screen names, made in the database with the server's hash of PASSWORD. */
 async function benchGuests(): Promise<string[]> {
   const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
@@ -195,7 +173,7 @@ export async function runLoginBench(): Promise<LoginBenchResult> {
   await ensureDatabase(databaseUrl);
   const server = startServer();
   try {
-    await waitAlive(server);
+    await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     const names = await benchGuests();
     // Warm-up: a few logins and probes (code paths, connections, the wasm/native module loaded).
     for (let i = 0; i < 3; i++) await login(names[i % names.length]!, `10.255.0.${i + 1}`);

@@ -40,6 +40,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
+import { stopServer, waitAlive } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
@@ -461,29 +462,6 @@ function startServer(redis: string | null): ChildProcess {
   });
 }
 
-async function waitAlive(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await request('GET', '/rest/v1/alive')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error('server did not become alive in 300 s');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function redisAnswers(url: string): Promise<boolean> {
   const target = new URL(url);
   return new Promise((resolve) => {
@@ -654,7 +632,7 @@ async function onServer(
   const clients = new Clients();
   clients.serverPid = server.pid ?? 0;
   try {
-    await waitAlive(server);
+    await waitAlive(server, async () => (await request('GET', '/rest/v1/alive')).status === 200);
     const actorId = await actorForPresence();
     const fanout: FanoutSeries[] = [];
     let held: HeldSockets | undefined;
