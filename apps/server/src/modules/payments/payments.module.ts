@@ -76,7 +76,7 @@ export function createPaymentsModule(
   const service = createPaymentsService({
     db: deps.db,
     wallet: deps.wallet,
-    guests: deps.guests,
+    rateLimits: deps.guests.rateLimits,
     provider: () => provider,
     publicOrigin: deps.config.publicOrigin,
     challengeKey: () => {
