@@ -1,6 +1,9 @@
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, BAD_RESPONSE, createApi, NETWORK_ERROR } from './api.ts';
-import { testGuest as guest } from './test-guest.ts';
+
+/** The dialog's logged-in guest (anna, the login these tests send). */
+const guest = buildGuestMe({ name: 'anna', email: 'anna@example.com' });
 
 const ORIGIN = 'https://vela.test';
 

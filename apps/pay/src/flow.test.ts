@@ -1,7 +1,9 @@
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import { PAYMENT_FLOWS } from '@vela/contracts/payment';
 import { describe, expect, it } from 'vitest';
 import { decideOpening } from './flow.ts';
-import { testGuest as guest } from './test-guest.ts';
+
+const guest = buildGuestMe({ name: 'anna', email: 'anna@example.com' });
 
 describe('which view the dialog opens (spec 5, 6: decideFlow + viewForFlow)', () => {
   it.each(['login', 'signup', 'pwdlost', 'pwdreset'] as const)('a visitor may open %s', (flow) => {

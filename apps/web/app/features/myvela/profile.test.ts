@@ -1,5 +1,5 @@
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import { describe, expect, it } from 'vitest';
-import { buildGuestMe } from '../auth/buildGuestMe.ts';
 import { formatDateTime, ProfileShapeError, parseProfile, parseSessions } from './profile.ts';
 
 const guest = buildGuestMe({ name: 'anna_b', email: 'anna@example.com' });

@@ -1,8 +1,8 @@
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { SubscriptionsState, SubscriptionView } from '@vela/contracts/subscriptions-api';
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { describe, expect, it } from 'vitest';
-import { buildGuestMe } from '../auth/buildGuestMe.ts';
 import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import {
   CLEAR_STATUS_BAR_COOKIE,

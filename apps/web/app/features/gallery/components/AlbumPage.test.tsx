@@ -1,12 +1,12 @@
 /** Server render of the album page (issue 5 deliverable 4): states for visitors and guests, text-only comments. */
 
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { AlbumPageData } from '@vela/contracts/gallery';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { ViewerProvider } from '../../auth/useViewer.tsx';
 import { ShellProvider } from '../../layout/state/ShellContext.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';

@@ -3,13 +3,13 @@
  * language switcher, menus wired with aria, consent banner only for undecided visitors.
  */
 
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { AccountMenuSection } from '../../auth/components/AccountMenuSection.tsx';
 import { ViewerProvider } from '../../auth/useViewer.tsx';
 import { type ConsentState, consentOf } from '../../consent/consent.ts';
@@ -197,26 +197,11 @@ describe('layout shell server render (spec 2, 9)', () => {
   });
 
   it('a locked guest is treated as logged out (spec 4)', () => {
-    const html = render('en', null, {
-      id: '12',
-      name: 'Lena',
-      email: 'lena@example.com',
-      hasAvs: false,
-      avsStatus: 'unknown',
-      avsRejectMessage: null,
-      isLocked: true,
-      isLoggedIn: true,
-      isRestricted: false,
-      restrictionLevel: 0,
-      showDataProtection: false,
-      signupOrigin: null,
-      balance: 0,
-      balanceCents: 0,
-      balanceFormatted: '0',
-      isPayingCustomer: false,
-      isVip: false,
-      isVXTVAboSubscriber: false,
-    });
+    const html = render(
+      'en',
+      null,
+      buildGuestMe({ id: '12', name: 'Lena', email: 'lena@example.com', isLocked: true }),
+    );
     expect(html).toContain('data-navbar-account="visitor"');
     expect(html).not.toContain('data-logout');
   });

@@ -3,12 +3,12 @@
  * the values of its data (navbar online count, tile badges), and the hooks work outside it.
  */
 
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import { ActorTile } from '../../catalog/components/ActorTile.tsx';
 import { AppShell } from '../../layout/components/AppShell.tsx';
 import { useActorOnline } from '../hooks/useActorOnline.ts';

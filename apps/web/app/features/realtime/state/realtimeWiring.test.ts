@@ -1,5 +1,6 @@
 /** What each socket event does in the page (spec 4 AVS, VIP/TV, socket; decision 0017 balance). */
 
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import {
   type ServerSocketMessage,
@@ -8,7 +9,6 @@ import {
   type SessionSnapshot,
 } from '@vela/contracts/socket';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildGuestMe } from '../../auth/buildGuestMe.ts';
 import type { ViewerPatch } from '../../auth/useViewer.tsx';
 import { type BalanceStore, createBalanceStore, snapshotOfCents } from '../../wallet/state/balanceStore.ts';
 import { createGuestLiveStore } from './guestLiveStore.ts';

@@ -1,4 +1,5 @@
 /** Server render of the navbar and my-account balance (issue 4): coins of the viewer, top-up action. */
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
@@ -24,26 +25,16 @@ const config: PublicConfig = {
 };
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 
-const guest = (balanceCents: number): GuestMe => ({
-  id: '31',
-  name: 'Mara',
-  email: 'mara@example.com',
-  hasAvs: true,
-  avsStatus: 'accepted',
-  avsRejectMessage: null,
-  isLocked: false,
-  isLoggedIn: true,
-  isRestricted: false,
-  restrictionLevel: 0,
-  showDataProtection: false,
-  signupOrigin: null,
-  balance: Math.ceil(balanceCents / 25),
-  balanceCents,
-  balanceFormatted: '',
-  isPayingCustomer: true,
-  isVip: false,
-  isVXTVAboSubscriber: false,
-});
+const guest = (balanceCents: number): GuestMe =>
+  buildGuestMe({
+    id: '31',
+    hasAvs: true,
+    avsStatus: 'accepted',
+    balance: Math.ceil(balanceCents / 25),
+    balanceCents,
+    balanceFormatted: '',
+    isPayingCustomer: true,
+  });
 
 function shell(viewer: GuestMe | null, lang: 'en' | 'nl' = 'en') {
   return renderToString(

@@ -1,8 +1,9 @@
 /**
- * A logged-in guest as `guest/me` answers it, for the web app's tests: a new guest with nothing
- * bought or verified, changed by `overrides` (STYLE.md "Factories build data").
+ * A logged-in guest as `guest/me` answers it, for the unit tests of the web app and the payment
+ * dialog: a new guest with nothing bought or verified, changed by `overrides` (STYLE.md
+ * "Factories build data"). One factory, so a field added to GuestMe is added here once.
  */
-import type { GuestMe } from '@vela/contracts/guest-api';
+import type { GuestMe } from './guest-api.ts';
 
 export function buildGuestMe(overrides: Partial<GuestMe> = {}): GuestMe {
   return {
