@@ -20,6 +20,11 @@ for (const arg of process.argv.slice(2)) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     console.log(`${dir}: vitest ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') console.log(`  FAILED ${file.name} > ${t.fullName}`);
+      }
+    }
   } else {
     console.log(`${dir}: no vitest report`);
     missing = true;
@@ -27,17 +32,36 @@ for (const arg of process.argv.slice(2)) {
   if (unitOnly) {
     if (existsSync(playwright)) console.log(`${dir}: playwright report ignored (unit-only pass)`);
   } else if (existsSync(playwright)) {
-    const s = JSON.parse(readFileSync(playwright, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(playwright, 'utf8'));
+    const s = report.stats;
     passed += s.expected + s.flaky;
     failed += s.unexpected;
     skipped += s.skipped;
     console.log(
       `${dir}: playwright ${s.expected + s.flaky} passed (${s.flaky} flaky), ${s.unexpected} failed`,
     );
+    for (const title of failedPlaywrightTests(report.suites ?? [], [])) console.log(`  FAILED ${title}`);
   } else {
     console.log(`${dir}: no playwright report`);
     missing = true;
   }
 }
+/** The titles (file > describe > test) of the tests whose outcome was unexpected, with their first error line. */
+function failedPlaywrightTests(suites, path) {
+  const out = [];
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message?.split('\n')[0] ?? '';
+        out.push(`${[...here, spec.title].join(' > ')}${error ? ` -- ${error}` : ''}`);
+      }
+    }
+    out.push(...failedPlaywrightTests(suite.suites ?? [], here));
+  }
+  return out;
+}
+
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || missing ? 1 : 0);
