@@ -9,7 +9,8 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { type Factories, factoriesOf } from './factories.ts';
+import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.54.x.y). */
@@ -21,7 +22,7 @@ let bob: SignedUp;
 let carol: SignedUp;
 let actor: { id: number; name: string };
 let otherActor: { id: number; name: string };
-let counter = 0;
+let make: Factories;
 
 async function one<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T> {
   const [row] = await queryRows<T>(t.database.db, query);
@@ -29,41 +30,10 @@ async function one<T extends Record<string, unknown>>(query: ReturnType<typeof s
   return row;
 }
 
-async function imageKey(kind: string): Promise<string> {
-  const row = await one<{ key: string }>(
-    sql`select key from media_images where kind = ${kind} order by key limit 1`,
-  );
-  return row.key;
-}
-
-async function createActor(prefix: string): Promise<{ id: number; name: string }> {
-  counter += 1;
-  const name = `${prefix}${counter}${Date.now().toString(36)}`.slice(0, 30);
-  const avatar = await imageKey('avatar');
-  const row = await one<{ id: number }>(sql`
-    insert into actors (name, name_lower, gender, actor_type, birth_date, about_me, price_video_cents,
-      price_single_cents, price_singlec2c_cents, price_voyeur_cents, price_message_cents, multi_chat_price_cents,
-      avatar_key, registered_at)
-    values (${name}, ${name.toLowerCase()}, 'F', 'F', '1995-04-01',
-      ${JSON.stringify({ de: 'x', en: 'x', nl: 'x', es: 'x' })}::jsonb, 199, 199, 299, 99, 49, 149, ${avatar}, now())
-    returning id`);
-  return { id: Number(row.id), name };
-}
-
-async function createAlbum(actorId: number, pictureCount = 3): Promise<{ id: number; pictureIds: number[] }> {
-  const cover = await imageKey('picture');
-  const album = await one<{ id: number }>(sql`
-    insert into albums (actor_id, type, title, price_cents, created_at, cover_key)
-    values (${actorId}, 'image', ${`Gallery test album ${++counter}`}, 499, now(), ${cover}) returning id`);
-  const pictureIds: number[] = [];
-  for (let position = 1; position <= pictureCount; position++) {
-    const picture = await one<{ id: number }>(sql`
-      insert into pictures (album_id, image_key, age_rating, position)
-      values (${album.id}, ${cover}, ${position === 1 ? 16 : 18}, ${position}) returning id`);
-    pictureIds.push(Number(picture.id));
-  }
-  return { id: Number(album.id), pictureIds };
-}
+/** An album's pictures by age rating: the first FSK 16 (shown on FSK 16 sedcards), the others 18. */
+const PICTURES = [16, 18, 18] as const;
+const createAlbum = (actorId: number, pictures: readonly (16 | 18)[] = PICTURES) =>
+  make.buildAlbum(actorId, { pictures });
 
 const counters = (table: 'albums' | 'pictures', id: number) =>
   one<{ likes: number; dislikes: number }>(
@@ -109,11 +79,12 @@ function graphql(query: string, who?: SignedUp) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await signUp(t.app, 'gallery_alice', { ip: nextIp(NET) });
-  bob = await signUp(t.app, 'gallery_bob', { ip: nextIp(NET) });
-  carol = await signUp(t.app, 'gallery_carol', { ip: nextIp(NET) });
-  actor = await createActor('GalleryStar');
-  otherActor = await createActor('OtherStar');
+  make = factoriesOf(t, { net: NET });
+  alice = await make.buildGuest({ name: 'gallery_alice' });
+  bob = await make.buildGuest({ name: 'gallery_bob' });
+  carol = await make.buildGuest({ name: 'gallery_carol' });
+  actor = await make.buildActor({ name: make.unique('GalleryStar') });
+  otherActor = await make.buildActor({ name: make.unique('OtherStar') });
 }, 180_000);
 
 afterAll(async () => {
@@ -274,8 +245,8 @@ describe('picture and sedcard ratings (spec 3: same four fields)', () => {
   });
 
   it('sedcard rating moves actors.sedcard_likes/dislikes; getsedcards returns the fields and photos', async () => {
-    const sedcardActor = await createActor('Sedcard');
-    await createAlbum(sedcardActor.id, 4);
+    const sedcardActor = await make.buildActor({ name: make.unique('Sedcard') });
+    await createAlbum(sedcardActor.id, [16, 18, 18, 18]);
     expect(
       dataOf(await post(`gallery/setSedcardsGuestRating/${sedcardActor.id}`, { guestRating: 1 }, alice)),
     ).toEqual({ guestRatingLikes: 1, guestRatingDislikes: 0, isLiked: true, isDisliked: false });
@@ -407,7 +378,7 @@ describe('album comments (spec 3/5/9)', () => {
     // 7 comments by 7 guests, inserted directly with distinct times.
     const more = [];
     for (const name of ['dave', 'erin', 'frank', 'gina'])
-      more.push(await signUp(t.app, `gallery_${name}`, { ip: nextIp(NET) }));
+      more.push(await make.buildGuest({ name: `gallery_${name}` }));
     const guests = [alice, bob, carol, ...more];
     let i = 0;
     for (const guest of guests) {
@@ -464,7 +435,7 @@ describe('album views (spec 6: album view recording is logged-in only)', () => {
 
 describe('preview, pinned photos, album page', () => {
   it('gallery/getPreview: the cover and the first 4 pictures', async () => {
-    const album = await createAlbum(actor.id, 6);
+    const album = await createAlbum(actor.id, [16, 18, 18, 18, 18, 18]);
     const preview = dataOf(await get(`gallery/getPreview?albumId=${album.id}`));
     expect(preview.album).toMatchObject({
       id: album.id,
@@ -513,10 +484,7 @@ describe('preview, pinned photos, album page', () => {
   });
 
   it('banned countries (spec 6): the album page is blocked and gallery/open is 403 ACTOR_BLOCKED_IN_COUNTRY; nothing is recorded; other countries see it', async () => {
-    const banned = await createActor('Banned');
-    await t.database.db.execute(
-      sql`update actors set banned_country_codes = '{DE,ch}' where id = ${banned.id}`,
-    );
+    const banned = await make.buildActor({ name: make.unique('Banned'), bannedCountryCodes: ['DE', 'ch'] });
     const album = await createAlbum(banned.id);
     const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
     const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
