@@ -35,6 +35,10 @@ function fingerprint(): string {
       .sort()
       .map((f) => join(MIGRATIONS_FOLDER, f)),
     join(srcDir, 'schema.ts'),
+    ...readdirSync(join(srcDir, 'schema'))
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => join(srcDir, 'schema', f)),
     ...readdirSync(join(srcDir, 'seed'))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .sort()

@@ -1,0 +1,306 @@
+/**
+ * Table ownership (issue 15, docs/decisions/0031): every table is declared in the schema file of the
+ * server module that owns it (packages/db/src/schema/<module>.ts; `infra.ts` for apps/server/src/infra),
+ * and no server code imports another owner's table, neither from that file (`@vela/db/schema/<x>`) nor
+ * through the barrel (`@vela/db/schema`). Ownership is read from the schema files' exports, so a table
+ * moved to another file changes its owner here without a second list.
+ *
+ * Scanned: every .ts file of apps/server/src, tests inside modules included. Code outside modules/ and
+ * infra/ (http/, app.ts, ...) owns no table, so each of its table imports is a finding. Not scanned:
+ * apps/server/test, which drives the whole app and arranges rows in any table, and packages/db (the
+ * seed fills every table).
+ *
+ * Known cross-module imports when the rule came are listed in EXCEPTIONS; the list may only shrink.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_SRC = 'apps/server/src';
+const MODULES = `${SERVER_SRC}/modules`;
+const INFRA = `${SERVER_SRC}/infra`;
+const SCHEMA_DIR = 'packages/db/src/schema';
+/** The owner name of apps/server/src/infra and of its schema file. */
+const INFRA_OWNER = 'infra';
+
+/**
+ * Cross-module table imports that still exist: file -> tables it imports from another owner. Remove
+ * an entry (or a table of it) once the file asks the owning module instead; the test below fails while
+ * a listed import is gone, so the list follows the code.
+ */
+const EXCEPTIONS: Record<string, string[]> = {
+  'apps/server/src/http/age-gate.ts': [
+    'actorInterviews',
+    'actors',
+    'albums',
+    'blogPosts',
+    'categories',
+    'contests',
+    'mediaImages',
+    'pictures',
+    'tvEpisodes',
+    'tvSeries',
+    'videos',
+  ],
+  'apps/server/src/modules/actors/actors.repository.ts': [
+    'actorCategories',
+    'actors',
+    'albums',
+    'camShows',
+    'chatRatings',
+    'mediaImages',
+    'tags',
+    'videoSalesDaily',
+    'videoTags',
+    'videos',
+  ],
+  'apps/server/src/modules/avs/avs.repository.ts': ['guests'],
+  'apps/server/src/modules/catalog/catalog.repository.ts': ['albums', 'videoSalesDaily', 'videos'],
+  'apps/server/src/modules/favorites/favorites.repository.ts': ['actors', 'albums', 'pictures'],
+  'apps/server/src/modules/guests/guests.repository.ts': [
+    'ledgerAccounts',
+    'paymentCharges',
+    'subscriptions',
+  ],
+  'apps/server/src/modules/internal/internal.repository.ts': ['guests'],
+  'apps/server/src/modules/notifications/notifications.repository.ts': ['favoriteActors'],
+  'apps/server/src/modules/payments/payments.repository.ts': ['guests', 'ledgerAccounts', 'ledgerEntries'],
+  'apps/server/src/modules/performers/performers.repository.ts': [
+    'actorCategories',
+    'actors',
+    'favoriteActors',
+  ],
+  'apps/server/src/modules/presence/presence.repository.ts': ['actors', 'counters'],
+  'apps/server/src/modules/promotions/promotions.repository.ts': [
+    'actors',
+    'albums',
+    'guests',
+    'ledgerTransfers',
+    'paymentCharges',
+    'pictures',
+    'videos',
+  ],
+  'apps/server/src/modules/prosearch/catalog-import.service.ts': [
+    'actorCategories',
+    'actorTags',
+    'actors',
+    'albums',
+    'categories',
+    'mediaImages',
+    'pictures',
+    'tags',
+  ],
+  'apps/server/src/modules/prosearch/prosearch.repository.ts': ['actorCategories', 'actors', 'categories'],
+  'apps/server/src/modules/search/search.repository.ts': [
+    'actors',
+    'albums',
+    'blogPosts',
+    'tags',
+    'tvEpisodes',
+    'tvSeries',
+    'videos',
+  ],
+  'apps/server/src/modules/subscriptions/subscriptions.repository.ts': ['ledgerTransfers', 'videos'],
+};
+/** How many (file, table) exceptions there were when the rule came (issue 15). */
+const EXCEPTIONS_AT_START = 68;
+
+interface TableImport {
+  /** The imported name (before `as`), or `*` for a namespace import, `export *` or import(). */
+  name: string;
+  specifier: string;
+}
+
+const SCHEMA_SPECIFIER = /^(?:@vela\/db\/schema|.*\/db\/src\/schema(?:\.ts)?)(?:\/([\w-]+)(?:\.ts)?)?$/;
+
+/** The imports of a source text that name the schema: static, re-exports and import(). */
+function schemaImportsOf(fileName: string, text: string): TableImport[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: TableImport[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      SCHEMA_SPECIFIER.test(node.moduleSpecifier.text)
+    ) {
+      const specifier = node.moduleSpecifier.text;
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) {
+        for (const element of bindings.elements)
+          found.push({ name: (element.propertyName ?? element.name).text, specifier });
+      } else {
+        // `import * as s`, `export *`, `export * as s`, a default import or a side-effect import: every
+        // table the specifier reaches.
+        found.push({ name: '*', specifier });
+      }
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0]) &&
+      SCHEMA_SPECIFIER.test(node.arguments[0].text)
+    ) {
+      found.push({ name: '*', specifier: node.arguments[0].text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The owner of a server source file: its module folder, `infra`, or null (owns no table). */
+function ownerOfFile(file: string): string | null {
+  if (file.startsWith(`${MODULES}/`)) return file.slice(MODULES.length + 1).split('/')[0] ?? null;
+  if (file.startsWith(`${INFRA}/`)) return INFRA_OWNER;
+  return null;
+}
+
+/** Table name -> owner, from the exports of packages/db/src/schema/<owner>.ts. */
+type Ownership = Map<string, string>;
+
+/**
+ * The tables a file imports from another owner. `*` of the barrel reaches every table not its own; `*`
+ * of a schema file, that file's tables.
+ */
+function foreignTables(file: string, text: string, ownership: Ownership): string[] {
+  const own = ownerOfFile(file);
+  const foreign = new Set<string>();
+  for (const { name, specifier } of schemaImportsOf(file, text)) {
+    const schemaFile = SCHEMA_SPECIFIER.exec(specifier)?.[1];
+    const reached =
+      name !== '*'
+        ? [name]
+        : [...ownership].filter(([, owner]) => !schemaFile || owner === schemaFile).map(([table]) => table);
+    for (const table of reached) {
+      const owner = ownership.get(table);
+      if (owner !== undefined && owner !== own) foreign.add(table);
+    }
+  }
+  return [...foreign].sort();
+}
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return serverFiles(rel);
+    return entry.name.endsWith('.ts') ? [rel] : [];
+  });
+}
+
+const isTable = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value;
+
+const moduleNames = readdirSync(path.join(ROOT, MODULES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const owners = new Set([...moduleNames, INFRA_OWNER]);
+const schemaFiles = readdirSync(path.join(ROOT, SCHEMA_DIR)).filter((f) => f.endsWith('.ts'));
+
+/** Exports per schema file (values only: types have no owner). */
+const exportsOf = new Map<string, Record<string, unknown>>();
+const ownership: Ownership = new Map();
+/** Findings of the tree: file -> foreign tables. */
+const findings = new Map<string, string[]>();
+
+beforeAll(async () => {
+  for (const file of schemaFiles) {
+    const exported = (await import(pathToFileURL(path.join(ROOT, SCHEMA_DIR, file)).href)) as Record<
+      string,
+      unknown
+    >;
+    exportsOf.set(path.basename(file, '.ts'), exported);
+  }
+  for (const [owner, exported] of exportsOf) {
+    if (!owners.has(owner)) continue;
+    for (const name of Object.keys(exported)) ownership.set(name, owner);
+  }
+  for (const file of serverFiles(SERVER_SRC)) {
+    const tables = foreignTables(file, readFileSync(path.join(ROOT, file), 'utf8'), ownership);
+    if (tables.length > 0) findings.set(file, tables);
+  }
+});
+
+describe('table ownership', () => {
+  it('every schema file is an owner (a server module or infra) or holds no table', () => {
+    const stray = [...exportsOf]
+      .filter(([owner, exported]) => !owners.has(owner) && Object.values(exported).some(isTable))
+      .map(([owner]) => owner);
+    expect(stray).toEqual([]);
+    // Each table has exactly one owner: no name is exported by two schema files.
+    const names = [...exportsOf].filter(([owner]) => owners.has(owner)).flatMap(([, e]) => Object.keys(e));
+    expect(names.length).toBe(new Set(names).size);
+  });
+
+  it('the barrel @vela/db/schema exports every table of the schema files (what drizzle-kit reads)', async () => {
+    const barrel = (await import('@vela/db/schema')) as Record<string, unknown>;
+    const inFiles = [...exportsOf.values()].flatMap((e) => Object.keys(e).filter((name) => isTable(e[name])));
+    expect(inFiles.filter((name) => !(name in barrel))).toEqual([]);
+    expect(Object.keys(barrel).filter((name) => isTable(barrel[name]) && !ownership.has(name))).toEqual([]);
+  });
+
+  it('no server file imports another module’s table, except the listed ones', () => {
+    const unlisted = [...findings].flatMap(([file, tables]) =>
+      tables.filter((table) => !EXCEPTIONS[file]?.includes(table)).map((table) => `${file}: ${table}`),
+    );
+    expect(unlisted).toEqual([]);
+  });
+
+  it('every listed exception still occurs (remove the ones fixed)', () => {
+    const stale = Object.entries(EXCEPTIONS).flatMap(([file, tables]) =>
+      tables.filter((table) => !findings.get(file)?.includes(table)).map((table) => `${file}: ${table}`),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('the exception list only shrinks', () => {
+    const total = Object.values(EXCEPTIONS).reduce((sum, tables) => sum + tables.length, 0);
+    expect(total).toBeLessThanOrEqual(EXCEPTIONS_AT_START);
+  });
+
+  describe('the rule itself, on planted sources', () => {
+    const wallet = `${MODULES}/wallet/wallet.repository.ts`;
+    const foreign = (file: string, text: string) => foreignTables(file, text, ownership);
+
+    it('lets a module import its own tables, from its file or the barrel', () => {
+      expect(foreign(wallet, `import { ledgerEntries } from '@vela/db/schema/wallet';`)).toEqual([]);
+      expect(
+        foreign(wallet, `import { ledgerAccounts, type LocalizedText } from '@vela/db/schema';`),
+      ).toEqual([]);
+      expect(
+        foreign(`${INFRA}/rate-limit.ts`, `import { rateLimitCounters } from '@vela/db/schema';`),
+      ).toEqual([]);
+    });
+
+    it('finds another owner’s table through the barrel and through its file', () => {
+      expect(
+        foreign(wallet, `import {\n  guests, // the owner\n  ledgerEntries,\n} from '@vela/db/schema';`),
+      ).toEqual(['guests']);
+      expect(foreign(wallet, `import { guests as g } from '@vela/db/schema/guests';`)).toEqual(['guests']);
+      expect(foreign(wallet, `import type { paymentCharges } from "@vela/db/schema/payments.ts";`)).toEqual([
+        'paymentCharges',
+      ]);
+      expect(foreign(wallet, `export { vouchers } from '@vela/db/schema';`)).toEqual(['vouchers']);
+      expect(foreign(wallet, `import { actors } from '../../../../../packages/db/src/schema.ts';`)).toEqual([
+        'actors',
+      ]);
+    });
+
+    it('counts a namespace import, export * and import() as every table they reach', () => {
+      const others = [...ownership].filter(([, owner]) => owner !== 'wallet').map(([table]) => table);
+      expect(foreign(wallet, `import * as schema from '@vela/db/schema';`)).toEqual(others.sort());
+      expect(foreign(wallet, `export * from '@vela/db/schema/guests';`)).toContain('guestSessions');
+      expect(foreign(wallet, `const s = await import('@vela/db/schema/guests');`)).toContain('guests');
+      expect(foreign(wallet, `import * as mine from '@vela/db/schema/wallet';`)).toEqual([]);
+    });
+
+    it('treats code outside modules and infra as owning no table', () => {
+      expect(
+        foreign(`${SERVER_SRC}/http/age-gate.ts`, `import { ledgerEntries } from '@vela/db/schema';`),
+      ).toEqual(['ledgerEntries']);
+    });
+  });
+});
