@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { LanguageSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { AvsStatusSchema } from './guest.ts';
 import { PaymentFlowSchema } from './payment-messages.ts';
 
@@ -259,3 +260,213 @@ export const PageToDialogMessageSchema = z.discriminatedUnion('type', [
   DialogTokenMessageSchema,
 ]);
 export type PageToDialogMessage = z.infer<typeof PageToDialogMessageSchema>;
+
+// Endpoints (decision 0032): one declaration per call, registered by the server, called by the
+// pages (cookie) and the dialog (Bearer).
+
+/** `guest/sessions/:id` DELETE: a session of the caller. */
+export const SessionIdParamsSchema = z.strictObject({ id: z.string().regex(/^\d{1,15}$/) });
+
+/** One of the guest's live sessions (GET guest/sessions). */
+export const GuestSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session of this call. */
+  current: z.boolean(),
+});
+
+export const AccessTokenAnswerSchema = z.object({ accessToken: z.string().min(1), expiresAt: z.string() });
+
+/** Spec 5: a newsletter change succeeded only when the outer and this inner `success` are true. */
+export const NewsletterAnswerSchema = z.object({
+  success: z.boolean(),
+  newsletterBits: z.number().int().nonnegative(),
+  types: z.array(z.enum(Object.keys(NEWSLETTER_TYPES) as [NewsletterType, ...NewsletterType[]])),
+});
+/** The signed link of a newsletter mail also names what it cleared and the guest's language. */
+export const NewsletterUnsubscribeAnswerSchema = NewsletterAnswerSchema.extend({
+  unsubscribed: NewsletterAnswerSchema.shape.types,
+  language: LanguageSchema,
+});
+/** Longest unsubscribe token accepted (a real one is about 130 characters). */
+export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 512;
+/** `guest/newsletter/unsubscribe?token=…` (the mail's link, decision 0028); `lang` names the page's language. */
+export const NewsletterTokenQuerySchema = z.object({
+  token: z.string().min(1).max(UNSUBSCRIBE_TOKEN_MAX_LENGTH).optional(),
+  lang: z.string().max(16).optional(),
+});
+
+const NotificationSettingsAnswerSchema = z.object({ notificationsSettings: NotificationSettingsSchema });
+const DataProtectionAnswerSchema = z.object({
+  accepted: z.literal(true),
+  showDataProtection: z.literal(false),
+});
+const PASSWORD_POLICY_ERRORS = ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_COMMON'] as const;
+
+export const guestEndpoints = {
+  /** A session (anonymous when new) and an access token of it. */
+  accessToken: defineEndpoint({
+    method: 'POST',
+    path: 'guest/accessToken',
+    response: AccessTokenAnswerSchema,
+    errors: [],
+  }),
+  signup: defineEndpoint({
+    method: 'POST',
+    path: 'guest/signup',
+    body: SignupRequestSchema,
+    response: AuthResultSchema,
+    status: 201,
+    errors: [
+      'LOGIN_DISABLED',
+      'INVALID_EMAIL',
+      ...PASSWORD_POLICY_ERRORS,
+      'SCREEN_NAME_TAKEN',
+      'EMAIL_TAKEN',
+    ],
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: 'guest/login',
+    body: LoginRequestSchema,
+    response: AuthResultSchema,
+    errors: ['LOGIN_DISABLED', 'INVALID_CREDENTIALS', 'ACCOUNT_LOCKED'],
+  }),
+  passwordLost: defineEndpoint({
+    method: 'POST',
+    path: 'guest/passwordLost',
+    body: PasswordLostRequestSchema,
+    response: z.object({ requested: z.literal(true) }),
+    errors: ['LOGIN_DISABLED'],
+  }),
+  passwordReset: defineEndpoint({
+    method: 'POST',
+    path: 'guest/passwordReset',
+    body: PasswordResetRequestSchema,
+    response: AuthResultSchema,
+    errors: ['LOGIN_DISABLED', 'RESET_KEY_INVALID', 'ACCOUNT_LOCKED', ...PASSWORD_POLICY_ERRORS],
+  }),
+  onSuccess: defineEndpoint({
+    method: 'POST',
+    path: 'vxpay/onsuccess',
+    body: OnSuccessRequestSchema,
+    response: OnSuccessResultSchema,
+    errors: ['NOT_LOGGED_IN', 'TRANSFER_INVALID'],
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: 'vxpay/logout',
+    response: z.object({ loggedOut: z.literal(true) }),
+    errors: [],
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: 'guest/me',
+    response: z.object({ guest: GuestMeSchema }),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: 'guest/sessions',
+    response: z.object({ sessions: z.array(GuestSessionSchema) }),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  endSession: defineEndpoint({
+    method: 'DELETE',
+    path: 'guest/sessions/:id',
+    params: SessionIdParamsSchema,
+    response: z.object({ revoked: z.string() }),
+    errors: ['NOT_LOGGED_IN', 'SESSION_NOT_FOUND'],
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: 'guest/password',
+    body: PasswordChangeRequestSchema,
+    response: z.object({ passwordChanged: z.literal(true) }),
+    errors: ['NOT_LOGGED_IN', 'INVALID_CREDENTIALS', ...PASSWORD_POLICY_ERRORS],
+  }),
+  savePreferences: defineEndpoint({
+    method: 'POST',
+    path: 'guest/savePreferences',
+    body: SavePreferencesRequestSchema,
+    response: z.object({ preferences: PreferencesSchema }),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  notificationsSettings: defineEndpoint({
+    method: 'GET',
+    path: 'guest/getNotificationsSettings',
+    response: NotificationSettingsAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  saveNotificationsSettings: defineEndpoint({
+    method: 'POST',
+    path: 'guest/getNotificationsSettings',
+    body: NotificationSettingsUpdateSchema,
+    response: NotificationSettingsAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  newsletter: defineEndpoint({
+    method: 'GET',
+    path: 'guest/newsletter',
+    response: NewsletterAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  newsletterSubscribe: defineEndpoint({
+    method: 'POST',
+    path: 'guest/newsletter/subscribe',
+    body: NewsletterSubscribeRequestSchema,
+    response: NewsletterAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'FORBIDDEN'],
+  }),
+  /**
+   * Three callers: the mail's link (GET, `?token=`; a page for a browser), RFC 8058 one-click (POST
+   * form with `?token=`) and the logged-in profile page (POST `{ typeId }`, the declared body).
+   */
+  newsletterUnsubscribe: defineEndpoint({
+    method: 'POST',
+    path: 'guest/newsletter/unsubscribe',
+    query: NewsletterTokenQuerySchema,
+    body: NewsletterUnsubscribeRequestSchema,
+    response: z.union([NewsletterUnsubscribeAnswerSchema, NewsletterAnswerSchema]),
+    errors: [
+      'NOT_LOGGED_IN',
+      'NEWSLETTER_TOKEN_INVALID',
+      'NEWSLETTER_TOKEN_EXPIRED',
+      'ONE_CLICK_BODY_REQUIRED',
+    ],
+  }),
+  newsletterUnsubscribeLink: defineEndpoint({
+    method: 'GET',
+    path: 'guest/newsletter/unsubscribe',
+    response: NewsletterUnsubscribeAnswerSchema,
+    errors: ['NEWSLETTER_TOKEN_INVALID', 'NEWSLETTER_TOKEN_EXPIRED'],
+  }),
+  closeDataProtection: defineEndpoint({
+    method: 'POST',
+    path: 'guest/closeDataProtection',
+    body: CloseDataProtectionRequestSchema,
+    response: DataProtectionAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_ACCEPTED'],
+  }),
+  closeAgbAndDataProtection: defineEndpoint({
+    method: 'POST',
+    path: 'guest/closeAgbAndDataProtection',
+    body: CloseDataProtectionRequestSchema,
+    response: DataProtectionAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_ACCEPTED'],
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: 'guest/profile',
+    response: z.object({
+      guest: GuestMeSchema,
+      preferences: PreferencesSchema,
+      notificationsSettings: NotificationSettingsSchema,
+      newsletterTypes: NewsletterAnswerSchema.shape.types,
+    }),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+};

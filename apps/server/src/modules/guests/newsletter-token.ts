@@ -11,7 +11,7 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { LanguageSchema } from '@vela/contracts/common';
-import { NEWSLETTER_BITS } from '@vela/contracts/guest-api';
+import { NEWSLETTER_BITS, UNSUBSCRIBE_TOKEN_MAX_LENGTH } from '@vela/contracts/guest-api';
 import { z } from 'zod';
 
 export const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
@@ -20,8 +20,6 @@ export const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
  * link, and long enough for a mail read weeks later.
  */
 export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
-/** Longest token accepted (a real one is about 130 characters). */
-export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 512;
 
 const ALL_NEWSLETTER_BITS = NEWSLETTER_BITS.reduce((all, bit) => all | bit, 0);
 

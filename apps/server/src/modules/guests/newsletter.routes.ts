@@ -19,15 +19,14 @@
  * The token stays out of the request log: `token` is a scrubbed query parameter (http/logging.ts).
  */
 import { LANGUAGES, type Language, LanguageSchema } from '@vela/contracts/common';
+import { guestEndpoints } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { validated } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { newsletterTypesOf } from './guests.presenter.ts';
 import type { GuestsRepository } from './guests.repository.ts';
-import { NewsletterUnsubscribeSchema } from './guests.schema.ts';
 import { renderUnsubscribePage } from './newsletter.page.ts';
 import type { NewsletterService, UnsubscribeOutcome } from './newsletter.service.ts';
-import { UNSUBSCRIBE_TOKEN_MAX_LENGTH } from './newsletter-token.ts';
 
 export interface NewsletterRoutesDeps {
   repository: Pick<GuestsRepository, 'setNewsletterBit'>;
@@ -45,11 +44,13 @@ export const NEWSLETTER_TOKEN_ERRORS = {
 
 const SMALL_BODY_LIMIT = 8 * 1024;
 
-/** The token and the spec 7 query parameters every call carries (language, version, access token). */
-const TokenQuerySchema = z.object({
-  token: z.string().min(1).max(UNSUBSCRIBE_TOKEN_MAX_LENGTH).optional(),
-  lang: z.string().max(16).optional(),
-});
+/**
+ * One path, three callers (the endpoint's declaration): a mail program and a browser answer with a
+ * form or a page, so these routes read the declared schemas themselves (`validated`) instead of
+ * being registered by `route`.
+ */
+const unsubscribe = guestEndpoints.newsletterUnsubscribe;
+const TokenQuerySchema = unsubscribe.query;
 
 /** A parsed form body (the one-click POST), kept apart from JSON bodies. */
 class FormBody {
@@ -127,14 +128,14 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
         new FormBody(await parseForm(String(request.headers['content-type']), String(body))),
     );
 
-    app.get('/guest/newsletter/unsubscribe', async (request, reply) => {
+    app.get(`/${guestEndpoints.newsletterUnsubscribeLink.path}`, async (request, reply) => {
       const query = TokenQuerySchema.safeParse(request.query);
       const { token, lang } = query.success ? query.data : { token: undefined, lang: undefined };
       return byToken(request, reply, token, lang);
     });
 
-    app.post('/guest/newsletter/unsubscribe', { bodyLimit: SMALL_BODY_LIMIT }, async (request, reply) => {
-      const query = parseInput(TokenQuerySchema, request.query);
+    app.post(`/${unsubscribe.path}`, { bodyLimit: SMALL_BODY_LIMIT }, async (request, reply) => {
+      const query = validated(TokenQuerySchema, request.query);
       if (query.token !== undefined || request.body instanceof FormBody) {
         // RFC 8058 3.1: the body is the List-Unsubscribe-Post key/value pair.
         const fields = request.body instanceof FormBody ? request.body.fields : null;
@@ -148,7 +149,7 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
         return byToken(request, reply, query.token, query.lang);
       }
       const { guestId } = await deps.requireGuest(request);
-      const body = parseInput(NewsletterUnsubscribeSchema, request.body);
+      const body = validated(unsubscribe.body, request.body);
       const bits = await deps.repository.setNewsletterBit(guestId, body.typeId, false);
       return { success: true, data: { success: true, newsletterBits: bits, types: newsletterTypesOf(bits) } };
     });

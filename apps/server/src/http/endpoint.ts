@@ -1,0 +1,89 @@
+/**
+ * Registers a REST route from its declaration in packages/contracts (decision 0032).
+ *
+ * The handler runs the fixed pipeline: `authenticate` (who may call: a logged-in guest, a session,
+ * login enabled; it runs first, so a visitor gets 401 before a word about the input), then the
+ * declared params, query and body are parsed (a refusal is today's 400 VALIDATION_ERROR with
+ * `formatZodIssues`' message), then `handler`, whose answer is parsed with the declared answer
+ * schema (what is not declared does not leave the server; an answer that breaks its own contract is
+ * a 500, logged) and sent as `{ success: true, data }` with the declared status.
+ *
+ * The input guard (http/input-guard.ts, a `preValidation` hook) has already refused control
+ * characters with 400 INVALID_CHARACTERS; the error handler of the app writes every refusal in the
+ * one format of http/errors.ts.
+ */
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResult,
+} from '@vela/contracts/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { AppError, formatZodIssues } from './errors.ts';
+
+export interface EndpointCall<E extends EndpointDefinition, A> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** What `authenticate` answered. */
+  auth: A;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointRoute<E extends EndpointDefinition, A> {
+  /** Runs before the input is validated: the caller (401/403), or a precondition of the endpoint. */
+  authenticate?: (request: FastifyRequest, reply: FastifyReply) => A | Promise<A>;
+  handler: (call: EndpointCall<E, NoInfer<A>>) => Promise<EndpointResult<E>>;
+  /** Route options of Fastify that are server policy, not contract. */
+  options?: Pick<RouteShorthandOptions, 'bodyLimit'>;
+}
+
+/**
+ * A declared input part, parsed: 400 VALIDATION_ERROR naming the fields otherwise. For the few
+ * routes `route` cannot register (one path that also answers a mail program or a browser page).
+ */
+export function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError('VALIDATION_ERROR', formatZodIssues(result.error), 400);
+  return result.data;
+}
+
+const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
+  schema === undefined ? undefined : validated(schema, input);
+
+/**
+ * Registers `endpoint` on `app` (a plugin mounted under `/rest/v1`):
+ * `route(app, guestEndpoints.login).handle({ authenticate, handler })`. Two steps so that the
+ * declaration is fixed before the handler is checked against it (its answer keeps literal types).
+ */
+export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E) {
+  const status = endpoint.status ?? 200;
+  return {
+    handle<A = undefined>(definition: EndpointRoute<E, A>): void {
+      app.route({
+        method: endpoint.method,
+        url: `/${endpoint.path}`,
+        ...definition.options,
+        handler: async (request, reply) => {
+          const auth = (
+            definition.authenticate ? await definition.authenticate(request, reply) : undefined
+          ) as A;
+          const call = {
+            params: parsed(endpoint.params, request.params),
+            query: parsed(endpoint.query, request.query),
+            body: parsed(endpoint.body, request.body),
+            auth,
+            request,
+            reply,
+          } as EndpointCall<E, A>;
+          const result = await definition.handler(call);
+          const data = endpoint.response.parse(result);
+          return reply.code(status).send({ success: true, data });
+        },
+      });
+    },
+  };
+}
