@@ -12,7 +12,8 @@ import { PLANS } from '@vela/domain/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { type Factories, factoriesOf } from './factories.ts';
+import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.45.x.y), apart from the other test files. */
@@ -21,14 +22,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let wallet: WalletService;
+let make: Factories;
 let counter = 0;
 const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
-
-async function guest(label: string, fundCents: number): Promise<SignedUp> {
-  const g = await signUp(t.app, `Offer_${label}_${++counter}`.slice(0, 24), { ip: nextIp(NET) });
-  await wallet.topUp(g.id, fundCents, key(`fund-${g.id}`));
-  return g;
-}
 
 function call(method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object) {
   return t.app.inject({
@@ -69,6 +65,7 @@ beforeAll(async () => {
   // The default app: no offer list injected, the domain decides.
   t = await createTestApp({ env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0' } });
   wallet = createWalletService({ db: t.database.db });
+  make = factoriesOf(t, { net: NET });
 });
 
 afterAll(async () => {
@@ -88,7 +85,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
   ])(
     'subscribe $product (trial $trial) is 409 PRODUCT_NOT_OFFERED: no row, no charge, same balance, not VIP',
     async (body) => {
-      const g = await guest(`${body.product}${body.trial ? 't' : ''}`, 5000);
+      const g = await make.buildGuest({ balanceCents: 5000 });
       const idempotencyKey = key('offer');
       for (const attempt of [1, 2]) {
         const response = await call('POST', 'subscriptions/subscribe', g, { ...body, idempotencyKey });
@@ -102,7 +99,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
   );
 
   it('the subscriptions state says neither is offered and offers no trial', async () => {
-    const g = await guest('state', 100);
+    const g = await make.buildGuest({ balanceCents: 100 });
     const response = await call('GET', 'subscriptions', g);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -114,7 +111,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
   });
 
   it('a running VIP (sold while it was offered) is kept: state, cancel, resume, renewal', async () => {
-    const g = await guest('member', 2 * PLANS.vip.priceCents);
+    const g = await make.buildGuest({ balanceCents: 2 * PLANS.vip.priceCents });
     // Sold earlier, when the VIP club was on offer: a service with the old offer on the same database.
     const earlier = createSubscriptionsService({
       db: t.database.db,

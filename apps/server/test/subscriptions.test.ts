@@ -16,7 +16,8 @@ import {
   UNPAID_RECOVERY_AFTER_MS,
 } from '../src/modules/subscriptions/subscriptions.service.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
+import { type Factories, factoriesOf } from './factories.ts';
+import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.42.x.y), apart from the other test files. */
@@ -27,16 +28,10 @@ const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 let t: TestApp;
 let wallet: WalletService;
+let make: Factories;
 let counter = 0;
 const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
 const operator = operatorOf(TOKEN);
-
-async function guest(label: string, fundCents = 0): Promise<SignedUp> {
-  const name = `Sub_${label}_${++counter}`.slice(0, 24);
-  const g = await signUp(t.app, name, { ip: nextIp(NET) });
-  if (fundCents > 0) await wallet.topUp(g.id, fundCents, key(`fund-${g.id}`));
-  return g;
-}
 
 function call(
   app: FastifyInstance,
@@ -103,6 +98,7 @@ beforeAll(async () => {
     offeredSubscriptions: ['vip', 'tv'],
   });
   wallet = createWalletService({ db: t.database.db });
+  make = factoriesOf(t, { net: NET });
 });
 
 afterAll(async () => {
@@ -111,7 +107,7 @@ afterAll(async () => {
 
 describe(`subscribe (${backend})`, () => {
   it('VIP: the wallet is debited once, GuestMe isVip and isVXTVAboSubscriber (VIP counts as TV, spec 6)', async () => {
-    const g = await guest('vip', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const response = await subscribe(g, { product: 'vip', idempotencyKey: key('vip') });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
@@ -138,7 +134,7 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('idempotency: the same key again answers the same subscription without a second charge; another key is 409 ALREADY_SUBSCRIBED', async () => {
-    const g = await guest('idem', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const k = key('idem');
     const first = await subscribe(g, { product: 'vip', idempotencyKey: k });
     const again = await subscribe(g, { product: 'vip', idempotencyKey: k });
@@ -158,13 +154,13 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('TV: 9,99 € per 30 days, isVXTVAboSubscriber without isVip; TV while VIP runs is 409 INCLUDED_IN_VIP', async () => {
-    const tv = await guest('tv', 2000);
+    const tv = await make.buildGuest({ balanceCents: 2000 });
     const response = await subscribe(tv, { product: 'tv', idempotencyKey: key('tv') });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.subscription.price).toEqual({ value: 999, currency: 'EUR' });
     expect(await me(tv)).toMatchObject({ isVip: false, isVXTVAboSubscriber: true });
 
-    const vip = await guest('viptv', 5000);
+    const vip = await make.buildGuest({ balanceCents: 5000 });
     await subscribe(vip, { product: 'vip', idempotencyKey: key('viptv') });
     const refused = await subscribe(vip, { product: 'tv', idempotencyKey: key('viptv-tv') });
     expect(refused.statusCode).toBe(409);
@@ -173,7 +169,7 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('not enough money at subscribe: 402 NOT_ENOUGH_MONEY and nothing changed (no subscription, same balance)', async () => {
-    const g = await guest('broke', 1000);
+    const g = await make.buildGuest({ balanceCents: 1000 });
     const response = await subscribe(g, { product: 'vip', idempotencyKey: key('broke') });
     expect(response.statusCode).toBe(402);
     expect(response.json().error.code).toBe('NOT_ENOUGH_MONEY');
@@ -183,7 +179,7 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('the VIP trial: 1,99 € for 7 days, once per guest; TV has no trial', async () => {
-    const g = await guest('trial', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const tvTrial = await subscribe(g, { product: 'tv', trial: true, idempotencyKey: key('tvtrial') });
     expect(tvTrial.statusCode).toBe(409);
     expect(tvTrial.json().error.code).toBe('TRIAL_NOT_AVAILABLE');
@@ -212,7 +208,7 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('concurrency: 8 parallel subscribes with different keys give one subscription and one charge', async () => {
-    const g = await guest('race', 10_000);
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => subscribe(g, { product: 'vip', idempotencyKey: key(`race${i}`) })),
     );
@@ -228,7 +224,7 @@ describe(`subscribe (${backend})`, () => {
   });
 
   it('bad input is 400 VALIDATION_ERROR and a visitor is 401; nothing changes', async () => {
-    const g = await guest('bad', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     for (const body of [
       { product: 'gold', idempotencyKey: key('bad') },
       { product: 'vip', idempotencyKey: 'short' },
@@ -252,7 +248,7 @@ describe(`subscribe (${backend})`, () => {
 
 describe(`renewal job (${backend})`, () => {
   it('charges a due period exactly once: run twice, three runs at once, and after a restart (a new service instance)', async () => {
-    const g = await guest('renew', 10_000);
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('renew') });
     const later = serviceAt(31 * DAY);
     const first = await later.runRenewals();
@@ -272,7 +268,7 @@ describe(`renewal job (${backend})`, () => {
   });
 
   it('not enough money at renewal: the subscription ends (payment_failed), no charge, GuestMe not VIP', async () => {
-    const g = await guest('renewbroke', 2500);
+    const g = await make.buildGuest({ balanceCents: 2500 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('renewbroke') });
     const result = await serviceAt(31 * DAY).runRenewals();
     expect(result.paymentFailed).toBeGreaterThanOrEqual(1);
@@ -286,7 +282,7 @@ describe(`renewal job (${backend})`, () => {
   });
 
   it('cancel: still VIP until the period ends ("ends on"), then the job ends it without a charge', async () => {
-    const g = await guest('cancel', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const started = (await subscribe(g, { product: 'vip', idempotencyKey: key('cancel') })).json().data;
     const cancelled = await call(t.app, 'POST', 'subscriptions/cancel', g, { product: 'vip' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -305,7 +301,7 @@ describe(`renewal job (${backend})`, () => {
   });
 
   it('resume: a cancelled subscription renews again when resumed before its period end', async () => {
-    const g = await guest('resume', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     await subscribe(g, { product: 'tv', idempotencyKey: key('resume') });
     await call(t.app, 'POST', 'subscriptions/cancel', g, { product: 'tv' });
     const resumed = await call(t.app, 'POST', 'subscriptions/resume', g, { product: 'tv' });
@@ -316,7 +312,7 @@ describe(`renewal job (${backend})`, () => {
   });
 
   it('the job finishes a subscribe that died half-way: charged -> the period is recorded; never charged -> removed', async () => {
-    const g = await guest('crash', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const service = serviceAt(0);
     const old = new Date(Date.now() - UNPAID_RECOVERY_AFTER_MS - 60_000);
     const base = { guestId: g.id, trial: false, startedAt: old, currentPeriodStart: old };
@@ -370,7 +366,7 @@ describe(`renewal job (${backend})`, () => {
 
 describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${backend})`, () => {
   it('accepted: status-bar cookie set (spec 8), stays running, the next period at 50 %, then the normal price', async () => {
-    const g = await guest('offer', 10_000);
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('offer') });
     await call(t.app, 'POST', 'subscriptions/cancel', g, { product: 'vip' });
     const accepted = await call(t.app, 'POST', 'guest/acceptCancellationOffer', g, {
@@ -391,7 +387,7 @@ describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${backend})`
   });
 
   it('not accepted: a second acceptance, no subscription, or another guest_id answer an error (the failure callback) and set no cookie', async () => {
-    const g = await guest('offer2', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const none = await call(t.app, 'POST', 'guest/acceptCancellationOffer', g, { guest_id: String(g.id) });
     expect(none.statusCode).toBe(404);
     expect(none.json().error.code).toBe('NOT_SUBSCRIBED');
@@ -407,8 +403,8 @@ describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${backend})`
 
 describe(`access (${backend})`, () => {
   it("guest A cannot cancel or take the offer for B's subscription", async () => {
-    const a = await guest('A', 0);
-    const b = await guest('B', 5000);
+    const a = await make.buildGuest({ balanceCents: 0 });
+    const b = await make.buildGuest({ balanceCents: 5000 });
     await subscribe(b, { product: 'vip', idempotencyKey: key('b') });
     const cancel = await call(t.app, 'POST', 'subscriptions/cancel', a, { product: 'vip' });
     expect(cancel.statusCode).toBe(404);
@@ -423,7 +419,7 @@ describe(`access (${backend})`, () => {
 
 describe(`vip30 value history and VIP update events (${backend})`, () => {
   it('vip30 value history: per paid VIP period the summed list price of the VIP videos of the 30 days before it', async () => {
-    const g = await guest('v30', 10_000);
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('v30') });
     await serviceAt(31 * DAY).runRenewals();
     const response = await call(t.app, 'GET', 'subscriptions/vip30History', g);
@@ -465,7 +461,7 @@ describe(`vip30 value history and VIP update events (${backend})`, () => {
 
   it('every change publishes vipAboUpdate / vxtvAboUpdate on guest:<id> (spec 3 VIP update)', async () => {
     const bus = new InProcessBus();
-    const g = await guest('events', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     const events: unknown[] = [];
     const unsubscribe = await bus.subscribe(`guest:${g.id}`, (event) => {
       events.push(event);
@@ -592,7 +588,7 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
 
   for (const product of ['vip', 'tv'] as const) {
     it(`${product}: the ledger fails inside its transaction after writing: no ${product.toUpperCase()} without a charge (repeated), then a retry charges once`, async () => {
-      const g = await guest(`trg${product}`, 5000);
+      const g = await make.buildGuest({ balanceCents: 5000 });
       await failLedgerWritesOf(g.id, true);
       for (let attempt = 0; attempt < 3; attempt++) {
         const response = await subscribe(g, { product, idempotencyKey: key(`trg-${product}`) });
@@ -624,7 +620,7 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
 
   for (const when of ['before-write', 'after-write'] as const) {
     it(`a wallet that throws a generic Error ${when}: the subscribe fails and leaves nothing; a retry charges once`, async () => {
-      const g = await guest(`dbl${when.slice(0, 3)}`, 5000);
+      const g = await make.buildGuest({ balanceCents: 5000 });
       const balances: number[] = [];
       const stop = await t.bus.subscribe(`guest:${g.id}`, (event) => {
         const message = event as { type: string; guestBalanceCents?: number };
@@ -668,7 +664,7 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
       sql.raw(`create trigger test_fail_period before insert on subscription_periods
         for each row execute function test_fail_period()`),
     );
-    const g = await guest('renewfail', 10_000);
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     const started = (await subscribe(g, { product: 'vip', idempotencyKey: key('renewfail') })).json().data;
     const id = Number(started.subscription.id);
     await db.execute(sql`insert into test_failing_periods (subscription_id) values (${id})`);
@@ -689,7 +685,7 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
   });
 
   it('an idempotency key with U+0000 (or another C0 control) is a 4xx and leaves no subscription, however often it is sent', async () => {
-    const g = await guest('nul', 5000);
+    const g = await make.buildGuest({ balanceCents: 5000 });
     for (const control of ['\u0000', '\u0001', '\u001f', '\u0000\u0000']) {
       for (const product of ['vip', 'tv'] as const) {
         const response = await subscribe(g, { product, idempotencyKey: `abcdefgh${control}${key('nul')}` });
