@@ -34,6 +34,7 @@ import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocat
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
 import { type Country, countryOf } from './infra/country.ts';
+import { publishToGuest } from './infra/publish-to-guest.ts';
 import { createRateLimitPruneJob } from './infra/rate-limit.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
 import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
@@ -67,12 +68,13 @@ import { createPerformersModule, type PerformersModule } from './modules/perform
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createProSearchModule, type ProSearchModule } from './modules/prosearch/prosearch.module.ts';
-import { createRealtime, publishToGuest } from './modules/realtime/realtime.module.ts';
+import { createRealtime } from './modules/realtime/realtime.module.ts';
 import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule, type SearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
+import { vipReleasesValueCents } from './modules/videos/videos.repository.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createWalletService, guestBalanceEvent } from './modules/wallet/wallet.service.ts';
 import { createWebPushModule } from './modules/webpush/webpush.module.ts';
@@ -203,7 +205,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionEnder({
     db: database.db,
     auth,
-    announce: (guestId, event) => publishToGuest(deps.bus, guestId, event, app.log),
+    announce: async (guestId, event) => {
+      await publishToGuest(deps.bus, guestId, event, app.log);
+    },
   });
   const sessionPurge = createSessionPurgeJob({
     purge: createGuestsPurgeRepository(database.db).purge,
@@ -267,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptionsModule = createSubscriptionsModule({
     ...moduleDeps,
     ...(deps.offeredSubscriptions ? { offered: deps.offeredSubscriptions } : {}),
+    vipReleasesValueCents,
   });
   const webPush = createWebPushModule(moduleDeps);
   // Catalog, profiles, photos and search (issue 5): each also serves its slice of the page loaders.

@@ -11,6 +11,7 @@ import { isOffered } from '@vela/domain/subscription-benefits';
 import { PLANS } from '@vela/domain/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.ts';
+import { vipReleasesValueCents } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
@@ -117,6 +118,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
       db: t.database.db,
       wallet,
       offered: ['vip', 'tv'],
+      vipReleasesValueCents,
     });
     await earlier.subscribe(g.id, { product: 'vip', trial: false, idempotencyKey: key('earlier') });
     expect(await me(g)).toMatchObject({ isVip: true, balanceCents: PLANS.vip.priceCents });
@@ -144,6 +146,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
       db: t.database.db,
       wallet,
       now: () => new Date(Date.now() + PLANS.vip.periodDays * DAY + DAY),
+      vipReleasesValueCents,
     });
     const run = await later.runRenewals();
     expect(run.renewed).toBeGreaterThanOrEqual(1);

@@ -15,6 +15,7 @@ import {
   createSubscriptionsService,
   UNPAID_RECOVERY_AFTER_MS,
 } from '../src/modules/subscriptions/subscriptions.service.ts';
+import { vipReleasesValueCents } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
@@ -83,6 +84,7 @@ function serviceAt(offsetMs: number, bus?: InProcessBus) {
     ...(bus ? { bus } : {}),
     now: () => new Date(Date.now() + offsetMs),
     offered: ['vip', 'tv'],
+    vipReleasesValueCents,
   });
 }
 
@@ -626,7 +628,11 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
         const message = event as { type: string; guestBalanceCents?: number };
         if (message.type === 'guestBalance') balances.push(message.guestBalanceCents ?? -1);
       });
-      const service = createSubscriptionsService({ db: t.database.db, wallet: failingWallet(when) });
+      const service = createSubscriptionsService({
+        db: t.database.db,
+        wallet: failingWallet(when),
+        vipReleasesValueCents,
+      });
       for (const product of ['vip', 'tv'] as const) {
         await expect(
           service.subscribe(g.id, { product, trial: false, idempotencyKey: key(`dbl-${product}`) }),

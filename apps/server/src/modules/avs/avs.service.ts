@@ -19,8 +19,9 @@ import {
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
+import { type PublishLog, publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestNotifier } from '../feature-module.ts';
-import { type GuestBusEvent, type PublishLog, publishGuestEvent } from './avs.events.ts';
+import type { GuestBusEvent } from './avs.events.ts';
 import type { AvsProvider } from './avs.provider.ts';
 import {
   type AvsRequestListRow,
@@ -160,7 +161,7 @@ export function createAvsService(deps: AvsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const repository = createAvsRepository(db);
   const publish = async (guestId: number, state: DomainAvsState) => {
-    await publishGuestEvent(bus, guestId, eventOf(state), deps.log);
+    await publishToGuest(bus, guestId, eventOf(state), deps.log);
     if (state.status === 'accepted')
       await deps.notify?.(guestId, {
         type: NOTIFICATION_TYPES.avsAccepted,

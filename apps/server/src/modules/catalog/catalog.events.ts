@@ -6,7 +6,7 @@
  * expire on their own within their short lifetime.
  */
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
-import type { PublishLog } from '../avs/avs.events.ts';
+import type { PublishLog } from '../../infra/publish-to-guest.ts';
 
 export const CATALOG_CHANNEL = 'catalog';
 

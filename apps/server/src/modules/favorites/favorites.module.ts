@@ -9,9 +9,9 @@
 import type { FavoriteActor } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import { publishToGuest } from '../realtime/realtime.module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
 import { createFavoritesRepository, type PinItemTarget } from './favorites.repository.ts';
 

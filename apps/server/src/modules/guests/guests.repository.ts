@@ -16,6 +16,9 @@ import {
 } from '@vela/db/schema';
 import { createRateLimitStore } from '../../infra/rate-limit.ts';
 
+// Until every importer takes it from infra/db-errors.ts (issue 15).
+export { uniqueViolation } from '../../infra/db-errors.ts';
+
 export type GuestRow = typeof guests.$inferSelect;
 
 /** The money side of a guest (issue 4): wallet balance, paying flag, running subscriptions. */
@@ -35,17 +38,6 @@ export interface NewSession {
   tokenHash: string;
   userAgent: string | null;
   ip: string | null;
-}
-
-/** Postgres unique violation, with the constraint that was hit. */
-export function uniqueViolation(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-    current = e.cause;
-  }
-  return null;
 }
 
 export function createGuestsRepository(db: Db) {

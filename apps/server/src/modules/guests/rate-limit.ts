@@ -1,9 +1,11 @@
 /**
  * The guests module's rate limits (the mechanism, atomic and expiring, is infra/rate-limit.ts,
- * decision 0027). A refused request answers 429 RATE_LIMITED with Retry-After.
+ * decision 0027; every module takes `createRateLimiter` from there). A refused request answers
+ * 429 RATE_LIMITED with Retry-After.
  */
 import type { Limit } from '../../infra/rate-limit.ts';
 
+// Until the payments files take them from infra/rate-limit.ts (issue 15); the guests module does.
 export { createRateLimiter, type Limit, RateLimitedError } from '../../infra/rate-limit.ts';
 
 /** Login attempts per IP address (every attempt counts). */

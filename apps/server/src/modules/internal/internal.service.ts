@@ -6,7 +6,7 @@
 import type { Db } from '@vela/db/client';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import type { PublishLog } from '../avs/avs.events.ts';
+import type { PublishLog } from '../../infra/publish-to-guest.ts';
 import { publishCatalogChanged } from '../catalog/catalog.events.ts';
 import type { SessionEnder } from '../guests/session-ender.ts';
 import { createInternalRepository } from './internal.repository.ts';

@@ -10,8 +10,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import { publishToGuest } from '../realtime/realtime.module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
 import {
   CreateNotificationSchema,

@@ -14,7 +14,7 @@ import {
 } from '@vela/domain/notifications';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import { publishToGuest } from '../realtime/realtime.module.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import {
   createNotificationsRepository,
   type NewNotification,

@@ -23,8 +23,8 @@ import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
+import { RateLimitedError } from '../../infra/rate-limit.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { RateLimitedError } from '../guests/rate-limit.ts';
 import { presentPurchase } from './promotions.presenter.ts';
 import type { PromotionsService } from './promotions.service.ts';
 

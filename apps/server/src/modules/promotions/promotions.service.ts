@@ -36,11 +36,11 @@ import {
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
-import { guestChannel } from '../avs/avs.events.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
+import { createRateLimiter, type Limit } from '../../infra/rate-limit.ts';
 import type { GuestNotifier } from '../feature-module.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
-import { uniqueViolation } from '../guests/guests.repository.ts';
-import { createRateLimiter, type Limit } from '../guests/rate-limit.ts';
 import type { WalletChange, WalletService } from '../wallet/wallet.service.ts';
 import {
   presentGuestVouchers,
@@ -120,11 +120,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   async function publish(guestId: number, event: PromotionsBusEvent): Promise<void> {
-    try {
-      await bus.publish(guestChannel(guestId), event);
-    } catch (error) {
-      log.warn({ err: error, guestId, event: event.type }, 'promotions event not published');
-    }
+    await publishToGuest(bus, guestId, event, log);
   }
 
   async function vouchersOf(guestId: number) {

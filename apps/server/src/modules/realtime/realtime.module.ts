@@ -6,16 +6,11 @@
  * messages (`FeatureModule.socket`) and add their part of the snapshot (`FeatureModule.snapshot`).
  */
 import websocket from '@fastify/websocket';
-import {
-  type GuestSocketEvent,
-  guestChannel,
-  SessionSnapshotSchema,
-  SOCKET_MAX_MESSAGE_BYTES,
-  SOCKET_PATH,
-} from '@vela/contracts/socket';
+import { SessionSnapshotSchema, SOCKET_MAX_MESSAGE_BYTES, SOCKET_PATH } from '@vela/contracts/socket';
 import type { FastifyInstance } from 'fastify';
 import type { EventBus } from '../../infra/bus.ts';
 import { countryOf } from '../../infra/country.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { GuestsRepository } from '../guests/guests.repository.ts';
 import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
@@ -45,30 +40,6 @@ export interface Realtime {
   /** Sockets open on this node, and guests among them. */
   stats(): { sockets: number; guests: number };
   stop(): Promise<void>;
-}
-
-/**
- * Publishes an event to every open page of a guest (on every node); a failure is logged only.
- * `about.bannedCountryCodes`: the event is about a performer, and the guest's sockets opened from
- * one of these countries do not get it (spec 6; the hub strips the list).
- */
-export async function publishToGuest(
-  bus: EventBus,
-  guestId: number,
-  event: GuestSocketEvent,
-  log?: { warn(object: object, message: string): void },
-  about?: { bannedCountryCodes: readonly string[] },
-): Promise<void> {
-  try {
-    await bus.publish(
-      guestChannel(guestId),
-      about && about.bannedCountryCodes.length > 0
-        ? { ...event, bannedCountryCodes: about.bannedCountryCodes }
-        : event,
-    );
-  } catch (error) {
-    log?.warn({ err: error, guestId, event: event.type }, 'guest event not published');
-  }
 }
 
 function mergeHandlers(list: SocketHandlers[]): SocketHandlers {

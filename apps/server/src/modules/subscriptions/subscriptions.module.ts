@@ -3,12 +3,14 @@ import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createRenewalJob } from './subscriptions.job.ts';
 import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
-import { createSubscriptionsService } from './subscriptions.service.ts';
+import { createSubscriptionsService, type VipReleasesValue } from './subscriptions.service.ts';
 
 export function createSubscriptionsModule(
   deps: FeatureModuleDeps & {
     /** The products sold; default: the domain's offer (a product that delivers something). */
     offered?: readonly SubscriptionProduct[];
+    /** The videos module's read port (the VIP30 value of a period). */
+    vipReleasesValueCents: VipReleasesValue;
   },
 ): FeatureModule & { service: ReturnType<typeof createSubscriptionsService> } {
   const service = createSubscriptionsService({
@@ -18,6 +20,7 @@ export function createSubscriptionsModule(
     log: deps.log,
     ...(deps.notify ? { notify: deps.notify } : {}),
     ...(deps.offered ? { offered: deps.offered } : {}),
+    vipReleasesValueCents: deps.vipReleasesValueCents,
   });
   const job = createRenewalJob({
     run: () => service.runRenewals(),
@@ -32,6 +35,8 @@ export function createSubscriptionsModule(
       secureCookies: deps.config.publicOrigin.startsWith('https:'),
     }),
     internal: subscriptionInternalRoutes({ runNow: job.runNow }),
+    // The VIP and VXTV statuses a page resyncs from after every socket (re)connect.
+    snapshot: (guestId) => service.aboStatuses(guestId),
     start: () => job.start(),
     stop: () => job.stop(),
   };

@@ -1,13 +1,13 @@
 /**
- * All SQL of subscriptions: the `subscriptions` and `subscription_periods` tables, plus two reads
- * outside them (docs/decisions/0013): the ledger transfer of a period charge by its unique
- * idempotency key (to finish a half-done subscribe or renewal) and the VIP videos of the catalog
- * (the VIP30 value of a period). Rules live in @vela/domain/subscriptions and the service.
+ * All SQL of subscriptions: the `subscriptions` and `subscription_periods` tables. What the service
+ * reads elsewhere it asks the owners (decision 0030): the ledger transfer of a period charge from the
+ * wallet, the VIP30 value of a period from the videos. Rules live in @vela/domain/subscriptions and
+ * the service.
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql } from '@vela/db/orm';
-import { ledgerTransfers, subscriptionPeriods, subscriptions, videos } from '@vela/db/schema';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, sql } from '@vela/db/orm';
+import { subscriptionPeriods, subscriptions } from '@vela/db/schema';
 import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -276,24 +276,6 @@ export function createSubscriptionsRepository(db: Db) {
         )
         .returning();
       return row;
-    },
-    /** The ledger transfer of a period charge, by its unique key (read only). */
-    async chargeTransfer(
-      idempotencyKey: string,
-    ): Promise<{ id: number; reference: Record<string, unknown> } | undefined> {
-      const [row] = await db
-        .select({ id: ledgerTransfers.id, reference: ledgerTransfers.reference })
-        .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-      return row;
-    },
-    /** The summed list price of the VIP videos released in [from, until) (the VIP30 offers of a period). */
-    async vip30ValueCents(from: Date, until: Date): Promise<number> {
-      const [row] = await db
-        .select({ value: sql<string | number | null>`coalesce(sum(${videos.basePriceCents}), 0)` })
-        .from(videos)
-        .where(and(eq(videos.vip, true), gte(videos.releasedAt, from), lt(videos.releasedAt, until)));
-      return Number(row?.value ?? 0);
     },
     /** The guest's paid VIP periods, newest first. */
     async vipPeriodsOf(guestId: number, limit: number): Promise<PeriodRow[]> {

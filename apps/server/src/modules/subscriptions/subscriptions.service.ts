@@ -48,9 +48,9 @@ import {
 } from '@vela/domain/subscriptions';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import { guestChannel } from '../avs/avs.events.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestNotifier } from '../feature-module.ts';
-import { uniqueViolation } from '../guests/guests.repository.ts';
 import { NotEnoughMoneyError, type WalletService } from '../wallet/wallet.service.ts';
 import {
   aboUpdateEvent,
@@ -87,7 +87,14 @@ export interface SubscriptionsServiceDeps {
   notify?: GuestNotifier;
   /** The products sold (new subscribes); default: the domain's `offeredProducts()`. */
   offered?: readonly SubscriptionProduct[];
+  /**
+   * Read port of the videos module (their table): the summed list price of the VIP videos released
+   * in [from, until), read on `db` (this module's transaction while it records a period).
+   */
+  vipReleasesValueCents: VipReleasesValue;
 }
+
+export type VipReleasesValue = (db: Db, from: Date, until: Date) => Promise<number>;
 
 const ruleError = (error: SubscriptionRuleError) =>
   new AppError(error.code, error.message, error.code === 'NOT_SUBSCRIBED' ? 404 : 409);
@@ -123,7 +130,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     if (!deps.bus) return;
     try {
       const running = await runningByProduct(guestId);
-      await deps.bus.publish(guestChannel(guestId), aboUpdateEvent(product, running, isStarted));
+      if (!(await publishToGuest(deps.bus, guestId, aboUpdateEvent(product, running, isStarted), deps.log)))
+        return;
       if (isStarted)
         await deps.notify?.(guestId, {
           type: NOTIFICATION_TYPES.subscriptionStarted,
@@ -139,11 +147,11 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
   async function vip30Value(
     product: SubscriptionProduct,
     periodStart: Date,
-    store: SubscriptionsRepository = repository,
+    db: Db = deps.db,
   ): Promise<number> {
     if (product !== 'vip') return 0;
     const window = vip30Window(periodStart);
-    return store.vip30ValueCents(window.from, window.until);
+    return deps.vipReleasesValueCents(db, window.from, window.until);
   }
 
   /**
@@ -173,7 +181,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
 
   /** The subscription already runs: the same request again gets the same answer, another one a 409. */
   async function replayOrRefuse(existing: SubscriptionRow, idempotencyKey: string): Promise<SubscribeResult> {
-    const transfer = await repository.chargeTransfer(periodChargeKey(existing.id, 0));
+    const transfer = await wallet.transferByKey(periodChargeKey(existing.id, 0));
     if (transfer && transfer.reference.requestKey === idempotencyKey) {
       await recordFirstPeriod(existing, transfer.id, Number(transfer.reference.chargedCents));
       return {
@@ -279,7 +287,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
             periodEnd: row.currentPeriodEnd,
             chargedCents: first.chargeCents,
             transferId: charged.transferId,
-            valueCents: await vip30Value(product, row.currentPeriodStart, store),
+            valueCents: await vip30Value(product, row.currentPeriodStart, tx),
           });
           // The row is this transaction's own: anything but a new period is a broken invariant (rolls back).
           if (recorded !== 'recorded') throw new Error(`period 0 of subscription ${row.id}: ${recorded}`);
@@ -363,7 +371,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         RENEWAL_BATCH,
       )) {
         try {
-          const transfer = await repository.chargeTransfer(periodChargeKey(row.id, 0));
+          const transfer = await wallet.transferByKey(periodChargeKey(row.id, 0));
           if (transfer) await recordFirstPeriod(row, transfer.id, Number(transfer.reference.chargedCents));
           else await repository.deleteUnpaid(row.id);
           result.recovered += 1;
@@ -437,7 +445,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         }
         // The period was charged already with other terms (by an older version): record that charge.
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-          const stored = await store.chargeTransfer(key);
+          const stored = await ledger.transferByKey(key);
           if (!stored) throw error;
           transferId = stored.id;
           chargedCents = Number(stored.reference.chargedCents);
@@ -455,7 +463,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
           periodEnd: period.end,
           chargedCents,
           transferId,
-          valueCents: await vip30Value(current.product, period.start, store),
+          valueCents: await vip30Value(current.product, period.start, tx),
         },
         now,
       );

@@ -7,7 +7,8 @@
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
-import { type SQL, sql } from '@vela/db/orm';
+import { and, eq, gte, lt, type SQL, sql } from '@vela/db/orm';
+import { videos } from '@vela/db/schema';
 import {
   type ActingGroup,
   VIDEO_TYPE_RULES,
@@ -362,3 +363,15 @@ export function createVideosRepository(db: Db) {
 }
 
 export type VideosRepository = ReturnType<typeof createVideosRepository>;
+
+/**
+ * The summed list price of the VIP videos released in [from, until): the VIP30 value of a VIP period
+ * (the subscriptions module's read port). `db` may be the caller's transaction.
+ */
+export async function vipReleasesValueCents(db: Db, from: Date, until: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<string | number | null>`coalesce(sum(${videos.basePriceCents}), 0)` })
+    .from(videos)
+    .where(and(eq(videos.vip, true), gte(videos.releasedAt, from), lt(videos.releasedAt, until)));
+  return Number(row?.value ?? 0);
+}

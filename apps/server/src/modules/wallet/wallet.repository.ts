@@ -136,6 +136,15 @@ export function createWalletRepository(db: Db) {
     ): Promise<LedgerEntryRow[]> {
       return db.insert(ledgerEntries).values(values).returning();
     },
+    /** The guest wallet's balance right after a transfer (the entry's balance after). */
+    async walletBalanceAfter(transferId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ balance: ledgerEntries.balanceAfterCents })
+        .from(ledgerEntries)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(and(eq(ledgerEntries.transferId, transferId), eq(ledgerAccounts.kind, 'guest-wallet')));
+      return row ? Number(row.balance) : null;
+    },
     async entriesOf(transferId: number): Promise<LedgerEntryRow[]> {
       return db
         .select()

@@ -24,8 +24,8 @@ import {
 } from '@vela/domain/ledger';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import { guestChannel } from '../avs/avs.events.ts';
-import { uniqueViolation } from '../guests/guests.repository.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import {
   type AccountOwner,
   createWalletRepository,
@@ -219,13 +219,24 @@ interface LedgerInTransaction {
   ): Promise<TransferResult>;
   /** The guest's balance in cents as this transaction sees it. */
   guestBalance(guestId: number): Promise<number>;
+  /** The transfer stored under an idempotency key, as this transaction sees it. */
+  transferByKey(idempotencyKey: string): Promise<StoredTransfer | undefined>;
 }
+
+/** A committed transfer as other modules may read it: its id and the reference it was stored with. */
+export interface StoredTransfer {
+  id: number;
+  reference: Record<string, unknown>;
+}
+
+const storedTransfer = (row: LedgerTransferRow | undefined): StoredTransfer | undefined =>
+  row ? { id: row.id, reference: row.reference } : undefined;
 
 export interface WalletDeps {
   db: Db;
   /** Where `guestBalance` events go (channel `guest:<id>`); without it nothing is published. */
   bus?: EventBus;
-  log?: { error(object: object, message: string): void };
+  log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
   /** Whether the guest has paid money in (for the event's paying flag); default false. */
   isPayingCustomer?: (guestId: number) => Promise<boolean>;
 }
@@ -247,15 +258,19 @@ export function createWalletService(deps: WalletDeps) {
         }
       }
       if (!deps.bus) continue;
+      let paying: boolean;
       try {
-        const paying = deps.isPayingCustomer ? await deps.isPayingCustomer(change.guestId) : false;
-        await deps.bus.publish(
-          guestChannel(change.guestId),
-          guestBalanceEvent(change.balanceAfterCents, paying),
-        );
+        paying = deps.isPayingCustomer ? await deps.isPayingCustomer(change.guestId) : false;
       } catch (error) {
         deps.log?.error({ err: error, guestId: change.guestId }, 'guestBalance event not published');
+        continue;
       }
+      await publishToGuest(
+        deps.bus,
+        change.guestId,
+        guestBalanceEvent(change.balanceAfterCents, paying),
+        deps.log,
+      );
     }
   }
 
@@ -462,11 +477,34 @@ export function createWalletService(deps: WalletDeps) {
           purchase: (guestId, cents, idempotencyKey, options) =>
             purchase(scope, guestId, cents, idempotencyKey, options),
           guestBalance: (guestId) => balanceIn(scope.repository, guestId),
+          transferByKey: async (idempotencyKey) =>
+            storedTransfer(await scope.repository.transferByKey(idempotencyKey)),
         });
       });
       for (const [cacheKey, id] of learned) remember(cacheKey, id);
       await announce(pending);
       return result;
+    },
+
+    /**
+     * The transfer stored under an idempotency key (a module that charged under a key it derives
+     * finds its charge again: subscriptions finish a half-done period with it).
+     */
+    async transferByKey(idempotencyKey: string): Promise<StoredTransfer | undefined> {
+      return storedTransfer(await repository.transferByKey(idempotencyKey));
+    },
+
+    /** The stored reference of a transfer (a top-up's names its charge); null when there is none. */
+    async transferReference(transferId: number): Promise<Record<string, unknown> | null> {
+      return (await repository.transferById(transferId))?.reference ?? null;
+    },
+
+    /**
+     * The guest wallet's balance right after a transfer (its entry's balance after); null when the
+     * transfer did not touch a guest wallet.
+     */
+    async walletBalanceAfter(transferId: number): Promise<number | null> {
+      return repository.walletBalanceAfter(transferId);
     },
 
     /** The guest's wallet entries, newest first; `before` is the entry id of the previous page's last row. */

@@ -19,7 +19,7 @@ import { notificationMessageKey, notificationMessages } from '@vela/i18n/message
 import { translator } from '@vela/i18n/translate';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.ts';
-import { uniqueViolation } from '../guests/guests.repository.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
 import { isSendableEndpoint } from './webpush.endpoint.ts';
 import { createWebPushRepository, type WebPushRow } from './webpush.repository.ts';
 import type { ResubscribeReq, SubscribeReq, UpdateReq } from './webpush.schema.ts';
