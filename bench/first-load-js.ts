@@ -1,0 +1,222 @@
+/**
+ * First-load JavaScript benchmark (issue 15, "First load on a phone"): how much compressed JavaScript a
+ * phone downloads before anyone touches the page.
+ *
+ * ONE server process in production mode on PostgreSQL (the demo data of `npm run bench`), serving the
+ * current web build (`npm run build` first). Each page is opened as a visitor in a fresh Chromium context
+ * (empty cache, 390 × 844 px, touch, device scale 3) and waited for until `load` and then network idle
+ * (no request for 500 ms); the encoded bytes (as transferred, after the server's compression) of every
+ * script response up to then are summed. Reported per page: the number of scripts, the encoded and
+ * decoded bytes, the content encodings the server chose (Chromium offers `gzip, deflate, br, zstd`), and
+ * whether it meets the budget of FIRST_LOAD_JS_BUDGET_BYTES (130 KB). Scripts that arrive in the next
+ * BENCH_FIRST_LOAD_LATER_MS (5 s) with nobody touching the page (what loads when the browser is idle) are
+ * reported apart ("later"), so that nothing deferred goes unseen.
+ *
+ * Pages: home (`/en/`), two listings (`/en/videos/`, `/en/cams/`) and the profile of the first performer
+ * linked from home (`/en/amateur/<name>/`).
+ *
+ * Alone: `npx tsx bench/first-load-js.ts`. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vela_bench,
+ * created and seeded with the demo data when missing), BENCH_FIRST_LOAD_PORT (3980), CHROMIUM_PATH
+ * (/usr/bin/chromium), BENCH_FIRST_LOAD_ORIGIN (measure a server already running there instead), BENCH_FIRST_LOAD_VERBOSE (`true` lists each page's scripts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { type Browser, chromium, type Request } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
+import { stopServer, waitAlive } from './server-process.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
+const port = Number(process.env.BENCH_FIRST_LOAD_PORT ?? 3980);
+const base = `http://127.0.0.1:${port}`;
+const laterMs = Number(process.env.BENCH_FIRST_LOAD_LATER_MS ?? 5000);
+
+/** The goal of issue 15: at most 130 KB of compressed JavaScript before interaction. */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 130 * 1024;
+
+export interface FirstLoadPage {
+  name: string;
+  path: string;
+  scripts: number;
+  /** Bytes as transferred (compressed), bodies only. */
+  encodedBytes: number;
+  /** Bytes after decompression. */
+  decodedBytes: number;
+  /** Content encodings of the script responses (`identity` for none). */
+  encodings: string[];
+  withinBudget: boolean;
+  /** Each script: its path and encoded bytes, largest first. */
+  files: { path: string; encodedBytes: number }[];
+  /** Scripts that arrived in the BENCH_FIRST_LOAD_LATER_MS after that, untouched (idle-time loads). */
+  laterEncodedBytes: number;
+  laterFiles: string[];
+}
+
+export interface FirstLoadBenchResult {
+  budgetBytes: number;
+  viewport: { width: number; height: number };
+  pages: FirstLoadPage[];
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+function startServer(): ChildProcess {
+  const { REDIS_URL: _ignored, ...inherited } = process.env;
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PAY_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(root, 'data', 'bench'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+function isScript(request: Request, contentType: string | undefined): boolean {
+  return request.resourceType() === 'script' || /javascript/.test(contentType ?? '');
+}
+
+async function measurePage(
+  browser: Browser,
+  origin: string,
+  name: string,
+  path: string,
+): Promise<FirstLoadPage> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const finished: Promise<{ url: string; encoded: number; decoded: number; encoding: string } | null>[] =
+      [];
+    page.on('requestfinished', (request) => {
+      finished.push(
+        (async () => {
+          const response = await request.response();
+          if (!response) return null;
+          const headers = await response.allHeaders();
+          if (!isScript(request, headers['content-type'])) return null;
+          const sizes = await request.sizes();
+          const decoded = (await response.body()).byteLength;
+          return {
+            url: request.url(),
+            encoded: sizes.responseBodySize,
+            decoded,
+            encoding: headers['content-encoding'] ?? 'identity',
+          };
+        })(),
+      );
+    });
+    const response = await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+    if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
+    await page.waitForLoadState('networkidle');
+    const scripts = (await Promise.all(finished)).filter((s) => s !== null);
+    // What loads later without anyone touching the page (realtime, idle-time loads): reported apart.
+    const seen = finished.length;
+    await page.waitForTimeout(laterMs);
+    await page.waitForLoadState('networkidle');
+    const later = (await Promise.all(finished.slice(seen))).filter((s) => s !== null);
+    const encodedBytes = scripts.reduce((sum, s) => sum + s.encoded, 0);
+    return {
+      name,
+      path,
+      scripts: scripts.length,
+      encodedBytes,
+      decodedBytes: scripts.reduce((sum, s) => sum + s.decoded, 0),
+      encodings: [...new Set(scripts.map((s) => s.encoding))].sort(),
+      withinBudget: encodedBytes <= FIRST_LOAD_JS_BUDGET_BYTES,
+      files: scripts
+        .map((s) => ({ path: new URL(s.url).pathname, encodedBytes: s.encoded }))
+        .sort((a, b) => b.encodedBytes - a.encodedBytes),
+      laterEncodedBytes: later.reduce((sum, s) => sum + s.encoded, 0),
+      laterFiles: later.map((s) => new URL(s.url).pathname),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Measures the pages against a running server at `origin` (used by the bench and by hand). */
+export async function measureFirstLoad(origin: string): Promise<FirstLoadBenchResult> {
+  const home = await fetch(`${origin}/en/`).then((r) => r.text());
+  const actor = /href="(\/en\/amateur\/[^/"]+\/)"/.exec(home)?.[1];
+  if (!actor) throw new Error('no actor link on the home page');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const targets = [
+      { name: 'home', path: '/en/' },
+      { name: 'videos', path: '/en/videos/' },
+      { name: 'cams', path: '/en/cams/' },
+      { name: 'profile', path: actor },
+    ];
+    const pages: FirstLoadPage[] = [];
+    // A first visit warms the server's caches (micro-cache, homepage data) so that every page is measured alike.
+    for (const t of targets) await fetch(`${origin}${t.path}`).then((r) => r.arrayBuffer());
+    for (const t of targets) pages.push(await measurePage(browser, origin, t.name, t.path));
+    return { budgetBytes: FIRST_LOAD_JS_BUDGET_BYTES, viewport: { width: 390, height: 844 }, pages };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runFirstLoadBench(): Promise<FirstLoadBenchResult> {
+  await ensureDatabase(databaseUrl);
+  const server = startServer();
+  try {
+    await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
+    return await measureFirstLoad(base);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function printFirstLoadBench(result: FirstLoadBenchResult): void {
+  console.log(
+    `first-load JS at ${result.viewport.width} px (budget ${kb(result.budgetBytes)} compressed, until load + network idle):`,
+  );
+  const verbose = process.env.BENCH_FIRST_LOAD_VERBOSE === 'true';
+  for (const p of result.pages) {
+    console.log(
+      `  ${p.name.padEnd(8)} ${kb(p.encodedBytes).padStart(9)} compressed (${p.encodings.join('+')}), ${kb(p.decodedBytes).padStart(9)} decoded, ${String(p.scripts).padStart(2)} scripts  ${p.withinBudget ? 'ok' : 'OVER BUDGET'}  ${p.path}  (+${kb(p.laterEncodedBytes)} later)`,
+    );
+    if (verbose) {
+      for (const f of p.files) console.log(`      ${kb(f.encodedBytes).padStart(9)}  ${f.path}`);
+      for (const f of p.laterFiles) console.log(`      later      ${f}`);
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const origin = process.env.BENCH_FIRST_LOAD_ORIGIN;
+  printFirstLoadBench(origin ? await measureFirstLoad(origin) : await runFirstLoadBench());
+}
