@@ -103,7 +103,6 @@ const EXCEPTIONS: Record<string, string[]> = {
     'tvSeries',
     'videos',
   ],
-  'apps/server/src/modules/subscriptions/subscriptions.repository.ts': ['ledgerTransfers', 'videos'],
 };
 /** How many (file, table) exceptions there were when the rule came (issue 15). */
 const EXCEPTIONS_AT_START = 68;
