@@ -24,19 +24,18 @@ import path from 'node:path';
 import type { RestrictedErrorBody, RestrictionReason } from '@vela/contracts/guest';
 import { type Db, queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { actorInterviews } from '@vela/db/schema/actors';
 import {
-  actorInterviews,
   actors,
-  albums,
   blogPosts,
   categories,
   contests,
   mediaImages,
-  pictures,
   tvEpisodes,
   tvSeries,
-  videos,
-} from '@vela/db/schema';
+} from '@vela/db/schema/catalog';
+import { albums, pictures } from '@vela/db/schema/gallery';
+import { videos } from '@vela/db/schema/videos';
 import {
   countryCodeOf,
   type GuestSnapshot,

@@ -12,7 +12,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, eq, gt, lt, sql } from '@vela/db/orm';
-import { rateLimitCounters } from '@vela/db/schema';
+import { rateLimitCounters } from '@vela/db/schema/infra';
 import { AppError } from '../http/errors.ts';
 import { createIntervalJob, type IntervalJob } from './interval-job.ts';
 

@@ -7,21 +7,11 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, lt, ne, sql } from '@vela/db/orm';
-import {
-  actorCategories,
-  actorHeatMaps,
-  actorInterviews,
-  actorNotes,
-  actors,
-  albums,
-  camShows,
-  chatRatings,
-  mediaImages,
-  tags,
-  videoSalesDaily,
-  videos,
-  videoTags,
-} from '@vela/db/schema';
+import { actorHeatMaps, actorInterviews, actorNotes } from '@vela/db/schema/actors';
+import { actorCategories, actors, mediaImages, tags } from '@vela/db/schema/catalog';
+import { albums } from '@vela/db/schema/gallery';
+import { camShows, chatRatings } from '@vela/db/schema/performers';
+import { videoSalesDaily, videos, videoTags } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { type ActorRow, type VideoRow, videoTileColumns } from '../catalog/catalog.repository.ts';
 

@@ -5,7 +5,8 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq } from '@vela/db/orm';
-import { avsRequests, guests } from '@vela/db/schema';
+import { avsRequests } from '@vela/db/schema/avs';
+import { guests } from '@vela/db/schema/guests';
 
 export type AvsRequestRow = typeof avsRequests.$inferSelect;
 export type AvsRequestStatus = AvsRequestRow['status'];

@@ -6,7 +6,6 @@ import {
   actorCategories,
   actors,
   actorTags,
-  albums,
   blogPosts,
   categories,
   contests,
@@ -15,9 +14,9 @@ import {
   tags,
   tvEpisodes,
   tvSeries,
-  videoSalesDaily,
-  videos,
-} from '@vela/db/schema';
+} from '@vela/db/schema/catalog';
+import { albums } from '@vela/db/schema/gallery';
+import { videoSalesDaily, videos } from '@vela/db/schema/videos';
 import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type ActorRow = typeof actors.$inferSelect;

@@ -5,15 +5,14 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, sql } from '@vela/db/orm';
+import { actors } from '@vela/db/schema/catalog';
 import {
-  actors,
-  albums,
   favoriteActors,
   favoriteAlbums,
   favoritePictures,
   favoriteSedcards,
-  pictures,
-} from '@vela/db/schema';
+} from '@vela/db/schema/favorites';
+import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type PinItemTarget = 'album' | 'picture' | 'sedcards';

@@ -1,7 +1,7 @@
 /** SQL of the internal API's guest actions (lock and unlock; the sessions end in SessionEnder). */
 import type { Db } from '@vela/db/client';
 import { eq } from '@vela/db/orm';
-import { guests } from '@vela/db/schema';
+import { guests } from '@vela/db/schema/guests';
 
 export function createInternalRepository(db: Db) {
   return {

@@ -3,7 +3,7 @@ import type { Language } from '@vela/contracts/common';
 import type { LegalTextType } from '@vela/contracts/pages';
 import type { Db } from '@vela/db/client';
 import { and, desc, eq } from '@vela/db/orm';
-import { legalTexts } from '@vela/db/schema';
+import { legalTexts } from '@vela/db/schema/legal';
 
 export type LegalTextRow = typeof legalTexts.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { and, eq } from '@vela/db/orm';
-import { legalTexts } from '@vela/db/schema';
+import { legalTexts } from '@vela/db/schema/legal';
 import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegalService } from './legal.service.ts';

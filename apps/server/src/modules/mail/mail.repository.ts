@@ -1,7 +1,7 @@
 /** All SQL of mail: the `mail_outbox` table. */
 import type { Db } from '@vela/db/client';
 import { desc, eq, sql } from '@vela/db/orm';
-import { mailOutbox } from '@vela/db/schema';
+import { mailOutbox } from '@vela/db/schema/mail';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -1,7 +1,8 @@
 /** All SQL of notifications (table `notifications`, indexes named in schema.ts). */
 import { type Db, queryRows } from '@vela/db/client';
 import { and, desc, eq, inArray, notInArray, sql } from '@vela/db/orm';
-import { favoriteActors, notifications } from '@vela/db/schema';
+import { favoriteActors } from '@vela/db/schema/favorites';
+import { notifications } from '@vela/db/schema/notifications';
 import { HIDDEN_NOTIFICATION_TYPES } from '@vela/domain/notifications';
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -6,14 +6,9 @@
 import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
 import { type Db, queryRows } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
-import {
-  actorCategories,
-  actorChatRates,
-  actors,
-  camShows,
-  chatRatings,
-  favoriteActors,
-} from '@vela/db/schema';
+import { actorCategories, actors } from '@vela/db/schema/catalog';
+import { favoriteActors } from '@vela/db/schema/favorites';
+import { actorChatRates, camShows, chatRatings } from '@vela/db/schema/performers';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow } from '../catalog/catalog.repository.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';

@@ -1,7 +1,7 @@
 /** All SQL of performer presence (actors.is_online, online_since). */
 import type { Db } from '@vela/db/client';
 import { and, eq, ne, sql } from '@vela/db/orm';
-import { actors, counters } from '@vela/db/schema';
+import { actors, counters } from '@vela/db/schema/catalog';
 
 export function createPresenceRepository(db: Db) {
   return {

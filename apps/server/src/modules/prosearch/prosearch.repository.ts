@@ -4,7 +4,8 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, exists, gte, isNotNull, lte, type SQL, sql } from '@vela/db/orm';
-import { actorCategories, actorSearchFilters, actors, categories } from '@vela/db/schema';
+import { actorCategories, actors, categories } from '@vela/db/schema/catalog';
+import { actorSearchFilters } from '@vela/db/schema/prosearch';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow, CategoryRow } from '../catalog/catalog.repository.ts';
 

@@ -9,17 +9,10 @@ import type { Language } from '@vela/contracts/common';
 import { SEARCH_COUNT_CAP } from '@vela/contracts/search';
 import { type Db, queryRows } from '@vela/db/client';
 import { and, asc, desc, eq, not, type SQL, sql } from '@vela/db/orm';
-import {
-  actors,
-  albums,
-  blogPosts,
-  searchPatterns,
-  searchStats,
-  tags,
-  tvEpisodes,
-  tvSeries,
-  videos,
-} from '@vela/db/schema';
+import { actors, blogPosts, tags, tvEpisodes, tvSeries } from '@vela/db/schema/catalog';
+import { albums } from '@vela/db/schema/gallery';
+import { searchPatterns, searchStats } from '@vela/db/schema/search';
+import { videos } from '@vela/db/schema/videos';
 import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 import { videoTileColumns } from '../catalog/catalog.repository.ts';
 

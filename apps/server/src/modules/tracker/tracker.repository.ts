@@ -1,6 +1,6 @@
 /** All SQL of the tracker: the `tracking_events` table. */
 import type { Db } from '@vela/db/client';
-import { trackingEvents } from '@vela/db/schema';
+import { trackingEvents } from '@vela/db/schema/tracker';
 
 export interface NewTrackingEvent {
   sessionKey: string | null;

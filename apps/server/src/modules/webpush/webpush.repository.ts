@@ -5,7 +5,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, eq, ne, sql } from '@vela/db/orm';
-import { webPushSubscriptions } from '@vela/db/schema';
+import { webPushSubscriptions } from '@vela/db/schema/webpush';
 
 export type WebPushRow = typeof webPushSubscriptions.$inferSelect;
 

@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import type { Notification } from '@vela/contracts/socket';
 import { encodeWebPushPayload } from '@vela/contracts/webpush-api';
 import { eq } from '@vela/db/orm';
-import { webPushSubscriptions } from '@vela/db/schema';
+import { webPushSubscriptions } from '@vela/db/schema/webpush';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { nextIp, type SignedUp, signUp } from '../../../test/guest-helpers.ts';
