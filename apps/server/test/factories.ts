@@ -62,7 +62,10 @@ export interface Factories {
 
 let sequence = 0;
 
-export function factoriesOf(t: TestApp, options: { net: string; operatorToken?: string }): Factories {
+export function factoriesOf(
+  t: Pick<TestApp, 'app' | 'database'>,
+  options: { net: string; operatorToken?: string },
+): Factories {
   const db = t.database.db;
   // No bus: a guest built before the test opened a page has no page to tell about the top-up, and
   // tests that count guestBalance events count only the ones their own steps cause.

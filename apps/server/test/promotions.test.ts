@@ -14,7 +14,8 @@ import { InProcessBus } from '../src/infra/bus.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
+import { type Factories, factoriesOf } from './factories.ts';
+import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
 
 /** This file's client addresses (10.43.x.y). */
@@ -27,13 +28,10 @@ let app: FastifyInstance;
 let database: TestDatabase;
 let bus: InProcessBus;
 let wallet: WalletService;
+let make: Factories;
 let counter = 0;
 const unique = (label: string) => `${label}${++counter}${Math.random().toString(36).slice(2, 6)}`;
 const key = (label: string) => `${label}-${unique('k')}-key`;
-
-async function guest(label: string): Promise<SignedUp> {
-  return signUp(app, unique(label).slice(0, 30), { ip: nextIp(NET) });
-}
 
 function call(g: SignedUp | null, method: 'GET' | 'POST', url: string, payload?: object, ip = nextIp(NET)) {
   return app.inject({
@@ -108,6 +106,7 @@ beforeAll(async () => {
   });
   await app.ready();
   wallet = createWalletService({ db: database.db });
+  make = factoriesOf({ app, database }, { net: NET });
 }, 120_000);
 
 afterAll(async () => {
@@ -132,7 +131,7 @@ describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
   });
 
   it('an operator grants vouchers; Guest.vouchers lists (type, amount, actorId) and spec 9 counts sum by type for the performer or any performer; guestVouchers is published', async () => {
-    const g = await guest('Vouch_A');
+    const g = await make.buildGuest();
     const events: { type: string }[] = [];
     const stop = await bus.subscribe(`guest:${g.id}`, (event) => {
       events.push(event as { type: string });
@@ -183,7 +182,7 @@ describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
   });
 
   it('operator grants are validated: unknown guest 404, type 11 or amount 0 400, nothing written', async () => {
-    const g = await guest('Vouch_B');
+    const g = await make.buildGuest();
     expect(
       (
         await operator(app, 'POST', 'guests/999999999/vouchers', {
@@ -208,8 +207,7 @@ describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
 
 describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   it('a matching voucher is consumed first: no money moves, the voucher goes down by one; buying again changes nothing', async () => {
-    const g = await guest('Buy_V');
-    await wallet.topUp(g.id, 5_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 5_000 });
     const video = await itemOf('video');
     await operator(app, 'POST', `guests/${g.id}/vouchers`, { idempotencyKey: key('g'), type: 1, amount: 1 });
     const response = await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buy') });
@@ -224,8 +222,7 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   });
 
   it('without a voucher the wallet pays with the performer split; the answer carries guestBalance and guestBalanceFormatted', async () => {
-    const g = await guest('Buy_W');
-    await wallet.topUp(g.id, 10_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     const album = await itemOf('album');
     const response = await call(g, 'POST', `album/${album.id}/buy`, { idempotencyKey: key('buy') });
     expect(response.statusCode, response.body).toBe(200);
@@ -244,14 +241,13 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
     ).toBe(1);
     const purchases = (await call(g, 'GET', 'guest/purchases')).json().data.purchases;
     expect(purchases).toHaveLength(1);
-    const other = await guest('Buy_W2');
+    const other = await make.buildGuest();
     expect((await call(other, 'GET', 'guest/purchases')).json().data.purchases).toEqual([]);
   });
 
   it('not enough money -> 402 NOT_ENOUGH_MONEY and nothing is written', async () => {
-    const g = await guest('Buy_N');
     const video = await itemOf('video', 1);
-    await wallet.topUp(g.id, video.price - 1, key('topup'));
+    const g = await make.buildGuest({ balanceCents: video.price - 1 });
     const response = await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buy') });
     expect(response.statusCode).toBe(402);
     expect(response.json().error.code).toBe('NOT_ENOUGH_MONEY');
@@ -260,8 +256,7 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   });
 
   it('free items are refused, unknown items are 404, FSK-18 items need an accepted age check, a missing key is 400', async () => {
-    const g = await guest('Buy_F');
-    await wallet.topUp(g.id, 10_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     const [free] = await queryRows<{ id: number }>(
       database.db,
       sql`select id from videos where free limit 1`,
@@ -288,8 +283,7 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   });
 
   it('20 parallel buys of one item (voucher or wallet, any client key): bought once, charged or consumed once', async () => {
-    const g = await guest('Buy_P');
-    await wallet.topUp(g.id, 100_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 100_000 });
     // An age-verified guest (spec 6) may buy FSK-18 albums too.
     await database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${g.id}`);
     const album = await itemOf('album', 1, true);
@@ -335,8 +329,7 @@ describe(`a purchase is paid together with its row or not at all (issue 14; ${ba
       sql.raw(`create trigger test_fail_purchase before insert on purchases
         for each row execute function test_fail_purchase()`),
     );
-    const g = await guest('Buy_F');
-    await wallet.topUp(g.id, 10_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     await database.db.execute(sql`insert into test_failing_purchases (guest_id) values (${g.id})`);
     const video = await itemOf('video', 3);
     const transfers = () =>
@@ -365,7 +358,7 @@ describe(`a purchase is paid together with its row or not at all (issue 14; ${ba
 
 describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () => {
   it('check returns success and reason; redeem credits coins from the promotions budget; a second redeem is refused', async () => {
-    const g = await guest('Bonus_A');
+    const g = await make.buildGuest();
     const code = unique('WELC').toUpperCase();
     await createCode({ code, reward: { kind: 'coins', cents: 500 }, maxRedemptions: 3 });
     const events: { type: string }[] = [];
@@ -409,7 +402,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
   });
 
   it('unknown, inactive, expired and not-yet-valid codes each give their reason and redeem nothing', async () => {
-    const g = await guest('Bonus_R');
+    const g = await make.buildGuest();
     const past = unique('PAST').toUpperCase();
     const future = unique('SOON').toUpperCase();
     const off = unique('OFF').toUpperCase();
@@ -447,7 +440,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
   it('a one-time code redeemed by 20 guests in parallel: exactly one succeeds, the count never exceeds the limit', async () => {
     const code = unique('ONCE').toUpperCase();
     await createCode({ code, reward: { kind: 'coins', cents: 1_000 }, maxRedemptions: 1 });
-    const guests = await Promise.all(Array.from({ length: 20 }, () => guest('Race')));
+    const guests = await Promise.all(Array.from({ length: 20 }, () => make.buildGuest()));
     const results = await Promise.all(guests.map((g) => call(g, 'POST', 'guest/redeemBonus', { code })));
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
@@ -470,7 +463,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
   });
 
   it('a voucher reward grants the voucher; benefits list vouchers and bonus rewards with their spec 3 type names', async () => {
-    const g = await guest('Bonus_V');
+    const g = await make.buildGuest();
     const code = unique('VVID').toUpperCase();
     await createCode({ code, reward: { kind: 'voucher', voucherType: 1, amount: 2, validDays: 30 } });
     const coins = unique('COIN').toUpperCase();
@@ -504,7 +497,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
   });
 
   it('redemption is rate-limited per guest: 429 RATE_LIMITED with Retry-After', async () => {
-    const g = await guest('Bonus_L');
+    const g = await make.buildGuest();
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 21; i++) {
@@ -519,7 +512,12 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
 
   it('redemption is rate-limited per IP across guests', async () => {
     const ip = nextIp(NET);
-    const guests = await Promise.all([guest('Ip_A'), guest('Ip_B'), guest('Ip_C'), guest('Ip_D')]);
+    const guests = await Promise.all([
+      make.buildGuest(),
+      make.buildGuest(),
+      make.buildGuest(),
+      make.buildGuest(),
+    ]);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       const g = guests[i % 4]!;
@@ -543,7 +541,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
       log: silent,
     });
     localWallet.onWalletChange((change) => promotions.onWalletChange(change));
-    const g = await guest('OnTop');
+    const g = await make.buildGuest();
     const code = unique('PLUS').toUpperCase();
     await createCode({ code, reward: { kind: 'ontop', percent: 10, maxCents: 1_000 } });
 
@@ -570,7 +568,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
   });
 
   it('through the app: a sandbox card top-up (payment/charges) pays the on-top bonus and records the charge on the redemption', async () => {
-    const g = await guest('OnTopCard');
+    const g = await make.buildGuest();
     const code = unique('CARD').toUpperCase();
     await createCode({ code, reward: { kind: 'ontop', percent: 25, flatCents: null, maxCents: null } });
     expect((await call(g, 'POST', 'guest/redeemBonus', { code })).statusCode).toBe(200);
@@ -595,7 +593,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
   });
 
   it('a coin redemption left without its credit (crash between the transactions) is credited once at start', async () => {
-    const g = await guest('Settle');
+    const g = await make.buildGuest();
     const code = unique('LOST').toUpperCase();
     const created = await createCode({ code, reward: { kind: 'coins', cents: 300 } });
     await database.db.execute(
@@ -660,8 +658,7 @@ describe(`operator API (internal token + IP allow-list; ${backend})`, () => {
   });
 
   it('refunding a purchase is a reversing transfer (never an edit), once; the bought item stays bought', async () => {
-    const g = await guest('Refund');
-    await wallet.topUp(g.id, 10_000, key('topup'));
+    const g = await make.buildGuest({ balanceCents: 10_000 });
     const video = await itemOf('video', 3);
     await call(g, 'POST', `video/${video.id}/buy`, { idempotencyKey: key('buy') });
     const transferId = await scalar(
@@ -726,8 +723,8 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
   });
 
   it("guestVouchers, Guest.vouchers, remainingBonusCodes and benefits answer the caller's own data", async () => {
-    const g = await guest('Gql_A');
-    const other = await guest('Gql_B');
+    const g = await make.buildGuest();
+    const other = await make.buildGuest();
     await operator(app, 'POST', `guests/${g.id}/vouchers`, {
       idempotencyKey: key('g'),
       type: 4,
@@ -768,7 +765,7 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
     expect(theirs.benefits).toEqual([]);
   });
   it('bonus code service: bonusCodeCheck gives success and reason, redeemBonusCode redeems once (errors carry the reason)', async () => {
-    const g = await guest('Gql_C');
+    const g = await make.buildGuest();
     const code = unique('GQLC').toUpperCase();
     await createCode({ code, reward: { kind: 'coins', cents: 800 }, maxRedemptions: 1 });
     const checked = (
@@ -804,7 +801,7 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
 
 describe(`demo bonus codes of the seed (spec 9 welcome bonus tile code, conversion chat trial code; ${backend})`, () => {
   it('every seeded code is valid and redeemable, and a seed run again adds none', async () => {
-    const g = await guest('Seeded');
+    const g = await make.buildGuest();
     for (const { code } of DEMO_BONUS_CODES) {
       const checked = (await call(g, 'GET', `bonuscode/check/${code}`)).json().data;
       expect(checked, code).toMatchObject({ success: true, reason: 'OK', canRedeem: true });
