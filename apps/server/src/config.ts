@@ -10,83 +10,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type SeedSize = 'demo' | 'bench' | 'test';
 /** Fastify `trustProxy`: off/on, a number of proxy hops, or a list of proxy addresses. */
 export type TrustProxy = boolean | number | string[];
-
-export interface Config {
-  port: number;
-  payPort: number;
-  host: string;
-  /** Absolute path of DATA_DIR. */
-  dataDir: string;
-  /** PGlite data directory: `<DATA_DIR>/pglite`. */
-  pgliteDir: string;
-  /** Generated media: `<DATA_DIR>/media`. */
-  mediaDir: string;
-  /** Secret. PostgreSQL is used when set, PGlite otherwise. */
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  /** Secret. The Redis event bus is used when set, the in-process bus otherwise. */
-  redisUrl: string | undefined;
-  nodeEnv: NodeEnv;
-  logLevel: LogLevel;
-  brandName: string;
-  /** Origin of the pages, without a trailing slash. */
-  publicOrigin: string;
-  /** Origin of the payment dialog, without a trailing slash. */
-  payOrigin: string;
-  seed: number;
-  seedSize: SeedSize;
-  autoSeed: boolean;
-  shutdownTimeoutMs: number;
-  /** Anonymous page HTML micro-cache time to live; 0 turns it off. */
-  pageCacheTtlMs: number;
-  enableBenchRoutes: boolean;
-  trustProxy: TrustProxy;
-  /** Secret. Key of the access token signatures; unset outside production: generated under DATA_DIR. */
-  sessionSecret: string | undefined;
-  /** Spec 5: false turns login and signup off (403 LOGIN_DISABLED). */
-  loginEnabled: boolean;
-  /** Secret. SMTP server of outgoing mail; unset: mail goes to the outbox shown on /dev/mail. */
-  smtpUrl: string | undefined;
-  /** Sender of outgoing mail. */
-  mailFrom: string;
-  /** Secret. Token of the internal (operator) API; unset: the internal API does not exist (404). */
-  internalApiToken: string | undefined;
-  /** Addresses (IPs or CIDRs) allowed to call the internal API. */
-  internalAllowedIps: string[];
-  /** Spec 6: show the Spanish age-check modal (es-avs) while the forced-AVS cookie is absent. */
-  esAvsModalEnabled: boolean;
-  /** Spec 4: logged-in guests without an accepted age verification get the AVS dialog. */
-  forceAvs: boolean;
-  /** Spec 6: this deployment is the adult-market variant (its login modal for first-time visitors). */
-  adultMarketVariant: boolean;
-  /** Secret. HMAC key of payment provider callbacks; unset outside production: derived from the session key. */
-  paymentWebhookSecret: string | undefined;
-  /** Tick of the subscription renewal job; 0: off. */
-  subscriptionJobIntervalMs: number;
-  /** Tick of the jobs that precompute the trending videos and the best-chat rates (0: off). */
-  countersJobIntervalMs: number;
-  /** Tick of the demo's performer activity simulator (one goes offline, one comes online; 0: off). */
-  presenceSimulatorIntervalMs: number;
-  /** Request header (lower-case) in which the edge sends the caller's ISO country (spec 6 banned countries). */
-  countryHeader: string;
-  /** Map tile URL template ({z}/{x}/{y}) of the pro search map; unset: outlines from a bundled data set. */
-  mapTileUrl: string | undefined;
-  /** Attribution shown with the map tiles. */
-  mapTileAttribution: string;
-  /** VAPID public key of web push (base64url P-256 point); unset with the private key: see webpush.keys.ts. */
-  webPushVapidPublicKey: string | undefined;
-  /** Secret. VAPID private key of web push (base64url, 32 bytes). */
-  webPushVapidPrivateKey: string | undefined;
-  /** VAPID subject: the operator's mailto: or https: contact for the push services. */
-  webPushSubject: string;
-  /** Accept http:// and loopback/private push endpoints (a local push service); never in production. */
-  webPushAllowLocalEndpoints: boolean;
-}
 
 /** Thrown by `parseConfig`; its message is the one line printed on stderr. */
 export class ConfigError extends Error {
@@ -154,7 +79,8 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
-const variable = <T>(spec: VariableSpec<T>): VariableSpec<T> => spec;
+/** Keeps the default's literal type: a variable without one is `| undefined` in Config. */
+const variable = <T, const D extends string | undefined>(spec: VariableSpec<T> & { default: D }) => spec;
 
 /** base64url (no padding) of exactly `bytes` bytes. */
 const base64urlBytes = (bytes: number) =>
@@ -185,7 +111,11 @@ export function vapidPublicKeyOf(privateKey: string): string | null {
   }
 }
 
-/** Every variable the server reads. Order is the documentation order. */
+/**
+ * Every variable the server reads, each declared once: its name, default, documentation, whether
+ * it is secret, and its schema, from which its field of Config (the key here) is typed. Order is the
+ * documentation order and the order in which they are read.
+ */
 const VARIABLES = {
   port: variable({
     name: 'PORT',
@@ -309,7 +239,7 @@ const VARIABLES = {
     name: 'PAGE_CACHE_TTL_MS',
     default: '5000',
     description:
-      'Rendered pages for visitors without a session are reused this long (per URL and cookie choice); 0 turns it off.',
+      'Rendered pages without a viewer (visitors, and guests on the pages shared by every guest: decision 0033) are reused this long (per URL, cookie choice, country and session presence); 0 turns it off.',
     expected: 'an integer 0-600000',
     schema: integer(0, 600000),
   }),
@@ -523,7 +453,35 @@ const VARIABLES = {
 } as const;
 
 type Variables = typeof VARIABLES;
-type ParsedVariables = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+type ParsedVariables = {
+  -readonly [K in keyof Variables]: undefined extends Variables[K]['default']
+    ? z.output<Variables[K]['schema']> | undefined
+    : z.output<Variables[K]['schema']>;
+};
+
+/**
+ * The one configuration object: a field per variable of VARIABLES (see its description there;
+ * `dataDir` is made absolute), and the directories under DATA_DIR.
+ */
+export type Config = ParsedVariables & {
+  /** PGlite data directory: `<DATA_DIR>/pglite`. */
+  pgliteDir: string;
+  /** Generated media: `<DATA_DIR>/media`. */
+  mediaDir: string;
+};
+
+export type NodeEnv = Config['nodeEnv'];
+
+/** Defaults computed from variables read before (documented as text in VARIABLES' `default`). */
+const COMPUTED_DEFAULTS: {
+  [K in keyof Variables]?: (earlier: Partial<ParsedVariables>) => string | undefined;
+} = {
+  publicOrigin: (earlier) => `http://localhost:${earlier.port}`,
+  payOrigin: (earlier) => `http://localhost:${earlier.payPort}`,
+  // The simulator is the demo's: in production only an explicit setting starts it.
+  presenceSimulatorIntervalMs: (earlier) => (earlier.nodeEnv === 'production' ? '0' : undefined),
+  webPushSubject: (earlier) => defaultWebPushSubject(earlier.mailFrom ?? ''),
+};
 
 /** The documented variables, for the README table. */
 export const CONFIG_DOC: { name: string; default: string; description: string }[] = Object.values(
@@ -562,36 +520,32 @@ function readVariable<T>(
  * Relative DATA_DIR is resolved against `cwd`. Throws `ConfigError` naming the first bad variable.
  */
 export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
-  const read = <K extends keyof Variables>(key: K, fallback?: string): ParsedVariables[K] =>
-    readVariable(VARIABLES[key] as VariableSpec<ParsedVariables[K]>, env, fallback);
-
-  const port = read('port');
-  const payPort = read('payPort');
+  const values: Partial<ParsedVariables> = {};
+  const record = values as Record<string, unknown>;
+  for (const [key, spec] of Object.entries(VARIABLES) as [keyof Variables, VariableSpec<unknown>][]) {
+    record[key] = readVariable(spec, env, COMPUTED_DEFAULTS[key]?.(values));
+  }
+  const read = values as ParsedVariables;
+  const { port, payPort, nodeEnv } = read;
   if (payPort === port) {
     throw new ConfigError(
       'PAY_PORT',
       `Invalid configuration: PAY_PORT must differ from PORT (got "${payPort}")`,
     );
   }
-  const dataDir = path.resolve(cwd, read('dataDir'));
-  const nodeEnv = read('nodeEnv');
-  const sessionSecret = read('sessionSecret');
-  if (nodeEnv === 'production' && sessionSecret === undefined) {
+  if (nodeEnv === 'production' && read.sessionSecret === undefined) {
     throw new ConfigError(
       'SESSION_SECRET',
       'Invalid configuration: SESSION_SECRET must be set in production (a string of at least 32 characters)',
     );
   }
-  const paymentWebhookSecret = read('paymentWebhookSecret');
-  if (nodeEnv === 'production' && paymentWebhookSecret === undefined) {
+  if (nodeEnv === 'production' && read.paymentWebhookSecret === undefined) {
     throw new ConfigError(
       'PAYMENT_WEBHOOK_SECRET',
       'Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set in production (a string of at least 32 characters)',
     );
   }
-  const mailFrom = read('mailFrom');
-  const webPushVapidPublicKey = read('webPushVapidPublicKey');
-  const webPushVapidPrivateKey = read('webPushVapidPrivateKey');
+  const { webPushVapidPublicKey, webPushVapidPrivateKey } = read;
   if ((webPushVapidPublicKey === undefined) !== (webPushVapidPrivateKey === undefined)) {
     const missing =
       webPushVapidPublicKey === undefined ? 'WEB_PUSH_VAPID_PUBLIC_KEY' : 'WEB_PUSH_VAPID_PRIVATE_KEY';
@@ -611,59 +565,18 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       'Invalid configuration: WEB_PUSH_VAPID_PUBLIC_KEY must be the public key of WEB_PUSH_VAPID_PRIVATE_KEY (got another key)',
     );
   }
-  const webPushAllowLocalEndpoints = read('webPushAllowLocalEndpoints');
-  if (nodeEnv === 'production' && webPushAllowLocalEndpoints) {
+  if (nodeEnv === 'production' && read.webPushAllowLocalEndpoints) {
     throw new ConfigError(
       'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
       'Invalid configuration: WEB_PUSH_ALLOW_LOCAL_ENDPOINTS must be false in production (got "true")',
     );
   }
+  const dataDir = path.resolve(cwd, read.dataDir);
   return {
-    port,
-    payPort,
-    host: read('host'),
+    ...read,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     mediaDir: path.join(dataDir, 'media'),
-    databaseUrl: read('databaseUrl'),
-    databasePoolSize: read('databasePoolSize'),
-    redisUrl: read('redisUrl'),
-    nodeEnv,
-    logLevel: read('logLevel'),
-    brandName: read('brandName'),
-    publicOrigin: read('publicOrigin', `http://localhost:${port}`),
-    payOrigin: read('payOrigin', `http://localhost:${payPort}`),
-    seed: read('seed'),
-    seedSize: read('seedSize'),
-    autoSeed: read('autoSeed'),
-    shutdownTimeoutMs: read('shutdownTimeoutMs'),
-    pageCacheTtlMs: read('pageCacheTtlMs'),
-    enableBenchRoutes: read('enableBenchRoutes'),
-    trustProxy: read('trustProxy'),
-    sessionSecret,
-    loginEnabled: read('loginEnabled'),
-    smtpUrl: read('smtpUrl'),
-    mailFrom,
-    internalApiToken: read('internalApiToken'),
-    internalAllowedIps: read('internalAllowedIps'),
-    esAvsModalEnabled: read('esAvsModalEnabled'),
-    forceAvs: read('forceAvs'),
-    adultMarketVariant: read('adultMarketVariant'),
-    paymentWebhookSecret,
-    subscriptionJobIntervalMs: read('subscriptionJobIntervalMs'),
-    countersJobIntervalMs: read('countersJobIntervalMs'),
-    // The simulator is the demo's: in production only an explicit setting starts it.
-    presenceSimulatorIntervalMs:
-      nodeEnv === 'production' && !env.PRESENCE_SIMULATOR_INTERVAL_MS
-        ? 0
-        : read('presenceSimulatorIntervalMs'),
-    countryHeader: read('countryHeader'),
-    mapTileUrl: read('mapTileUrl'),
-    mapTileAttribution: read('mapTileAttribution'),
-    webPushVapidPublicKey,
-    webPushVapidPrivateKey,
-    webPushSubject: read('webPushSubject', defaultWebPushSubject(mailFrom)),
-    webPushAllowLocalEndpoints,
   };
 }
 
@@ -682,14 +595,9 @@ export function loadConfig(): Config {
 
 /** The configuration safe to log: secrets are replaced by whether they are set. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  return {
-    ...config,
-    databaseUrl: config.databaseUrl === undefined ? undefined : '[secret]',
-    redisUrl: config.redisUrl === undefined ? undefined : '[secret]',
-    sessionSecret: config.sessionSecret === undefined ? undefined : '[secret]',
-    smtpUrl: config.smtpUrl === undefined ? undefined : '[secret]',
-    internalApiToken: config.internalApiToken === undefined ? undefined : '[secret]',
-    paymentWebhookSecret: config.paymentWebhookSecret === undefined ? undefined : '[secret]',
-    webPushVapidPrivateKey: config.webPushVapidPrivateKey === undefined ? undefined : '[secret]',
-  };
+  const described: Record<string, unknown> = { ...config };
+  for (const [key, spec] of Object.entries(VARIABLES)) {
+    if ('secret' in spec && spec.secret && described[key] !== undefined) described[key] = '[secret]';
+  }
+  return described;
 }
