@@ -34,30 +34,21 @@ import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocat
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
 import { type Country, countryOf } from './infra/country.ts';
-import { publishToGuest } from './infra/publish-to-guest.ts';
-import { createRateLimitPruneJob } from './infra/rate-limit.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
-import { createSandboxAvsProvider } from './modules/avs/avs.provider.ts';
-import { avsRoutes } from './modules/avs/avs.routes.ts';
-import { createAvsService } from './modules/avs/avs.service.ts';
+import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
-import type { FeatureModule, GuestNotifier } from './modules/feature-module.ts';
+import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
+import { createGuestsModule } from './modules/guests/guests.module.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
-import { createGuestsPurgeRepository, createGuestsRepository } from './modules/guests/guests.repository.ts';
-import { guestRoutes } from './modules/guests/guests.routes.ts';
+import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
-import { createSessionEnder } from './modules/guests/session-ender.ts';
-import { createSessionPurgeJob } from './modules/guests/session-purge.job.ts';
-import { internalRoutes } from './modules/internal/internal.routes.ts';
-import { createInternalService } from './modules/internal/internal.service.ts';
+import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
-import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { devMailRoutes } from './modules/mail/mail.routes.ts';
-import { createMailer } from './modules/mail/mailer.ts';
+import { createMailModule } from './modules/mail/mail.module.ts';
 import {
   createNotificationsModule,
   type NotificationsModule,
@@ -72,11 +63,11 @@ import { createRealtime } from './modules/realtime/realtime.module.ts';
 import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule, type SearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
-import { trackerRoutes } from './modules/tracker/tracker.routes.ts';
+import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
 import { vipReleasesValueCents } from './modules/videos/videos.repository.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { createWalletService, guestBalanceEvent } from './modules/wallet/wallet.service.ts';
+import { createWalletModule } from './modules/wallet/wallet.module.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { createWebPushModule } from './modules/webpush/webpush.module.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -201,25 +192,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
-  // Every way a session ends goes through here; the guest's sockets hear it at once (decision 0026).
-  const sessions = createSessionEnder({
-    db: database.db,
-    auth,
-    announce: async (guestId, event) => {
-      await publishToGuest(deps.bus, guestId, event, app.log);
-    },
-  });
-  const sessionPurge = createSessionPurgeJob({
-    purge: createGuestsPurgeRepository(database.db).purge,
-    log: app.log,
-  });
-  app.addHook('onReady', async () => sessionPurge.start());
-  app.addHook('onClose', () => sessionPurge.stop());
-  // Rate limit counters of ended windows are deleted every 10 minutes (decision 0027).
-  const rateLimitPrune = createRateLimitPruneJob({ store: guestsRepository.rateLimits, log: app.log });
-  app.addHook('onReady', async () => rateLimitPrune.start());
-  app.addHook('onClose', () => rateLimitPrune.stop());
-  // Age verification (spec 4): sandbox provider, decided by an operator; the FSK-18 gate.
   // Notifications are created by several modules (bonus codes, subscriptions, AVS, presence); the
   // notifications module, built below, stores and announces them. Only called at request time.
   let notifications: NotificationsModule | undefined;
@@ -230,24 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.error({ err: error, guestId, type: notification.type }, 'notification not created');
     }
   };
-  const avs = createAvsService({
-    db: database.db,
-    bus: deps.bus,
-    provider: createSandboxAvsProvider(),
-    // The sandbox provider's own approve/reject page (issue 14), reached from the dialog's AVS view.
-    sandboxLinks: { publicOrigin: config.publicOrigin, secret: async () => sessionSecret },
-    log: app.log,
-    notify,
-  });
+  // The FSK-18 rules of spec 4 (age verification is the avs module's).
   const ageGate = createAgeGate({ db: database.db, auth, guests: guestsRepository });
-  // Outgoing mail: outbox table, and SMTP when SMTP_URL is set.
-  const mailer = createMailer({
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    log: app.log,
-  });
-  app.addHook('onClose', () => mailer.close());
   // Money (issue 4): the ledger; every committed wallet change is announced as `guestBalance`.
   const wallet = createWalletService({
     db: database.db,
@@ -256,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One indexed existence check per announced change (not the whole money state of the guest).
     isPayingCustomer: createPaymentsRepository(database.db).hasSucceeded,
   });
-  const moduleDeps = {
+  const moduleDeps: FeatureModuleDeps = {
     db: database.db,
     bus: deps.bus,
     wallet,
@@ -267,6 +223,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ageGate,
     notify,
   };
+  const mail = createMailModule(moduleDeps);
+  const guests = createGuestsModule({ ...moduleDeps, secret: sessionSecret, mailer: mail.mailer });
+  const avs = createAvsModule({ ...moduleDeps, secret: sessionSecret });
   const promotions = createPromotionsModule(moduleDeps);
   const subscriptionsModule = createSubscriptionsModule({
     ...moduleDeps,
@@ -286,7 +245,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Realtime (issue 6): notifications (also pushed to the browsers that subscribed), pins, presence.
   notifications = createNotificationsModule(moduleDeps);
   notifications.service.onCreated((guestId, notification) => webPush.push(guestId, notification));
+  // Every module, in the order its routes are registered; the mail module stops last.
   const featureModules: FeatureModule[] = [
+    createTrackerModule(moduleDeps),
+    guests,
+    avs,
+    createWalletModule(moduleDeps),
     createPaymentsModule(moduleDeps),
     subscriptionsModule,
     promotions,
@@ -295,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createFavoritesModule(moduleDeps),
     createPresenceModule({ ...moduleDeps, notifications: notifications.service }),
     ...Object.values(catalogModules),
+    mail,
   ];
   // The guest socket at /socket: each module answers its messages and adds to the resync snapshot.
   const realtime = createRealtime({
@@ -305,18 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     handlers: featureModules.flatMap((module) => (module.socket ? [module.socket] : [])),
     countryHeader: config.countryHeader,
     ...(deps.socketTiming ? { timing: deps.socketTiming } : {}),
-    snapshots: [
-      async (guestId) => {
-        const [money, avsState, abo] = await Promise.all([
-          guestsRepository.moneyStateOf(guestId),
-          avs.status(guestId),
-          subscriptionsModule.service.aboStatuses(guestId),
-        ]);
-        const { type: _type, ...balance } = guestBalanceEvent(money.balanceCents, money.isPayingCustomer);
-        return { balance, avsStatus: avsState.avsStatus, ...abo };
-      },
-      ...featureModules.flatMap((module) => (module.snapshot ? [module.snapshot] : [])),
-    ],
+    snapshots: featureModules.flatMap((module) => (module.snapshot ? [module.snapshot] : [])),
   });
   await realtime.register(app);
   app.addHook('onClose', () => realtime.stop());
@@ -349,48 +303,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.header('cache-control', 'no-store');
         return { success: true, data: { alive: true, version: SERVER_VERSION, database: database.kind } };
       });
-      await rest.register(trackerRoutes({ db: database.db }));
-      await rest.register(
-        guestRoutes({
-          repository: guestsRepository,
-          auth,
-          secret: sessionSecret,
-          loginEnabled: config.loginEnabled,
-          mailer,
-          publicOrigin: config.publicOrigin,
-          brandName: config.brandName,
-          sessions,
-        }),
-      );
-      await rest.register(avsRoutes({ auth, avs, gate: ageGate, payOrigin: config.payOrigin }));
-      await rest.register(walletRoutes({ auth, wallet }));
       for (const module of featureModules) if (module.rest) await rest.register(module.rest);
     },
     { prefix: '/rest/v1' },
   );
   // The operator API exists only with INTERNAL_API_TOKEN (otherwise its paths are unknown routes).
-  if (config.internalApiToken) {
-    await app.register(
-      internalRoutes({
-        token: config.internalApiToken,
-        allowedIps: config.internalAllowedIps,
-        avs,
-        internal: createInternalService({ db: database.db, bus: deps.bus, sessions, log: app.log }),
-        modules: featureModules.flatMap((module) => (module.internal ? [module.internal] : [])),
-        counters: featureModules.flatMap((module) =>
-          module.regenerateCounters ? [module.regenerateCounters] : [],
-        ),
-      }),
-      { prefix: '/rest/v1/internal' },
-    );
-  }
+  const internalApi = createInternalApi({
+    ...moduleDeps,
+    avs: avs.service,
+    sessions: guests.sessions,
+    modules: featureModules,
+  });
+  if (internalApi) await app.register(internalApi, { prefix: '/rest/v1/internal' });
   // Query-language service (spec 7).
   await app.register(
     graphqlRoutes({
       auth,
       services: {
         guests: guestsRepository,
-        avs,
+        avs: avs.service,
         legalText: createLegalService(database.db).legalText,
         promotions: promotions.service,
         subscriptions: subscriptionsModule.service,
@@ -402,13 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   if (config.enableBenchRoutes) await app.register(benchRoutes);
-  // The mail outbox page exists outside production only (404 in production, whatever the pages say).
-  await app.register(
-    devMailRoutes({
-      repository: createMailRepository(database.db),
-      enabled: config.nodeEnv !== 'production',
-    }),
-  );
+  for (const module of featureModules) if (module.routes) await app.register(module.routes);
 
   // FSK-18 media answer 403 until the caller's age verification is accepted (before the static files).
   registerMediaAgeGate(app, ageGate, config.countryHeader);

@@ -4,7 +4,8 @@
  * (under /rest/v1), its operator routes (under /rest/v1/internal, behind the internal guard), its
  * query-language fields (GraphqlExtension), and jobs to start and stop with the server. A module
  * that serves page loaders also returns `pages`, typed with its slice of PageServices
- * (@vela/contracts/pages), which app.ts spreads into the loaders' services.
+ * (@vela/contracts/pages), which app.ts spreads into the loaders' services. app.ts builds the
+ * shared dependencies, then the list of modules, and registers what each contributes the same way.
  * Modules never call each other directly: they meet in the ledger (wallet.onWalletChange), on
  * the bus (channel guest:<id>) and in the database.
  */
@@ -47,6 +48,8 @@ export type GuestNotifier = (
 export interface FeatureModule {
   /** Routes mounted under /rest/v1. */
   rest?: FastifyPluginAsync;
+  /** Routes at the origin's root, outside the API (the outbox page of the mail module). */
+  routes?: FastifyPluginAsync;
   /** Operator routes mounted under /rest/v1/internal (token + IP allow-list checked before). */
   internal?: FastifyPluginAsync;
   /** Fields of the query-language service (spec 7). */
