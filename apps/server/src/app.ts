@@ -361,6 +361,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 365 * ONE_DAY_SECONDS * 1000,
     immutable: true,
     index: false,
+    // The build's brotli (quality 11) and gzip copies (apps/web/precompress.ts), sent as they are;
+    // which one depends on the request's Accept-Encoding, so caches must keep them apart.
+    preCompressed: true,
+    setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
   });
 
   // Pages. The viewer comes from the session cookie only (pages never take a token in the URL).
