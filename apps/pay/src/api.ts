@@ -7,14 +7,19 @@
  */
 import type { Language } from '@vela/contracts/common';
 import {
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  endpointPath,
+} from '@vela/contracts/endpoint';
+import {
   type AuthResult,
-  AuthResultSchema,
   type AvsRequest,
   AvsSandboxLinkSchema,
   type AvsState,
   AvsStateSchema,
   type GuestMe,
-  GuestMeSchema,
+  guestEndpoints,
   type LoginRequest,
   NEWSLETTER_TYPES,
   type NewsletterType,
@@ -56,9 +61,6 @@ export interface ApiOptions {
   fetch?: FetchLike;
 }
 
-const AccessTokenAnswer = z.object({ accessToken: z.string().min(1), expiresAt: z.string() });
-/** `guest/me` answers `{ guest }`; a bare GuestMe is read too. */
-const MeAnswer = z.union([z.object({ guest: GuestMeSchema }).transform((d) => d.guest), GuestMeSchema]);
 const AnyData = z.unknown();
 /**
  * Newsletter answers (GET guest/newsletter, subscribe, unsubscribe): spec 5, a change succeeded only
@@ -87,7 +89,7 @@ export function createApi(options: ApiOptions) {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
 
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
@@ -132,38 +134,57 @@ export function createApi(options: ApiOptions) {
     return success.data.data as T;
   }
 
+  /**
+   * Calls a declared endpoint (decision 0032): method and path from the declaration, the answer read
+   * with its declared schema unless the dialog reads it with a stricter one (spec 5 newsletter rule).
+   * Spec 7: a non-GET call always sends a JSON body.
+   */
+  function callEndpoint<E extends EndpointDefinition, T = EndpointData<E>>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    schema: z.ZodType<T> = endpoint.response as z.ZodType<T>,
+    token: string | null = options.accessToken(),
+  ): Promise<T> {
+    const body = endpoint.method === 'GET' ? undefined : (input.body ?? {});
+    return call(endpoint.method, endpointPath(endpoint, input), schema, body, token);
+  }
+  const g = guestEndpoints;
+
   return {
     /** A token of a fresh anonymous session (the cookie the server sets is dropped: no credentials). */
-    anonymousAccessToken: () => call('POST', 'guest/accessToken', AccessTokenAnswer, {}, null),
-    me: (): Promise<GuestMe> => call('GET', 'guest/me', MeAnswer),
-    login: (body: LoginRequest): Promise<AuthResult> => call('POST', 'guest/login', AuthResultSchema, body),
-    signup: (body: SignupRequest): Promise<AuthResult> =>
-      call('POST', 'guest/signup', AuthResultSchema, body),
-    passwordLost: (body: PasswordLostRequest) => call('POST', 'guest/passwordLost', AnyData, body),
+    anonymousAccessToken: () => callEndpoint(g.accessToken, {}, undefined, null),
+    me: async (): Promise<GuestMe> => (await callEndpoint(g.me, {})).guest,
+    login: (body: LoginRequest): Promise<AuthResult> => callEndpoint(g.login, { body }),
+    signup: (body: SignupRequest): Promise<AuthResult> => callEndpoint(g.signup, { body }),
+    passwordLost: (body: PasswordLostRequest) => callEndpoint(g.passwordLost, { body }, AnyData),
     passwordReset: (body: PasswordResetRequest): Promise<AuthResult> =>
-      call('POST', 'guest/passwordReset', AuthResultSchema, body),
+      callEndpoint(g.passwordReset, { body }),
     changePassword: (body: { currentPassword: string; newPassword: string }) =>
-      call('POST', 'guest/password', AnyData, body),
+      callEndpoint(g.changePassword, { body }, AnyData),
     avsStatus: (): Promise<AvsState> => call('GET', 'avs/status', AvsStateSchema),
     avsRequest: (body: AvsRequest) => call('POST', 'avs/request', AnyData, body),
     /** The sandbox provider's decision page of the pending request (null with a real provider). */
     avsSandboxLink: (): Promise<string | null> =>
       call('GET', 'avs/sandbox', AvsSandboxLinkSchema).then((answer) => answer.url),
     /** The subscribed newsletter types as a bit mask (spec 3 bit values). */
-    newsletters: (): Promise<number> => call('GET', 'guest/newsletter', NewsletterAnswer),
+    newsletters: (): Promise<number> => callEndpoint(g.newsletter, {}, NewsletterAnswer),
     setNewsletter: (
       type: NewsletterType,
       on: boolean,
       guest: { id: string; email: string },
     ): Promise<number> =>
       on
-        ? call('POST', 'guest/newsletter/subscribe', NewsletterAnswer, {
-            typeId: NEWSLETTER_TYPES[type],
-            userId: guest.id,
-            emailAddress: guest.email,
-          })
-        : call('POST', 'guest/newsletter/unsubscribe', NewsletterAnswer, { typeId: NEWSLETTER_TYPES[type] }),
-    logout: () => call('POST', 'vxpay/logout', AnyData, {}),
+        ? callEndpoint(
+            g.newsletterSubscribe,
+            { body: { typeId: NEWSLETTER_TYPES[type], userId: guest.id, emailAddress: guest.email } },
+            NewsletterAnswer,
+          )
+        : callEndpoint(
+            g.newsletterUnsubscribe,
+            { body: { typeId: NEWSLETTER_TYPES[type] } },
+            NewsletterAnswer,
+          ),
+    logout: () => callEndpoint(g.logout, {}, AnyData),
     get: <T>(path: string, schema: z.ZodType<T>) => call('GET', path, schema),
     post: <T>(path: string, schema: z.ZodType<T>, body: unknown) => call('POST', path, schema, body),
   };

@@ -3,6 +3,7 @@
  * into a translated text and the form field it belongs to. Known codes get a message in the
  * guest's language; an unknown code shows the server's message as it came.
  */
+import { type ErrorCode, isErrorCode } from '@vela/contracts/error-codes';
 import type { Translate } from '@vela/i18n/translate';
 import { ApiError, BAD_RESPONSE, NETWORK_ERROR } from './api.ts';
 import type { PayMessageKey } from './i18n.ts';
@@ -14,58 +15,178 @@ export interface ErrorContext {
   limits?: PasswordLimits | null;
 }
 
+/** Show the server's message as it came (codes the dialog has no own text for). */
+const SERVER_MESSAGE = null;
+type ErrorTextOf = (t: Translate<PayMessageKey>, error: ApiError, context: ErrorContext) => string;
+type Text = PayMessageKey | ErrorTextOf | typeof SERVER_MESSAGE;
+
+const invalidCredentials: ErrorTextOf = (t, _error, context) =>
+  t(context.currentPassword ? 'errWrongCurrentPassword' : 'errInvalidCredentials');
+const rateLimited: ErrorTextOf = (t, error) =>
+  error.retryAfterSeconds !== null && error.retryAfterSeconds > 0
+    ? t('errRateLimited', { seconds: error.retryAfterSeconds })
+    : t('errRateLimitedLater');
+const passwordTooShort: ErrorTextOf = (t, error, { limits }) =>
+  limits ? t('errPasswordTooShort', { min: limits.min }) : error.message;
+const passwordTooLong: ErrorTextOf = (t, error, { limits }) =>
+  limits ? t('errPasswordTooLong', { max: limits.max }) : error.message;
+
+/** The dialog's own codes: no answer, an answer that is not the contract. */
+const CLIENT_TEXTS: Record<typeof NETWORK_ERROR | typeof BAD_RESPONSE, PayMessageKey> = {
+  [NETWORK_ERROR]: 'errNetwork',
+  [BAD_RESPONSE]: 'errUnknown',
+};
+
+/**
+ * A text for every server code: a code added to @vela/contracts error-codes.ts fails the typecheck
+ * here until it is given one (or SERVER_MESSAGE).
+ */
+const TEXTS: Record<ErrorCode, Text> = {
+  // Any call: the edge (input guard, same-origin check, rate limits, age gate) and toErrorBody's
+  // status fallbacks for errors Fastify raises itself (bad JSON, body too large, unknown route).
+  VALIDATION_ERROR: SERVER_MESSAGE,
+  INVALID_CHARACTERS: SERVER_MESSAGE,
+  CROSS_SITE_REQUEST: SERVER_MESSAGE,
+  RATE_LIMITED: rateLimited,
+  RESTRICTED: SERVER_MESSAGE,
+  BAD_REQUEST: SERVER_MESSAGE,
+  UNAUTHORIZED: SERVER_MESSAGE,
+  FORBIDDEN: SERVER_MESSAGE,
+  NOT_FOUND: SERVER_MESSAGE,
+  METHOD_NOT_ALLOWED: SERVER_MESSAGE,
+  NOT_ACCEPTABLE: SERVER_MESSAGE,
+  REQUEST_TIMEOUT: SERVER_MESSAGE,
+  CONFLICT: SERVER_MESSAGE,
+  PAYLOAD_TOO_LARGE: SERVER_MESSAGE,
+  UNSUPPORTED_MEDIA_TYPE: SERVER_MESSAGE,
+  SERVICE_UNAVAILABLE: SERVER_MESSAGE,
+  INTERNAL_ERROR: 'errUnknown',
+  DB_UNAVAILABLE: SERVER_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED: SERVER_MESSAGE,
+  // Guests: sessions, tokens, signup, login, password, newsletter, data protection.
+  NOT_LOGGED_IN: 'errNotLoggedIn',
+  INVALID_TOKEN: 'errNotLoggedIn',
+  TOKEN_EXPIRED: 'errNotLoggedIn',
+  LOGIN_DISABLED: 'loginDisabled',
+  INVALID_EMAIL: 'errInvalidEmail',
+  SCREEN_NAME_TAKEN: 'errScreenNameTaken',
+  EMAIL_TAKEN: 'errEmailTaken',
+  INVALID_CREDENTIALS: invalidCredentials,
+  ACCOUNT_LOCKED: 'errAccountLocked',
+  PASSWORD_TOO_SHORT: passwordTooShort,
+  PASSWORD_TOO_LONG: passwordTooLong,
+  PASSWORD_TOO_COMMON: 'errPasswordTooCommon',
+  RESET_KEY_INVALID: 'errInvalidResetLink',
+  TRANSFER_INVALID: SERVER_MESSAGE,
+  SESSION_NOT_FOUND: SERVER_MESSAGE,
+  NOT_ACCEPTED: SERVER_MESSAGE,
+  NEWSLETTER_TOKEN_INVALID: SERVER_MESSAGE,
+  NEWSLETTER_TOKEN_EXPIRED: SERVER_MESSAGE,
+  ONE_CLICK_BODY_REQUIRED: SERVER_MESSAGE,
+  GUEST_NOT_FOUND: SERVER_MESSAGE,
+  // Age verification.
+  AVS_UNDERAGE: 'avsUnderage',
+  AVS_INVALID_BIRTH_DATE: 'invalidBirthDate',
+  AVS_ALREADY_PENDING: 'errAvsAlreadyPending',
+  AVS_ALREADY_ACCEPTED: 'errAvsAlreadyAccepted',
+  AVS_REQUEST_NOT_FOUND: SERVER_MESSAGE,
+  AVS_REQUEST_NOT_PENDING: SERVER_MESSAGE,
+  AVS_NOT_PENDING: SERVER_MESSAGE,
+  AVS_NOT_ACCEPTED: SERVER_MESSAGE,
+  AVS_SANDBOX_LINK_INVALID: SERVER_MESSAGE,
+  // Wallet.
+  NOT_ENOUGH_MONEY: SERVER_MESSAGE,
+  TRANSACTION_NOT_FOUND: SERVER_MESSAGE,
+  INVALID_TRANSFER: SERVER_MESSAGE,
+  UNKNOWN_ACCOUNT: SERVER_MESSAGE,
+  NOT_REFUNDABLE: SERVER_MESSAGE,
+  ALREADY_REFUNDED: SERVER_MESSAGE,
+  // Payments.
+  FLOW_NOT_ALLOWED: SERVER_MESSAGE,
+  PAYTYPE_NOT_ALLOWED: SERVER_MESSAGE,
+  INVALID_AMOUNT: SERVER_MESSAGE,
+  AMOUNT_OUT_OF_RANGE: SERVER_MESSAGE,
+  AMOUNT_MISMATCH: SERVER_MESSAGE,
+  LIMIT_EXCEEDED: SERVER_MESSAGE,
+  LIMIT_OUT_OF_RANGE: SERVER_MESSAGE,
+  THRESHOLD_OUT_OF_RANGE: SERVER_MESSAGE,
+  INVALID_CARD: SERVER_MESSAGE,
+  CARD_EXPIRED: SERVER_MESSAGE,
+  CARD_DECLINED: SERVER_MESSAGE,
+  INVALID_IBAN: SERVER_MESSAGE,
+  CARRIER_REQUIRED: SERVER_MESSAGE,
+  NO_PAYMENT_METHOD: SERVER_MESSAGE,
+  ONE_CLICK_NOT_AVAILABLE: SERVER_MESSAGE,
+  AUTO_RECHARGE_OPEN: SERVER_MESSAGE,
+  UNKNOWN_CHARGE: SERVER_MESSAGE,
+  CHARGE_NOT_AWAITING_CODE: SERVER_MESSAGE,
+  WRONG_CODE: SERVER_MESSAGE,
+  SIGNATURE_MISSING: SERVER_MESSAGE,
+  SIGNATURE_MALFORMED: SERVER_MESSAGE,
+  SIGNATURE_INVALID: SERVER_MESSAGE,
+  SIGNATURE_EXPIRED: SERVER_MESSAGE,
+  // Subscriptions (the domain's SubscriptionRuleError codes first).
+  TRIAL_NOT_AVAILABLE: SERVER_MESSAGE,
+  ALREADY_SUBSCRIBED: SERVER_MESSAGE,
+  INCLUDED_IN_VIP: SERVER_MESSAGE,
+  NOT_SUBSCRIBED: SERVER_MESSAGE,
+  ALREADY_CANCELLED: SERVER_MESSAGE,
+  OFFER_NOT_AVAILABLE: SERVER_MESSAGE,
+  PERIOD_OVER: SERVER_MESSAGE,
+  PRODUCT_NOT_OFFERED: SERVER_MESSAGE,
+  SUBSCRIPTION_PENDING: SERVER_MESSAGE,
+  SUBSCRIPTION_ABORTED: SERVER_MESSAGE,
+  // Promotions: bonus codes (the domain's redeem reasons), vouchers, purchases.
+  UNKNOWN_CODE: SERVER_MESSAGE,
+  INACTIVE: SERVER_MESSAGE,
+  NOT_YET_VALID: SERVER_MESSAGE,
+  EXPIRED: SERVER_MESSAGE,
+  EXHAUSTED: SERVER_MESSAGE,
+  ALREADY_REDEEMED: SERVER_MESSAGE,
+  BONUS_CODE_EXISTS: SERVER_MESSAGE,
+  INVALID_REWARD: SERVER_MESSAGE,
+  ITEM_FREE: SERVER_MESSAGE,
+  // Catalog: actors, galleries, videos, search, pro search, catalog import.
+  ACTOR_NOT_FOUND: SERVER_MESSAGE,
+  ACTOR_BLOCKED_IN_COUNTRY: SERVER_MESSAGE,
+  TAG_GROUP_NOT_FOUND: SERVER_MESSAGE,
+  ALBUM_NOT_FOUND: SERVER_MESSAGE,
+  PICTURE_NOT_FOUND: SERVER_MESSAGE,
+  ALREADY_COMMENTED: SERVER_MESSAGE,
+  COMMENT_EMPTY: SERVER_MESSAGE,
+  COMMENT_TOO_LONG: SERVER_MESSAGE,
+  VIDEO_NOT_FOUND: SERVER_MESSAGE,
+  INVALID_PAYLOAD: SERVER_MESSAGE,
+  INVALID_FILTER: SERVER_MESSAGE,
+  INVALID_SORT: SERVER_MESSAGE,
+  UNKNOWN_GRID_TYPE: SERVER_MESSAGE,
+  UNMAPPED_CATEGORY: SERVER_MESSAGE,
+  INVALID_LANGUAGE: SERVER_MESSAGE,
+  SEARCH_PATTERN_TOO_SHORT: SERVER_MESSAGE,
+  INVALID_ZIP: SERVER_MESSAGE,
+  ZIP_NOT_FOUND: SERVER_MESSAGE,
+  ZIP_REQUIRED_FOR_RADIUS: SERVER_MESSAGE,
+  ZIP_REQUIRED_FOR_DISTANCE: SERVER_MESSAGE,
+  UNKNOWN_CATEGORY: SERVER_MESSAGE,
+  DUPLICATE_NAME: SERVER_MESSAGE,
+  UNKNOWN_IMAGE_KEY: SERVER_MESSAGE,
+  UNKNOWN_ZIP: SERVER_MESSAGE,
+  UNKNOWN_ACTOR: SERVER_MESSAGE,
+  // Web push.
+  WEB_PUSH_UNAVAILABLE: SERVER_MESSAGE,
+  WEB_PUSH_SUBSCRIPTION_NOT_FOUND: SERVER_MESSAGE,
+  WEB_PUSH_ENDPOINT_NOT_ALLOWED: SERVER_MESSAGE,
+  // Operator API.
+  INTERNAL_TOKEN_MISSING: SERVER_MESSAGE,
+};
+
 export function errorText(t: Translate<PayMessageKey>, error: unknown, context: ErrorContext = {}): string {
   if (!(error instanceof ApiError)) return t('errUnknown');
-  const limits = context.limits ?? null;
-  switch (error.code) {
-    case 'INVALID_CREDENTIALS':
-      return t(context.currentPassword ? 'errWrongCurrentPassword' : 'errInvalidCredentials');
-    case 'RATE_LIMITED':
-      return error.retryAfterSeconds !== null && error.retryAfterSeconds > 0
-        ? t('errRateLimited', { seconds: error.retryAfterSeconds })
-        : t('errRateLimitedLater');
-    case 'ACCOUNT_LOCKED':
-      return t('errAccountLocked');
-    case 'LOGIN_DISABLED':
-      return t('loginDisabled');
-    case 'SCREEN_NAME_TAKEN':
-      return t('errScreenNameTaken');
-    case 'EMAIL_TAKEN':
-      return t('errEmailTaken');
-    case 'INVALID_EMAIL':
-      return t('errInvalidEmail');
-    case 'PASSWORD_TOO_SHORT':
-      return limits ? t('errPasswordTooShort', { min: limits.min }) : error.message;
-    case 'PASSWORD_TOO_LONG':
-      return limits ? t('errPasswordTooLong', { max: limits.max }) : error.message;
-    case 'PASSWORD_TOO_COMMON':
-      return t('errPasswordTooCommon');
-    case 'NOT_LOGGED_IN':
-    case 'INVALID_TOKEN':
-    case 'TOKEN_EXPIRED':
-      return t('errNotLoggedIn');
-    case 'INVALID_RESET_KEY':
-    case 'RESET_KEY_INVALID':
-    case 'RESET_KEY_EXPIRED':
-    case 'RESET_LINK_INVALID':
-    case 'PASSWORD_RESET_INVALID':
-      return t('errInvalidResetLink');
-    case 'AVS_UNDERAGE':
-      return t('avsUnderage');
-    case 'AVS_INVALID_BIRTH_DATE':
-      return t('invalidBirthDate');
-    case 'AVS_ALREADY_PENDING':
-      return t('errAvsAlreadyPending');
-    case 'AVS_ALREADY_ACCEPTED':
-      return t('errAvsAlreadyAccepted');
-    case NETWORK_ERROR:
-      return t('errNetwork');
-    case BAD_RESPONSE:
-    case 'INTERNAL_ERROR':
-      return t('errUnknown');
-    default:
-      return error.message || t('errUnknown');
-  }
+  const code = error.code;
+  if (code === NETWORK_ERROR || code === BAD_RESPONSE) return t(CLIENT_TEXTS[code]);
+  const text = isErrorCode(code) ? TEXTS[code] : SERVER_MESSAGE;
+  if (text === SERVER_MESSAGE) return error.message || t('errUnknown');
+  return typeof text === 'function' ? text(t, error, { limits: null, ...context }) : t(text);
 }
 
 /** The form field a server error code is about; null for errors of the whole form. */

@@ -3,6 +3,7 @@
  * the pages and the payment dialog. Amounts are integer euro cents; coins follow spec 9 (1 EUR = 4 coins, rounded up).
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 export const MAX_HISTORY_PAGE = 100;
 export const DEFAULT_HISTORY_PAGE = 20;
@@ -86,3 +87,27 @@ export const ReceiptSchema = TransactionSchema.extend({
   reference: TransactionReferenceSchema,
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/** The wallet calls of the logged-in guest (decision 0032); always the caller's own wallet. */
+export const walletEndpoints = {
+  guestBalance: defineEndpoint({
+    method: 'GET',
+    path: 'guest/getGuestBalance',
+    response: GuestBalanceSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  transactions: defineEndpoint({
+    method: 'GET',
+    path: 'guest/transactions',
+    query: TransactionsQuerySchema,
+    response: TransactionsPageSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: 'guest/transactions/:transferId/receipt',
+    params: ReceiptParamsSchema,
+    response: ReceiptSchema,
+    errors: ['NOT_LOGGED_IN', 'TRANSACTION_NOT_FOUND'],
+  }),
+};

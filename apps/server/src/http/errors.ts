@@ -5,11 +5,13 @@
  * body, and never exposes a stack trace or an internal message for a 5xx.
  */
 import type { ErrorBody } from '@vela/contracts/common';
+import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { z } from 'zod';
 
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    /** One of the codes of packages/contracts error-codes.ts: the clients have a text for each. */
+    readonly code: ErrorCode,
     message: string,
     readonly statusCode = 400,
   ) {
@@ -21,7 +23,7 @@ export class AppError extends Error {
 /** The message of every 5xx: internals stay in the log. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error occurred. Quote the request id when reporting it.';
 
-const CODES_BY_STATUS: Record<number, string> = {
+const CODES_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

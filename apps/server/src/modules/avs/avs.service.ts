@@ -5,6 +5,7 @@
  * matching event is published on `guest:<guestId>`.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
 import type { Db } from '@vela/db/client';
 import {
@@ -97,7 +98,7 @@ function eventOf(state: DomainAvsState): GuestBusEvent {
 }
 
 /** An illegal move of the domain as a 409 with a stable code. */
-function conflictOf(error: unknown, code: string, message: string): unknown {
+function conflictOf(error: unknown, code: ErrorCode, message: string): unknown {
   return error instanceof AvsTransitionError ? new AppError(code, message, 409) : error;
 }
 

@@ -55,7 +55,9 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
     const counts = await repository.rate(kind, guestId, itemId, next, ratingDelta);
     if (!counts) {
       const what = kind === 'album' ? 'album' : kind === 'picture' ? 'picture' : 'actor';
-      throw new AppError(`${what.toUpperCase()}_NOT_FOUND`, `No such ${what}`, 404);
+      const code =
+        what === 'album' ? 'ALBUM_NOT_FOUND' : what === 'picture' ? 'PICTURE_NOT_FOUND' : 'ACTOR_NOT_FOUND';
+      throw new AppError(code, `No such ${what}`, 404);
     }
     return presentRating(counts.likes, counts.dislikes, next);
   };

@@ -4,6 +4,7 @@
  * transaction (all or nothing). Actors are upserted by name (name_lower is unique); tags are found
  * or created by label. Refusals name the item index and the field.
  */
+import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { Db } from '@vela/db/client';
 import { eq, inArray } from '@vela/db/orm';
 import {
@@ -26,7 +27,7 @@ interface Problem {
   message: string;
 }
 
-function refuse(code: string, problems: Problem[]): never {
+function refuse(code: ErrorCode, problems: Problem[]): never {
   const text = problems
     .slice(0, 10)
     .map((p) => `items[${p.index}].${p.field}: ${p.message}`)

@@ -3,13 +3,13 @@
  * and `guest/transactions`, and the receipt of one movement (`guest/transactions/:transferId/receipt`). Always the caller's own wallet; per guest: `Cache-Control: no-store`.
  */
 
-import { ReceiptParamsSchema } from '@vela/contracts/wallet-api';
+import { walletEndpoints } from '@vela/contracts/wallet-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { presentBalance, presentReceipt, presentTransactions } from './wallet.presenter.ts';
-import { TransactionsQuerySchema } from './wallet.schema.ts';
 import type { WalletService } from './wallet.service.ts';
 
 export function walletRoutes(deps: { auth: GuestAuth; wallet: WalletService }): FastifyPluginAsync {
@@ -19,28 +19,30 @@ export function walletRoutes(deps: { auth: GuestAuth; wallet: WalletService }): 
   return async (app) => {
     privateResponses(app);
 
-    app.get('/guest/getGuestBalance', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: presentBalance(await wallet.guestBalance(guestId)) };
+    route(app, walletEndpoints.guestBalance).handle({
+      authenticate: requireGuest,
+      handler: async ({ auth: guestId }) => presentBalance(await wallet.guestBalance(guestId)),
     });
 
-    app.get('/guest/transactions', async (request) => {
-      const guestId = await requireGuest(request);
-      const query = parseInput(TransactionsQuerySchema, request.query);
-      const rows = await wallet.historyOf(guestId, {
-        limit: query.limit,
-        ...(query.before === undefined ? {} : { before: query.before }),
-      });
-      return { success: true, data: presentTransactions(rows, query.limit) };
+    route(app, walletEndpoints.transactions).handle({
+      authenticate: requireGuest,
+      handler: async ({ query, auth: guestId }) => {
+        const rows = await wallet.historyOf(guestId, {
+          limit: query.limit,
+          ...(query.before === undefined ? {} : { before: query.before }),
+        });
+        return presentTransactions(rows, query.limit);
+      },
     });
 
     // Another guest's transfer answers exactly like one that does not exist (nothing to probe).
-    app.get('/guest/transactions/:transferId/receipt', async (request) => {
-      const guestId = await requireGuest(request);
-      const { transferId } = parseInput(ReceiptParamsSchema, request.params);
-      const row = await wallet.entryOf(guestId, transferId);
-      if (!row) throw new AppError('TRANSACTION_NOT_FOUND', 'No such transaction in your wallet', 404);
-      return { success: true, data: presentReceipt(row) };
+    route(app, walletEndpoints.receipt).handle({
+      authenticate: requireGuest,
+      handler: async ({ params: { transferId }, auth: guestId }) => {
+        const row = await wallet.entryOf(guestId, transferId);
+        if (!row) throw new AppError('TRANSACTION_NOT_FOUND', 'No such transaction in your wallet', 404);
+        return presentReceipt(row);
+      },
     });
   };
 }

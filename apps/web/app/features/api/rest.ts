@@ -2,8 +2,15 @@
  * The pages' REST client: `/rest/v1/<path>` on the same origin with the session cookie. Every failure
  * is a `RestError` with the server's stable code (NETWORK when no answer came, NOT_LOGGED_IN for a
  * bare 401, INVALID_RESPONSE when the data does not fit the contract), so a feature can show a
- * translated message a person can act on.
+ * translated message a person can act on. A call of a declared endpoint (@vela/contracts, decision
+ * 0032) takes its method, path and answer schema from the declaration: `endpointData(endpoint, input)`.
  */
+import {
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  endpointPath,
+} from '@vela/contracts/endpoint';
 import type { z } from 'zod';
 
 export class RestError extends Error {
@@ -70,4 +77,27 @@ export async function restData<S extends z.ZodType>(
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new RestError('INVALID_RESPONSE', 'Unexpected answer', 200);
   return parsed.data;
+}
+
+/** The input of a declared endpoint; optional when the endpoint declares no params and no body. */
+type InputArgs<E> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+/** Calls a declared endpoint: its method, its path with the params (and query) filled in, its body. */
+export function endpointCall<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: InputArgs<E>
+): Promise<RestResult> {
+  const given = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return restCall(endpoint.method, endpointPath(endpoint, given), given.body);
+}
+
+/** Calls a declared endpoint and checks the answer's data against its declared answer schema. */
+export async function endpointData<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: InputArgs<E>
+): Promise<EndpointData<E>> {
+  const { data } = await endpointCall(endpoint, ...([input] as InputArgs<E>));
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) throw new RestError('INVALID_RESPONSE', 'Unexpected answer', 200);
+  return parsed.data as EndpointData<E>;
 }
