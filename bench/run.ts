@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: starts the real server on PostgreSQL (production mode, demo data, bench routes enabled) and
  * measures with autocannon, in one run: home page SSR, actor profile SSR (each as an anonymous visitor, served by
- * the page micro-cache, and as a request with its own cookie, rendered for itself) and /rest/v1/alive, each
+ * the page micro-cache, as a request with an unknown cookie, rendered for itself, and as a logged-in guest, served
+ * the page shared by every guest: decision 0033), the videos overview as a logged-in guest, that guest's
+ * `guest/me` (the per-guest part the shared pages read after hydration) and /rest/v1/alive, each
  * against the baseline route of the same server returning a precomputed body of the same size. Prints req/s, p50/p99 latency
  * and the ratio to the baseline, and writes bench/results/latest.json.
  *
@@ -12,7 +14,8 @@
  * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
- * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900).
+ * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
+ * server alone, written to bench/results/pages.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { printCatalogBench, runCatalogBench } from './catalog.ts';
+import { benchGuestCookie } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
@@ -104,19 +108,28 @@ async function main(): Promise<void> {
     const home = await fetch(`${base}/en/`).then((r) => r.text());
     const actor = /href="(\/en\/amateur\/[^/"]+\/)"/.exec(home)?.[1];
     if (!actor) throw new Error('no actor link on the home page');
-    // Anonymous visitors are served from the page micro-cache (PAGE_CACHE_TTL_MS); a request carrying any
-    // other cookie (a session, later) is rendered for itself: the "render" rows measure that path.
+    // Anonymous visitors are served from the page micro-cache (PAGE_CACHE_TTL_MS); a request carrying an
+    // unknown cookie is rendered for itself: the "render" rows measure that path.
     const render = { cookie: 'bench=render' };
+    // A logged-in guest (decision 0033): home, profile and the videos overview are the pages shared by
+    // every guest; the "guest me" row is the per-guest part the page reads after hydration.
+    const guest = { cookie: await benchGuestCookie(base) };
     const targets = [
       { name: 'home SSR', path: '/en/', type: 'html', headers: {} },
       { name: 'home render', path: '/en/', type: 'html', headers: render },
+      { name: 'home guest', path: '/en/', type: 'html', headers: guest },
       { name: 'profile SSR', path: actor, type: 'html', headers: {} },
       { name: 'profile rend', path: actor, type: 'html', headers: render },
+      { name: 'profile guest', path: actor, type: 'html', headers: guest },
+      { name: 'videos guest', path: '/en/videos/', type: 'html', headers: guest },
+      { name: 'guest me', path: '/rest/v1/guest/me', type: 'json', headers: guest },
       { name: 'alive', path: '/rest/v1/alive', type: 'json', headers: {} },
     ];
     const rows = [];
     for (const t of targets) {
-      const bytes = Buffer.byteLength(await fetch(`${base}${t.path}`).then((r) => r.text()));
+      const bytes = Buffer.byteLength(
+        await fetch(`${base}${t.path}`, { headers: t.headers }).then((r) => r.text()),
+      );
       const baselinePath = `/__bench/baseline?bytes=${bytes}&type=${t.type}`;
       // warm up both routes
       await autocannon({ url: `${base}${t.path}`, connections: 10, duration: 2, headers: t.headers });
@@ -125,8 +138,17 @@ async function main(): Promise<void> {
       const ratio = subject.reqPerSec / baseline.reqPerSec;
       rows.push({ ...t, bytes, subject, baseline, ratio: Math.round(ratio * 1000) / 1000 });
       console.log(
-        `${t.name.padEnd(12)} ${String(bytes).padStart(7)} B  ${String(subject.reqPerSec).padStart(6)} req/s  p50 ${subject.p50} ms  p99 ${subject.p99} ms | baseline ${baseline.reqPerSec} req/s p50 ${baseline.p50} ms p99 ${baseline.p99} ms | ratio ${(ratio * 100).toFixed(1)}%  errors ${subject.errors + subject.non2xx}`,
+        `${t.name.padEnd(13)} ${String(bytes).padStart(7)} B  ${String(subject.reqPerSec).padStart(6)} req/s  p50 ${subject.p50} ms  p99 ${subject.p99} ms | baseline ${baseline.reqPerSec} req/s p50 ${baseline.p50} ms p99 ${baseline.p99} ms | ratio ${(ratio * 100).toFixed(1)}%  errors ${subject.errors + subject.non2xx}`,
       );
+    }
+    if (process.env.BENCH_PAGES_ONLY === 'true') {
+      // The page rows alone (a quick check while working on pages); the other benchmarks take minutes.
+      mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+      writeFileSync(
+        join(root, 'bench', 'results', 'pages.json'),
+        `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows }, null, 2)}\n`,
+      );
+      return;
     }
     // The ledger next to pgbench TPC-B on the same PostgreSQL server (bench/ledger.ts).
     const ledger = await runLedgerBench();

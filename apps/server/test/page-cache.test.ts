@@ -31,6 +31,23 @@ describe('page cache keys', () => {
     expect(cache.keyFor(req('/en/', {}, 'HEAD'))).toBeNull();
   });
 
+  it("keys a shared page's request with a session cookie by the cookie's presence, never its value", () => {
+    const shared = new PageCache(5_000, undefined, (pathname) => pathname === '/en/');
+    const a = shared.keyFor(req('/en/', { cookie: 'vela_session=guest-a' }));
+    const b = shared.keyFor(req('/en/', { cookie: 'vela_session=guest-b; vela_consent=v1.f1.a0' }));
+    expect(a).toBe('/en/\n\nsession');
+    expect(b).toBe('/en/\nvela_consent=v1.f1.a0\nsession');
+    expect(a).not.toContain('guest-a');
+    expect(shared.keyFor(req('/en/', { cookie: 'vela_session=guest-b' }))).toBe(a);
+    // Any other page with a session (My Vela, the wallet...) is rendered for its guest alone.
+    expect(shared.keyFor(req('/en/myvela/', { cookie: 'vela_session=guest-a' }))).toBeNull();
+    expect(cache.keyFor(req('/en/', { cookie: 'vela_session=guest-a' }))).toBeNull();
+  });
+
+  it('ignores the cookies only the scripts read', () => {
+    expect(cache.keyFor(req('/en/', { cookie: 'vela_forced_avs=1; vela_status_bar=x' }))).toBe('/en/\n');
+  });
+
   it('replaces the render nonce with the responding request nonce', () => {
     const page = {
       status: 200,

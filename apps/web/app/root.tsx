@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cspNonce: context.cspNonce,
     /** The logged-in guest (null for a visitor) and the public switches of the shell. */
     viewer: context.viewer,
+    /** A page shared by all guests, asked for with a session: the shell reads the viewer itself (decision 0033). */
+    viewerPending: context.viewerPending === true,
     config: context.config,
   };
 }
@@ -96,6 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       consent={loaderData.consent}
       brandName={loaderData.brandName}
       viewer={loaderData.viewer}
+      viewerPending={loaderData.viewerPending}
       config={loaderData.config}
     >
       <Outlet />

@@ -213,8 +213,16 @@ export interface PublicConfig {
 export interface WebLoadContext {
   services: PageServices;
   config: PublicConfig;
-  /** The logged-in guest of this request (from the session cookie), null for a visitor. */
+  /**
+   * The logged-in guest of this request (from the session cookie), null for a visitor and in every
+   * render shared by all guests (decision 0033: home, profiles, the videos overview).
+   */
   viewer: GuestMe | null;
+  /**
+   * A shared render for a request with a session cookie: who the viewer is stays unknown to the
+   * server HTML, which shows the account area as a placeholder until the page has read `guest/me`.
+   */
+  viewerPending?: boolean;
   /** The request id, for error pages. */
   requestId: string;
   /** Per-request CSP nonce for inline scripts (hydration data). */

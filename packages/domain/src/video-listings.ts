@@ -109,6 +109,8 @@ export const TOP_VIDEOS_MONTHS = 9;
 /** Spec 2 page size of video grids; the most one request may ask for. */
 export const VIDEO_PAGE_SIZE = 30;
 export const VIDEO_LIMIT_MAX = 100;
+/** Videos per block of the /videos/ overview (the server's blocks and the guest's bought block the page adds). */
+export const OVERVIEW_BLOCK_SIZE = 10;
 /** Spec 9: video stars 100; preview thumbnails 100 per video. */
 export const VIDEO_STARS_COUNT = 100;
 export const VIDEO_PREVIEW_THUMBNAILS_MAX = 100;

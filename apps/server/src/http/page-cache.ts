@@ -1,12 +1,15 @@
 /**
- * Micro-cache of rendered pages for visitors without a session.
+ * Micro-cache of rendered pages: one render for everyone (decision 0033).
  *
- * A page rendered for one anonymous visitor is reused for the same URL and the same cookie choice for
- * a few seconds (PAGE_CACHE_TTL_MS): under load, one render serves everyone asking in that window, and
- * concurrent misses share a single render. Only plain anonymous requests qualify: GET, no
- * Authorization header, no access token in the query, and no cookie but the consent cookie (whose value
- * is part of the key, since it decides whether the banner renders). Only complete 200 HTML responses
- * without Set-Cookie are kept.
+ * A page rendered without a viewer is reused for the same URL and the same cookie choice for a few
+ * seconds (PAGE_CACHE_TTL_MS): under load, one render serves everyone asking in that window, and
+ * concurrent misses share a single render. Only plain requests qualify: GET, no Authorization header,
+ * no access token in the query, and no cookie but the consent cookie (whose value is part of the key,
+ * since it decides whether the banner renders), the cookies only the page's scripts read, and, on a
+ * shared page (`sharedPage`), the session cookie. The session cookie's presence, never its value, is
+ * part of the key: such a page is rendered without the viewer and with the account area as a neutral
+ * placeholder that the browser fills from `guest/me`. Only complete 200 HTML responses without
+ * Set-Cookie are kept.
  *
  * The CSP nonce is per response: the page is stored with the nonce it was rendered with, and every
  * response gets that nonce replaced by its own request's fresh nonce (which the CSP header carries).
@@ -14,6 +17,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { countryOf } from '../infra/country.ts';
+import { SESSION_COOKIE } from '../modules/guests/auth.ts';
 
 export interface CachedPage {
   status: number;
@@ -30,6 +34,13 @@ interface StoredPage extends CachedPage {
 
 /** Cookies that may be present on a cacheable request (their values are part of the key). */
 const KEY_COOKIES = ['vela_consent'];
+/**
+ * Cookies only the page's scripts read (the es-avs modal's forced-AVS flag, the VIP club's status
+ * bar): no render depends on them, so they neither prevent caching nor split the key.
+ */
+const SCRIPT_COOKIES = ['vela_forced_avs', 'vela_status_bar'];
+/** The key's mark of a request that carries a session cookie (a shared page with the account placeholder). */
+const SESSION_MARK = '\nsession';
 
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
@@ -42,9 +53,14 @@ export class PageCache {
    * pages read it (countryOf: a malformed or repeated value is unknown) is part of the key, so a page
    * rendered for one country, without the performers blocked there, is only served to that country.
    */
+  /**
+   * `sharedPage`: whether the page of a path is the same for every guest (rendered without the
+   * viewer, decision 0033); a request with a session cookie is cached only for such a page.
+   */
   constructor(
     ttlMs: number,
     private readonly varyHeader?: string,
+    private readonly sharedPage: (pathname: string) => boolean = () => false,
   ) {
     this.pages = new LRUCache<string, StoredPage>({
       ttl: ttlMs,
@@ -61,12 +77,14 @@ export class PageCache {
     if (url.searchParams.has('accessToken') || url.searchParams.has('token')) return null;
     const cookies = parseCookieHeader(request.headers.cookie);
     const keyed: string[] = [];
+    let session = false;
     for (const [name, value] of cookies) {
-      if (!KEY_COOKIES.includes(name)) return null;
-      keyed.push(`${name}=${value}`);
+      if (KEY_COOKIES.includes(name)) keyed.push(`${name}=${value}`);
+      else if (name === SESSION_COOKIE && this.sharedPage(url.pathname)) session = true;
+      else if (!SCRIPT_COOKIES.includes(name)) return null;
     }
     const vary = this.varyHeader ? (countryOf(request.headers, this.varyHeader) ?? '') : '';
-    return `${request.url}\n${keyed.sort().join(';')}${vary ? `\n${vary}` : ''}`;
+    return `${request.url}\n${keyed.sort().join(';')}${session ? SESSION_MARK : ''}${vary ? `\n${vary}` : ''}`;
   }
 
   /**

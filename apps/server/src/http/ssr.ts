@@ -126,12 +126,23 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
+/**
+ * `shared`: a render the page cache serves to everyone asking for the same key (decision 0033); its
+ * context never holds the viewer. `personal`: a render for this request alone.
+ */
+export type RenderKind = 'shared' | 'personal';
+
 export interface SsrOptions {
   build: WebBuild;
   /** The per-request load context (services, config, viewer, request id, CSP nonce). */
-  contextFor: (request: FastifyRequest) => WebLoadContext | Promise<WebLoadContext>;
-  /** Micro-cache of anonymous pages (see page-cache.ts); none when undefined. */
+  contextFor: (request: FastifyRequest, kind: RenderKind) => WebLoadContext | Promise<WebLoadContext>;
+  /** Micro-cache of pages rendered without a viewer (see page-cache.ts); none when undefined. */
   cache?: PageCache;
+  /**
+   * Whether the page at a path is the same for every guest (shared-pages.ts): rendered without the
+   * viewer whether or not the cache serves it, so the HTML never depends on who asked.
+   */
+  sharedPage?: (pathname: string) => boolean;
 }
 
 /** Send a cached page with the CSP nonce of this request. */
@@ -142,7 +153,7 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage, nonce: string): F
 }
 
 /** The catch-all GET handler: client build files, else a rendered page. */
-export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
+export function createSsrHandler({ build, contextFor, cache, sharedPage = () => false }: SsrOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const loaded = await build.load();
     if (!loaded) {
@@ -158,7 +169,9 @@ export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
     if (cache && key) {
       let own: Response | undefined;
       const page = await cache.get(key, async () => {
-        const context = await contextFor(request);
+        const context = await contextFor(request, 'shared');
+        // What one request's render holds is served to everyone with the same key.
+        if (context.viewer) throw new Error('A shared page render must not hold the viewer');
         // A shared render is not aborted by the first visitor leaving.
         const response = await loaded.handle(toWebRequest(request, new AbortController().signal), context);
         if (!isCacheableResponse(response)) {
@@ -181,7 +194,7 @@ export function createSsrHandler({ build, contextFor, cache }: SsrOptions) {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) aborter.abort();
     });
-    const context = await contextFor(request);
+    const context = await contextFor(request, sharedPage(pathname) ? 'shared' : 'personal');
     const response = await loaded.handle(toWebRequest(request, aborter.signal), context);
     // A page rendered for a logged-in guest holds their data: never stored by a shared cache.
     if (context.viewer) {

@@ -15,7 +15,6 @@ import { linkIfBuilt } from '../features/i18n/implemented.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
 import { TOP_CAMS_BATCH, TopCams } from '../features/performers/components/TopCams.tsx';
-import { viewerGuestId } from '../features/performers/viewerGuestId.ts';
 import { useOnlineTotal } from '../features/realtime/hooks/useOnlineTotal.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
@@ -26,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requireLanguage(request);
   const [home, topCams] = await Promise.all([
     context.services.home(lang),
-    // Top cams with its category tabs (spec 2); the first tab comes with the page.
-    context.services.topCams(lang, 'top100', viewerGuestId(context), 0, TOP_CAMS_BATCH),
+    // Top cams with its category tabs (spec 2); the first tab comes with the page, the same for
+    // everyone (decision 0033: the guest's favorites tab loads when chosen).
+    context.services.topCams(lang, 'top100', null, 0, TOP_CAMS_BATCH),
   ]);
   const t = translator(pagesMessages, lang);
   const alternates = alternatesFor('Home');

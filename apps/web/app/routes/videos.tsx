@@ -12,13 +12,14 @@ import { pageHead } from '../features/seo/pageHead.ts';
 import { VideoListTile } from '../features/videos/components/VideoListTile.tsx';
 import { VideosNav } from '../features/videos/components/VideosNav.tsx';
 import { routeOfCategory } from '../features/videos/listings.ts';
+import { type BoughtBlock, useGuestOverview } from '../features/videos/useGuestOverview.ts';
 import { useVideosT } from '../features/videos/useVideosT.ts';
 import type { Route } from './+types/videos';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requireLanguage(request);
-  const guestId = context.viewer ? Number(context.viewer.id) : null;
-  const overview = await context.services.videosOverview(lang, guestId);
+  // The same page for everyone (decision 0033): a guest's bought block and flags come after hydration.
+  const overview = await context.services.videosOverview(lang, null);
   const t = translator(videosMessages, lang);
   const alternates = alternatesFor('Videos');
   const head = pageHead(context.config, {
@@ -41,9 +42,13 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
-/** The /videos/ overview (spec 2): a block per listing category, each linking to its page. */
+/**
+ * The /videos/ overview (spec 2): a block per listing category, each linking to its page; a
+ * logged-in guest's bought block comes last, with the bought flags (useGuestOverview).
+ */
 export default function VideosPage({ loaderData }: Route.ComponentProps) {
-  const { lang, blocks, seo } = loaderData;
+  const { lang, seo } = loaderData;
+  const { blocks, bought } = useGuestOverview(loaderData.blocks);
   const t = useVideosT(lang);
   return (
     <div className="page videos">
@@ -75,6 +80,7 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
           </HomeBlock>
         );
       })}
+      <BoughtVideosBlock bought={bought} lang={lang} />
       {seo.freeText ? (
         <div className="page__text">
           {seo.freeText.split(/\n{2,}/).map((paragraph) => (
@@ -83,5 +89,35 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The guest's bought block: a placeholder while the viewer or the videos are on their way. */
+function BoughtVideosBlock({
+  bought,
+  lang,
+}: {
+  bought: BoughtBlock;
+  lang: Route.ComponentProps['loaderData']['lang'];
+}) {
+  const t = useVideosT(lang);
+  if (bought.status === 'none') return null;
+  const route = routeOfCategory('boughtVideos');
+  const id = 'videos-boughtVideos';
+  return (
+    <HomeBlock id={id} title={t('category.boughtVideos')} href={route ? linkIfBuilt(route, lang) : null}>
+      {bought.status === 'pending' ? (
+        <div className="videos__placeholder" aria-busy="true" data-bought-pending="" />
+      ) : bought.items.length > 0 ? (
+        <TileGrid
+          items={bought.items}
+          keyOf={(v) => v.id}
+          labelledBy={`${id}-title`}
+          render={(v) => <VideoListTile video={v} lang={lang} />}
+        />
+      ) : (
+        <p className="empty-state">{t('grid.blockEmpty')}</p>
+      )}
+    </HomeBlock>
   );
 }

@@ -18,6 +18,7 @@ import { TileGridSettingsSchema } from '@vela/contracts/videos';
 import {
   isSortAllowed,
   needsGuest,
+  OVERVIEW_BLOCK_SIZE,
   pageWindow,
   sortsFor,
   topVideosSince,
@@ -51,8 +52,6 @@ export interface ListingRequest {
   limit?: number;
 }
 
-/** Blocks of the overview page and how many tiles each shows. */
-export const OVERVIEW_BLOCK_SIZE = 10;
 /** Video stars are the same for everyone: computed at most once a minute (one aggregate over all videos). */
 export const VIDEO_STARS_TTL_MS = 60_000;
 const FILTER_TAG_COUNT = 60;

@@ -6,6 +6,10 @@
  * The socket changes some of the viewer's fields while the page is open (AVS, VIP/TV, email:
  * `useViewerUpdate()`, decision 0024); they are laid over the server's viewer until the server
  * sends a new one (revalidation), which is at least as fresh.
+ *
+ * A page shared by all guests (decision 0033) comes without the viewer but `pending` when the
+ * request carried a session: until `guest/me` answers, `pending` is true and nobody is logged in,
+ * so the shell shows placeholders instead of a visitor's or a guest's controls.
  */
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
@@ -16,10 +20,12 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
+import { fetchViewer } from './fetchViewer.ts';
 
 export const DEFAULT_CONFIG: PublicConfig = {
   brandName: 'Vela',
@@ -59,9 +65,14 @@ export interface ViewerInfo {
   loggedIn: boolean;
   avsAccepted: boolean;
   snapshot: GuestSnapshot;
+  /**
+   * A shared page whose viewer is not known yet (decision 0033): `viewer` is null meanwhile, and
+   * what differs between visitors and guests renders as a neutral placeholder.
+   */
+  pending: boolean;
 }
 
-export function viewerInfo(viewer: GuestMe | null, config: PublicConfig): ViewerInfo {
+export function viewerInfo(viewer: GuestMe | null, config: PublicConfig, pending = false): ViewerInfo {
   const snapshot = snapshotOfViewer(viewer);
   return {
     viewer,
@@ -69,6 +80,7 @@ export function viewerInfo(viewer: GuestMe | null, config: PublicConfig): Viewer
     loggedIn: snapshot.isLoggedIn && !snapshot.isLocked,
     avsAccepted: snapshot.hasAvs,
     snapshot,
+    pending,
   };
 }
 
@@ -82,15 +94,37 @@ const ViewerContext = createContext<ViewerInfo>(VISITOR_INFO);
 const ViewerUpdateContext = createContext<(patch: ViewerPatch) => void>(() => {});
 const NO_PATCH: ViewerPatch = {};
 
+/** What `guest/me` answered for a shared page; undefined until it has. */
+type ReadViewer = { viewer: GuestMe | null } | undefined;
+
 export function ViewerProvider({
-  viewer,
+  viewer: rendered,
+  pending = false,
   config,
   children,
 }: {
+  /** The viewer the server rendered the page for (null for a visitor and on shared pages). */
   viewer: GuestMe | null;
+  /** A shared page asked for with a session: the viewer is read from `guest/me` after hydration. */
+  pending?: boolean;
   config: PublicConfig;
   children: ReactNode;
 }) {
+  const [read, setRead] = useState<ReadViewer>(undefined);
+  useEffect(() => {
+    if (!pending) return;
+    let current = true;
+    fetchViewer().then(
+      (viewer) => current && setRead({ viewer }),
+      () => current && setRead({ viewer: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pending]);
+  // A later revalidation of the root (a language switch) is rendered for the guest: it wins.
+  const viewer = pending ? (read?.viewer ?? null) : rendered;
+  const waiting = pending && read === undefined;
   // The patch belongs to the server viewer it was made on; a new one from the server drops it.
   const [live, setLive] = useState<{ base: GuestMe | null; patch: ViewerPatch }>({
     base: viewer,
@@ -103,7 +137,7 @@ export function ViewerProvider({
     () => (viewer && patch !== NO_PATCH ? { ...viewer, ...patch } : viewer),
     [viewer, patch],
   );
-  const value = useMemo(() => viewerInfo(current, config), [current, config]);
+  const value = useMemo(() => viewerInfo(current, config, waiting), [current, config, waiting]);
   const update = useCallback((next: ViewerPatch) => {
     setLive((previous) => ({
       base: base.current,

@@ -33,11 +33,14 @@ interface ActorNoteProps {
  */
 export function ActorNote({ actorId, actorName, actorSlug, lang }: ActorNoteProps) {
   const t = useActorT(lang);
-  const { loggedIn, config } = useViewer();
+  const { loggedIn, config, pending } = useViewer();
   return (
     <section aria-labelledby="note-title" className="profile__section actor-note">
       <h2 id="note-title">{t('note.title')}</h2>
-      {loggedIn ? (
+      {pending ? (
+        // A shared profile still reading its viewer (decision 0033): neither the prompt nor the form.
+        <p className="actor-note__placeholder" aria-busy="true" data-note-pending="" />
+      ) : loggedIn ? (
         <NoteForm actorId={actorId} actorName={actorName} lang={lang} />
       ) : (
         <VisitorNotePrompt

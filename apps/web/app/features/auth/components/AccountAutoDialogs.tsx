@@ -7,7 +7,8 @@
  * Every logged-in page load also records the login flag the adult-market modal reads.
  * A layout effect: what it opens is rendered in the same task as the hydration (before the first
  * paint, and before the shell marks itself ready), so a page never flashes without its blocking
- * modal, and a ready shell without a modal has none coming.
+ * modal, and a ready shell without a modal has none coming. On a shared page (decision 0033) it
+ * waits until guest/me has told who the viewer is (the shell is marked ready after that too).
  */
 import { showsAdultMarketModal, showsEsAvsModal } from '@vela/domain/restrictions';
 import { useLayoutEffect, useRef } from 'react';
@@ -29,11 +30,11 @@ export function AccountAutoDialogs() {
   const { lang } = useShell();
   const { open: openDialog } = usePaymentDialog();
   const { open: openModal } = useModals();
-  const { loggedIn, avsAccepted, snapshot, config } = useViewer();
+  const { loggedIn, avsAccepted, snapshot, config, pending } = useViewer();
   const done = useRef(false);
 
   useLayoutEffect(() => {
-    if (done.current) return;
+    if (done.current || pending) return;
     done.current = true;
     if (loggedIn) {
       try {
@@ -56,7 +57,7 @@ export function AccountAutoDialogs() {
     }
     // A dialog requested by the URL parameters (spec 2) opens after this one and replaces it.
     if (loggedIn && !avsAccepted && config.forceAvs) openDialog('avs');
-  }, [lang, loggedIn, avsAccepted, snapshot, config, openModal, openDialog]);
+  }, [lang, loggedIn, avsAccepted, snapshot, config, pending, openModal, openDialog]);
 
   return null;
 }

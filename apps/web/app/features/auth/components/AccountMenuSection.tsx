@@ -17,9 +17,11 @@ import { LoginSignupButtons } from './LoginSignupButtons.tsx';
 export function AccountMenuSection({ onAction }: { onAction: () => void }) {
   const { t, lang } = useShell();
   const { open } = usePaymentDialog();
-  const { viewer, loggedIn, config, snapshot } = useViewer();
+  const { viewer, loggedIn, config, snapshot, pending } = useViewer();
   const [loggingOut, setLoggingOut] = useState(false);
 
+  // A shared page still reading its viewer (decision 0033): neither the login nor the guest's part.
+  if (pending) return <p className="account-menu__placeholder" aria-busy="true" data-account-pending="" />;
   if (!viewer || !loggedIn) {
     if (!config.loginEnabled) {
       return (

@@ -4,6 +4,8 @@
  * getVipButtonAction: login for visitors, the VIP dialog (flow vipabo) for non-VIP guests, nothing
  * for VIP guests, and nothing for anyone while the VIP club is not offered (issue 14: it delivers
  * nothing yet, decision 0029). Logged-in guests see their balance in coins (a button that opens the top-up).
+ * On a shared page whose viewer is still being read (decision 0033) the area is one neutral
+ * placeholder of the buttons' height: neither a visitor's buttons nor a guest's balance flash.
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useShell } from '../../layout/state/ShellContext.tsx';
@@ -14,7 +16,14 @@ import { useViewer } from '../useViewer.tsx';
 export function NavbarAccount() {
   const { t } = useShell();
   const { open } = usePaymentDialog();
-  const { loggedIn, snapshot, config } = useViewer();
+  const { loggedIn, snapshot, config, pending } = useViewer();
+  if (pending) {
+    return (
+      <div className="navbar-account" data-navbar-account="pending" aria-busy="true">
+        <span className="navbar-account__placeholder" aria-hidden="true" />
+      </div>
+    );
+  }
   const vip = getVipButtonAction(snapshot);
   const showVip = vip === 'vip-dialog' || (vip === 'login' && config.loginEnabled);
   return (

@@ -12,13 +12,15 @@ import { useRealtime } from '../../realtime/state/RealtimeProvider.tsx';
 import { useFavorites } from '../hooks/useFavorites.ts';
 
 export function PinActorButton({ actorId, lang }: { actorId: number; lang: Language }) {
-  const { loggedIn } = useViewer();
+  const { loggedIn, pending } = useViewer();
   const t = useLiveT(lang);
   const client = useRealtime()?.client ?? null;
   const session = useSocketSession();
   const { pinnedActorIds } = useFavorites();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // A shared profile still reading its viewer (decision 0033) keeps the button's room.
+  if (pending) return <p className="pin-actor pin-actor--pending" aria-hidden="true" />;
   if (!loggedIn) return null;
   const pinned = pinnedActorIds.has(actorId);
   const toggle = async () => {

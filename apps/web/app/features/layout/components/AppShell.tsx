@@ -36,9 +36,23 @@ export interface AppShellProps {
   brandName: string;
   /** The logged-in guest, null for a visitor. */
   viewer: GuestMe | null;
+  /** A page shared by all guests asked for with a session: the viewer comes from guest/me (decision 0033). */
+  viewerPending?: boolean;
   /** Public switches (pay origin, login enabled, modal rules). */
   config: PublicConfig;
   children: ReactNode;
+}
+
+/**
+ * Marks the document once the shell is interactive (hydrated, listeners attached) and knows its
+ * viewer: on a shared page only after guest/me answered, so a ready shell shows no placeholder.
+ */
+function ShellReadyMark() {
+  const { pending } = useViewer();
+  useEffect(() => {
+    if (!pending) document.documentElement.dataset.shellReady = 'true';
+  }, [pending]);
+  return null;
 }
 
 function MenuBackdrop() {
@@ -86,16 +100,13 @@ export function AppShell({
   consent,
   brandName,
   viewer,
+  viewerPending = false,
   config,
   children,
 }: AppShellProps) {
-  // Marks the document once the shell is interactive (hydrated, listeners attached).
-  useEffect(() => {
-    document.documentElement.dataset.shellReady = 'true';
-  }, []);
   return (
     <ShellProvider lang={lang} brandName={brandName} alternates={alternates}>
-      <ViewerProvider viewer={viewer} config={config}>
+      <ViewerProvider viewer={viewer} pending={viewerPending} config={config}>
         <ConsentProvider initial={consent}>
           <ModalProvider>
             <GuestProviders lang={lang} config={config}>
@@ -116,6 +127,7 @@ export function AppShell({
             </GuestProviders>
           </ModalProvider>
         </ConsentProvider>
+        <ShellReadyMark />
       </ViewerProvider>
     </ShellProvider>
   );

@@ -13,7 +13,7 @@ import { useMenu } from '../../layout/state/MenuProvider.tsx';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useSocketSend } from '../../realtime/hooks/useSocketSend.ts';
 import { useSocketStatus } from '../../realtime/hooks/useSocketStatus.ts';
-import { WebPushToggle } from '../../webpush/components/WebPushToggle.tsx';
+import { LazyWebPushToggle } from '../../webpush/components/LazyWebPushToggle.tsx';
 import { useLiveT, useNotificationText } from '../hooks/useLiveT.ts';
 import { useNotifications } from '../hooks/useNotifications.ts';
 
@@ -30,11 +30,15 @@ export function notificationHref(
 
 export function NotificationsMenu() {
   const { t: shellT } = useShell();
-  const { loggedIn } = useViewer();
+  const { loggedIn, pending } = useViewer();
   return (
     <MenuPanel menu="notifications" label={shellT('menuNotifications')}>
-      {loggedIn ? <NotificationsList /> : <p className="menu-empty">{shellT('notificationsLoggedOut')}</p>}
-      {loggedIn ? <WebPushToggle /> : null}
+      {loggedIn ? (
+        <NotificationsList />
+      ) : pending ? null : (
+        <p className="menu-empty">{shellT('notificationsLoggedOut')}</p>
+      )}
+      {loggedIn ? <LazyWebPushToggle /> : null}
     </MenuPanel>
   );
 }

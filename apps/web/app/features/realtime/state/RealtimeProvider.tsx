@@ -42,7 +42,7 @@ const RealtimeContext = createContext<RealtimeContextValue | null>(null);
 const DIALOG_OPEN_STATES = new Set(['created', 'ready', 'loaded', 'visible']);
 
 export function RealtimeProvider({ lang, children }: { lang: Language; children: ReactNode }) {
-  const { viewer, loggedIn } = useViewer();
+  const { viewer, loggedIn, pending } = useViewer();
   const updateViewer = useViewerUpdate();
   const wallet = useWallet();
   const { state: dialogState } = usePaymentDialog();
@@ -81,13 +81,14 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
     };
   }, [client, presence, guest, aboHandlers]);
 
-  // One connection per guest; `guestId` only restarts it.
+  // One connection per guest; `guestId` only restarts it. A shared page connects once it knows its
+  // viewer (decision 0033), not first as a visitor and again as the guest.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the restart key is the point.
   useEffect(() => {
-    if (!client) return;
+    if (!client || pending) return;
     client.start();
     return () => client.stop();
-  }, [client, guestId]);
+  }, [client, guestId, pending]);
 
   useEffect(() => {
     client?.setLanguage(lang);
