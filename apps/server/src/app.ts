@@ -30,7 +30,6 @@ import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { PageCache } from './http/page-cache.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
-import { isSharedPage } from './http/shared-pages.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
@@ -42,12 +41,13 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
-import { createGuestAuth, readCookie, SESSION_COOKIE } from './modules/guests/auth.ts';
+import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { createGuestsModule } from './modules/guests/guests.module.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
 import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
+import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import {
@@ -252,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     avs,
     createWalletModule(moduleDeps),
+    createLegalModule(moduleDeps),
     createPaymentsModule(moduleDeps),
     subscriptionsModule,
     promotions,
@@ -320,13 +321,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     graphqlRoutes({
       auth,
-      services: {
-        guests: guestsRepository,
-        avs: avs.service,
-        legalText: createLegalService(database.db).legalText,
-        promotions: promotions.service,
-        subscriptions: subscriptionsModule.service,
-      },
+      // The base fields: the caller's Guest with its vouchers; every other field is a module's.
+      services: { guests: guestsRepository, vouchers: (guestId) => promotions.service.vouchers(guestId) },
       extensions: featureModules.flatMap((module) => (module.graphql ? [module.graphql] : [])),
       introspection: config.nodeEnv !== 'production',
       countryHeader: config.countryHeader,
@@ -394,19 +390,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSsrHandler({
       build,
       ...(config.pageCacheTtlMs > 0
-        ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader, isSharedPage) }
+        ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader) }
         : {}),
-      sharedPage: isSharedPage,
-      // A shared render (decision 0033) never reads the viewer; it only knows whether a session
-      // cookie came, so the account area renders as a placeholder that guest/me fills.
-      contextFor: async (request, kind) => {
+      contextFor: async (request) => {
         const country = countryOf(request.headers, config.countryHeader);
         return {
           services: servicesIn(country),
           config: publicConfig,
-          viewer: kind === 'shared' ? null : await viewerOf(request),
-          viewerPending:
-            kind === 'shared' && readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined,
+          viewer: await viewerOf(request),
           requestId: request.id,
           cspNonce: cspNonceOf(request),
           country,

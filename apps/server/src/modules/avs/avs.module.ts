@@ -1,10 +1,11 @@
 /**
  * The age verification module (spec 4): the guest's AVS routes with the sandbox provider's
- * decision page, and the AVS status a page resyncs from after every socket (re)connect. The
- * operator's queue and decisions are routes of the internal API (internal.routes.ts), which gets
- * this module's service.
+ * decision page, the caller's AVS state in the query-language service, and the AVS status a page
+ * resyncs from after every socket (re)connect. The operator's queue and decisions are routes of the
+ * internal API (internal.routes.ts), which gets this module's service.
  */
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { avsGraphql } from './avs.graphql.ts';
 import { createSandboxAvsProvider } from './avs.provider.ts';
 import { avsRoutes } from './avs.routes.ts';
 import { type AvsService, createAvsService } from './avs.service.ts';
@@ -31,6 +32,7 @@ export function createAvsModule(
   return {
     service,
     rest: avsRoutes({ auth: deps.auth, avs: service, gate: deps.ageGate, payOrigin: deps.config.payOrigin }),
+    graphql: avsGraphql(service),
     snapshot: async (guestId) => ({ avsStatus: (await service.status(guestId)).avsStatus }),
   };
 }

@@ -5,12 +5,13 @@
  * on-top bonuses on the next succeeded top-up.
  */
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { promotionsGraphql } from './promotions.graphql.ts';
 import { promotionsInternalRoutes } from './promotions.internal.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { createPromotionsService, type PromotionsService } from './promotions.service.ts';
 
 export interface PromotionsModule extends FeatureModule {
-  /** The use cases, for the query-language service (guestVouchers, remainingBonusCodes, benefits). */
+  /** The use cases (the query-language service's Guest.vouchers reads the vouchers). */
   service: PromotionsService;
 }
 
@@ -32,6 +33,7 @@ export function createPromotionsModule(deps: FeatureModuleDeps): PromotionsModul
       countryHeader: deps.config.countryHeader,
     }),
     internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
+    graphql: promotionsGraphql(service),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
       // A failure here (database not reachable yet) must not stop the server; the next start retries.

@@ -1,6 +1,7 @@
 /** The subscriptions module of issue 4 (see feature-module.ts): REST, the operator route and the renewal job. */
 import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { subscriptionsGraphql } from './subscriptions.graphql.ts';
 import { createRenewalJob } from './subscriptions.job.ts';
 import { subscriptionInternalRoutes, subscriptionRoutes } from './subscriptions.routes.ts';
 import { createSubscriptionsService, type VipReleasesValue } from './subscriptions.service.ts';
@@ -35,6 +36,7 @@ export function createSubscriptionsModule(
       secureCookies: deps.config.publicOrigin.startsWith('https:'),
     }),
     internal: subscriptionInternalRoutes({ runNow: job.runNow }),
+    graphql: subscriptionsGraphql(service),
     // The VIP and VXTV statuses a page resyncs from after every socket (re)connect.
     snapshot: (guestId) => service.aboStatuses(guestId),
     start: () => job.start(),
