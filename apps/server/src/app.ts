@@ -30,6 +30,7 @@ import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
 import { PageCache } from './http/page-cache.ts';
 import { registerSameOriginGuard } from './http/same-origin.ts';
 import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
+import { isSharedPage } from './http/shared-pages.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { cachedLoader } from './infra/cache.ts';
@@ -41,7 +42,7 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
-import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
+import { createGuestAuth, readCookie, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { createGuestsModule } from './modules/guests/guests.module.ts';
 import { presentGuest } from './modules/guests/guests.presenter.ts';
 import { createGuestsRepository } from './modules/guests/guests.repository.ts';
@@ -390,14 +391,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSsrHandler({
       build,
       ...(config.pageCacheTtlMs > 0
-        ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader) }
+        ? { cache: new PageCache(config.pageCacheTtlMs, config.countryHeader, isSharedPage) }
         : {}),
-      contextFor: async (request) => {
+      sharedPage: isSharedPage,
+      // A shared render (decision 0033) never reads the viewer; it only knows whether a session
+      // cookie came, so the account area renders as a placeholder that guest/me fills.
+      contextFor: async (request, kind) => {
         const country = countryOf(request.headers, config.countryHeader);
         return {
           services: servicesIn(country),
           config: publicConfig,
-          viewer: await viewerOf(request),
+          viewer: kind === 'shared' ? null : await viewerOf(request),
+          viewerPending:
+            kind === 'shared' && readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined,
           requestId: request.id,
           cspNonce: cspNonceOf(request),
           country,
