@@ -34,6 +34,7 @@
  * ONE_CLICK_NOT_AVAILABLE, CHARGE_NOT_AWAITING_CODE; 429 RATE_LIMITED (Retry-After).
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /** The dialog flows that charge money (spec 2); voice is a charge with paytype Voice. */
 export const CHARGE_FLOWS = [
@@ -221,3 +222,116 @@ export const ChargeOneClickRequestSchema = z.object({
   amountCents: z.number().int().positive(),
   channelId: z.string().max(100).optional(),
 });
+
+/** `payment/charges/:id`: a charge's public id. */
+export const ChargeIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The provider's callback answer (`payment/callback`, signed raw JSON body). */
+export const CallbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+const CHARGE_ERRORS = [
+  'AMOUNT_OUT_OF_RANGE',
+  'INVALID_AMOUNT',
+  'PAYTYPE_NOT_ALLOWED',
+  'FLOW_NOT_ALLOWED',
+  'INVALID_CARD',
+  'CARD_EXPIRED',
+  'INVALID_IBAN',
+  'CARRIER_REQUIRED',
+  'RESTRICTED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'LIMIT_EXCEEDED',
+  'TRIAL_NOT_AVAILABLE',
+  'NO_PAYMENT_METHOD',
+] as const;
+
+/** The charge calls of the logged-in guest (decision 0032); `payment/canOneClick` also answers visitors. */
+export const paymentEndpoints = {
+  createCharge: defineEndpoint({
+    method: 'POST',
+    path: 'payment/charges',
+    body: ChargeRequestSchema,
+    response: ChargeAnswerSchema,
+    errors: ['NOT_LOGGED_IN', ...CHARGE_ERRORS],
+  }),
+  charges: defineEndpoint({
+    method: 'GET',
+    path: 'payment/charges',
+    response: ChargeListAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  charge: defineEndpoint({
+    method: 'GET',
+    path: 'payment/charges/:id',
+    params: ChargeIdParamsSchema,
+    response: ChargeAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_FOUND'],
+  }),
+  confirmCharge: defineEndpoint({
+    method: 'POST',
+    path: 'payment/charges/:id/confirm',
+    params: ChargeIdParamsSchema,
+    body: ConfirmChargeRequestSchema,
+    response: ChargeAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_FOUND', 'WRONG_CODE', 'CHARGE_NOT_AWAITING_CODE'],
+  }),
+  methods: defineEndpoint({
+    method: 'GET',
+    path: 'payment/methods',
+    response: PaymentMethodsAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  changeMethod: defineEndpoint({
+    method: 'POST',
+    path: 'payment/methods',
+    body: ChangeMethodRequestSchema,
+    response: PaymentMethodAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'INVALID_CARD', 'CARD_EXPIRED', 'INVALID_IBAN', 'CARD_DECLINED'],
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: 'payment/settings',
+    response: PaymentSettingsSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  updateSettings: defineEndpoint({
+    method: 'POST',
+    path: 'payment/settings',
+    body: PaymentSettingsUpdateSchema,
+    response: PaymentSettingsSchema,
+    errors: ['NOT_LOGGED_IN', 'LIMIT_OUT_OF_RANGE', 'THRESHOLD_OUT_OF_RANGE', 'AMOUNT_OUT_OF_RANGE'],
+  }),
+  autoRechargeTeaserState: defineEndpoint({
+    method: 'POST',
+    path: 'guest/autoRechargeTeaserState',
+    body: AutoRechargeTeaserStateRequestSchema,
+    response: AutoRechargeTeaserStateRequestSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  canOneClick: defineEndpoint({
+    method: 'GET',
+    path: 'payment/canOneClick',
+    response: OneClickConfigSchema,
+    errors: [],
+  }),
+  chargeOneClick: defineEndpoint({
+    method: 'POST',
+    path: 'payment/chargeOneClick',
+    body: ChargeOneClickRequestSchema,
+    response: ChargeAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'ONE_CLICK_NOT_AVAILABLE', ...CHARGE_ERRORS],
+  }),
+  /** The provider's signed callback: the route keeps the raw JSON text (the signature covers it). */
+  callback: defineEndpoint({
+    method: 'POST',
+    path: 'payment/callback',
+    response: CallbackAnswerSchema,
+    errors: [
+      'SIGNATURE_MISSING',
+      'SIGNATURE_MALFORMED',
+      'SIGNATURE_INVALID',
+      'SIGNATURE_EXPIRED',
+      'UNKNOWN_CHARGE',
+    ],
+  }),
+};

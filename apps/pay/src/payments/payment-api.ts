@@ -6,16 +6,14 @@
 import {
   type ChangeMethodRequest,
   type Charge,
-  ChargeAnswerSchema,
   type ChargeRequest,
   type OneClickConfig,
   OneClickConfigSchema,
   type PaymentMethod,
-  PaymentMethodAnswerSchema,
-  PaymentMethodsAnswerSchema,
   type PaymentSettings,
   PaymentSettingsSchema,
   type PaymentSettingsUpdate,
+  paymentEndpoints,
 } from '@vela/contracts/payment-api';
 import { z } from 'zod';
 import type { Api } from '../api.ts';
@@ -33,31 +31,31 @@ const AnyData = z.unknown();
 
 export const AUTO_RECHARGE_TEASER_MODES = ['shown', 'dismissed', 'enabled'] as const;
 
-export function createPaymentApi(api: Pick<Api, 'get' | 'post'>) {
+/** Method and path of every call come from the declarations (decision 0032). */
+export function createPaymentApi(api: Pick<Api, 'endpoint'>) {
+  const e = paymentEndpoints;
+  const call = api.endpoint;
   return {
-    settings: (): Promise<PaymentSettings> => api.get('payment/settings', SettingsAnswer),
+    settings: (): Promise<PaymentSettings> => call(e.settings, {}, SettingsAnswer),
     updateSettings: (update: PaymentSettingsUpdate): Promise<PaymentSettings> =>
-      api.post('payment/settings', SettingsAnswer, update),
-    methods: async (): Promise<PaymentMethod[]> =>
-      (await api.get('payment/methods', PaymentMethodsAnswerSchema)).methods,
+      call(e.updateSettings, { body: update }, SettingsAnswer),
+    methods: async (): Promise<PaymentMethod[]> => (await call(e.methods, {})).methods,
     changeMethod: async (request: ChangeMethodRequest): Promise<PaymentMethod> =>
-      (await api.post('payment/methods', PaymentMethodAnswerSchema, request)).method,
+      (await call(e.changeMethod, { body: request })).method,
     charge: async (request: ChargeRequest): Promise<Charge> =>
-      (await api.post('payment/charges', ChargeAnswerSchema, request)).charge,
-    getCharge: async (id: string): Promise<Charge> =>
-      (await api.get(`payment/charges/${encodeURIComponent(id)}`, ChargeAnswerSchema)).charge,
+      (await call(e.createCharge, { body: request })).charge,
+    getCharge: async (id: string): Promise<Charge> => (await call(e.charge, { params: { id } })).charge,
     confirmCharge: async (id: string, code: string): Promise<Charge> =>
-      (await api.post(`payment/charges/${encodeURIComponent(id)}/confirm`, ChargeAnswerSchema, { code }))
-        .charge,
-    canOneClick: (): Promise<OneClickConfig> => api.get('payment/canOneClick', OneClickAnswer),
+      (await call(e.confirmCharge, { params: { id }, body: { code } })).charge,
+    canOneClick: (): Promise<OneClickConfig> => call(e.canOneClick, {}, OneClickAnswer),
     chargeOneClick: async (request: {
       idempotencyKey: string;
       amountCents: number;
       channelId?: string;
-    }): Promise<Charge> => (await api.post('payment/chargeOneClick', ChargeAnswerSchema, request)).charge,
+    }): Promise<Charge> => (await call(e.chargeOneClick, { body: request })).charge,
     /** Spec 7 `guest/autoRechargeTeaserState` (mode). */
     autoRechargeTeaserState: (mode: (typeof AUTO_RECHARGE_TEASER_MODES)[number]) =>
-      api.post('guest/autoRechargeTeaserState', AnyData, { mode }),
+      call(e.autoRechargeTeaserState, { body: { mode } }, AnyData),
   };
 }
 

@@ -4,28 +4,21 @@
  * answers are private (no-store, no-referrer).
  */
 import { LanguageSchema } from '@vela/contracts/common';
-import {
-  AutoRechargeTeaserStateRequestSchema,
-  ChangeMethodRequestSchema,
-  ChargeOneClickRequestSchema,
-  ChargeRequestSchema,
-  ConfirmChargeRequestSchema,
-  PaymentSettingsUpdateSchema,
-} from '@vela/contracts/payment-api';
+import { ChargeIdParamsSchema, paymentEndpoints } from '@vela/contracts/payment-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route, validated } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
+import { RateLimitedError } from '../../infra/rate-limit.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { RateLimitedError } from '../guests/rate-limit.ts';
 import { SIGNATURE_HEADER } from './payments.callbacks.ts';
 import { bankLanguageOf, challengePage, invalidLinkPage, outcomePage } from './payments.sandbox-page.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
-const ChargeIdParams = z.object({ id: z.string().min(1).max(100) });
 const ChallengeQuerySchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/),
   lang: LanguageSchema.optional(),
@@ -56,76 +49,81 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
       throw error;
     });
 
-    app.post('/payment/charges', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(ChargeRequestSchema, request.body);
-      const charge = await service.createCharge(guestId, body);
-      request.log.info({ guestId, charge: charge.id, flow: charge.flow, status: charge.status }, 'charge');
-      return { success: true, data: { charge } };
+    const guest = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
+    const e = paymentEndpoints;
+
+    route(app, e.createCharge).handle({
+      ...guest,
+      handler: async ({ body, auth: guestId, request }) => {
+        const charge = await service.createCharge(guestId, body);
+        request.log.info({ guestId, charge: charge.id, flow: charge.flow, status: charge.status }, 'charge');
+        return { charge };
+      },
     });
 
-    app.get('/payment/charges', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { charges: await service.charges(guestId) } };
+    route(app, e.charges).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => ({ charges: await service.charges(guestId) }),
     });
 
-    app.get('/payment/charges/:id', async (request) => {
-      const guestId = await requireGuest(request);
-      const { id } = parseInput(ChargeIdParams, request.params);
-      return { success: true, data: { charge: await service.charge(guestId, id) } };
+    route(app, e.charge).handle({
+      ...guest,
+      handler: async ({ params: { id }, auth: guestId }) => ({ charge: await service.charge(guestId, id) }),
     });
 
-    app.post('/payment/charges/:id/confirm', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { id } = parseInput(ChargeIdParams, request.params);
-      const { code } = parseInput(ConfirmChargeRequestSchema, request.body);
-      return { success: true, data: { charge: await service.confirm(guestId, id, code) } };
+    route(app, e.confirmCharge).handle({
+      ...guest,
+      handler: async ({ params: { id }, body: { code }, auth: guestId }) => ({
+        charge: await service.confirm(guestId, id, code),
+      }),
     });
 
-    app.get('/payment/methods', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { methods: await service.methods(guestId) } };
+    route(app, e.methods).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => ({ methods: await service.methods(guestId) }),
     });
 
-    app.post('/payment/methods', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(ChangeMethodRequestSchema, request.body);
-      const method = await service.changeMethod(guestId, body);
-      request.log.info({ guestId, paytype: method.paytype }, 'payment method changed');
-      return { success: true, data: { method } };
+    route(app, e.changeMethod).handle({
+      ...guest,
+      handler: async ({ body, auth: guestId, request }) => {
+        const method = await service.changeMethod(guestId, body);
+        request.log.info({ guestId, paytype: method.paytype }, 'payment method changed');
+        return { method };
+      },
     });
 
-    app.get('/payment/settings', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: await service.settings(guestId) };
+    route(app, e.settings).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => service.settings(guestId),
     });
 
-    app.post('/payment/settings', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(PaymentSettingsUpdateSchema, request.body);
-      return { success: true, data: await service.updateSettings(guestId, body) };
+    route(app, e.updateSettings).handle({
+      ...guest,
+      handler: async ({ body, auth: guestId }) => service.updateSettings(guestId, body),
     });
 
     // Spec 7: guest/autoRechargeTeaserState POST (mode).
-    app.post('/guest/autoRechargeTeaserState', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { mode } = parseInput(AutoRechargeTeaserStateRequestSchema, request.body);
-      await service.setTeaserMode(guestId, mode);
-      return { success: true, data: { mode } };
+    route(app, e.autoRechargeTeaserState).handle({
+      ...guest,
+      handler: async ({ body: { mode }, auth: guestId }) => {
+        await service.setTeaserMode(guestId, mode);
+        return { mode };
+      },
     });
 
     // Visitors get a config that cannot one-click (spec 6: one-click is for logged-in guests).
-    app.get('/payment/canOneClick', async (request) => {
-      const context = await auth.authenticate(request);
-      return { success: true, data: await service.oneClickConfig(context?.guestId ?? null) };
+    route(app, e.canOneClick).handle({
+      authenticate: (request) => auth.authenticate(request),
+      handler: async ({ auth: context }) => service.oneClickConfig(context?.guestId ?? null),
     });
 
-    app.post('/payment/chargeOneClick', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(ChargeOneClickRequestSchema, request.body);
-      const charge = await service.chargeOneClick(guestId, body);
-      request.log.info({ guestId, charge: charge.id, status: charge.status }, 'one-click charge');
-      return { success: true, data: { charge } };
+    route(app, e.chargeOneClick).handle({
+      ...guest,
+      handler: async ({ body, auth: guestId, request }) => {
+        const charge = await service.chargeOneClick(guestId, body);
+        request.log.info({ guestId, charge: charge.id, status: charge.status }, 'one-click charge');
+        return { charge };
+      },
     });
 
     // The provider's callbacks: the signature covers the raw body, so this route keeps it as text.
@@ -134,7 +132,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
       callbacks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
         done(null, body),
       );
-      callbacks.post('/payment/callback', { bodyLimit: 16 * 1024 }, async (request) => {
+      callbacks.post(`/${paymentEndpoints.callback.path}`, { bodyLimit: 16 * 1024 }, async (request) => {
         if (typeof request.body !== 'string') {
           throw new AppError('VALIDATION_ERROR', 'A callback is a JSON body', 400);
         }
@@ -153,8 +151,9 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
       // A bad link gets a page the guest can read inside the dialog's frame, not JSON.
       bank.setErrorHandler((error, request, reply) => {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        const query = request.query as Record<string, unknown> | undefined;
-        const lang = bankLanguageOf(query?.lang, request.headers['accept-language']);
+        const query: unknown = request.query;
+        const given = typeof query === 'object' && query !== null && 'lang' in query ? query.lang : undefined;
+        const lang = bankLanguageOf(given, request.headers['accept-language']);
         sandboxPageHeaders(request, reply, deps.payOrigin);
         return reply.code(error.statusCode).send(invalidLinkPage(lang));
       });
@@ -164,8 +163,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
       bank.get('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = parseInput(ChargeIdParams, request.params);
-        const query = parseInput(ChallengeQuerySchema, request.query);
+        const { id } = validated(ChargeIdParamsSchema, request.params);
+        const query = validated(ChallengeQuerySchema, request.query);
         const row = await service.challenge(id, query.token);
         const lang = bankLanguageOf(query.lang, request.headers['accept-language']);
         sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -188,8 +187,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         });
       });
       bank.post('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = parseInput(ChargeIdParams, request.params);
-        const form = parseInput(ChallengeFormSchema, request.body);
+        const { id } = validated(ChargeIdParamsSchema, request.params);
+        const form = validated(ChallengeFormSchema, request.body);
         const row = await service.challenge(id, form.token);
         const lang = bankLanguageOf(form.lang, request.headers['accept-language']);
         const open = row.status === 'requires_action';
@@ -213,7 +212,7 @@ export function paymentInternalRoutes(deps: { service: PaymentsService }): Fasti
   const Query = z.object({ guestId: z.coerce.number().int().positive() });
   return async (app) => {
     app.get('/payments/charges', async (request) => {
-      const { guestId } = parseInput(Query, request.query);
+      const { guestId } = validated(Query, request.query);
       return { success: true, data: { charges: await deps.service.charges(guestId, 100) } };
     });
   };
