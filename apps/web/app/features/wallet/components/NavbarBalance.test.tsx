@@ -55,12 +55,11 @@ function shell(viewer: GuestMe | null, lang: 'en' | 'nl' = 'en') {
 }
 
 describe('navbar balance', () => {
-  it('a logged-in guest sees the balance in coins (spec 9 dot thousands) as a button that opens the top-up', () => {
+  it('a logged-in guest sees the balance in coins (spec 9 dot thousands) in the server render (the click: NavbarBalance.interaction.test.tsx)', () => {
     const html = shell(guest(30_850), 'en');
     expect(html).toContain('data-navbar-balance="1234"');
     expect(html).toMatch(/class="navbar-balance__coins">1\.234</);
     expect(html).toContain('aria-label="Balance: 1.234 coins. Top up"');
-    expect(html).toMatch(/data-navbar-balance="1234"[^>]*data-open-dialog="moneycharge"/);
   });
 
   it('a new guest sees 0 (in Dutch too); a visitor sees no balance', () => {
@@ -68,7 +67,7 @@ describe('navbar balance', () => {
     expect(shell(null)).not.toContain('data-navbar-balance');
   });
 
-  it('the my-account menu shows the balance with a Top up button', () => {
+  it('the my-account menu shows the balance (its Top up button: NavbarBalance.interaction.test.tsx)', () => {
     const viewer = guest(1_010);
     const html = renderToString(
       <MemoryRouter initialEntries={['/en/']}>
@@ -85,6 +84,5 @@ describe('navbar balance', () => {
     );
     expect(html).toContain('data-account-balance="40"');
     expect(html.replaceAll('<!-- -->', '')).toContain('Your balance: <strong>40 coins</strong>');
-    expect(html).toMatch(/data-open-dialog="moneycharge"[^>]*>Top up</);
   });
 });
