@@ -56,7 +56,7 @@ import {
   type NotificationsModule,
 } from './modules/notifications/notifications.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
-import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule, type PerformersModule } from './modules/performers/performers.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
@@ -65,9 +65,11 @@ import { createRealtime } from './modules/realtime/realtime.module.ts';
 import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule, type SearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
+import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
 import { vipReleasesValueCents } from './modules/videos/videos.repository.ts';
+import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { createWebPushModule } from './modules/webpush/webpush.module.ts';
@@ -187,7 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Who is calling: one auth for the REST routes and the pages.
-  const guestsRepository = createGuestsRepository(database.db);
+  // The money state reads each owner's part in one statement (decision 0030).
+  const guestsRepository = createGuestsRepository(database.db, {
+    balanceCents: guestBalanceSql,
+    isPayingCustomer: payingCustomerSql,
+    subscribed: subscribedSql,
+  });
   const sessionSecret = await sessionSecretOf(config);
   const auth = createGuestAuth({
     repository: guestsRepository,
@@ -228,7 +235,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = createMailModule(moduleDeps);
   const guests = createGuestsModule({ ...moduleDeps, secret: sessionSecret, mailer: mail.mailer });
   const avs = createAvsModule({ ...moduleDeps, secret: sessionSecret });
-  const promotions = createPromotionsModule(moduleDeps);
+  const promotions = createPromotionsModule({
+    ...moduleDeps,
+    chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
+  });
   const subscriptionsModule = createSubscriptionsModule({
     ...moduleDeps,
     ...(deps.offeredSubscriptions ? { offered: deps.offeredSubscriptions } : {}),

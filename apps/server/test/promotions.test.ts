@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
+import { createPaymentsRepository } from '../src/modules/payments/payments.repository.ts';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
@@ -538,6 +539,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
       bus: localBus,
       wallet: localWallet,
       guests: createGuestsRepository(database.db),
+      chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
       log: silent,
     });
     localWallet.onWalletChange((change) => promotions.onWalletChange(change));
@@ -604,6 +606,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
       bus: new InProcessBus(),
       wallet,
       guests: createGuestsRepository(database.db),
+      chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
       log: { info() {}, warn() {}, error() {} },
     });
     expect(await promotions.settleUnsettled()).toBeGreaterThanOrEqual(1);

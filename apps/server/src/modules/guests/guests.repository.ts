@@ -5,19 +5,8 @@
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
 import { and, eq, gt, isNull, ne, or, type SQL, sql } from '@vela/db/orm';
-import {
-  guestSessions,
-  guests,
-  ledgerAccounts,
-  loginTransfers,
-  passwordResets,
-  paymentCharges,
-  subscriptions,
-} from '@vela/db/schema';
+import { guestSessions, guests, loginTransfers, passwordResets } from '@vela/db/schema';
 import { createRateLimitStore } from '../../infra/rate-limit.ts';
-
-// Until every importer takes it from infra/db-errors.ts (issue 15).
-export { uniqueViolation } from '../../infra/db-errors.ts';
 
 export type GuestRow = typeof guests.$inferSelect;
 
@@ -27,6 +16,21 @@ export interface GuestMoneyState {
   isPayingCustomer: boolean;
   isVip: boolean;
   isTvSubscriber: boolean;
+}
+
+/**
+ * The parts of the money state, each a scalar SQL expression offered by the module that owns its
+ * table (wallet: the balance; payments: the paying flag; subscriptions: a running product).
+ * `moneyStateOf` selects them together: ONE statement per page view and socket snapshot, and no
+ * table of theirs is named here (decision 0030). app.ts wires them.
+ */
+export interface MoneyStateReads {
+  /** The guest wallet's balance in cents, null when the guest has no wallet yet. */
+  balanceCents(guestId: number): SQL;
+  /** Whether the guest has ever paid money in. */
+  isPayingCustomer(guestId: number): SQL;
+  /** Whether a subscription of `product` runs (active, or cancelled within its paid period). */
+  subscribed(guestId: number, product: 'vip' | 'tv'): SQL;
 }
 export type SessionRow = typeof guestSessions.$inferSelect;
 /** A live session with whether its guest is locked (null: an anonymous session or a deleted guest). */
@@ -40,7 +44,8 @@ export interface NewSession {
   ip: string | null;
 }
 
-export function createGuestsRepository(db: Db) {
+/** `money`: the owners' parts of moneyStateOf (only app.ts's repository reads the money state). */
+export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
   /** The live (not revoked) session matching `where`, with its guest's lock flag (a left join). */
   async function liveSessionAuth(where: SQL): Promise<SessionAuthRow | undefined> {
     const [row] = await db
@@ -67,10 +72,12 @@ export function createGuestsRepository(db: Db) {
       return row;
     },
     /**
-     * Balance, paying flag and running subscriptions in one query. A cancelled subscription runs to
-     * the end of its paid period, so it still counts until the renewal job ends it.
+     * Balance, paying flag and running subscriptions in one statement, from the parts their owners
+     * offer (`money`). A cancelled subscription runs to the end of its paid period, so it still counts
+     * until the renewal job ends it.
      */
     async moneyStateOf(guestId: number): Promise<GuestMoneyState> {
+      if (!money) throw new Error("moneyStateOf needs the owners' reads: createGuestsRepository(db, money)");
       const [row] = await queryRows<{
         balance_cents: string | number | null;
         paying: boolean;
@@ -78,17 +85,10 @@ export function createGuestsRepository(db: Db) {
         tv: boolean;
       }>(
         db,
-        sql`select
-          (select ${ledgerAccounts.balanceCents} from ${ledgerAccounts}
-            where ${ledgerAccounts.kind} = 'guest-wallet' and ${ledgerAccounts.ownerGuestId} = ${guestId}) as balance_cents,
-          exists (select 1 from ${paymentCharges}
-            where ${paymentCharges.guestId} = ${guestId} and ${paymentCharges.status} = 'succeeded') as paying,
-          exists (select 1 from ${subscriptions}
-            where ${subscriptions.guestId} = ${guestId} and ${subscriptions.product} = 'vip'
-              and ${subscriptions.status} in ('active', 'cancelled')) as vip,
-          exists (select 1 from ${subscriptions}
-            where ${subscriptions.guestId} = ${guestId} and ${subscriptions.product} = 'tv'
-              and ${subscriptions.status} in ('active', 'cancelled')) as tv`,
+        sql`select ${money.balanceCents(guestId)} as balance_cents,
+          ${money.isPayingCustomer(guestId)} as paying,
+          ${money.subscribed(guestId, 'vip')} as vip,
+          ${money.subscribed(guestId, 'tv')} as tv`,
       );
       return {
         balanceCents: Number(row?.balance_cents ?? 0),
@@ -96,6 +96,18 @@ export function createGuestsRepository(db: Db) {
         isVip: row?.vip === true,
         isTvSubscriber: row?.tv === true,
       };
+    },
+    /**
+     * Row-locks the guest in the caller's transaction `tx` until it ends (another module serialises
+     * its work per guest on it); false for an unknown guest.
+     */
+    async lockGuestIn(tx: Db, guestId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: guests.id })
+        .from(guests)
+        .where(eq(guests.id, guestId))
+        .for('update');
+      return row !== undefined;
     },
     /** By screen name (case-insensitive) or email (stored lower-cased). */
     async guestByLogin(login: string): Promise<GuestRow | undefined> {

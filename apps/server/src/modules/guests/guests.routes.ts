@@ -12,12 +12,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import { createRateLimiter, RateLimitedError } from '../../infra/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { GuestAuth } from './auth.ts';
 import { guestDataRoutes } from './guest-data.routes.ts';
 import { presentGuest, presentSession } from './guests.presenter.ts';
 import type { GuestRow, GuestsRepository } from './guests.repository.ts';
-import { createGuestsRepository, uniqueViolation } from './guests.repository.ts';
+import { createGuestsRepository } from './guests.repository.ts';
 import { createLoginTransfer, useLoginTransfer } from './login-transfer.ts';
 import { newsletterRoutes } from './newsletter.routes.ts';
 import { createNewsletterService } from './newsletter.service.ts';
@@ -26,7 +28,6 @@ import { createPasswordResetService } from './password-reset.service.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   ANONYMOUS_SESSIONS_PER_IP,
-  createRateLimiter,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ACCOUNT_IP,
   LOGIN_PER_IP,
@@ -34,7 +35,6 @@ import {
   PASSWORD_LOST_PER_ACCOUNT,
   PASSWORD_LOST_PER_IP,
   PASSWORD_RESET_FAILURES_PER_IP,
-  RateLimitedError,
   SIGNUP_PER_IP,
   TRANSFER_FAILURES_PER_IP,
 } from './rate-limit.ts';

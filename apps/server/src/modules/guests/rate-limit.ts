@@ -5,9 +5,6 @@
  */
 import type { Limit } from '../../infra/rate-limit.ts';
 
-// Until the payments files take them from infra/rate-limit.ts (issue 15); the guests module does.
-export { createRateLimiter, type Limit, RateLimitedError } from '../../infra/rate-limit.ts';
-
 /** Login attempts per IP address (every attempt counts). */
 export const LOGIN_PER_IP: Limit = { name: 'login-ip', max: 20, windowMs: 10 * 60 * 1000 };
 /**

@@ -17,7 +17,7 @@ export interface AutoRecharge {
 }
 
 export function createAutoRecharge(
-  context: Pick<PaymentsContext, 'repository' | 'log'>,
+  context: Pick<PaymentsContext, 'repository' | 'guestState' | 'log'>,
   parts: { charges: Charges },
 ): AutoRecharge {
   const { repository, log } = context;
@@ -28,7 +28,7 @@ export function createAutoRecharge(
     const [settings, methods, guest, open] = await Promise.all([
       repository.settingsOf(change.guestId),
       repository.activeMethods(change.guestId),
-      repository.guestState(change.guestId),
+      context.guestState(change.guestId),
       repository.autoRechargeOpen(change.guestId),
     ]);
     if (!settings || !guest) return;

@@ -113,7 +113,7 @@ export function createCharges(
         400,
       );
     }
-    const guest = await repository.guestState(guestId);
+    const guest = await context.guestState(guestId);
     if (!guest) throw new AppError('NOT_LOGGED_IN', 'Log in to pay', 401);
     // Spec 5: restricted guests opening a charge get the compensation flow.
     if (guest.restricted && request.flow !== 'opcompensation') {

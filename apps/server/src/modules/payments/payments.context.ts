@@ -13,6 +13,11 @@ export interface PaymentsServiceDeps {
   wallet: WalletService;
   /** The atomic counters behind the charge and method-change limits and the SMS code attempts. */
   rateLimits: RateLimitStore;
+  /**
+   * Read port of the guests module (its table): the guest, of which payments needs whether it is
+   * restricted (spec 5); undefined for an unknown guest.
+   */
+  guestState: (guestId: number) => Promise<{ restricted: boolean } | undefined>;
   provider: () => PaymentProvider;
   /** Where the sandbox bank page lives: `<publicOrigin>/rest/v1/payment/sandbox/3ds/...`. */
   publicOrigin: string;

@@ -22,7 +22,7 @@ export interface PaymentMethods {
 }
 
 export function createPaymentMethods(
-  context: Pick<PaymentsContext, 'db' | 'repository' | 'provider' | 'rateLimits'>,
+  context: Pick<PaymentsContext, 'db' | 'repository' | 'guestState' | 'provider' | 'rateLimits'>,
   parts: { sources: PaymentSources },
 ): PaymentMethods {
   const { repository } = context;
@@ -32,7 +32,7 @@ export function createPaymentMethods(
       return (await repository.activeMethods(guestId)).map(presentMethod);
     },
     async changeMethod(guestId, request) {
-      const guest = await repository.guestState(guestId);
+      const guest = await context.guestState(guestId);
       if (!guest) throw new AppError('NOT_LOGGED_IN', 'Log in to pay', 401);
       const method =
         request.paytype === 'CC'

@@ -77,6 +77,7 @@ export function createPaymentsModule(
     db: deps.db,
     wallet: deps.wallet,
     rateLimits: deps.guests.rateLimits,
+    guestState: deps.guests.guestById,
     provider: () => provider,
     publicOrigin: deps.config.publicOrigin,
     challengeKey: () => {

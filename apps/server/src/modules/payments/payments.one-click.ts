@@ -22,7 +22,7 @@ export const preferredMethod = (methods: MethodRow[]): MethodRow | undefined =>
   methods.find((m) => m.paytype === 'CC') ?? methods.find((m) => m.paytype === 'LS');
 
 export function createOneClick(
-  context: Pick<PaymentsContext, 'repository'>,
+  context: Pick<PaymentsContext, 'repository' | 'guestState'>,
   parts: { charges: Charges; presenter: ChargePresenter },
 ): OneClick {
   const { repository } = context;
@@ -41,7 +41,7 @@ export function createOneClick(
       const [row, methods, guest, paying] = await Promise.all([
         repository.settingsOf(guestId),
         repository.activeMethods(guestId),
-        repository.guestState(guestId),
+        context.guestState(guestId),
         repository.hasSucceeded(guestId),
       ]);
       const values = settingsValues(row);

@@ -19,7 +19,7 @@ function maskMsisdn(msisdn: string): string {
 }
 
 export function createChargePresenter(
-  context: Pick<PaymentsContext, 'provider' | 'publicOrigin' | 'challengeKey' | 'repository'>,
+  context: Pick<PaymentsContext, 'provider' | 'publicOrigin' | 'challengeKey' | 'wallet'>,
 ): ChargePresenter {
   const challengeToken = async (publicId: string) => hmacHex(await context.challengeKey(), `3ds:${publicId}`);
 
@@ -39,7 +39,7 @@ export function createChargePresenter(
       }
       const balanceCents =
         row.status === 'succeeded' && row.transferId !== null
-          ? await context.repository.walletBalanceAfter(row.transferId)
+          ? await context.wallet.walletBalanceAfter(row.transferId)
           : null;
       return {
         id: row.publicId,

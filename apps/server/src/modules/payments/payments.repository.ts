@@ -3,16 +3,8 @@
  * the writes that must hold together inside one transaction (`createPaymentsRepository(tx)`).
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from '@vela/db/orm';
-import {
-  guests,
-  ledgerAccounts,
-  ledgerEntries,
-  paymentCallbacks,
-  paymentCharges,
-  paymentMethods,
-  walletSettings,
-} from '@vela/db/schema';
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from '@vela/db/orm';
+import { paymentCallbacks, paymentCharges, paymentMethods, walletSettings } from '@vela/db/schema';
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -23,6 +15,14 @@ export type ChargeStatusValue = ChargeRow['status'];
 export const COUNTED_STATUSES: ChargeStatusValue[] = ['created', 'requires_action', 'pending', 'succeeded'];
 export const OPEN_STATUSES: ChargeStatusValue[] = ['created', 'requires_action', 'pending'];
 export const FINAL_STATUSES: ChargeStatusValue[] = ['succeeded', 'declined', 'failed'];
+
+/**
+ * The money state's paying flag (guests' moneyStateOf runs it with the other owners' parts as one
+ * statement): has the guest ever paid money in (a succeeded charge)?
+ */
+export const payingCustomerSql = (guestId: number): SQL =>
+  sql`exists (select 1 from ${paymentCharges}
+    where ${paymentCharges.guestId} = ${guestId} and ${paymentCharges.status} = 'succeeded')`;
 
 export function createPaymentsRepository(db: Db) {
   /** Whether any charge matches all `conditions`. */
@@ -36,14 +36,6 @@ export function createPaymentsRepository(db: Db) {
   }
 
   return {
-    async guestState(guestId: number): Promise<{ restricted: boolean } | undefined> {
-      const [row] = await db
-        .select({ restricted: guests.restricted })
-        .from(guests)
-        .where(eq(guests.id, guestId));
-      return row;
-    },
-
     // --- settings -------------------------------------------------------------------------
     async settingsOf(guestId: number): Promise<SettingsRow | undefined> {
       const [row] = await db.select().from(walletSettings).where(eq(walletSettings.guestId, guestId));
@@ -148,6 +140,22 @@ export function createPaymentsRepository(db: Db) {
         );
       return Number(row?.total ?? 0);
     },
+    /** The id of the guest's charge named by a top-up's reference (numeric id or public id). */
+    async chargeIdOf(guestId: number, ref: unknown): Promise<number | null> {
+      if (typeof ref !== 'number' && typeof ref !== 'string') return null;
+      const text = String(ref);
+      const byId = /^\d{1,15}$/.test(text) ? eq(paymentCharges.id, Number(text)) : undefined;
+      const [row] = await db
+        .select({ id: paymentCharges.id })
+        .from(paymentCharges)
+        .where(
+          and(
+            eq(paymentCharges.guestId, guestId),
+            byId ? or(byId, eq(paymentCharges.publicId, text)) : eq(paymentCharges.publicId, text),
+          ),
+        );
+      return row?.id ?? null;
+    },
     async hasSucceeded(guestId: number): Promise<boolean> {
       return anyCharge(eq(paymentCharges.guestId, guestId), eq(paymentCharges.status, 'succeeded'));
     },
@@ -186,16 +194,6 @@ export function createPaymentsRepository(db: Db) {
         .from(paymentCharges)
         .where(and(eq(paymentCharges.status, 'pending'), eq(paymentCharges.paytype, 'LS')));
     },
-    /** The guest wallet's balance right after a transfer (the entry's balance after). */
-    async walletBalanceAfter(transferId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ balance: ledgerEntries.balanceAfterCents })
-        .from(ledgerEntries)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(and(eq(ledgerEntries.transferId, transferId), eq(ledgerAccounts.kind, 'guest-wallet')));
-      return row ? Number(row.balance) : null;
-    },
-
     // --- callbacks ------------------------------------------------------------------------
     /** Records a callback; false when its event id was already recorded (a repeated delivery). */
     async recordCallback(values: {

@@ -8,19 +8,26 @@ import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { promotionsGraphql } from './promotions.graphql.ts';
 import { promotionsInternalRoutes } from './promotions.internal.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
-import { createPromotionsService, type PromotionsService } from './promotions.service.ts';
+import {
+  createPromotionsService,
+  type PromotionsDeps,
+  type PromotionsService,
+} from './promotions.service.ts';
 
 export interface PromotionsModule extends FeatureModule {
   /** The use cases (the query-language service's Guest.vouchers reads the vouchers). */
   service: PromotionsService;
 }
 
-export function createPromotionsModule(deps: FeatureModuleDeps): PromotionsModule {
+export function createPromotionsModule(
+  deps: FeatureModuleDeps & Pick<PromotionsDeps, 'chargeIdOf'>,
+): PromotionsModule {
   const service = createPromotionsService({
     db: deps.db,
     bus: deps.bus,
     wallet: deps.wallet,
     guests: deps.guests,
+    chargeIdOf: deps.chargeIdOf,
     log: deps.log,
     ...(deps.notify ? { notify: deps.notify } : {}),
   });

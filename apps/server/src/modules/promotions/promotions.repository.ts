@@ -11,9 +11,6 @@ import {
   albums,
   bonusCodes,
   bonusRedemptions,
-  guests,
-  ledgerTransfers,
-  paymentCharges,
   pictures,
   purchases,
   videos,
@@ -53,20 +50,6 @@ const bannedCodesOf = (actorId: typeof videos.actorId | typeof albums.actorId) =
 
 export function createPromotionsRepository(db: Db) {
   return {
-    /** Row-locks the guest (serialises a guest's operator grants); null for an unknown guest. */
-    async lockGuest(guestId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: guests.id })
-        .from(guests)
-        .where(eq(guests.id, guestId))
-        .for('update');
-      return row !== undefined;
-    },
-    async guestExists(guestId: number): Promise<boolean> {
-      const [row] = await db.select({ id: guests.id }).from(guests).where(eq(guests.id, guestId));
-      return row !== undefined;
-    },
-
     // ----- vouchers -----
 
     /** The guest's vouchers with units left (expired ones too: the domain decides what is usable). */
@@ -272,33 +255,6 @@ export function createPromotionsRepository(db: Db) {
         .where(and(isNull(bonusRedemptions.transferId), sql`${bonusCodes.reward}->>'kind' = 'coins'`))
         .orderBy(asc(bonusRedemptions.id))
         .limit(limit);
-    },
-
-    // ----- reading the ledger and charges (read-only) -----
-
-    /** The stored reference of a ledger transfer (the top-up's charge). */
-    async transferReference(transferId: number): Promise<Record<string, unknown> | null> {
-      const [row] = await db
-        .select({ reference: ledgerTransfers.reference })
-        .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.id, transferId));
-      return row?.reference ?? null;
-    },
-    /** The id of the guest's charge named by a top-up reference (numeric id or public id). */
-    async chargeIdOf(guestId: number, ref: unknown): Promise<number | null> {
-      if (typeof ref !== 'number' && typeof ref !== 'string') return null;
-      const text = String(ref);
-      const byId = /^\d{1,15}$/.test(text) ? eq(paymentCharges.id, Number(text)) : undefined;
-      const [row] = await db
-        .select({ id: paymentCharges.id })
-        .from(paymentCharges)
-        .where(
-          and(
-            eq(paymentCharges.guestId, guestId),
-            byId ? or(byId, eq(paymentCharges.publicId, text)) : eq(paymentCharges.publicId, text),
-          ),
-        );
-      return row?.id ?? null;
     },
   };
 }

@@ -38,9 +38,8 @@ import type { EventBus } from '../../infra/bus.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
-import { createRateLimiter, type Limit } from '../../infra/rate-limit.ts';
+import { createRateLimiter, type Limit, type RateLimitStore } from '../../infra/rate-limit.ts';
 import type { GuestNotifier } from '../feature-module.ts';
-import type { GuestsRepository } from '../guests/guests.repository.ts';
 import type { WalletChange, WalletService } from '../wallet/wallet.service.ts';
 import {
   presentGuestVouchers,
@@ -84,8 +83,13 @@ export interface PromotionsDeps {
   db: Db;
   bus: EventBus;
   wallet: WalletService;
-  /** Guests (age check) and the rate-limit counters. */
-  guests: GuestsRepository;
+  /** Read port of the guests module (its table; age check, operator grants) and the rate-limit counters. */
+  guests: PromotionsGuests;
+  /**
+   * Read port of the payments module (its table): the id of the guest's charge a top-up's reference
+   * names (numeric id or public id), null when none; recorded with an on-top bonus.
+   */
+  chargeIdOf: (guestId: number, ref: unknown) => Promise<number | null>;
   log: {
     info(o: object, m: string): void;
     warn(o: object, m: string): void;
@@ -94,6 +98,18 @@ export interface PromotionsDeps {
   now?: () => Date;
   /** Tells the guest a bonus code was redeemed (a notification). */
   notify?: GuestNotifier;
+}
+
+/** What promotions asks the guests module (app.ts wires the guests repository). */
+export interface PromotionsGuests {
+  /** The guest's age verification (FSK-18 purchases); undefined for an unknown guest. */
+  guestById(guestId: number): Promise<{ avsStatus: string } | undefined>;
+  /**
+   * Row-locks the guest in the caller's transaction `tx` until it ends (serialises a guest's operator
+   * grants); false for an unknown guest.
+   */
+  lockGuestIn(tx: Db, guestId: number): Promise<boolean>;
+  rateLimits: RateLimitStore;
 }
 
 function rewardOf(code: BonusCodeRow): BonusReward {
@@ -410,8 +426,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     if (change.kind !== 'top-up' || change.amountCents <= 0) return;
     const pending = await repository.pendingOnTop(change.guestId);
     if (pending.length === 0) return;
-    const reference = await repository.transferReference(change.transferId);
-    const chargeId = await repository.chargeIdOf(change.guestId, reference?.chargeId);
+    const reference = await wallet.transferReference(change.transferId);
+    const chargeId = await deps.chargeIdOf(change.guestId, reference?.chargeId);
     for (const entry of pending) {
       const reward = rewardOf(entry.code);
       if (reward.kind !== 'ontop') continue;
@@ -492,7 +508,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
   ) {
     const result = await db.transaction(async (tx) => {
       const store = createPromotionsRepository(tx);
-      if (!(await store.lockGuest(guestId))) throw new AppError('NOT_FOUND', `No guest ${guestId}`, 404);
+      if (!(await deps.guests.lockGuestIn(tx, guestId)))
+        throw new AppError('NOT_FOUND', `No guest ${guestId}`, 404);
       const earlier = await store.voucherBySource(guestId, 'operator', input.idempotencyKey);
       if (earlier) {
         if (
@@ -561,7 +578,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     createCode,
     listCodes,
     grantVoucher,
-    guestExists: (guestId: number) => repository.guestExists(guestId),
+    guestExists: async (guestId: number) => (await deps.guests.guestById(guestId)) !== undefined,
     balanceFields,
   };
 }

@@ -12,7 +12,6 @@ import type { EventBus } from '../../infra/bus.ts';
 import { countryOf } from '../../infra/country.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import type { GuestsRepository } from '../guests/guests.repository.ts';
 import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
 import { SocketHub } from './socket.hub.ts';
 import type { SnapshotSource, SocketHandlers } from './socket.types.ts';
@@ -20,7 +19,8 @@ import type { SnapshotSource, SocketHandlers } from './socket.types.ts';
 export interface RealtimeDeps {
   bus: EventBus;
   auth: GuestAuth;
-  guests: GuestsRepository;
+  /** Read port of the guests module (its table): the guest's email (refreshEmailProperties). */
+  guests: { guestById(guestId: number): Promise<{ email: string } | undefined> };
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;

@@ -6,7 +6,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, notInArray, type SQL, sql } from '@vela/db/orm';
 import { subscriptionPeriods, subscriptions } from '@vela/db/schema';
 import type { SubscriptionProduct } from '@vela/domain/subscriptions';
 
@@ -24,6 +24,15 @@ export interface NewPeriod {
   transferId: number;
   valueCents: number;
 }
+
+/**
+ * The money state's subscription flags (guests' moneyStateOf runs it with the other owners' parts as
+ * one statement): does a subscription of `product` run (active, or cancelled within its paid period)?
+ */
+export const subscribedSql = (guestId: number, product: SubscriptionProduct): SQL =>
+  sql`exists (select 1 from ${subscriptions}
+    where ${subscriptions.guestId} = ${guestId} and ${subscriptions.product} = ${product}
+      and ${subscriptions.status} in ('active', 'cancelled'))`;
 
 export function createSubscriptionsRepository(db: Db) {
   return {

@@ -4,7 +4,7 @@
  * here, their order is the service's business (ascending account id).
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, desc, eq, inArray, lt, ne, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, inArray, lt, ne, type SQL, sql } from '@vela/db/orm';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@vela/db/schema';
 import type { AccountKind } from '@vela/domain/ledger';
 
@@ -37,6 +37,14 @@ const ownerIs = (kind: AccountKind, owner: AccountOwner) =>
       : eq(ledgerAccounts.ownerGuestId, owner.guestId),
     owner.ref == null ? sql`${ledgerAccounts.ownerRef} is null` : eq(ledgerAccounts.ownerRef, owner.ref),
   );
+
+/**
+ * The money state's balance (guests' moneyStateOf runs it with the other owners' parts as one
+ * statement): the guest wallet's balance in cents, null when the guest has no wallet yet.
+ */
+export const guestBalanceSql = (guestId: number): SQL =>
+  sql`(select ${ledgerAccounts.balanceCents} from ${ledgerAccounts}
+    where ${ledgerAccounts.kind} = 'guest-wallet' and ${ledgerAccounts.ownerGuestId} = ${guestId})`;
 
 export function createWalletRepository(db: Db) {
   return {
