@@ -19,7 +19,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWebBuildLocation } from '../src/http/ssr.ts';
 import { actorIdOfferedIn, actorOfferedIn } from '../src/infra/country.ts';
-import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { factoriesOf } from './factories.ts';
 import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -503,9 +503,11 @@ describe('buying a blocked performer’s album or video is refused before any ch
     ];
     await db.execute(sql`update actors set banned_country_codes = array['DE', 'ch']
       where id in (${video!.actor_id}, ${album!.actor_id})`);
-    const signed = await signUp(t.app, 'bannedBuyer', { ip: nextIp('10.14') });
+    const signed = await factoriesOf(t, { net: '10.14' }).buildGuest({
+      name: 'bannedBuyer',
+      balanceCents: BALANCE_CENTS,
+    });
     buyer = { id: signed.id, cookie: signed.cookie };
-    await createWalletService({ db, bus: t.bus }).topUp(buyer.id, BALANCE_CENTS, `banned-buyer-${buyer.id}`);
   });
 
   it('403 ACTOR_BLOCKED_IN_COUNTRY from a blocked country: balance, ledger and purchases unchanged', async () => {
