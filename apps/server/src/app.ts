@@ -51,10 +51,7 @@ import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLegalService } from './modules/legal/legal.service.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
-import {
-  createNotificationsModule,
-  type NotificationsModule,
-} from './modules/notifications/notifications.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule, type PerformersModule } from './modules/performers/performers.module.ts';
@@ -69,8 +66,8 @@ import { subscribedSql } from './modules/subscriptions/subscriptions.repository.
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
 import { vipReleasesValueCents } from './modules/videos/videos.repository.ts';
-import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
+import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { createWebPushModule } from './modules/webpush/webpush.module.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -201,16 +198,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: sessionSecret,
     secureCookies: config.publicOrigin.startsWith('https:'),
   });
-  // Notifications are created by several modules (bonus codes, subscriptions, AVS, presence); the
-  // notifications module, built below, stores and announces them. Only called at request time.
-  let notifications: NotificationsModule | undefined;
-  const notify: GuestNotifier = async (guestId, notification) => {
-    try {
-      await notifications?.service.create(guestId, notification);
-    } catch (error) {
-      app.log.error({ err: error, guestId, type: notification.type }, 'notification not created');
-    }
-  };
   // The FSK-18 rules of spec 4 (age verification is the avs module's).
   const ageGate = createAgeGate({ db: database.db, auth, guests: guestsRepository });
   // Money (issue 4): the ledger; every committed wallet change is announced as `guestBalance`.
@@ -221,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One indexed existence check per announced change (not the whole money state of the guest).
     isPayingCustomer: createPaymentsRepository(database.db).hasSucceeded,
   });
-  const moduleDeps: FeatureModuleDeps = {
+  const sharedDeps = {
     db: database.db,
     bus: deps.bus,
     wallet,
@@ -230,8 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     log: app.log,
     ageGate,
-    notify,
   };
+  // Realtime (issue 6): notifications are created by several modules (bonus codes, subscriptions,
+  // AVS, presence) through `notify`; the notifications module stores and announces them.
+  const notifications = createNotificationsModule(sharedDeps);
+  const notify: GuestNotifier = async (guestId, notification) => {
+    try {
+      await notifications.service.create(guestId, notification);
+    } catch (error) {
+      app.log.error({ err: error, guestId, type: notification.type }, 'notification not created');
+    }
+  };
+  const moduleDeps: FeatureModuleDeps = { ...sharedDeps, notify };
   const mail = createMailModule(moduleDeps);
   const guests = createGuestsModule({ ...moduleDeps, secret: sessionSecret, mailer: mail.mailer });
   const avs = createAvsModule({ ...moduleDeps, secret: sessionSecret });
@@ -254,8 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     search: createSearchModule(moduleDeps),
     prosearch: createProSearchModule(moduleDeps),
   };
-  // Realtime (issue 6): notifications (also pushed to the browsers that subscribed), pins, presence.
-  notifications = createNotificationsModule(moduleDeps);
+  // Every notification is also pushed to the browsers that subscribed.
   notifications.service.onCreated((guestId, notification) => webPush.push(guestId, notification));
   // Every module, in the order its routes are registered; the mail module stops last.
   const featureModules: FeatureModule[] = [
