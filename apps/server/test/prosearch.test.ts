@@ -5,8 +5,9 @@
  * own actors in its own category, so the seeded catalog never changes the answers.
  */
 import { eq, sql } from '@vela/db/orm';
-import { actorCategories, actorSearchFilters, actors, categories, mediaImages } from '@vela/db/schema';
+import { actorCategories, actorSearchFilters, categories, mediaImages } from '@vela/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -101,6 +102,7 @@ const FIXTURES: Record<string, Fixture> = {
 
 beforeAll(async () => {
   t = await createTestApp();
+  const make = factoriesOf(t, { net: NET });
   const db = t.database.db;
   const [image] = await db.select({ key: mediaImages.key }).from(mediaImages).limit(1);
   if (!image) throw new Error('no media image seeded');
@@ -125,35 +127,22 @@ beforeAll(async () => {
     .returning({ id: categories.id });
   categoryId = category?.id ?? 0;
   for (const [label, f] of Object.entries(FIXTURES)) {
-    const name = unique(`PS${label}`);
-    const [row] = await db
-      .insert(actors)
-      .values({
-        name,
-        nameLower: name.toLowerCase(),
-        gender: f.gender,
-        actorType: f.actorType,
-        birthDate: birth(f.age),
-        spokenLanguages: f.languages,
-        city: f.at?.city ?? null,
-        aboutMe: { de: '-', en: '-', nl: '-', es: '-' },
-        isOnline: f.online,
-        priceVideoCents: 199,
-        priceSingleCents: 199,
-        priceSinglec2cCents: 299,
-        priceVoyeurCents: 99,
-        priceMessageCents: 49,
-        multiChatPriceCents: 149,
-        avatarKey: image.key,
-        rankingPoints: f.ranking,
-        registeredAt: new Date(Date.now() - f.registeredDaysAgo * DAY),
-        countryCode: f.at ? 'DE' : null,
-        zipCode: f.at?.zip ?? null,
-        lat: f.at?.lat ?? null,
-        lon: f.at?.lon ?? null,
-      })
-      .returning({ id: actors.id });
-    ids[label] = row?.id ?? 0;
+    const row = await make.buildActor({
+      name: unique(`PS${label}`),
+      gender: f.gender,
+      actorType: f.actorType,
+      birthDate: birth(f.age),
+      spokenLanguages: f.languages,
+      city: f.at?.city ?? null,
+      isOnline: f.online,
+      rankingPoints: f.ranking,
+      registeredAt: new Date(Date.now() - f.registeredDaysAgo * DAY),
+      countryCode: f.at ? 'DE' : null,
+      zipCode: f.at?.zip ?? null,
+      lat: f.at?.lat ?? null,
+      lon: f.at?.lon ?? null,
+    });
+    ids[label] = row.id;
     await db.insert(actorCategories).values({ actorId: ids[label] as number, categoryId });
   }
 }, 120_000);
