@@ -7,16 +7,8 @@
 import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { Db } from '@vela/db/client';
 import { eq, inArray } from '@vela/db/orm';
-import {
-  actorCategories,
-  actors,
-  actorTags,
-  albums,
-  categories,
-  mediaImages,
-  pictures,
-  tags,
-} from '@vela/db/schema';
+import { actorCategories, actors, actorTags, categories, mediaImages, tags } from '@vela/db/schema/catalog';
+import { albums, pictures } from '@vela/db/schema/gallery';
 import { geoLocationByZip } from '@vela/geo/zip';
 import { AppError } from '../../http/errors.ts';
 import type { ImportActor, ImportAlbum, ImportResult } from './catalog-import.schema.ts';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, inArray, lt, ne, type SQL, sql } from '@vela/db/orm';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@vela/db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@vela/db/schema/wallet';
 import type { AccountKind } from '@vela/domain/ledger';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
