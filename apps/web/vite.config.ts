@@ -1,11 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
+
+/**
+ * Browser build only: a zod schema that nothing uses is dropped. The contracts define schemas at the top of
+ * modules whose constants the pages import (`LANGUAGES`, `ON_LOGIN_ACTION_STORAGE_KEY`...); a schema
+ * construction has no side effect (no registry or global config is used: `z.config`, `.register`,
+ * `.meta` appear nowhere), so without this zod would load with every page for schemas nobody calls
+ * (issue 15: first load on a phone). The server build keeps everything.
+ */
+function unusedSchemasDropped(): Plugin {
+  return {
+    name: 'vela:unused-schemas-dropped',
+    config: (_config, env) =>
+      env.isSsrBuild
+        ? undefined
+        : { build: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } } },
+  };
+}
 
 export default defineConfig({
   // Brotli/gzip copies of the browser files, sent as they are by the server (precompress.ts).
-  plugins: [reactRouter(), precompress()],
+  plugins: [reactRouter(), precompress(), unusedSchemasDropped()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

@@ -8,10 +8,11 @@ import { RestError, restData } from '../api/rest.ts';
 
 /** The logged-in guest of this browser, or null (a visitor, an ended session, a locked guest: 401). */
 export async function fetchViewer(): Promise<GuestMe | null> {
-  const { GuestMeSchema } = await import('@vela/contracts/guest-api');
-  const { z } = await import('zod');
+  // The endpoint's own answer schema: importing zod itself here would make the bundler ship all of
+  // zod (~70 KB compressed) with whichever page first loads it (issue 15: first load on a phone).
+  const { guestEndpoints } = await import('@vela/contracts/guest-api');
   try {
-    const { guest } = await restData('GET', 'guest/me', z.object({ guest: GuestMeSchema }));
+    const { guest } = await restData('GET', 'guest/me', guestEndpoints.me.response);
     return guest;
   } catch (error) {
     // 401 NOT_LOGGED_IN: the cookie's session is anonymous or has ended. Any other failure leaves

@@ -13,12 +13,15 @@
  * - Login/signup success: POST vxpay/onsuccess, then the stored onLoginAction, else the server's
  *   URL, else a reload; exactly once; a failed post reloads (`afterLoginStep`).
  * - URL parameters of spec 2 are read once on load (vxpFlow and vxpAutoFlow then stripped).
+ * - The message contract (its validation) and the after-login actions load with the first dialog
+ *   (`dialogModules`), not with the page (issue 15: first load on a phone); messages are handled in
+ *   the order they came.
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import type { PaymentFlow } from '@vela/contracts/payment';
-import { type OnLoginAction, parseDialogMessage } from '@vela/contracts/payment-messages';
+import type { DialogMessage, OnLoginAction } from '@vela/contracts/payment-messages';
 import {
   acceptMessage,
   afterLoginStep,
@@ -56,12 +59,7 @@ import { snapshotOfViewer } from '../auth/useViewer.tsx';
 import { linkIfBuilt } from '../i18n/implemented.ts';
 import './dialog.css';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
-import {
-  hasStoredLoginAction,
-  loginActionStep,
-  storeLoginAction,
-  takeStoredLoginAction,
-} from './loginAction.ts';
+import { LOGIN_ACTION_STORAGE_KEY } from './loginActionKey.ts';
 import {
   addressAfterLogin,
   type DialogFlow,
@@ -151,6 +149,24 @@ function browserOpensNewTab(loggedIn: boolean): boolean {
   });
 }
 
+/** What only a dialog needs: the message contract and the after-login actions, loaded once on first use. */
+let dialogModulesLoading: Promise<
+  [typeof import('@vela/contracts/payment-messages'), typeof import('./loginAction.ts')]
+> | null = null;
+function dialogModules() {
+  if (!dialogModulesLoading) {
+    dialogModulesLoading = Promise.all([
+      import('@vela/contracts/payment-messages'),
+      import('./loginAction.ts'),
+    ]);
+    // A failed load (offline) is tried again by the next dialog message or login.
+    dialogModulesLoading.catch(() => {
+      dialogModulesLoading = null;
+    });
+  }
+  return dialogModulesLoading;
+}
+
 /** Refresh the dialog's access token a minute before it expires (never sooner than 10 s). */
 const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
@@ -227,7 +243,10 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
       // continues with that flow (spec 6: need-login -> login dialog). A restricted guest's charge
       // becomes opcompensation (decideFlow).
       const flow = (decision.kind === 'restricted' ? requested : decision.flow) as DialogFlow;
-      if (options.onLoginAction) storeLoginAction(window.localStorage, options.onLoginAction);
+      // As loginAction.ts storeLoginAction, without loading it: the action is stored before the dialog opens.
+      if (options.onLoginAction)
+        window.localStorage.setItem(LOGIN_ACTION_STORAGE_KEY, JSON.stringify(options.onLoginAction));
+      void dialogModules().catch(() => undefined);
       const existing = sessionRef.current;
       if (existing && stateRef.current !== 'removed') {
         // One dialog at a time: a hidden one with a different flow is replaced.
@@ -276,6 +295,11 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
     async (current: Session, flow: DialogFlow, transferToken: string | undefined) => {
       if (current.handled) return;
       current.handled = true;
+      // Loading since the dialog opened; without it (offline) the page reloads as without a stored action.
+      const loadingActions = dialogModules().then(
+        ([, actions]) => actions,
+        () => null,
+      );
       const outcome = await postOnSuccess({
         result: transferToken ? { flow, transferToken } : { flow },
         ...(current.targetUrl ? { targetUrl: current.targetUrl } : {}),
@@ -287,16 +311,20 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
           // Storage unavailable (private mode): the modal may show again, nothing else depends on it.
         }
       }
+      const actions = await loadingActions;
       const step = afterLoginStep({
         alreadyHandled: false,
         serverOk: outcome.ok,
-        hasStoredAction: outcome.ok && hasStoredLoginAction(window.localStorage),
+        hasStoredAction: outcome.ok && actions?.hasStoredLoginAction(window.localStorage) === true,
         serverUrl: outcome.ok ? outcome.url : null,
       });
       switch (step.kind) {
         case 'run-stored-action': {
-          const action = takeStoredLoginAction(window.localStorage);
-          const run = action ? loginActionStep(action, context.current.lang) : { kind: 'reload' as const };
+          const action = actions?.takeStoredLoginAction(window.localStorage) ?? null;
+          const run =
+            actions && action
+              ? actions.loginActionStep(action, context.current.lang)
+              : { kind: 'reload' as const };
           if (run.kind === 'navigate') {
             setTimeout(() => window.location.assign(run.url), run.delayMs);
           } else if (run.kind === 'open-dialog') {
@@ -368,11 +396,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
 
   // Dialog -> page messages.
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      const current = sessionRef.current;
-      if (!current) return;
-      if (!acceptMessage(event, { dialogOrigin: payOrigin, dialogId: current.id })) return;
-      const message = parseDialogMessage(event.data);
+    const handle = (event: MessageEvent, current: Session, message: DialogMessage | null) => {
       if (!message) {
         console.warn('Invalid message response', event.data);
         return;
@@ -447,6 +471,20 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
         default:
           console.info('Unhandled message response action', message.type);
       }
+    };
+    // One after the other, in the order they came, once the message contract has loaded.
+    let handling: Promise<void> = Promise.resolve();
+    const onMessage = (event: MessageEvent) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      if (!acceptMessage(event, { dialogOrigin: payOrigin, dialogId: current.id })) return;
+      handling = handling
+        .then(() => dialogModules())
+        .then(
+          ([{ parseDialogMessage }]) => handle(event, current, parseDialogMessage(event.data)),
+          () => console.warn('Payment dialog: the message contract did not load', event.data),
+        )
+        .catch((error: unknown) => console.error('Payment dialog:', error));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
