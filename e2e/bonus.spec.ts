@@ -6,9 +6,18 @@
  * page's cookies), and redeeming the same code again is refused. English and Spanish.
  */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import {
+  balanceCentsOf,
+  clientHeaders,
+  decideConsent,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 type Lang = 'en' | 'es';
@@ -33,19 +42,6 @@ const TEXT = {
 
 const dialog = (page: Page): FrameLocator => page.frameLocator('iframe.payment-dialog__frame');
 
-async function signUpByApi(page: Page, clientIp: string) {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const response = await page.request.post('/rest/v1/guest/signup', {
-    data: {
-      screenName: `bonus_${tag}`.slice(0, 32),
-      email: `bonus.${tag}@example.com`,
-      password: 'Bonus-e2e-Passw0rd!',
-    },
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
 /** A fresh multi-use coin code (5 EUR = 20 coins) made through the operator API. */
 async function createCode(request: APIRequestContext): Promise<string> {
   const code = `E2E${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`.toUpperCase().slice(0, 32);
@@ -57,29 +53,13 @@ async function createCode(request: APIRequestContext): Promise<string> {
   return code;
 }
 
-async function balanceCents(page: Page, clientIp: string): Promise<number> {
-  const response = await page.request.get('/rest/v1/guest/getGuestBalance', {
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { balanceCents: number } }).data.balanceCents;
-}
-
 /** Opens the dialog in flow promocode through the URL (spec 2: vxpAutoFlow opens flow "open" + value). */
 async function openPromoDialog(page: Page, lang: Lang): Promise<FrameLocator> {
-  await page.goto(`/${lang}/?vxpAutoFlow=PromoCode`);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await gotoReady(page, `/${lang}/?vxpAutoFlow=PromoCode`);
   await expect(page.locator('iframe.payment-dialog__frame')).toHaveAttribute('src', /flow=promocode/);
   const frame = dialog(page);
   await expect(frame.getByRole('heading', { name: TEXT.title[lang] })).toBeVisible();
   return frame;
-}
-
-/** The page with the dialog (axe analyses the dialog's frame too): no serious or critical violations. */
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
 async function checkCode(frame: FrameLocator, lang: Lang, code: string) {
@@ -94,10 +74,10 @@ for (const lang of ['en', 'es'] as const) {
     baseURL,
     clientIp,
   }) => {
-    await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
-    await signUpByApi(page, clientIp);
+    await decideConsent(page.context(), baseURL);
+    await signUpByApi(page, clientIp, newGuest('bonus'));
     const code = await createCode(request);
-    expect(await balanceCents(page, clientIp)).toBe(0);
+    expect(await balanceCentsOf(page, clientIp)).toBe(0);
 
     const frame = await openPromoDialog(page, lang);
     // Spec 5: the check answers with a reason before anything is redeemed.
@@ -112,11 +92,11 @@ for (const lang of ['en', 'es'] as const) {
     await expect(frame.getByText(TEXT.canRedeem[lang])).toBeVisible();
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/bonus-check-${lang}.png` });
-    await noSeriousAxeViolations(page, `promo code check ${lang}`);
+    await expectNoSeriousAxeViolations(page, `promo code check ${lang}`);
     await frame.getByRole('button', { name: TEXT.redeem[lang] }).click();
     await expect(frame.locator('[data-promo-success]')).toContainText(TEXT.success[lang]);
     await page.screenshot({ path: `${SHOTS}/bonus-redeemed-${lang}.png` });
-    expect(await balanceCents(page, clientIp)).toBe(500);
+    expect(await balanceCentsOf(page, clientIp)).toBe(500);
 
     // Redeeming the same code again is refused: in the dialog and through the API.
     const again = await openPromoDialog(page, lang);
@@ -129,7 +109,7 @@ for (const lang of ['en', 'es'] as const) {
     });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ALREADY_REDEEMED');
-    expect(await balanceCents(page, clientIp)).toBe(500);
+    expect(await balanceCentsOf(page, clientIp)).toBe(500);
   });
 }
 
@@ -138,10 +118,9 @@ test('de: the scratch card flow (vxpAutoFlow=ScratchCard) checks the card code f
   baseURL,
   clientIp,
 }) => {
-  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
-  await signUpByApi(page, clientIp);
-  await page.goto('/de/?vxpAutoFlow=ScratchCard');
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await decideConsent(page.context(), baseURL);
+  await signUpByApi(page, clientIp, newGuest('bonus'));
+  await gotoReady(page, '/de/?vxpAutoFlow=ScratchCard');
   await expect(page.locator('iframe.payment-dialog__frame')).toHaveAttribute('src', /flow=scratchcard/);
   const frame = dialog(page);
   await expect(frame.getByRole('heading', { name: 'Rubbelkarte einlösen' })).toBeVisible();
@@ -152,7 +131,7 @@ test('de: the scratch card flow (vxpAutoFlow=ScratchCard) checks the card code f
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/bonus-scratch-input-de.png` });
-  await noSeriousAxeViolations(page, 'scratch card');
+  await expectNoSeriousAxeViolations(page, 'scratch card');
   // The demo scratch card of the seed, typed as printed (with dashes, lower case).
   await input.fill('vela-scratch-2026');
   await input.press('Enter');
@@ -160,5 +139,5 @@ test('de: the scratch card flow (vxpAutoFlow=ScratchCard) checks the card code f
   await page.screenshot({ path: `${SHOTS}/bonus-scratch-de.png` });
   await frame.getByRole('button', { name: 'Jetzt einlösen' }).click();
   await expect(frame.locator('[data-promo-success]')).toContainText('Dein neues Guthaben: 20 Coins.');
-  expect(await balanceCents(page, clientIp)).toBe(500);
+  expect(await balanceCentsOf(page, clientIp)).toBe(500);
 });

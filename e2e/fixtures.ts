@@ -9,7 +9,8 @@
  * Calls with the `request` fixture keep the loopback address (the operator API allows only
  * allow-listed addresses).
  */
-import { test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, test as base, expect, type Page, type Response } from '@playwright/test';
 
 let sequence = 0;
 
@@ -32,4 +33,86 @@ export const test = base.extend<{ clientIp: string }>({
 });
 
 export type { Page } from '@playwright/test';
-export { expect } from '@playwright/test';
+export { expect };
+
+/** The shell's consent cookie (spec 6): `v1.f<functional>.a<analytics>`, 1 allowed, 0 refused. */
+export const CONSENT_COOKIE = 'vela_consent';
+/** Only the necessary cookies: the banner is answered and nothing optional runs. */
+export const NECESSARY_ONLY = 'v1.f0.a0';
+
+/**
+ * Answers the cookie banner before the first page loads (the cookie the banner itself sets), so it
+ * never covers what a test clicks; a test about the banner does not call this. `adult` also answers
+ * the Spanish "are you 18?" question yes (spec 6 es-avs; its own test is in dialog-host.spec.ts).
+ */
+export async function decideConsent(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  options: { value?: string; adult?: boolean } = {},
+): Promise<void> {
+  const url = baseURL ?? '';
+  await context.addCookies([
+    { name: CONSENT_COOKIE, value: options.value ?? NECESSARY_ONLY, url },
+    ...(options.adult ? [{ name: 'vela_forced_avs', value: '1', url }] : []),
+  ]);
+}
+
+/** Opens `url` and waits until the app shell is hydrated (`data-shell-ready`); answers the navigation. */
+export async function gotoReady(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  return response;
+}
+
+let guests = 0;
+
+/** Sign-up data no other test (or worker, or earlier run on the same database) uses; `prefix` marks the spec. */
+export function newGuest(prefix: string): { screenName: string; email: string; password: string } {
+  guests += 1;
+  const tag = `${Date.now().toString(36)}${guests}${Math.floor(Math.random() * 1e5)}`;
+  return {
+    screenName: `${prefix}_${tag}`.slice(0, 32),
+    email: `${prefix}.${tag}@example.com`,
+    password: `Vela e2e ${prefix} ${tag}`,
+  };
+}
+
+/**
+ * Signs `guest` up through the REST API in the page's context, from the test's client address: the
+ * session cookie lands in the browser, as after a sign-up in the dialog. For tests that are not about
+ * signing up (auth.spec.ts and newcomer.spec.ts sign up through the dialog).
+ */
+export async function signUpByApi<G extends { screenName: string; email: string; password: string }>(
+  page: Page,
+  clientIp: string,
+  guest: G,
+): Promise<G & { id: string }> {
+  const response = await page.request.post('/rest/v1/guest/signup', {
+    data: { screenName: guest.screenName, email: guest.email, password: guest.password },
+    headers: clientHeaders(clientIp),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { guest: { id: string } } };
+  return { ...guest, id: body.data.guest.id };
+}
+
+/** The wallet balance in cents as the page's own session (its cookies) reads it. */
+export async function balanceCentsOf(page: Page, clientIp: string): Promise<number> {
+  const response = await page.request.get('/rest/v1/guest/getGuestBalance', {
+    headers: clientHeaders(clientIp),
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { balanceCents: number } }).data.balanceCents;
+}
+
+/** Axe finds no serious or critical violation on the page (or inside `include`); `label` names the state checked. */
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  label: string,
+  include?: string,
+): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}

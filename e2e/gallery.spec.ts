@@ -6,9 +6,16 @@
  * second comment from another tab of the same guest is refused with a visible message (spec 5:
  * once per guest). axe finds no serious violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import {
+  decideConsent,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -55,35 +62,6 @@ async function albumFor(request: APIRequestContext, lang: Lang): Promise<AlbumRe
 const albumPath = (lang: Lang, album: AlbumRef) =>
   `/${lang}/amateur/${album.slug}/${TEXT.picturesPath[lang]}/${album.id}/`;
 
-function newGuest(lang: Lang) {
-  const tag = `${lang}${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
-  return {
-    screenName: `gal_${tag}`.slice(0, 32),
-    email: `gallery.${tag}@example.com`,
-    password: `Gallery e2e ${tag}`,
-  };
-}
-
-/** The cookie banner answered, and the Spanish "are you 18?" question answered yes (spec 6 es-avs). */
-async function decideCookies(page: Page, baseURL: string) {
-  await page.context().addCookies([
-    { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL },
-    { name: 'vela_forced_avs', value: '1', url: baseURL },
-  ]);
-}
-
-async function gotoReady(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 const countOf = async (page: Page, which: 'likes' | 'dislikes') =>
   Number(
     ((await page.getByTestId('album-rating').locator(`[data-count="${which}"]`).textContent()) ?? '').replace(
@@ -98,13 +76,13 @@ for (const lang of LANGS) {
     request,
     baseURL,
   }) => {
-    await decideCookies(page, baseURL!);
+    await decideConsent(page.context(), baseURL, { adult: true });
     const album = await albumFor(request, lang);
     const response = await gotoReady(page, albumPath(lang, album));
     expect(response?.status()).toBe(200);
     await expect(page.getByTestId('comments-login')).toContainText(TEXT.loginPrompt[lang]);
     await expect(page.getByRole('textbox', { name: TEXT.commentLabel[lang] })).toHaveCount(0);
-    await noSeriousAxeViolations(page, `${lang} visitor`);
+    await expectNoSeriousAxeViolations(page, `${lang} visitor`);
     await page.screenshot({ path: `${SHOTS}/${lang}-visitor.png`, fullPage: true });
 
     await page.getByTestId('album-rating').locator('[data-rating="like"]').click();
@@ -143,15 +121,10 @@ for (const lang of LANGS) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    await decideCookies(page, baseURL!);
+    await decideConsent(page.context(), baseURL, { adult: true });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const guest = newGuest(lang);
-    const signup = await page.request.post('/rest/v1/guest/signup', {
-      data: guest,
-      headers: clientHeaders(clientIp),
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
+    const guest = await signUpByApi(page, clientIp, newGuest('gal'));
 
     const album = await albumFor(request, lang);
     await gotoReady(page, albumPath(lang, album));
@@ -199,7 +172,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('textbox', { name: TEXT.commentLabel[lang] })).toHaveCount(0);
     // Text, never HTML.
     await expect(page.getByTestId('comments-list').locator('li b')).toHaveCount(0);
-    await noSeriousAxeViolations(page, `${lang} guest`);
+    await expectNoSeriousAxeViolations(page, `${lang} guest`);
     await page.screenshot({ path: `${SHOTS}/${lang}-guest.png`, fullPage: true });
 
     // The second comment is refused with a visible message (spec 5: once per guest).

@@ -11,9 +11,16 @@
  * server (apps/server/test/subscriptions.test.ts, subscriptions-offer.test.ts). axe finds no
  * serious violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import {
+  clientHeaders,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 const LANGS = ['en', 'de', 'nl', 'es'] as const;
@@ -48,27 +55,6 @@ const TEXT = {
     es: 'La suscripción de TV aún no se ofrece: todavía no hay contenido de TV.',
   },
 } satisfies Record<string, Record<Lang, string>>;
-
-function newGuest(lang: Lang) {
-  const tag = `${lang}${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
-  return {
-    screenName: `vip_${tag}`.slice(0, 32),
-    email: `vip.${tag}@example.com`,
-    password: `Vip club e2e ${tag}`,
-  };
-}
-
-async function gotoReady(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
 
 /** Money in the wallet the way a guest gets it: an operator's coin bonus code, redeemed (spec 7 guest/redeemBonus). */
 async function fundWallet(
@@ -114,7 +100,7 @@ for (const lang of LANGS) {
     await gotoReady(page, `/${lang}/vipclub/`);
     await expectClosedVipClub(page, lang);
     await expect(page.locator('[data-membership]')).toHaveCount(0);
-    await noSeriousAxeViolations(page, `/${lang}/vipclub/ visitor`);
+    await expectNoSeriousAxeViolations(page, `/${lang}/vipclub/ visitor`);
     await page.screenshot({ path: `${SHOTS}/vipclub-visitor-${lang}.png`, fullPage: true });
   });
 }
@@ -128,11 +114,7 @@ for (const lang of ['en', 'de'] as const) {
     test.setTimeout(90_000);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const signup = await page.request.post('/rest/v1/guest/signup', {
-      data: newGuest(lang),
-      headers: clientHeaders(clientIp),
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
+    await signUpByApi(page, clientIp, newGuest('vip'));
     await fundWallet(page, request, clientIp, lang, 2500);
 
     await gotoReady(page, `/${lang}/vipclub/`);
@@ -157,7 +139,7 @@ for (const lang of ['en', 'de'] as const) {
         await expect(frame.locator('[data-abo-subscribe], [data-abo-price]')).toHaveCount(0);
         if (flow === 'vipabo') {
           await page.screenshot({ path: `${SHOTS}/abo-dialog-closed-${lang}.png` });
-          await noSeriousAxeViolations(page, `/${lang}/vipclub/ dialog ${flow}`);
+          await expectNoSeriousAxeViolations(page, `/${lang}/vipclub/ dialog ${flow}`);
         }
       });
     }

@@ -9,9 +9,17 @@
  * - a row's receipt opens by keyboard as a modal dialog (number, date, amounts, balance after,
  *   Print) and Escape returns focus to the row; axe finds no serious violations.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  clientHeaders,
+  decideConsent,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 const LANGS = ['en', 'nl'] as const;
@@ -50,31 +58,6 @@ const TEXT = {
   navbar20: { en: 'Balance: 20 coins. Top up', nl: 'Tegoed: 20 coins. Opwaarderen' },
 } satisfies Record<string, Record<Lang, string | RegExp>>;
 
-function newGuest(lang: Lang) {
-  const tag = `${lang}${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
-  return {
-    screenName: `wh_${tag}`.slice(0, 32),
-    email: `wh.${tag}@example.com`,
-    password: `Wallet e2e ${tag}`,
-  };
-}
-
-async function gotoReady(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
-async function signUpByApi(page: Page, lang: Lang, clientIp: string) {
-  const guest = newGuest(lang);
-  const response = await page.request.post('/rest/v1/guest/signup', {
-    data: guest,
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return guest;
-}
-
 /** Operator API (X-Internal-Token from loopback): a coin bonus code of `cents`. */
 async function createCoinCode(request: APIRequestContext, code: string, cents: number) {
   const response = await request.post('/rest/v1/internal/bonus-codes', {
@@ -84,22 +67,16 @@ async function createCoinCode(request: APIRequestContext, code: string, cents: n
   expect(response.status(), await response.text()).toBe(201);
 }
 
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 for (const lang of LANGS) {
   test(`${lang}: a new guest sees 0 coins in the navbar and the menu, and an empty history whose top-up opens flow moneycharge`, async ({
     page,
     baseURL,
     clientIp,
   }) => {
-    await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+    await decideConsent(page.context(), baseURL);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signUpByApi(page, lang, clientIp);
+    await signUpByApi(page, clientIp, newGuest('wh'));
     await gotoReady(page, `/${lang}/myvela/`);
 
     // Navbar: the balance in coins (server-rendered, before any script ran it was already there).
@@ -113,7 +90,7 @@ for (const lang of LANGS) {
     await expect(history.locator('[data-transactions-state="empty"]')).toBeVisible();
     await expect(history).toContainText(TEXT.empty[lang]);
     await page.screenshot({ path: `${SHOTS}/wallet-empty-${lang}.png`, fullPage: true });
-    await noSeriousAxeViolations(page, `/${lang}/myvela/ empty`);
+    await expectNoSeriousAxeViolations(page, `/${lang}/myvela/ empty`);
 
     const topUp = history.getByRole('button', { name: TEXT.topUpLabel[lang] });
     await topUp.focus();
@@ -145,10 +122,10 @@ for (const lang of LANGS) {
     clientIp,
   }) => {
     test.setTimeout(120_000);
-    await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+    await decideConsent(page.context(), baseURL);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signUpByApi(page, lang, clientIp);
+    await signUpByApi(page, clientIp, newGuest('wh'));
     await gotoReady(page, `/${lang}/myvela/`);
     // Marks this document: a reload would lose it.
     await page.evaluate(() => {
@@ -220,12 +197,12 @@ for (const lang of LANGS) {
       await expect(receipt).toContainText(TEXT.balance100[lang]);
       await expect(receipt.getByRole('button', { name: TEXT.print[lang] })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/wallet-receipt-${lang}.png` });
-      await noSeriousAxeViolations(page, `/${lang}/myvela/ receipt`);
+      await expectNoSeriousAxeViolations(page, `/${lang}/myvela/ receipt`);
       await page.keyboard.press('Escape');
       await expect(receipt).toBeHidden();
       await expect(open).toBeFocused();
       await page.screenshot({ path: `${SHOTS}/wallet-history-${lang}.png`, fullPage: true });
-      await noSeriousAxeViolations(page, `/${lang}/myvela/ history`);
+      await expectNoSeriousAxeViolations(page, `/${lang}/myvela/ history`);
     });
     expect(pageErrors).toEqual([]);
   });
@@ -237,8 +214,8 @@ test('en: 21 top-ups page as 20 newest first, and "Load more" by keyboard brings
   clientIp,
 }) => {
   test.setTimeout(120_000);
-  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
-  await signUpByApi(page, 'en', clientIp);
+  await decideConsent(page.context(), baseURL);
+  await signUpByApi(page, clientIp, newGuest('wh'));
   // 21 top-ups of 5 € (20 coins) with the sandbox test card, through the payments REST API.
   for (let i = 0; i < 21; i += 1) {
     const response = await page.request.post('/rest/v1/payment/charges', {
