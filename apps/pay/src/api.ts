@@ -187,8 +187,6 @@ export function createApi(options: ApiOptions) {
     logout: () => callEndpoint(g.logout, {}, AnyData),
     /** Any declared endpoint (the payment, subscription and promotion calls build on it). */
     endpoint: callEndpoint,
-    get: <T>(path: string, schema: z.ZodType<T>) => call('GET', path, schema),
-    post: <T>(path: string, schema: z.ZodType<T>, body: unknown) => call('POST', path, schema, body),
   };
 }
 

@@ -5,6 +5,7 @@
  * Ids leave the server as strings.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 export const VOUCHER_TYPE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export const VoucherTypeSchema = z.literal(VOUCHER_TYPE_IDS);
@@ -245,3 +246,93 @@ export const RefundRequestSchema = z.object({
   reason: z.string().trim().min(3).max(500),
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
+
+/** `bonuscode/check/:code`. */
+export const BonusCodeParamsSchema = z.object({ code: BonusCodeInputSchema });
+/** `promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode`. */
+export const PromoCodeParamsSchema = z.object({ promoCode: BonusCodeInputSchema });
+
+const REDEEM_ERRORS = [
+  'UNKNOWN_CODE',
+  'INACTIVE',
+  'NOT_YET_VALID',
+  'EXPIRED',
+  'EXHAUSTED',
+  'ALREADY_REDEEMED',
+] as const;
+const BUY_ERRORS = [
+  'NOT_LOGGED_IN',
+  'NOT_FOUND',
+  'ITEM_FREE',
+  'NOT_ENOUGH_MONEY',
+  'RESTRICTED',
+  'ACTOR_BLOCKED_IN_COUNTRY',
+  'IDEMPOTENCY_KEY_REUSED',
+] as const;
+
+/** Vouchers, bonus codes and item purchases of the logged-in guest (decision 0032). */
+export const promotionsEndpoints = {
+  vouchers: defineEndpoint({
+    method: 'GET',
+    path: 'guest/vouchers',
+    query: GuestVouchersQuerySchema,
+    response: GuestVouchersSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  purchases: defineEndpoint({
+    method: 'GET',
+    path: 'guest/purchases',
+    response: PurchasesSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  benefits: defineEndpoint({
+    method: 'GET',
+    path: 'guest/benefits',
+    response: BenefitsSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  remainingBonusCodes: defineEndpoint({
+    method: 'GET',
+    path: 'guest/remainingBonusCodes',
+    response: RemainingBonusCodesSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  buyAlbum: defineEndpoint({
+    method: 'POST',
+    path: 'album/:id/buy',
+    params: ItemIdParamsSchema,
+    body: BuyRequestSchema,
+    response: BuyResultSchema,
+    errors: BUY_ERRORS,
+  }),
+  buyVideo: defineEndpoint({
+    method: 'POST',
+    path: 'video/:id/buy',
+    params: ItemIdParamsSchema,
+    body: BuyRequestSchema,
+    response: BuyResultSchema,
+    errors: BUY_ERRORS,
+  }),
+  /** Spec 5: success and reason before redeeming (rate-limited like a redemption). */
+  checkBonusCode: defineEndpoint({
+    method: 'GET',
+    path: 'bonuscode/check/:code',
+    params: BonusCodeParamsSchema,
+    response: BonusCheckSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  redeemBonus: defineEndpoint({
+    method: 'POST',
+    path: 'guest/redeemBonus',
+    body: RedeemBonusRequestSchema,
+    response: RedeemBonusResultSchema,
+    errors: ['NOT_LOGGED_IN', 'RESTRICTED', 'INVALID_REWARD', ...REDEEM_ERRORS],
+  }),
+  hasPendingOnTopCode: defineEndpoint({
+    method: 'GET',
+    path: 'promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode',
+    params: PromoCodeParamsSchema,
+    response: z.boolean(),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+};

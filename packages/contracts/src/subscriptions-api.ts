@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 export const SubscriptionProductSchema = z.enum(['vip', 'tv']);
 export type SubscriptionProductName = z.infer<typeof SubscriptionProductSchema>;
@@ -158,3 +159,60 @@ export const AboUpdateEventSchema = z.discriminatedUnion('type', [
   VxtvAboUpdateEventSchema,
 ]);
 export type AboUpdateEvent = z.infer<typeof AboUpdateEventSchema>;
+
+/** The subscription calls of the logged-in guest (decision 0032). */
+export const subscriptionsEndpoints = {
+  state: defineEndpoint({
+    method: 'GET',
+    path: 'subscriptions',
+    response: SubscriptionsStateSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: 'subscriptions/subscribe',
+    body: SubscribeRequestSchema,
+    response: SubscribeResultSchema,
+    errors: [
+      'NOT_LOGGED_IN',
+      'NOT_ENOUGH_MONEY',
+      'RESTRICTED',
+      'TRIAL_NOT_AVAILABLE',
+      'ALREADY_SUBSCRIBED',
+      'INCLUDED_IN_VIP',
+      'PRODUCT_NOT_OFFERED',
+      'SUBSCRIPTION_PENDING',
+      'SUBSCRIPTION_ABORTED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'CONFLICT',
+    ],
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: 'subscriptions/cancel',
+    body: ProductRequestSchema,
+    response: SubscriptionViewSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_SUBSCRIBED', 'ALREADY_CANCELLED', 'PERIOD_OVER'],
+  }),
+  resume: defineEndpoint({
+    method: 'POST',
+    path: 'subscriptions/resume',
+    body: ProductRequestSchema,
+    response: SubscriptionViewSchema,
+    errors: ['NOT_LOGGED_IN', 'NOT_SUBSCRIBED', 'PERIOD_OVER'],
+  }),
+  /** Spec 7 (guest_id, platform_text); spec 8: accepted -> the status-bar cookie. */
+  acceptCancellationOffer: defineEndpoint({
+    method: 'POST',
+    path: 'guest/acceptCancellationOffer',
+    body: AcceptCancellationOfferRequestSchema,
+    response: SubscriptionViewSchema,
+    errors: ['NOT_LOGGED_IN', 'FORBIDDEN', 'NOT_SUBSCRIBED', 'OFFER_NOT_AVAILABLE'],
+  }),
+  vip30History: defineEndpoint({
+    method: 'GET',
+    path: 'subscriptions/vip30History',
+    response: Vip30HistorySchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+};

@@ -1,8 +1,7 @@
 import {
   type SubscribeResult,
-  SubscribeResultSchema,
   type SubscriptionsState,
-  SubscriptionsStateSchema,
+  subscriptionsEndpoints,
 } from '@vela/contracts/subscriptions-api';
 import { deliveredBenefits, type TvBenefit, type VipBenefit } from '@vela/domain/subscription-benefits';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,7 +36,7 @@ export function AboView({ view }: { view: 'abo' | 'vxabo' }) {
   const load = useCallback(async () => {
     setPhase({ kind: 'loading' });
     try {
-      setPhase({ kind: 'ready', state: await api.get('subscriptions', SubscriptionsStateSchema) });
+      setPhase({ kind: 'ready', state: await api.endpoint(subscriptionsEndpoints.state, {}) });
     } catch {
       setPhase({ kind: 'load-failed' });
     }
@@ -160,10 +159,8 @@ function AboOffer({
     setSubmitting(true);
     setError(null);
     try {
-      const result = await api.post('subscriptions/subscribe', SubscribeResultSchema, {
-        product: offer.product,
-        trial,
-        idempotencyKey: attemptKey.current,
+      const result = await api.endpoint(subscriptionsEndpoints.subscribe, {
+        body: { product: offer.product, trial, idempotencyKey: attemptKey.current },
       });
       onDone(result);
     } catch (caught) {

@@ -1,9 +1,4 @@
-import {
-  type BonusCheck,
-  BonusCheckSchema,
-  type RedeemBonusResult,
-  RedeemBonusResultSchema,
-} from '@vela/contracts/promotions-api';
+import { type BonusCheck, promotionsEndpoints, type RedeemBonusResult } from '@vela/contracts/promotions-api';
 import {
   isWellFormedCode,
   normalizeCode,
@@ -85,14 +80,14 @@ export function PromoCodeForm({ variant }: { variant: PromoVariant }) {
       return;
     }
     void run(async () => {
-      const check = await api.get(`bonuscode/check/${encodeURIComponent(normalized)}`, BonusCheckSchema);
+      const check = await api.endpoint(promotionsEndpoints.checkBonusCode, { params: { code: normalized } });
       setScreen({ step: 'checked', check });
     });
   };
 
   const onRedeem = (check: BonusCheck) =>
     run(async () => {
-      const result = await api.post('guest/redeemBonus', RedeemBonusResultSchema, { code: check.code });
+      const result = await api.endpoint(promotionsEndpoints.redeemBonus, { body: { code: check.code } });
       if (guest) {
         const balance = coinBalanceOf(result.guestBalanceCents);
         setGuest({

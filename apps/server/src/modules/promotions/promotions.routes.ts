@@ -12,15 +12,9 @@
  * - POST guest/redeemBonus {code}              spec 7 (rate-limited per guest and per IP, 429 + Retry-After)
  * - GET  promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode
  */
-import {
-  BuyRequestSchema,
-  GuestVouchersQuerySchema,
-  ItemIdParamsSchema,
-  RedeemBonusRequestSchema,
-} from '@vela/contracts/promotions-api';
+import { promotionsEndpoints } from '@vela/contracts/promotions-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
 import { RateLimitedError } from '../../infra/rate-limit.ts';
@@ -28,8 +22,6 @@ import type { GuestAuth } from '../guests/auth.ts';
 import { presentPurchase } from './promotions.presenter.ts';
 import type { PromotionsService } from './promotions.service.ts';
 
-const CodeParamsSchema = z.object({ code: z.string().trim().min(1).max(64) });
-const PromoCodeParamsSchema = z.object({ promoCode: z.string().trim().min(1).max(64) });
 const BODY_LIMIT = 4 * 1024;
 
 export function promotionsRoutes(deps: {
@@ -48,64 +40,69 @@ export function promotionsRoutes(deps: {
       throw error;
     });
 
-    app.get('/guest/vouchers', async (request) => {
-      const guestId = await requireGuest(request);
-      const query = parseInput(GuestVouchersQuerySchema, request.query);
-      return { success: true, data: await promotions.vouchers(guestId, query.actorId) };
+    const e = promotionsEndpoints;
+    const guest = { authenticate: requireGuest };
+    const withBody = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
+
+    route(app, e.vouchers).handle({
+      ...guest,
+      handler: async ({ query, auth: guestId }) => promotions.vouchers(guestId, query.actorId),
     });
 
-    app.get('/guest/purchases', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { purchases: await promotions.purchasesOf(guestId) } };
+    route(app, e.purchases).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => ({ purchases: await promotions.purchasesOf(guestId) }),
     });
 
-    app.get('/guest/benefits', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { benefits: await promotions.benefits(guestId) } };
+    route(app, e.benefits).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => ({ benefits: await promotions.benefits(guestId) }),
     });
 
-    app.get('/guest/remainingBonusCodes', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { codes: await promotions.remainingCodes(guestId) } };
+    route(app, e.remainingBonusCodes).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => ({ codes: await promotions.remainingCodes(guestId) }),
     });
 
-    for (const itemType of ['album', 'video'] as const) {
-      app.post(`/${itemType}/:id/buy`, { bodyLimit: BODY_LIMIT }, async (request) => {
-        const guestId = await requireGuest(request);
-        const { id } = parseInput(ItemIdParamsSchema, request.params);
-        const { idempotencyKey } = parseInput(BuyRequestSchema, request.body);
-        const country = countryOf(request.headers, countryHeader);
-        const result = await promotions.buy(guestId, itemType, id, idempotencyKey, country);
-        return {
-          success: true,
-          data: {
+    for (const [itemType, endpoint] of [
+      ['album', e.buyAlbum],
+      ['video', e.buyVideo],
+    ] as const) {
+      route(app, endpoint).handle({
+        ...withBody,
+        handler: async ({ params: { id }, body: { idempotencyKey }, auth: guestId, request }) => {
+          const country = countryOf(request.headers, countryHeader);
+          const result = await promotions.buy(guestId, itemType, id, idempotencyKey, country);
+          return {
             success: true,
             alreadyBought: result.alreadyBought,
             purchase: presentPurchase(result.purchase),
             ...(await promotions.balanceFields(guestId)),
-          },
-        };
+          };
+        },
       });
     }
 
-    app.get('/bonuscode/check/:code', async (request) => {
-      const guestId = await requireGuest(request);
-      const { code } = parseInput(CodeParamsSchema, request.params);
-      await promotions.limitAttempt(guestId, request.ip);
-      return { success: true, data: await promotions.check(guestId, code) };
+    route(app, e.checkBonusCode).handle({
+      ...guest,
+      handler: async ({ params: { code }, auth: guestId, request }) => {
+        await promotions.limitAttempt(guestId, request.ip);
+        return promotions.check(guestId, code);
+      },
     });
 
-    app.post('/guest/redeemBonus', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { code } = parseInput(RedeemBonusRequestSchema, request.body);
-      await promotions.limitAttempt(guestId, request.ip);
-      return { success: true, data: await promotions.redeem(guestId, code) };
+    route(app, e.redeemBonus).handle({
+      ...withBody,
+      handler: async ({ body: { code }, auth: guestId, request }) => {
+        await promotions.limitAttempt(guestId, request.ip);
+        return promotions.redeem(guestId, code);
+      },
     });
 
-    app.get('/promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode', async (request) => {
-      const guestId = await requireGuest(request);
-      const { promoCode } = parseInput(PromoCodeParamsSchema, request.params);
-      return { success: true, data: await promotions.hasPendingOnTop(guestId, promoCode) };
+    route(app, e.hasPendingOnTopCode).handle({
+      ...guest,
+      handler: async ({ params: { promoCode }, auth: guestId }) =>
+        promotions.hasPendingOnTop(guestId, promoCode),
     });
   };
 }

@@ -3,14 +3,10 @@
  * @vela/contracts/subscriptions-api), and the operator route under /rest/v1/internal.
  * Pipeline: authenticate -> validate -> service -> present. Always the caller's own subscriptions.
  */
-import {
-  AcceptCancellationOfferRequestSchema,
-  ProductRequestSchema,
-  STATUS_BAR_COOKIE,
-  SubscribeRequestSchema,
-} from '@vela/contracts/subscriptions-api';
+import { STATUS_BAR_COOKIE, subscriptionsEndpoints } from '@vela/contracts/subscriptions-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
@@ -30,51 +26,50 @@ export function subscriptionRoutes(deps: {
   return async (app) => {
     privateResponses(app);
 
-    app.get('/subscriptions', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: await service.state(guestId) };
+    const e = subscriptionsEndpoints;
+    const guest = { authenticate: requireGuest };
+    const withBody = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
+
+    route(app, e.state).handle({ ...guest, handler: async ({ auth: guestId }) => service.state(guestId) });
+
+    route(app, e.subscribe).handle({
+      ...withBody,
+      handler: async ({ body, auth: guestId }) => service.subscribe(guestId, body),
     });
 
-    app.post('/subscriptions/subscribe', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(SubscribeRequestSchema, request.body);
-      return { success: true, data: await service.subscribe(guestId, body) };
+    route(app, e.cancel).handle({
+      ...withBody,
+      handler: async ({ body: { product }, auth: guestId }) => service.cancel(guestId, product),
     });
 
-    app.post('/subscriptions/cancel', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { product } = parseInput(ProductRequestSchema, request.body);
-      return { success: true, data: await service.cancel(guestId, product) };
-    });
-
-    app.post('/subscriptions/resume', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { product } = parseInput(ProductRequestSchema, request.body);
-      return { success: true, data: await service.resume(guestId, product) };
+    route(app, e.resume).handle({
+      ...withBody,
+      handler: async ({ body: { product }, auth: guestId }) => service.resume(guestId, product),
     });
 
     // Spec 7 (guest_id, platform_text); spec 8: accepted -> status-bar cookie, not accepted -> an error.
-    app.post('/guest/acceptCancellationOffer', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(AcceptCancellationOfferRequestSchema, request.body);
-      if (body.guest_id !== String(guestId)) {
-        throw new AppError('FORBIDDEN', 'guest_id is not the calling guest', 403);
-      }
-      const subscription = await service.acceptCancellationOffer(guestId, body.product);
-      request.log.info(
-        { guestId, product: subscription.product, platform: body.platform_text ?? null },
-        'cancellation offer accepted',
-      );
-      reply.header(
-        'set-cookie',
-        `${STATUS_BAR_COOKIE}=cancellation-offer-accepted; Path=/; Max-Age=${STATUS_BAR_MAX_AGE_S}; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`,
-      );
-      return { success: true, data: subscription };
+    route(app, e.acceptCancellationOffer).handle({
+      ...withBody,
+      handler: async ({ body, auth: guestId, request, reply }) => {
+        if (body.guest_id !== String(guestId)) {
+          throw new AppError('FORBIDDEN', 'guest_id is not the calling guest', 403);
+        }
+        const subscription = await service.acceptCancellationOffer(guestId, body.product);
+        request.log.info(
+          { guestId, product: subscription.product, platform: body.platform_text ?? null },
+          'cancellation offer accepted',
+        );
+        reply.header(
+          'set-cookie',
+          `${STATUS_BAR_COOKIE}=cancellation-offer-accepted; Path=/; Max-Age=${STATUS_BAR_MAX_AGE_S}; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`,
+        );
+        return subscription;
+      },
     });
 
-    app.get('/subscriptions/vip30History', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: await service.vip30History(guestId) };
+    route(app, e.vip30History).handle({
+      ...guest,
+      handler: async ({ auth: guestId }) => service.vip30History(guestId),
     });
   };
 }
