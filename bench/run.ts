@@ -11,7 +11,9 @@
  * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed), and the
  * realtime benchmark of bench/realtime.ts (its own server on this database: 10,000 held sockets and the
  * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), and the login benchmark of
- * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14).
+ * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14), and the first-load JavaScript of
+ * bench/first-load-js.ts (its own server: compressed script bytes of home, two listings and a profile in Chromium at
+ * 390 px; issue 15; needs the web build).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
@@ -25,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { printCatalogBench, runCatalogBench } from './catalog.ts';
+import { printFirstLoadBench, runFirstLoadBench } from './first-load-js.ts';
 import { benchGuestCookie } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
@@ -167,10 +170,13 @@ async function main(): Promise<void> {
     // Requests and sockets while logins hash passwords (bench/login.ts), with its own server.
     const login = await runLoginBench();
     printLoginBench(login);
+    // Compressed JavaScript a phone downloads before interaction (bench/first-load-js.ts), with its own server.
+    const firstLoad = await runFirstLoadBench();
+    printFirstLoadBench(firstLoad);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');
