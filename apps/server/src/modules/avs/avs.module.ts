@@ -15,7 +15,10 @@ export interface AvsModule extends FeatureModule {
 }
 
 export function createAvsModule(
-  deps: Pick<FeatureModuleDeps, 'db' | 'bus' | 'auth' | 'config' | 'log' | 'ageGate' | 'notify'> & {
+  deps: Pick<
+    FeatureModuleDeps,
+    'db' | 'bus' | 'auth' | 'guests' | 'config' | 'log' | 'ageGate' | 'notify'
+  > & {
     /** The session secret: the sandbox page links are derived from it (the same on every node). */
     secret: string;
   },
@@ -23,6 +26,8 @@ export function createAvsModule(
   const service = createAvsService({
     db: deps.db,
     bus: deps.bus,
+    // The guest's AVS fields are columns of the guests module's table (decision 0030).
+    guests: deps.guests,
     provider: createSandboxAvsProvider(),
     // The sandbox provider's own approve/reject page (issue 14), reached from the dialog's AVS view.
     sandboxLinks: { publicOrigin: deps.config.publicOrigin, secret: async () => deps.secret },

@@ -1,22 +1,14 @@
 /**
- * All SQL of age verification: the guest's current status (`guests.avs_status`,
- * `guests.avs_reject_message`) and the request history (`avs_requests`). Callers that change both
- * pass a transaction (`db.transaction(tx => createAvsRepository(tx))`).
+ * All SQL of age verification's request history (`avs_requests`). The guest's current status is a
+ * column of the guests module's table, read and set through its port (`GuestAvsPort`, avs.service.ts);
+ * a change of both passes one transaction to each (`db.transaction(tx => createAvsRepository(tx))`).
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq } from '@vela/db/orm';
 import { avsRequests } from '@vela/db/schema/avs';
-import { guests } from '@vela/db/schema/guests';
 
 export type AvsRequestRow = typeof avsRequests.$inferSelect;
 export type AvsRequestStatus = AvsRequestRow['status'];
-export type GuestAvsStatus = (typeof guests.$inferSelect)['avsStatus'];
-
-export interface GuestAvsRow {
-  id: number;
-  avsStatus: GuestAvsStatus;
-  avsRejectMessage: string | null;
-}
 
 export interface NewAvsRequest {
   guestId: number;
@@ -30,33 +22,8 @@ export interface NewAvsRequest {
   decisionMessage: string | null;
 }
 
-export interface AvsRequestListRow extends AvsRequestRow {
-  screenName: string;
-}
-
-const guestAvsColumns = {
-  id: guests.id,
-  avsStatus: guests.avsStatus,
-  avsRejectMessage: guests.avsRejectMessage,
-};
-
 export function createAvsRepository(db: Db) {
   return {
-    async guestAvs(guestId: number): Promise<GuestAvsRow | undefined> {
-      const [row] = await db.select(guestAvsColumns).from(guests).where(eq(guests.id, guestId));
-      return row;
-    },
-    /** The guest's AVS fields, row-locked until the transaction ends (serialises concurrent changes). */
-    async guestAvsForUpdate(guestId: number): Promise<GuestAvsRow | undefined> {
-      const [row] = await db.select(guestAvsColumns).from(guests).where(eq(guests.id, guestId)).for('update');
-      return row;
-    },
-    async setGuestAvs(guestId: number, status: GuestAvsStatus, rejectMessage: string | null): Promise<void> {
-      await db
-        .update(guests)
-        .set({ avsStatus: status, avsRejectMessage: rejectMessage })
-        .where(eq(guests.id, guestId));
-    },
     async insertRequest(values: NewAvsRequest): Promise<AvsRequestRow> {
       const [row] = await db.insert(avsRequests).values(values).returning();
       if (!row) throw new Error('insert returned no row');
@@ -89,15 +56,13 @@ export function createAvsRepository(db: Db) {
       await db.update(avsRequests).set({ status, decidedAt, decisionMessage }).where(eq(avsRequests.id, id));
     },
     /** Requests in a status, oldest first (the operator's queue; uses avs_requests_status_idx). */
-    async requestsByStatus(status: AvsRequestStatus, limit: number): Promise<AvsRequestListRow[]> {
-      const rows = await db
-        .select({ request: avsRequests, screenName: guests.screenName })
+    requestsByStatus(status: AvsRequestStatus, limit: number): Promise<AvsRequestRow[]> {
+      return db
+        .select()
         .from(avsRequests)
-        .innerJoin(guests, eq(guests.id, avsRequests.guestId))
         .where(eq(avsRequests.status, status))
         .orderBy(asc(avsRequests.createdAt), asc(avsRequests.id))
         .limit(limit);
-      return rows.map((row) => ({ ...row.request, screenName: row.screenName }));
     },
   };
 }

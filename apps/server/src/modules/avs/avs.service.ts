@@ -1,14 +1,16 @@
 /**
  * Age verification use cases (spec 4): the guest submits their data, the provider (the sandbox:
  * an operator) decides, an operator may revoke. The legal moves are @vela/domain/avs; every change
- * runs in one transaction over `guests` (current status) and `avs_requests` (history), then the
- * matching event is published on `guest:<guestId>`.
+ * runs in one transaction over the guest's current status (the guests module's, through
+ * `GuestAvsPort`) and `avs_requests` (history), then the matching event is published on
+ * `guest:<guestId>`.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
 import type { Db } from '@vela/db/client';
 import {
+  type AvsStatus,
   AvsTransitionError,
   acceptAvs,
   avsStateOfGuest,
@@ -24,13 +26,39 @@ import { type PublishLog, publishToGuest } from '../../infra/publish-to-guest.ts
 import type { GuestNotifier } from '../feature-module.ts';
 import type { GuestBusEvent } from './avs.events.ts';
 import type { AvsProvider } from './avs.provider.ts';
-import {
-  type AvsRequestListRow,
-  type AvsRequestRow,
-  type AvsRequestStatus,
-  createAvsRepository,
-  type GuestAvsRow,
-} from './avs.repository.ts';
+import { type AvsRequestRow, type AvsRequestStatus, createAvsRepository } from './avs.repository.ts';
+
+/** The guest's age verification fields: columns of the guests module's table. */
+export interface GuestAvsRow {
+  id: number;
+  avsStatus: AvsStatus;
+  avsRejectMessage: string | null;
+}
+
+/**
+ * What age verification needs of the guests module (decision 0030): the guest's AVS fields, read,
+ * row-locked and set on the executor it passes (its transaction, which also writes the request
+ * history), and the screen names of the operator's queue. The guests repository implements it.
+ */
+export interface GuestAvsPort {
+  avsFieldsIn(
+    executor: Db,
+    guestId: number,
+    options?: { forUpdate?: boolean },
+  ): Promise<GuestAvsRow | undefined>;
+  setAvsFieldsIn(
+    executor: Db,
+    guestId: number,
+    status: AvsStatus,
+    rejectMessage: string | null,
+  ): Promise<void>;
+  /** One query for the whole list; an unknown id is absent. */
+  screenNamesOf(guestIds: readonly number[]): Promise<Map<number, string>>;
+}
+
+export interface AvsRequestListRow extends AvsRequestRow {
+  screenName: string;
+}
 
 /** Spec 4 and the youth protection rule behind it: only adults can be verified. */
 export const AVS_MINIMUM_AGE = 18;
@@ -116,6 +144,7 @@ export const avsSandboxPagePath = (requestId: number) => `/rest/v1/avs/sandbox/$
 export interface AvsServiceDeps {
   db: Db;
   bus: EventBus;
+  guests: GuestAvsPort;
   provider: AvsProvider;
   /** Set: the provider's pending requests can be decided on the sandbox page. */
   sandboxLinks?: AvsSandboxLinks;
@@ -158,7 +187,7 @@ export function presentAvsRequest(row: AvsRequestListRow): AvsRequestView {
 }
 
 export function createAvsService(deps: AvsServiceDeps) {
-  const { db, bus, provider } = deps;
+  const { db, bus, provider, guests } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createAvsRepository(db);
   const publish = async (guestId: number, state: DomainAvsState) => {
@@ -193,7 +222,7 @@ export function createAvsService(deps: AvsServiceDeps) {
   return {
     /** The guest's current state (spec 3 avsStatus, avsRejectMessage). */
     async status(guestId: number): Promise<AvsState> {
-      const row = await repository.guestAvs(guestId);
+      const row = await guests.avsFieldsIn(db, guestId);
       if (!row) throw guestNotFound();
       return presentAvsState(row);
     },
@@ -221,7 +250,7 @@ export function createAvsService(deps: AvsServiceDeps) {
         if (row.avsStatus === 'accepted')
           throw new AppError('AVS_ALREADY_ACCEPTED', 'The age verification is already accepted', 409);
       };
-      const current = await repository.guestAvs(guestId);
+      const current = await guests.avsFieldsIn(db, guestId);
       if (!current) throw guestNotFound();
       refuseFrom(current);
 
@@ -230,7 +259,7 @@ export function createAvsService(deps: AvsServiceDeps) {
 
       const next = await db.transaction(async (tx) => {
         const store = createAvsRepository(tx);
-        const row = await store.guestAvsForUpdate(guestId);
+        const row = await guests.avsFieldsIn(tx, guestId, { forUpdate: true });
         if (!row) throw guestNotFound();
         refuseFrom(row); // a concurrent submit got here first
         let state = requestAvs(domainStateOf(row));
@@ -249,7 +278,7 @@ export function createAvsService(deps: AvsServiceDeps) {
           decisionMessage: outcome.status === 'rejected' ? outcome.message : null,
         });
         const stored = storedOf(state);
-        await store.setGuestAvs(guestId, stored.status, stored.message);
+        await guests.setAvsFieldsIn(tx, guestId, stored.status, stored.message);
         return state;
       });
       await publish(guestId, next);
@@ -283,7 +312,13 @@ export function createAvsService(deps: AvsServiceDeps) {
 
     /** The operator's queue. */
     async requests(status: AvsRequestStatus, limit: number): Promise<AvsRequestView[]> {
-      return (await repository.requestsByStatus(status, limit)).map(presentAvsRequest);
+      const requests = await repository.requestsByStatus(status, limit);
+      const names = await guests.screenNamesOf(requests.map((request) => request.guestId));
+      // Only requests of an existing guest, as the join with guests answered before.
+      return requests.flatMap((request) => {
+        const screenName = names.get(request.guestId);
+        return screenName === undefined ? [] : [presentAvsRequest({ ...request, screenName })];
+      });
     },
 
     /**
@@ -304,7 +339,7 @@ export function createAvsService(deps: AvsServiceDeps) {
             `The request is already ${request.status}; only a pending request can be decided`,
             409,
           );
-        const guest = await store.guestAvsForUpdate(request.guestId);
+        const guest = await guests.avsFieldsIn(tx, request.guestId, { forUpdate: true });
         if (!guest) throw guestNotFound();
         let next: DomainAvsState;
         try {
@@ -322,7 +357,7 @@ export function createAvsService(deps: AvsServiceDeps) {
           decision.decision === 'reject' ? decision.message : null,
         );
         const stored = storedOf(next);
-        await store.setGuestAvs(guest.id, stored.status, stored.message);
+        await guests.setAvsFieldsIn(tx, guest.id, stored.status, stored.message);
         return { guestId: guest.id, state: next };
       });
       await publish(guestId, state);
@@ -333,7 +368,7 @@ export function createAvsService(deps: AvsServiceDeps) {
     async revoke(guestId: number, reason: string | null): Promise<AvsState> {
       const state = await db.transaction(async (tx) => {
         const store = createAvsRepository(tx);
-        const guest = await store.guestAvsForUpdate(guestId);
+        const guest = await guests.avsFieldsIn(tx, guestId, { forUpdate: true });
         if (!guest) throw guestNotFound();
         let next: DomainAvsState;
         try {
@@ -347,7 +382,7 @@ export function createAvsService(deps: AvsServiceDeps) {
         }
         const accepted = await store.newestRequestOf(guestId, 'accepted');
         if (accepted) await store.setRequestStatus(accepted.id, 'revoked', now(), reason);
-        await store.setGuestAvs(guestId, 'unknown', null);
+        await guests.setAvsFieldsIn(tx, guestId, 'unknown', null);
         return next;
       });
       await publish(guestId, state);

@@ -4,7 +4,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
-import { and, eq, gt, isNull, ne, or, type SQL, sql } from '@vela/db/orm';
+import { and, eq, gt, inArray, isNull, ne, or, type SQL, sql } from '@vela/db/orm';
 import { guestSessions, guests, loginTransfers, passwordResets } from '@vela/db/schema';
 import { createRateLimitStore } from '../../infra/rate-limit.ts';
 
@@ -32,6 +32,19 @@ export interface MoneyStateReads {
   /** Whether a subscription of `product` runs (active, or cancelled within its paid period). */
   subscribed(guestId: number, product: 'vip' | 'tv'): SQL;
 }
+/** A guest's age verification fields (spec 4; the avs module's state of the guest). */
+export interface GuestAvsFields {
+  id: number;
+  avsStatus: GuestRow['avsStatus'];
+  avsRejectMessage: string | null;
+}
+
+const guestAvsColumns = {
+  id: guests.id,
+  avsStatus: guests.avsStatus,
+  avsRejectMessage: guests.avsRejectMessage,
+};
+
 export type SessionRow = typeof guestSessions.$inferSelect;
 /** A live session with whether its guest is locked (null: an anonymous session or a deleted guest). */
 export type SessionAuthRow = SessionRow & { guestLocked: boolean | null };
@@ -108,6 +121,52 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         .where(eq(guests.id, guestId))
         .for('update');
       return row !== undefined;
+    },
+    /**
+     * The guest's age verification fields (spec 4) on `executor`: the avs module reads, locks
+     * (`forUpdate`, until its transaction ends) and sets them in the transaction that also writes its
+     * request history (decision 0030).
+     */
+    async avsFieldsIn(
+      executor: Db,
+      guestId: number,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<GuestAvsFields | undefined> {
+      const query = executor.select(guestAvsColumns).from(guests).where(eq(guests.id, guestId));
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+    async setAvsFieldsIn(
+      executor: Db,
+      guestId: number,
+      status: GuestAvsFields['avsStatus'],
+      rejectMessage: string | null,
+    ): Promise<void> {
+      await executor
+        .update(guests)
+        .set({ avsStatus: status, avsRejectMessage: rejectMessage })
+        .where(eq(guests.id, guestId));
+    },
+    /**
+     * The operator's lock flag (spec 6), set in `tx`, the transaction that ends the guest's sessions
+     * (SessionEnder.endGuestSessions); false when there is no such guest.
+     */
+    async setLockedIn(tx: Db, guestId: number, locked: boolean): Promise<boolean> {
+      const rows = await tx
+        .update(guests)
+        .set({ locked })
+        .where(eq(guests.id, guestId))
+        .returning({ id: guests.id });
+      return rows.length > 0;
+    },
+    /** Screen names by guest id, in one query (an unknown id is absent). */
+    async screenNamesOf(guestIds: readonly number[]): Promise<Map<number, string>> {
+      if (guestIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: guests.id, screenName: guests.screenName })
+        .from(guests)
+        .where(inArray(guests.id, [...new Set(guestIds)]));
+      return new Map(rows.map((row) => [row.id, row.screenName]));
     },
     /** By screen name (case-insensitive) or email (stored lower-cased). */
     async guestByLogin(login: string): Promise<GuestRow | undefined> {

@@ -12,7 +12,7 @@ import { internalRoutes } from './internal.routes.ts';
 import { createInternalService } from './internal.service.ts';
 
 export function createInternalApi(
-  deps: Pick<FeatureModuleDeps, 'db' | 'bus' | 'config' | 'log'> & {
+  deps: Pick<FeatureModuleDeps, 'db' | 'bus' | 'guests' | 'config' | 'log'> & {
     avs: AvsService;
     sessions: SessionEnder;
     /** The modules whose `internal` routes and `regenerateCounters` it hosts. */
@@ -25,7 +25,13 @@ export function createInternalApi(
     token: config.internalApiToken,
     allowedIps: config.internalAllowedIps,
     avs: deps.avs,
-    internal: createInternalService({ db: deps.db, bus: deps.bus, sessions: deps.sessions, log: deps.log }),
+    internal: createInternalService({
+      db: deps.db,
+      bus: deps.bus,
+      guests: deps.guests,
+      sessions: deps.sessions,
+      log: deps.log,
+    }),
     modules: modules.flatMap((module) => (module.internal ? [module.internal] : [])),
     counters: modules.flatMap((module) => (module.regenerateCounters ? [module.regenerateCounters] : [])),
   });

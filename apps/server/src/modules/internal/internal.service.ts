@@ -9,11 +9,20 @@ import type { EventBus } from '../../infra/bus.ts';
 import type { PublishLog } from '../../infra/publish-to-guest.ts';
 import { publishCatalogChanged } from '../catalog/catalog.events.ts';
 import type { SessionEnder } from '../guests/session-ender.ts';
-import { createInternalRepository } from './internal.repository.ts';
+
+/**
+ * The guest's lock flag, a column of the guests module's table (decision 0030), set on the
+ * transaction it is given (the one that ends the sessions); false when there is no such guest. The
+ * guests repository implements it.
+ */
+export interface GuestLockPort {
+  setLockedIn(tx: Db, guestId: number, locked: boolean): Promise<boolean>;
+}
 
 export function createInternalService(deps: {
   db: Db;
   bus: EventBus;
+  guests: GuestLockPort;
   sessions: SessionEnder;
   log?: PublishLog;
 }) {
@@ -21,11 +30,11 @@ export function createInternalService(deps: {
   return {
     async setLocked(guestId: number, locked: boolean): Promise<{ locked: boolean; sessionsEnded: number }> {
       if (!locked) {
-        if (!(await createInternalRepository(deps.db).setLocked(guestId, false))) throw notFound();
+        if (!(await deps.guests.setLockedIn(deps.db, guestId, false))) throw notFound();
         return { locked, sessionsEnded: 0 };
       }
       const sessionsEnded = await deps.sessions.endGuestSessions(guestId, {
-        change: (tx) => createInternalRepository(tx).setLocked(guestId, true),
+        change: (tx) => deps.guests.setLockedIn(tx, guestId, true),
         event: 'guestLocked',
       });
       if (sessionsEnded === null) throw notFound();
