@@ -61,6 +61,8 @@ const EXCEPTIONS: Record<string, string[]> = {
   ],
   'apps/server/src/infra/country.ts': ['actors'],
   'apps/server/src/modules/catalog/catalog.repository.ts': ['albums', 'videoSalesDaily', 'videos'],
+  // The video tile's columns, moved out of catalog.repository.ts with the same import (decision 0030).
+  'apps/server/src/modules/catalog/video-tile.ts': ['videos'],
   'apps/server/src/modules/catalog/catalog.service.test.ts': ['videoSalesDaily'],
   'apps/server/src/modules/favorites/favorites.repository.ts': ['actors', 'albums', 'pictures'],
   'apps/server/src/modules/gallery/gallery.repository.ts': [

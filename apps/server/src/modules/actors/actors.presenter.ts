@@ -15,7 +15,7 @@ import { INTERVIEW_IMAGE_SIZE } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import { CHAT_RATINGS_MIN_COUNT } from '@vela/contracts/performers';
 import { ageAt, eur, imageRef } from '../catalog/catalog.presenter.ts';
-import type { ActorRow } from '../catalog/catalog.repository.ts';
+import type { ActorRow } from '../catalog/catalog.service.ts';
 import type { AlbumRow, CamShowRow, HeatMapRow, InterviewRow, NoteRow } from './actors.repository.ts';
 
 export function presentActorState(row: ActorRow): ActorState {

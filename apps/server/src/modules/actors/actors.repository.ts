@@ -13,7 +13,8 @@ import { albums } from '@vela/db/schema/gallery';
 import { camShows, chatRatings } from '@vela/db/schema/performers';
 import { videoSalesDaily, videos, videoTags } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import { type ActorRow, type VideoRow, videoTileColumns } from '../catalog/catalog.repository.ts';
+import type { ActorRow } from '../catalog/catalog.service.ts';
+import { type VideoRow, videoTileColumns } from '../catalog/video-tile.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
 export type CamShowRow = typeof camShows.$inferSelect;

@@ -37,7 +37,7 @@ import {
   presentSeo,
   presentVideoTile,
 } from '../catalog/catalog.presenter.ts';
-import { type ActorRow, createCatalogRepository, type SeoRow } from '../catalog/catalog.repository.ts';
+import { type ActorRow, createCatalogReads, type SeoRow } from '../catalog/catalog.service.ts';
 import {
   presentActorData,
   presentActorState,
@@ -75,7 +75,7 @@ export function ratingsSince(now: Date): Date {
 
 export function createActorsService(db: Db, now: () => Date = () => new Date()) {
   const repo = createActorsRepository(db);
-  const catalog = createCatalogRepository(db);
+  const catalog = createCatalogReads(db);
 
   async function lookup(idOrName: number | string): Promise<ActorRow | null> {
     if (typeof idOrName === 'number') return repo.actorById(idOrName);

@@ -1,7 +1,7 @@
 /** All SQL of the catalog: actors, categories, videos, contests, blog, TV and SEO texts. */
 import type { Language } from '@vela/contracts/common';
 import type { Db } from '@vela/db/client';
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, lte, sql } from '@vela/db/orm';
+import { and, asc, count, desc, eq, gt, gte, lte, sql } from '@vela/db/orm';
 import {
   actorCategories,
   actors,
@@ -9,7 +9,6 @@ import {
   blogPosts,
   categories,
   contests,
-  mediaImages,
   seoTexts,
   tags,
   tvEpisodes,
@@ -18,26 +17,20 @@ import {
 import { albums } from '@vela/db/schema/gallery';
 import { videoSalesDaily, videos } from '@vela/db/schema/videos';
 import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
+import { type VideoRow, videoTileColumns } from './video-tile.ts';
+
+export type { VideoRow } from './video-tile.ts';
 
 export type ActorRow = typeof actors.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ContestRow = typeof contests.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type SeoRow = typeof seoTexts.$inferSelect;
-export type VideoRow = typeof videos.$inferSelect & { actorName: string; previewAgeRating: number };
 export type CategoryWithCount = CategoryRow & { actorCount: number };
 export type TvSeriesRow = typeof tvSeries.$inferSelect & { episodeCount: number };
 
 /** Online actors first, then by ranking (uses actors_online_ranking_idx). */
 const onlineThenRanking = [desc(actors.isOnline), desc(actors.rankingPoints), asc(actors.id)];
-
-/** The columns of a video tile: the video, its preview's age rating and its actor's name (catalog, search, profile). */
-export const videoTileColumns = {
-  ...getTableColumns(videos),
-  /** The preview picture's own age rating (a FSK-18 video may have a FSK-16 preview); the media gate uses it. */
-  previewAgeRating: sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${videos.previewKey}), 18)`,
-  actorName: actors.name,
-};
 
 /** The category slug column of a language; nl uses the en slugs (spec 2). */
 export function slugColumn(lang: Language) {

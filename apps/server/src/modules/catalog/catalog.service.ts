@@ -22,6 +22,9 @@ import {
 } from './catalog.presenter.ts';
 import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
 
+/** The catalog's rows as other modules receive them (their presenters and repositories type with them). */
+export type { ActorRow, CategoryRow, SeoRow } from './catalog.repository.ts';
+
 /** Spec 9: trending window last 8 days. */
 export const TRENDING_WINDOW_DAYS = 8;
 /** Spec 2: page size for actor listings. */
@@ -59,6 +62,17 @@ export interface CatalogService {
   actorProfile(lang: Language, actorName: string, country: Country): ReturnType<CatalogPages['actorProfile']>;
   navigation: CatalogPages['navigation'];
 }
+
+/**
+ * What other modules read of the catalog (the actor profile, the performer and video listings): the
+ * SEO text of a page key in a language (else English), and an actor's categories, tags and counts.
+ */
+export function createCatalogReads(db: Db) {
+  const repo = createCatalogRepository(db);
+  return { seoText: repo.seoText, actorDetails: repo.actorDetails };
+}
+
+export type CatalogReads = ReturnType<typeof createCatalogReads>;
 
 export function createCatalogService(db: Db, now: () => Date = () => new Date()): CatalogService {
   const repo: CatalogRepository = createCatalogRepository(db);

@@ -10,7 +10,6 @@ import type { GuestMe } from '@vela/contracts/guest-api';
 import type { GuestVoucherView } from '@vela/contracts/promotions-api';
 import { buildSchema, GraphQLError } from 'graphql';
 import { presentGuest } from '../guests/guests.presenter.ts';
-import type { GuestsRepository } from '../guests/guests.repository.ts';
 
 export const BASE_TYPE_DEFS = /* GraphQL */ `
   "Age verification status (spec 4)."
@@ -117,8 +116,15 @@ export interface GraphqlContext {
   country?: string | null;
 }
 
+/** The guest row and money state that `presentGuest` turns into the Guest fields. */
+type GuestParts = Parameters<typeof presentGuest>;
+
 export interface GraphqlServices {
-  guests: Pick<GuestsRepository, 'guestById' | 'moneyStateOf'>;
+  /** Read port of the guests module: the caller's row and money state (one statement, decision 0030). */
+  guests: {
+    guestById(guestId: number): Promise<GuestParts[0] | undefined>;
+    moneyStateOf(guestId: number): Promise<GuestParts[1]>;
+  };
   /** The promotions module's vouchers of a guest (the Guest.vouchers field). */
   vouchers(guestId: number): Promise<{ vouchers: GuestVoucherView[] }>;
 }

@@ -3,7 +3,7 @@ import type { Language } from '@vela/contracts/common';
 import { type CamShow, CHAT_RATINGS_MIN_COUNT, type TopCam } from '@vela/contracts/performers';
 import { pathFor } from '@vela/i18n/routes';
 import { ageAt, eur, imageRef } from '../catalog/catalog.presenter.ts';
-import type { ActorRow } from '../catalog/catalog.repository.ts';
+import type { ActorRow } from '../catalog/catalog.service.ts';
 import type { CamShowRow, RatingSummary } from './performers.repository.ts';
 
 const LANGUAGES: readonly Language[] = ['de', 'en', 'nl', 'es'];

@@ -10,7 +10,7 @@ import { actorCategories, actors } from '@vela/db/schema/catalog';
 import { favoriteActors } from '@vela/db/schema/favorites';
 import { actorChatRates, camShows, chatRatings } from '@vela/db/schema/performers';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import type { ActorRow } from '../catalog/catalog.repository.ts';
+import type { ActorRow } from '../catalog/catalog.service.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
 export type CamShowRow = typeof camShows.$inferSelect & {

@@ -22,7 +22,7 @@ import type { Db } from '@vela/db/client';
 import { cachedLoader } from '../../infra/cache.ts';
 import type { Country } from '../../infra/country.ts';
 import { presentActorTile, presentSeo } from '../catalog/catalog.presenter.ts';
-import { type ActorRow, createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { type ActorRow, createCatalogReads } from '../catalog/catalog.service.ts';
 import { presentCamShow, presentTopCam } from './performers.presenter.ts';
 import { createPerformersRepository } from './performers.repository.ts';
 
@@ -60,7 +60,7 @@ export function createPerformersService(
   options: { topCamsCacheMs?: number } = {},
 ) {
   const repo = createPerformersRepository(db);
-  const catalog = createCatalogRepository(db);
+  const catalog = createCatalogReads(db);
 
   const seo = async (pageKey: string, lang: Language) =>
     presentSeo(await catalog.seoText(pageKey, lang), HEADINGS[pageKey]?.[lang] ?? pageKey);

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, exists, gte, isNotNull, lte, type SQL, sql } from '
 import { actorCategories, actors, categories } from '@vela/db/schema/catalog';
 import { actorSearchFilters } from '@vela/db/schema/prosearch';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import type { ActorRow, CategoryRow } from '../catalog/catalog.repository.ts';
+import type { ActorRow, CategoryRow } from '../catalog/catalog.service.ts';
 
 export interface ActorQuery {
   categoryId?: number;

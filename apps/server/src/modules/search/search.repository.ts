@@ -14,7 +14,7 @@ import { albums } from '@vela/db/schema/gallery';
 import { searchPatterns, searchStats } from '@vela/db/schema/search';
 import { videos } from '@vela/db/schema/videos';
 import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
-import { videoTileColumns } from '../catalog/catalog.repository.ts';
+import { videoTileColumns } from '../catalog/video-tile.ts';
 
 export type SearchActorRow = typeof actors.$inferSelect;
 export type SearchModelRow = SearchActorRow & { videoCount: number };

@@ -5,7 +5,7 @@ import type { Unsubscribe } from '../../infra/bus.ts';
 import type { Country } from '../../infra/country.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import { onCatalogChanged } from '../catalog/catalog.events.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCatalogReads } from '../catalog/catalog.service.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { videosGraphql } from './videos.graphql.ts';
 import { createVideosRepository } from './videos.repository.ts';
@@ -30,7 +30,7 @@ export const VIDEO_LISTING_CACHE_MAX = 2_000;
 const VIDEO_LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
-  const catalog = createCatalogRepository(deps.db);
+  const catalog = createCatalogReads(deps.db);
   const videos = createVideosService(createVideosRepository(deps.db), (key, lang) =>
     catalog.seoText(key, lang),
   );

@@ -38,7 +38,7 @@ import { stableJson } from '../../http/response-cache.ts';
 import { cachedLoader } from '../../infra/cache.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { imageRef, presentSeo } from '../catalog/catalog.presenter.ts';
-import type { SeoRow } from '../catalog/catalog.repository.ts';
+import type { SeoRow } from '../catalog/catalog.service.ts';
 import { presentVideoListItem, presentVideoStar } from './videos.presenter.ts';
 import type { ListingRow, ListingSpec, TrendingWindow, VideosRepository } from './videos.repository.ts';
 
