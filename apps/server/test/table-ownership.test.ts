@@ -72,7 +72,6 @@ const EXCEPTIONS: Record<string, string[]> = {
     'mediaImages',
     'purchases',
   ],
-  'apps/server/src/modules/notifications/notifications.repository.ts': ['favoriteActors'],
   'apps/server/src/modules/performers/performers.repository.ts': [
     'actorCategories',
     'actors',
