@@ -1,9 +1,10 @@
 /**
  * Pages shared by every guest (decision 0033) on the real web build and a real database: home, a
- * profile and the videos overview are rendered once per URL, cookie choice, country and session-cookie
- * presence. The HTML a logged-in guest's request caused holds nothing of that guest; another guest and
- * a visitor get the same page; each guest reads only their own part (guest/me, the tile grid's bought
- * videos); the HTML alone (no JavaScript) shows the public content. Personal pages stay per guest.
+ * profile, the videos overview, a category and the cams page are rendered once per URL, cookie
+ * choice, country and session-cookie presence. The HTML a logged-in guest's request caused holds
+ * nothing of that guest; another guest and a visitor get the same page; each guest reads only their
+ * own part (guest/me, the tile grid's bought videos); the HTML alone (no JavaScript) shows the public
+ * content. Personal pages stay per guest.
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
@@ -19,7 +20,14 @@ let t: TestApp;
 let guestA: SignedUp & { name: string };
 let guestB: SignedUp & { name: string };
 let profilePath: string;
-const SHARED = () => ({ home: '/en/', profile: profilePath, videos: '/en/videos/' });
+let categoryPath: string;
+const SHARED = () => ({
+  home: '/en/',
+  profile: profilePath,
+  videos: '/en/videos/',
+  category: categoryPath,
+  cams: pathFor('Cams', 'en'),
+});
 
 const nonceOf = (res: LightMyRequestResponse) =>
   /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
@@ -65,6 +73,11 @@ beforeAll(async () => {
     sql`select name_lower as slug from actors order by id limit 1`,
   );
   profilePath = pathFor('Actor', 'en', { actorName: actor!.slug });
+  const [category] = await queryRows<{ slug: string }>(
+    t.database.db,
+    sql`select slug_en as slug from categories order by id limit 1`,
+  );
+  categoryPath = pathFor('Categories/Category', 'en', { categorySlug: category!.slug });
 });
 afterAll(async () => {
   await t?.close();

@@ -11,7 +11,6 @@ import { PerformerListing } from '../features/performers/components/PerformerLis
 import { TopCams } from '../features/performers/components/TopCams.tsx';
 import { camsSearch, parseCamsQuery } from '../features/performers/performerQuery.ts';
 import { usePerformersT } from '../features/performers/usePerformersT.ts';
-import { viewerGuestId } from '../features/performers/viewerGuestId.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -24,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page === null) throw data(null, { status: 404 });
   const query = parseCamsQuery(url.searchParams);
   if (!query) throw data(null, { status: 400, statusText: 'Invalid filter' });
-  const result = await context.services.camsPage(lang, { ...query, page }, viewerGuestId(context));
+  // The same page for everyone (decision 0033): the top 100 tab does not depend on the guest.
+  const result = await context.services.camsPage(lang, { ...query, page }, null);
   const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (page > pageCount) throw data(null, { status: 404 });
   const t = translator(performersMessages, lang);
