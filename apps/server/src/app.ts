@@ -39,6 +39,7 @@ import { type ActorsModule, createActorsModule } from './modules/actors/actors.m
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
+import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
@@ -220,7 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // Realtime (issue 6): notifications are created by several modules (bonus codes, subscriptions,
   // AVS, presence) through `notify`; the notifications module stores and announces them.
-  const notifications = createNotificationsModule(sharedDeps);
+  // A favorite's fans are read in the statement that notifies them (decision 0030).
+  const notifications = createNotificationsModule({ ...sharedDeps, fansOf: fansOfActorSql });
   const notify: GuestNotifier = async (guestId, notification) => {
     try {
       await notifications.service.create(guestId, notification);

@@ -4,7 +4,7 @@
  * (spec 6, infra/country.ts).
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, desc, eq, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, type SQL, sql } from '@vela/db/orm';
 import { actors } from '@vela/db/schema/catalog';
 import {
   favoriteActors,
@@ -22,6 +22,15 @@ const itemTables = {
   picture: { pins: favoritePictures, items: pictures },
   sedcards: { pins: favoriteSedcards, items: actors },
 } as const;
+
+/**
+ * The guests who pinned `actorId`, as a subquery of one column (`guest_id`), for the notifications
+ * module to insert a notification per fan in one statement (decision 0030: the owner offers the SQL
+ * part; app.ts wires it). Uses the favorite_actors actor index.
+ */
+export function fansOfActorSql(actorId: number): SQL {
+  return sql`select ${favoriteActors.guestId} as guest_id from ${favoriteActors} where ${favoriteActors.actorId} = ${actorId}`;
+}
 
 /** Spec 9: the favorite models block holds 50. */
 export const FAVORITE_ACTORS_LIST = 50;

@@ -13,6 +13,7 @@ import { AppError, parseInput } from '../../http/errors.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
+import type { FansOfActor } from './notifications.repository.ts';
 import {
   CreateNotificationSchema,
   GuestParamsSchema,
@@ -24,8 +25,18 @@ export interface NotificationsModule extends FeatureModule {
   service: NotificationsService;
 }
 
-export function createNotificationsModule(deps: FeatureModuleDeps): NotificationsModule {
-  const service = createNotificationsService({ db: deps.db, bus: deps.bus, log: deps.log });
+export function createNotificationsModule(
+  deps: FeatureModuleDeps & {
+    /** The guests who pinned a performer, as a subquery (the favorites module's `fansOfActorSql`). */
+    fansOf: FansOfActor;
+  },
+): NotificationsModule {
+  const service = createNotificationsService({
+    db: deps.db,
+    bus: deps.bus,
+    fansOf: deps.fansOf,
+    log: deps.log,
+  });
 
   const socket: SocketHandlers = {
     async getNavbarNotifications(context) {

@@ -1,7 +1,6 @@
 /** All SQL of notifications (table `notifications`, indexes named in schema.ts). */
 import { type Db, queryRows } from '@vela/db/client';
-import { and, desc, eq, inArray, notInArray, sql } from '@vela/db/orm';
-import { favoriteActors } from '@vela/db/schema/favorites';
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
 import { notifications } from '@vela/db/schema/notifications';
 import { HIDDEN_NOTIFICATION_TYPES } from '@vela/domain/notifications';
 
@@ -15,7 +14,13 @@ export interface NewNotification {
 
 const shown = notInArray(notifications.type, [...HIDDEN_NOTIFICATION_TYPES]);
 
-export function createNotificationsRepository(db: Db) {
+/**
+ * The fans of a performer, a read of the favorites module's table (decision 0030): a subquery of one
+ * column `guest_id` that the fans' notifications are inserted from, so they stay one statement.
+ */
+export type FansOfActor = (actorId: number) => SQL;
+
+export function createNotificationsRepository(db: Db, fansOf: FansOfActor) {
   return {
     /** Inserts unless the guest already has one with the same dedupe key; the new row or null. */
     async insert(guestId: number, notification: NewNotification): Promise<NotificationRow | null> {
@@ -32,9 +37,9 @@ export function createNotificationsRepository(db: Db) {
       const rows = await queryRows<Record<string, unknown>>(
         db,
         sql`insert into ${notifications} (guest_id, type, params, url, dedupe_key)
-            select ${favoriteActors.guestId}, ${notification.type}, ${JSON.stringify(notification.params)}::jsonb,
+            select fan.guest_id, ${notification.type}, ${JSON.stringify(notification.params)}::jsonb,
                    ${notification.url}, ${notification.dedupeKey}
-            from ${favoriteActors} where ${favoriteActors.actorId} = ${actorId}
+            from (${fansOf(actorId)}) fan
             on conflict (guest_id, dedupe_key) do nothing
             returning id, guest_id as "guestId", type, params, url, unread, unseen,
                       dedupe_key as "dedupeKey", created_at as "createdAt"`,

@@ -17,6 +17,7 @@ import type { EventBus } from '../../infra/bus.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import {
   createNotificationsRepository,
+  type FansOfActor,
   type NewNotification,
   type NotificationRow,
 } from './notifications.repository.ts';
@@ -26,6 +27,8 @@ export type NotificationListener = (guestId: number, notification: Notification)
 export interface NotificationsDeps {
   db: Db;
   bus: EventBus;
+  /** Who pinned a performer (the favorites module's; `favoriteOnline` notifies them). */
+  fansOf: FansOfActor;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   now?: () => Date;
 }
@@ -43,7 +46,7 @@ export function presentNotification(row: NotificationRow): Notification {
 }
 
 export function createNotificationsService(deps: NotificationsDeps) {
-  const repository = createNotificationsRepository(deps.db);
+  const repository = createNotificationsRepository(deps.db, deps.fansOf);
   const listeners = new Set<NotificationListener>();
   const now = deps.now ?? (() => new Date());
 
