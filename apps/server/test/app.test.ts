@@ -4,13 +4,12 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { AliveResponseSchema, ErrorBodySchema } from '@vela/contracts/common';
 import { trackingEvents } from '@vela/db/schema';
+import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR_MESSAGE } from '../src/http/errors.ts';
 import { BUILD_MISSING_HINT } from '../src/http/ssr.ts';
 import { PAY_ORIGIN, tempDir } from './helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-
-const expectedDatabase = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 describe('page origin app', () => {
   let t: TestApp;
@@ -50,7 +49,7 @@ describe('page origin app', () => {
       expect(body.data).toEqual({
         alive: true,
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-        database: expectedDatabase,
+        database: testBackend,
       });
       expect(res.headers['cache-control']).toBe('no-store');
     });

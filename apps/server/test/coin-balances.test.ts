@@ -9,6 +9,7 @@
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { testBackend } from '@vela/db/testing';
 import { type CoinBalance, coinBalanceOf } from '@vela/domain/coin-balance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
@@ -20,7 +21,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 const NET = '10.44';
 const TOKEN = 'coin-balances-test-token-abcdefghijkl';
 const operator = operatorOf(TOKEN);
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /** Coins codes whose cents are not whole coins (25 cents), so a rounding difference shows. */
 const REST_CODE = { code: 'COINSREST101', cents: 101 };
@@ -155,7 +155,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe(`every balance in coins agrees, rounded down (spec 9; ${backend})`, () => {
+describe(`every balance in coins agrees, rounded down (spec 9; ${testBackend})`, () => {
   it('the sequence reaches every balance of the table from a positive top-up', () => {
     expect(album.price + video.price).toBeGreaterThan(REST_CODE.cents + GRAPHQL_CODE.cents);
   });

@@ -6,7 +6,7 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { DEMO_BONUS_CODES, seedBonusCodes } from '@vela/db/seed/bonus-codes';
-import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
+import { createTestDatabase, type TestDatabase, testBackend } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -22,7 +22,6 @@ import { testConfig } from './helpers.ts';
 /** This file's client addresses (10.43.x.y). */
 const NET = '10.43';
 const TOKEN = 'promotions-test-token-abcdefghijkl';
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const operator = operatorOf(TOKEN);
 
 let app: FastifyInstance;
@@ -116,7 +115,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
+describe(`vouchers (spec 3 types 1-10; ${testBackend})`, () => {
   it('visitors get 401 on every guest call', async () => {
     for (const [method, url] of [
       ['GET', 'guest/vouchers'],
@@ -206,7 +205,7 @@ describe(`vouchers (spec 3 types 1-10; ${backend})`, () => {
   });
 });
 
-describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
+describe(`item purchases (spec 7 album/{albumId}/buy; ${testBackend})`, () => {
   it('a matching voucher is consumed first: no money moves, the voucher goes down by one; buying again changes nothing', async () => {
     const g = await make.buildGuest({ balanceCents: 5_000 });
     const video = await itemOf('video');
@@ -311,7 +310,7 @@ describe(`item purchases (spec 7 album/{albumId}/buy; ${backend})`, () => {
   });
 });
 
-describe(`a purchase is paid together with its row or not at all (issue 14; ${backend})`, () => {
+describe(`a purchase is paid together with its row or not at all (issue 14; ${testBackend})`, () => {
   it('when recording the purchase fails after the charge, the charge rolls back: same balance, no transfer; a retry buys once', async () => {
     await database.db.execute(
       sql`create table if not exists test_failing_purchases (guest_id int primary key)`,
@@ -357,7 +356,7 @@ describe(`a purchase is paid together with its row or not at all (issue 14; ${ba
   });
 });
 
-describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () => {
+describe(`bonus codes (spec 5 check before redeem, canRedeem; ${testBackend})`, () => {
   it('check returns success and reason; redeem credits coins from the promotions budget; a second redeem is refused', async () => {
     const g = await make.buildGuest();
     const code = unique('WELC').toUpperCase();
@@ -529,7 +528,7 @@ describe(`bonus codes (spec 5 check before redeem, canRedeem; ${backend})`, () =
   });
 });
 
-describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
+describe(`on-top codes (spec 3 reward type ontop; ${testBackend})`, () => {
   it('an on-top code waits for the next succeeded top-up, pays its bonus once, then is no longer pending', async () => {
     const localBus = new InProcessBus();
     const localWallet = createWalletService({ db: database.db, bus: localBus });
@@ -615,7 +614,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${backend})`, () => {
   });
 });
 
-describe(`operator API (internal token + IP allow-list; ${backend})`, () => {
+describe(`operator API (internal token + IP allow-list; ${testBackend})`, () => {
   it('creating codes is validated and logged; duplicates are 409; the list shows them', async () => {
     const code = unique('OPS').toUpperCase();
     await createCode({ code, reward: { kind: 'coins', cents: 100 }, maxRedemptions: 1 });
@@ -710,7 +709,7 @@ describe(`operator API (internal token + IP allow-list; ${backend})`, () => {
   });
 });
 
-describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, benefits; ${backend})`, () => {
+describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, benefits; ${testBackend})`, () => {
   const gql = (g: SignedUp | null, query: string, variables?: object) =>
     app.inject({
       method: 'POST',
@@ -802,7 +801,7 @@ describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, 
   });
 });
 
-describe(`demo bonus codes of the seed (spec 9 welcome bonus tile code, conversion chat trial code; ${backend})`, () => {
+describe(`demo bonus codes of the seed (spec 9 welcome bonus tile code, conversion chat trial code; ${testBackend})`, () => {
   it('every seeded code is valid and redeemable, and a seed run again adds none', async () => {
     const g = await make.buildGuest();
     for (const { code } of DEMO_BONUS_CODES) {

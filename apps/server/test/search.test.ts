@@ -14,12 +14,12 @@ import {
 } from '@vela/contracts/search';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.55';
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 let t: TestApp;
 let keys: { avatar: string; preview: string; cover: string; blog: string; tv: string };
 
@@ -110,7 +110,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe(`global search groups (spec 2/3) (${backend})`, () => {
+describe(`global search groups (spec 2/3) (${testBackend})`, () => {
   it('answers every group of spec 3 with count, link, items and type, in the spec 2 page sizes', async () => {
     const data = await result('en/QZX');
     expect(data.searchPattern).toBe('QZX');
@@ -234,7 +234,7 @@ describe(`global search groups (spec 2/3) (${backend})`, () => {
   });
 });
 
-describe(`search pattern rules (spec 5) (${backend})`, () => {
+describe(`search pattern rules (spec 5) (${testBackend})`, () => {
   it('search pattern shorter than 3 characters after trimming is refused with SEARCH_PATTERN_TOO_SHORT', async () => {
     for (const pattern of ['a', 'ab', '%20a%20%20', '%20%20%20%20']) {
       const res = await search(`en/${pattern}`);
@@ -255,7 +255,7 @@ describe(`search pattern rules (spec 5) (${backend})`, () => {
   });
 });
 
-describe(`search cache per query 5 minutes (spec 9) (${backend})`, () => {
+describe(`search cache per query 5 minutes (spec 9) (${testBackend})`, () => {
   it('a second identical query within 5 minutes answers the cached result (also in another case)', async () => {
     await insertActors('Wqcache', 1);
     expect((await result('en/wqcache')).actors.count).toBe(1);
@@ -322,7 +322,7 @@ describe(`search cache per query 5 minutes (spec 9) (${backend})`, () => {
   });
 });
 
-describe(`suggestions and last searches (GraphQL, spec 7) (${backend})`, () => {
+describe(`suggestions and last searches (GraphQL, spec 7) (${testBackend})`, () => {
   it('searchSuggestions: popular searches, actor names and tags starting with the input, at most 8', async () => {
     await exec(sql`insert into search_stats (pattern_lower, count) values ('wqsug popular', 7), ('wqsug rare', 1),
       ('zz wqsug', 50)`);
@@ -398,7 +398,7 @@ describe(`suggestions and last searches (GraphQL, spec 7) (${backend})`, () => {
   });
 });
 
-describe(`tag service (spec 7) (${backend})`, () => {
+describe(`tag service (spec 7) (${testBackend})`, () => {
   const post = (path: string, payload: unknown, cookie?: string) =>
     t.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { testBackend } from '@vela/db/testing';
 import { PLANS, periodChargeKey, VIP_TRIAL } from '@vela/domain/subscriptions';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,7 +26,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 const NET = '10.42';
 const TOKEN = 'internal-subscriptions-token-abcdefghijkl';
 const DAY = 24 * 60 * 60 * 1000;
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 let t: TestApp;
 let wallet: WalletService;
@@ -107,7 +107,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe(`subscribe (${backend})`, () => {
+describe(`subscribe (${testBackend})`, () => {
   it('VIP: the wallet is debited once, GuestMe isVip and isVXTVAboSubscriber (VIP counts as TV, spec 6)', async () => {
     const g = await make.buildGuest({ balanceCents: 5000 });
     const response = await subscribe(g, { product: 'vip', idempotencyKey: key('vip') });
@@ -248,7 +248,7 @@ describe(`subscribe (${backend})`, () => {
   });
 });
 
-describe(`renewal job (${backend})`, () => {
+describe(`renewal job (${testBackend})`, () => {
   it('charges a due period exactly once: run twice, three runs at once, and after a restart (a new service instance)', async () => {
     const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('renew') });
@@ -366,7 +366,7 @@ describe(`renewal job (${backend})`, () => {
   });
 });
 
-describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${backend})`, () => {
+describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${testBackend})`, () => {
   it('accepted: status-bar cookie set (spec 8), stays running, the next period at 50 %, then the normal price', async () => {
     const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('offer') });
@@ -403,7 +403,7 @@ describe(`cancellation offer, spec 7 guest/acceptCancellationOffer (${backend})`
   });
 });
 
-describe(`access (${backend})`, () => {
+describe(`access (${testBackend})`, () => {
   it("guest A cannot cancel or take the offer for B's subscription", async () => {
     const a = await make.buildGuest({ balanceCents: 0 });
     const b = await make.buildGuest({ balanceCents: 5000 });
@@ -419,7 +419,7 @@ describe(`access (${backend})`, () => {
   });
 });
 
-describe(`vip30 value history and VIP update events (${backend})`, () => {
+describe(`vip30 value history and VIP update events (${testBackend})`, () => {
   it('vip30 value history: per paid VIP period the summed list price of the VIP videos of the 30 days before it', async () => {
     const g = await make.buildGuest({ balanceCents: 10_000 });
     await subscribe(g, { product: 'vip', idempotencyKey: key('v30') });
@@ -507,7 +507,7 @@ describe(`vip30 value history and VIP update events (${backend})`, () => {
  * and the balances (a database trigger), a wallet whose purchase throws a generic Error before
  * writing anything, and one that throws after the purchase wrote; and an idempotency key with U+0000.
  */
-describe(`a subscribe that fails after its row is inserted leaves no subscription (${backend})`, () => {
+describe(`a subscribe that fails after its row is inserted leaves no subscription (${testBackend})`, () => {
   /** Guests whose wallet entries the database refuses (the trigger below), like a ledger that breaks mid-write. */
   async function failLedgerWritesOf(guestId: number, failing: boolean): Promise<void> {
     await t.database.db.execute(

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { actors, purchases, tags, videoSalesDaily, videos, videoTags, vouchers } from '@vela/db/schema';
+import { testBackend } from '@vela/db/testing';
 import {
   DEFAULT_VIDEO_SORT,
   topVideosSince,
@@ -23,7 +24,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.53';
 const TOKEN = 'videos-internal-token-0123456789abcdef';
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const DAY = 86_400_000;
 
 let testApp: TestApp;
@@ -226,7 +226,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-describe(`video listing categories and default sorts (spec 2/9; ${backend})`, () => {
+describe(`video listing categories and default sorts (spec 2/9; ${testBackend})`, () => {
   it('allVideos: top rated by default (likes desc)', async () => {
     const response = await grid({ category: 'allVideos', filter: { ids: fixtureIds } });
     expect(response.statusCode).toBe(200);
@@ -292,7 +292,7 @@ describe(`video listing categories and default sorts (spec 2/9; ${backend})`, ()
   });
 });
 
-describe(`sort orders (spec 9; ${backend})`, () => {
+describe(`sort orders (spec 9; ${testBackend})`, () => {
   it('newest, top rated, best selling, most expensive, cheapest, longest, shortest', async () => {
     const expected: Record<string, number[]> = {
       newest: [v.free1!, v.disc2!, v.vip30x3!, v.free6!, v.mid5!, v.old4!],
@@ -354,7 +354,7 @@ describe(`sort orders (spec 9; ${backend})`, () => {
   });
 });
 
-describe(`video filter (spec 3; ${backend})`, () => {
+describe(`video filter (spec 3; ${testBackend})`, () => {
   it('modelIds and actingGroups', async () => {
     expect(await only('newVideos', {}, { modelIds: [actorM] })).toEqual([v.vip30x3, v.free6, v.old4]);
     expect(await only('newVideos', {}, { actingGroups: ['FF'] })).toEqual([v.free1, v.disc2, v.mid5]);
@@ -422,7 +422,7 @@ describe(`video filter (spec 3; ${backend})`, () => {
   });
 });
 
-describe(`bought videos (spec 2/3/6; ${backend})`, () => {
+describe(`bought videos (spec 2/3/6; ${testBackend})`, () => {
   it("a guest sees only their own purchases, newest first, with guestInfo.bought; another guest's never appear", async () => {
     const a = await guest('VidBuyA');
     const b = await guest('VidBuyB');
@@ -460,7 +460,7 @@ describe(`bought videos (spec 2/3/6; ${backend})`, () => {
   });
 });
 
-describe(`tile grid REST and GraphQL (spec 7; ${backend})`, () => {
+describe(`tile grid REST and GraphQL (spec 7; ${testBackend})`, () => {
   it('bad payloads and grid types are 400 with a code', async () => {
     const notJson = await grid('{category:');
     expect(notJson.statusCode).toBe(400);
@@ -587,7 +587,7 @@ describe(`tile grid REST and GraphQL (spec 7; ${backend})`, () => {
   });
 });
 
-describe(`listing queries use the indexes on videos (EXPLAIN; ${backend})`, () => {
+describe(`listing queries use the indexes on videos (EXPLAIN; ${testBackend})`, () => {
   const EXPECTED_INDEX: Record<string, RegExp> = {
     allVideos: /^videos_likes_idx$/,
     newVideos: /^videos_released_idx$/,
@@ -656,7 +656,7 @@ describe(`listing queries use the indexes on videos (EXPLAIN; ${backend})`, () =
   });
 });
 
-describe(`trending job and kept visitor pages (TRENDING_JOB_INTERVAL_MS, VIDEO_LISTING_CACHE_TTL_MS; ${backend})`, () => {
+describe(`trending job and kept visitor pages (TRENDING_JOB_INTERVAL_MS, VIDEO_LISTING_CACHE_TTL_MS; ${testBackend})`, () => {
   it('internal counters/regenerate needs the operator token and answers each precomputed list with its window and size', async () => {
     expect((await internal('counters/regenerate', null)).statusCode).toBe(401);
     expect((await internal('counters/regenerate', 'wrong-token-0123456789abcdef')).statusCode).toBe(403);

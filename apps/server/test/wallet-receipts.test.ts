@@ -4,6 +4,8 @@
  * answers the caller's own movement only, and the history rows carry a safe part of the transfer's
  * reference. Real HTTP against PGlite, or PostgreSQL when DATABASE_URL is set.
  */
+
+import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
@@ -11,7 +13,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.44.x.y), apart from the other test files. */
 const NET = '10.44';
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 let harness: TestApp;
 let wallet: WalletService;
@@ -36,7 +37,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe(`wallet receipts (${backend})`, () => {
+describe(`wallet receipts (${testBackend})`, () => {
   it('a receipt shows receipt number, date, kind, amount in cents and coins (rounded up, like a price) and balance after (coins rounded down, like a balance), no-store', async () => {
     const erin = await guest('Receipt_Erin');
     const topUp = await wallet.topUp(erin.id, 1_010, newKey('erin-top-up'), {

@@ -6,6 +6,7 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { ledgerEntries, ledgerTransfers } from '@vela/db/schema';
+import { testBackend } from '@vela/db/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InProcessBus } from '../src/infra/bus.ts';
@@ -20,7 +21,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.14.x.y), apart from the other test files. */
 const NET = '10.14';
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 let harness: TestApp;
 let wallet: WalletService;
@@ -70,7 +70,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe(`ledger (${backend})`, () => {
+describe(`ledger (${testBackend})`, () => {
   it('property: random top-ups, purchases and refunds keep sum zero, no negative wallet, balance = sum of entries', async () => {
     const guests = await Promise.all(['Ledger_Prop_A', 'Ledger_Prop_B', 'Ledger_Prop_C'].map(guest));
     const performers = [9001, 9002];
@@ -160,7 +160,7 @@ describe(`ledger (${backend})`, () => {
           for (const g of guests) expect(await wallet.guestBalance(g.id)).toBe(expected.get(g.id));
         }
       }),
-      { numRuns: backend === 'postgres' ? 25 : 12 },
+      { numRuns: testBackend === 'postgres' ? 25 : 12 },
     );
   }, 300_000);
 
@@ -312,7 +312,7 @@ describe(`ledger (${backend})`, () => {
   });
 });
 
-describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
+describe(`wallet events (spec 7 guestBalance, ${testBackend})`, () => {
   it('a committed wallet change publishes guestBalance on guest:<id> and tells listeners; a replay announces nothing', async () => {
     const bus = new InProcessBus();
     const announced = createWalletService({
@@ -374,7 +374,7 @@ describe(`wallet events (spec 7 guestBalance, ${backend})`, () => {
   });
 });
 
-describe(`wallet REST (spec 7, ${backend})`, () => {
+describe(`wallet REST (spec 7, ${testBackend})`, () => {
   it('getGuestBalance answers the caller balance in cents and coins (rounded down, so the coins shown always cover a price of as many coins); visitors get 401', async () => {
     const anna = await guest('Wallet_Anna');
     const ben = await guest('Wallet_Ben');

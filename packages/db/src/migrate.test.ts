@@ -2,15 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { createEmptyTestDatabase } from './testing.ts';
+import { createEmptyTestDatabase, testBackend } from './testing.ts';
 
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-
-describe(`migrations (${backend})`, () => {
+describe(`migrations (${testBackend})`, () => {
   it('the checked-in migrations create every table on an empty database and can be re-applied', async () => {
     const database = await createEmptyTestDatabase();
     try {
-      expect(database.kind).toBe(backend);
+      expect(database.kind).toBe(testBackend);
       await migrateDatabase(database);
       await migrateDatabase(database);
       const rows = await queryRows<{ table_name: string }>(

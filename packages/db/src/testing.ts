@@ -24,6 +24,12 @@ export type TestDatabase = Database & { mediaDir: string };
 
 export const TEST_SEED = 42;
 
+/**
+ * The backend the tests run on: PostgreSQL when DATABASE_URL is set (each test file gets its own
+ * database cloned from a migrated template), PGlite otherwise. The one place tests read it.
+ */
+export const testBackend: 'postgres' | 'pglite' = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
 const srcDir = fileURLToPath(new URL('.', import.meta.url));
 
 /** Hash of everything that shapes the test database: migrations, schema and seed code. */

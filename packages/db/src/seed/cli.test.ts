@@ -2,16 +2,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEmptyTestDatabase } from '../testing.ts';
+import { createEmptyTestDatabase, testBackend } from '../testing.ts';
 import { CliError, runSeedCli } from './cli.ts';
 
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-
-describe(`seed CLI (${backend})`, () => {
+describe(`seed CLI (${testBackend})`, () => {
   it('seeds an empty database, refuses a non-empty one without --reset and replaces it with --reset', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vela-cli-test-'));
     // PostgreSQL: a database of our own; PGlite: <DATA_DIR>/pglite.
-    const empty = process.env.DATABASE_URL ? await createEmptyTestDatabase() : undefined;
+    const empty = testBackend === 'postgres' ? await createEmptyTestDatabase() : undefined;
     const env = { DATA_DIR: dataDir, ...(empty?.url ? { DATABASE_URL: empty.url } : {}) };
     try {
       const lines: string[] = [];

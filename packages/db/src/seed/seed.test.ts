@@ -7,10 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { actors, videos } from '../schema.ts';
-import { createEmptyTestDatabase } from '../testing.ts';
+import { createEmptyTestDatabase, testBackend } from '../testing.ts';
 import { isDatabaseEmpty, SIZES, seedDatabase } from './seed.ts';
-
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 async function digest(database: Database): Promise<string> {
   const a = await database.db.select().from(actors).orderBy(asc(actors.id));
@@ -28,7 +26,7 @@ async function seeded(seed: number, mediaDir: string) {
   return { database, report };
 }
 
-describe(`seed (${backend})`, () => {
+describe(`seed (${testBackend})`, () => {
   it('the same seed gives the same actors and videos; another seed gives different ones', async () => {
     const mediaDir = await mkdtemp(join(tmpdir(), 'vela-seed-test-'));
     const first = await seeded(42, mediaDir);

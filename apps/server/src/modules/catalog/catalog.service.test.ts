@@ -1,7 +1,7 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { SEED_REFERENCE_DATE } from '@vela/db/seed/seed';
-import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
+import { createTestDatabase, type TestDatabase, testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORY_PAGE_SIZE,
@@ -10,7 +10,6 @@ import {
   trendingWindow,
 } from './catalog.service.ts';
 
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 // The test seed spreads its dates around the seed reference date: read the catalog at that instant.
 const now = () => SEED_REFERENCE_DATE;
 
@@ -27,7 +26,7 @@ afterAll(async () => {
 
 const ids = <T extends { id: number }>(items: T[]) => items.map((i) => i.id);
 
-describe(`catalog service (${backend})`, () => {
+describe(`catalog service (${testBackend})`, () => {
   it('home: top cams are online actors first, then by ranking; avatars are age rating 16 (spec 9)', async () => {
     const home = await catalog.home('de', null);
     const expected = await queryRows<{ id: number }>(

@@ -1,10 +1,9 @@
 import { and, eq } from '@vela/db/orm';
 import { legalTexts } from '@vela/db/schema/legal';
-import { createTestDatabase, type TestDatabase } from '@vela/db/testing';
+import { createTestDatabase, type TestDatabase, testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegalService } from './legal.service.ts';
 
-const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 let database: TestDatabase;
 
 beforeAll(async () => {
@@ -14,7 +13,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe(`legal texts (${backend})`, () => {
+describe(`legal texts (${testBackend})`, () => {
   it('returns the newest version of a text type in the requested language', async () => {
     const legal = createLegalService(database.db);
     const gtc = await legal.legalText('de', 'GTC');
