@@ -15,9 +15,8 @@ import {
 import {
   type AuthResult,
   type AvsRequest,
-  AvsSandboxLinkSchema,
   type AvsState,
-  AvsStateSchema,
+  avsEndpoints,
   type GuestMe,
   guestEndpoints,
   type LoginRequest,
@@ -161,11 +160,11 @@ export function createApi(options: ApiOptions) {
       callEndpoint(g.passwordReset, { body }),
     changePassword: (body: { currentPassword: string; newPassword: string }) =>
       callEndpoint(g.changePassword, { body }, AnyData),
-    avsStatus: (): Promise<AvsState> => call('GET', 'avs/status', AvsStateSchema),
-    avsRequest: (body: AvsRequest) => call('POST', 'avs/request', AnyData, body),
+    avsStatus: (): Promise<AvsState> => callEndpoint(avsEndpoints.status, {}),
+    avsRequest: (body: AvsRequest) => callEndpoint(avsEndpoints.request, { body }, AnyData),
     /** The sandbox provider's decision page of the pending request (null with a real provider). */
     avsSandboxLink: (): Promise<string | null> =>
-      call('GET', 'avs/sandbox', AvsSandboxLinkSchema).then((answer) => answer.url),
+      callEndpoint(avsEndpoints.sandboxLink, {}).then((answer) => answer.url),
     /** The subscribed newsletter types as a bit mask (spec 3 bit values). */
     newsletters: (): Promise<number> => callEndpoint(g.newsletter, {}, NewsletterAnswer),
     setNewsletter: (

@@ -24,7 +24,7 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The `data` of the `{ success: true, data }` answer; what is not declared does not leave the server. */
   response: z.ZodType;
-  /** Status of a success; 200 unless declared. */
+  /** Status of a success; unless declared, 200 or what the handler sets (web push: 201 new, 200 known). */
   status?: 200 | 201;
   /**
    * The codes of this endpoint's `{ success: false }` answers, besides those any call can get

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { LanguageSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { AvsStatusSchema } from './guest.ts';
+import { AvsStatusSchema, RestrictionReasonSchema } from './guest.ts';
 import { PaymentFlowSchema } from './payment-messages.ts';
 
 // Bodies.
@@ -468,5 +468,51 @@ export const guestEndpoints = {
       newsletterTypes: NewsletterAnswerSchema.shape.types,
     }),
     errors: ['NOT_LOGGED_IN'],
+  }),
+};
+
+/**
+ * `guest/restriction?ageRating=18`: the age rating of the content the page wants to open. Not
+ * strict: spec 7 adds language, version tag and access token to every call's query.
+ */
+export const RestrictionQuerySchema = z.object({
+  ageRating: z.coerce.number().int().min(0).max(18),
+});
+
+/** Age verification (spec 4) and the FSK-18 question "which dialog does this action need". */
+export const avsEndpoints = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: 'avs/status',
+    response: AvsStateSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  request: defineEndpoint({
+    method: 'POST',
+    path: 'avs/request',
+    body: AvsRequestSchema,
+    response: AvsStateSchema,
+    errors: [
+      'NOT_LOGGED_IN',
+      'AVS_UNDERAGE',
+      'AVS_INVALID_BIRTH_DATE',
+      'AVS_ALREADY_PENDING',
+      'AVS_ALREADY_ACCEPTED',
+    ],
+  }),
+  /** The sandbox provider's decision page of the pending request (null with a real provider). */
+  sandboxLink: defineEndpoint({
+    method: 'GET',
+    path: 'avs/sandbox',
+    response: AvsSandboxLinkSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  /** Visitors may ask too: the answer (need-login) is what opens the login dialog. */
+  restriction: defineEndpoint({
+    method: 'GET',
+    path: 'guest/restriction',
+    query: RestrictionQuerySchema,
+    response: z.object({ reason: RestrictionReasonSchema.nullable() }),
+    errors: [],
   }),
 };

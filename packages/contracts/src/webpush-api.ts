@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { LanguageSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /** Longest accepted endpoint: its `{payload}` stays below the router's 1200-character parameter limit. */
 export const WEB_PUSH_ENDPOINT_MAX_LENGTH = 800;
@@ -135,3 +136,80 @@ export function decodeWebPushPayload(payload: string): unknown {
     return undefined;
   }
 }
+
+/** `{payload}` of a path: base64url of the JSON `{ endpoint }`, read as the endpoint. */
+export const WebPushPayloadParamsSchema = z.object({
+  payload: z
+    .string()
+    .max(WEB_PUSH_PAYLOAD_MAX_LENGTH)
+    .transform((value, ctx) => {
+      const parsed = WebPushPayloadSchema.safeParse(decodeWebPushPayload(value));
+      if (parsed.success) return parsed.data.endpoint;
+      ctx.addIssue({ code: 'custom', message: 'must be base64url of the JSON { endpoint }' });
+      return z.NEVER;
+    }),
+});
+
+/** Tokens are 24 random bytes in base64url (32 characters). */
+export const WEB_PUSH_TOKEN_LENGTH = 32;
+/** `{token}` of resubscribe. */
+export const WebPushTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .length(WEB_PUSH_TOKEN_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+const NOT_FOUND = [WEB_PUSH_ERROR_CODES.notFound] as const;
+
+/**
+ * The web push calls (decision 0032). The server checks more than these shapes: the browser's key
+ * must be a point on P-256 (apps/server webpush.schema.ts).
+ */
+export const webPushEndpoints = {
+  key: defineEndpoint({
+    method: 'GET',
+    path: 'web-push/key',
+    response: WebPushKeySchema,
+    errors: ['WEB_PUSH_UNAVAILABLE'],
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: 'web-push/status/:payload',
+    params: WebPushPayloadParamsSchema,
+    response: WebPushStatusSchema,
+    errors: ['NOT_LOGGED_IN', ...NOT_FOUND],
+  }),
+  /** 201 for a subscription new to the guest, 200 for one the guest had. */
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: 'web-push/subscribe',
+    body: WebPushSubscribeRequestSchema,
+    response: WebPushStatusSchema,
+    errors: ['NOT_LOGGED_IN', WEB_PUSH_ERROR_CODES.endpointNotAllowed, 'WEB_PUSH_UNAVAILABLE', 'CONFLICT'],
+  }),
+  /** The token is the credential: the service worker has no session. */
+  resubscribe: defineEndpoint({
+    method: 'POST',
+    path: 'web-push/resubscribe/:token',
+    params: WebPushTokenParamsSchema,
+    body: WebPushResubscribeRequestSchema,
+    response: WebPushStatusSchema,
+    errors: [...NOT_FOUND, WEB_PUSH_ERROR_CODES.endpointNotAllowed, 'CONFLICT'],
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: 'web-push/unsubscribe/:payload',
+    params: WebPushPayloadParamsSchema,
+    response: WebPushUnsubscribedSchema,
+    errors: ['NOT_LOGGED_IN', ...NOT_FOUND],
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: 'web-push/update/:payload',
+    params: WebPushPayloadParamsSchema,
+    body: WebPushUpdateRequestSchema,
+    response: WebPushStatusSchema,
+    errors: ['NOT_LOGGED_IN', ...NOT_FOUND],
+  }),
+};

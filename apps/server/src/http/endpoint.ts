@@ -37,8 +37,17 @@ export interface EndpointRoute<E extends EndpointDefinition, A> {
   /** Runs before the input is validated: the caller (401/403), or a precondition of the endpoint. */
   authenticate?: (request: FastifyRequest, reply: FastifyReply) => A | Promise<A>;
   handler: (call: EndpointCall<E, NoInfer<A>>) => Promise<EndpointResult<E>>;
+  /**
+   * Checks only the server can make, on top of the declared shape (a key on the P-256 curve): each
+   * replaces the declared schema of its part and must answer the same type.
+   */
+  refine?: {
+    params?: z.ZodType<EndpointParams<E>>;
+    query?: z.ZodType<EndpointQuery<E>>;
+    body?: z.ZodType<EndpointBody<E>>;
+  };
   /** Route options of Fastify that are server policy, not contract. */
-  options?: Pick<RouteShorthandOptions, 'bodyLimit'>;
+  options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'>;
 }
 
 /**
@@ -60,7 +69,6 @@ const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
  * declaration is fixed before the handler is checked against it (its answer keeps literal types).
  */
 export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E) {
-  const status = endpoint.status ?? 200;
   return {
     handle<A = undefined>(definition: EndpointRoute<E, A>): void {
       app.route({
@@ -72,16 +80,18 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
             definition.authenticate ? await definition.authenticate(request, reply) : undefined
           ) as A;
           const call = {
-            params: parsed(endpoint.params, request.params),
-            query: parsed(endpoint.query, request.query),
-            body: parsed(endpoint.body, request.body),
+            params: parsed(definition.refine?.params ?? endpoint.params, request.params),
+            query: parsed(definition.refine?.query ?? endpoint.query, request.query),
+            body: parsed(definition.refine?.body ?? endpoint.body, request.body),
             auth,
             request,
             reply,
           } as EndpointCall<E, A>;
           const result = await definition.handler(call);
           const data = endpoint.response.parse(result);
-          return reply.code(status).send({ success: true, data });
+          // A handler may choose between declared successes itself (web push: 201 new, 200 known).
+          if (endpoint.status !== undefined) reply.code(endpoint.status);
+          return reply.send({ success: true, data });
         },
       });
     },

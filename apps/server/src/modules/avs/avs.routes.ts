@@ -5,9 +5,11 @@
  * With the sandbox provider also its decision page (issue 14): `avs/sandbox` (the guest's link) and
  * `avs/sandbox/:requestId?token=` GET (the page) and POST (approve or reject), framed by the dialog.
  */
+import { avsEndpoints as e } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route, validated } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
@@ -19,13 +21,7 @@ import {
   avsPageLanguageOf,
   defaultRejectReason,
 } from './avs.sandbox-page.ts';
-import {
-  AvsRequestSchema,
-  RestrictionQuerySchema,
-  SandboxFormSchema,
-  SandboxPageParams,
-  SandboxPageQuerySchema,
-} from './avs.schema.ts';
+import { SandboxFormSchema, SandboxPageParams, SandboxPageQuerySchema } from './avs.schema.ts';
 import { type AvsService, avsSandboxPagePath } from './avs.service.ts';
 
 const AVS_BODY_LIMIT = 4 * 1024;
@@ -43,22 +39,24 @@ export function avsRoutes(deps: {
   return async (app) => {
     privateResponses(app);
 
-    app.get('/avs/status', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: await avs.status(guestId) };
+    route(app, e.status).handle({
+      authenticate: requireGuest,
+      handler: async ({ auth: guestId }) => avs.status(guestId),
     });
 
-    app.post('/avs/request', { bodyLimit: AVS_BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(AvsRequestSchema, request.body);
-      const state = await avs.submit(guestId, body);
-      request.log.info({ guestId, avsStatus: state.avsStatus }, 'age verification requested');
-      return { success: true, data: state };
+    route(app, e.request).handle({
+      authenticate: requireGuest,
+      options: { bodyLimit: AVS_BODY_LIMIT },
+      handler: async ({ body, auth: guestId, request }) => {
+        const state = await avs.submit(guestId, body);
+        request.log.info({ guestId, avsStatus: state.avsStatus }, 'age verification requested');
+        return state;
+      },
     });
 
-    app.get('/avs/sandbox', async (request) => {
-      const guestId = await requireGuest(request);
-      return { success: true, data: { url: await avs.sandboxLink(guestId) } };
+    route(app, e.sandboxLink).handle({
+      authenticate: requireGuest,
+      handler: async ({ auth: guestId }) => ({ url: await avs.sandboxLink(guestId) }),
     });
 
     if (avs.hasSandboxPage) {
@@ -66,8 +64,10 @@ export function avsRoutes(deps: {
         // A bad link gets a page the guest can read inside the dialog's frame, not JSON.
         page.setErrorHandler((error, request, reply) => {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          const query = request.query as Record<string, unknown> | undefined;
-          const lang = avsPageLanguageOf(query?.lang, request.headers['accept-language']);
+          const query: unknown = request.query;
+          const given =
+            typeof query === 'object' && query !== null && 'lang' in query ? query.lang : undefined;
+          const lang = avsPageLanguageOf(given, request.headers['accept-language']);
           sandboxPageHeaders(request, reply, deps.payOrigin);
           return reply.code(error.statusCode).send(avsInvalidLinkPage(lang));
         });
@@ -77,8 +77,8 @@ export function avsRoutes(deps: {
           (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
         );
         page.get('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = parseInput(SandboxPageParams, request.params);
-          const query = parseInput(SandboxPageQuerySchema, request.query);
+          const { requestId } = validated(SandboxPageParams, request.params);
+          const query = validated(SandboxPageQuerySchema, request.query);
           const row = await avs.sandboxRequest(requestId, query.token);
           const lang = avsPageLanguageOf(query.lang, request.headers['accept-language']);
           sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -101,8 +101,8 @@ export function avsRoutes(deps: {
           });
         });
         page.post('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = parseInput(SandboxPageParams, request.params);
-          const form = parseInput(SandboxFormSchema, request.body);
+          const { requestId } = validated(SandboxPageParams, request.params);
+          const form = validated(SandboxFormSchema, request.body);
           const row = await avs.sandboxRequest(requestId, form.token);
           const lang = avsPageLanguageOf(form.lang, request.headers['accept-language']);
           let outcome: 'approved' | 'rejected' | 'decided' = 'decided';
@@ -131,10 +131,11 @@ export function avsRoutes(deps: {
     }
 
     // Visitors may ask too: the answer (need-login) is what opens the login dialog.
-    app.get('/guest/restriction', async (request) => {
-      const { ageRating } = parseInput(RestrictionQuerySchema, request.query);
-      const context = await auth.authenticate(request);
-      return { success: true, data: { reason: await gate.reasonFor(context?.guestId ?? null, ageRating) } };
+    route(app, e.restriction).handle({
+      handler: async ({ query: { ageRating }, request }) => {
+        const context = await auth.authenticate(request);
+        return { reason: await gate.reasonFor(context?.guestId ?? null, ageRating) };
+      },
     });
   };
 }

@@ -2,15 +2,7 @@
 import { LanguageSchema } from '@vela/contracts/common';
 import { z } from 'zod';
 
-export { AvsDecisionRequestSchema, AvsRequestSchema } from '@vela/contracts/guest-api';
-
-/**
- * `guest/restriction?ageRating=18`: the age rating of the content the page wants to open. Not
- * strict: spec 7 adds language, version tag and access token to every call's query.
- */
-export const RestrictionQuerySchema = z.object({
-  ageRating: z.coerce.number().int().min(0).max(18),
-});
+export { AvsDecisionRequestSchema } from '@vela/contracts/guest-api';
 
 /** The sandbox decision page: `avs/sandbox/:requestId?token=…&lang=…` (issue 14). */
 export const SandboxPageParams = z.object({

@@ -16,18 +16,13 @@
  * routes with a path parameter log requests at warn level only: `{token}` and the endpoint inside
  * `{payload}` are handles that stay out of the request log.
  */
+import { webPushEndpoints as e } from '@vela/contracts/webpush-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { presentSubscription } from './webpush.presenter.ts';
-import {
-  PayloadParamsSchema,
-  ResubscribeSchema,
-  SubscribeSchema,
-  TokenParamsSchema,
-  UpdateSchema,
-} from './webpush.schema.ts';
+import { ResubscribeSchema, SubscribeSchema } from './webpush.schema.ts';
 import type { WebPushService } from './webpush.service.ts';
 
 const BODY_LIMIT = 4 * 1024;
@@ -41,40 +36,47 @@ export function webPushRoutes(deps: { auth: GuestAuth; webPush: WebPushService }
   return async (app) => {
     privateResponses(app);
 
-    app.get('/web-push/key', async () => ({ success: true, data: { publicKey: await webPush.publicKey() } }));
+    route(app, e.key).handle({ handler: async () => ({ publicKey: await webPush.publicKey() }) });
 
-    app.get('/web-push/status/:payload', QUIET, async (request) => {
-      const guestId = await requireGuest(request);
-      const { payload: endpoint } = parseInput(PayloadParamsSchema, request.params);
-      return { success: true, data: presentSubscription(await webPush.status(guestId, endpoint)) };
+    route(app, e.status).handle({
+      authenticate: requireGuest,
+      options: QUIET,
+      handler: async ({ params: { payload: endpoint }, auth: guestId }) =>
+        presentSubscription(await webPush.status(guestId, endpoint)),
     });
 
-    app.post('/web-push/subscribe', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(SubscribeSchema, request.body);
-      const { row, created } = await webPush.subscribe(guestId, body);
-      reply.code(created ? 201 : 200);
-      return { success: true, data: presentSubscription(row) };
+    route(app, e.subscribe).handle({
+      authenticate: requireGuest,
+      refine: { body: SubscribeSchema },
+      options: { bodyLimit: BODY_LIMIT },
+      handler: async ({ body, auth: guestId, reply }) => {
+        const { row, created } = await webPush.subscribe(guestId, body);
+        reply.code(created ? 201 : 200);
+        return presentSubscription(row);
+      },
     });
 
-    app.post('/web-push/resubscribe/:token', { ...QUIET, bodyLimit: BODY_LIMIT }, async (request) => {
-      const { token } = parseInput(TokenParamsSchema, request.params);
-      const body = parseInput(ResubscribeSchema, request.body);
-      return { success: true, data: presentSubscription(await webPush.resubscribe(token, body)) };
+    route(app, e.resubscribe).handle({
+      refine: { body: ResubscribeSchema },
+      options: { ...QUIET, bodyLimit: BODY_LIMIT },
+      handler: async ({ params: { token }, body }) =>
+        presentSubscription(await webPush.resubscribe(token, body)),
     });
 
-    app.post('/web-push/unsubscribe/:payload', { ...QUIET, bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { payload: endpoint } = parseInput(PayloadParamsSchema, request.params);
-      await webPush.unsubscribe(guestId, endpoint);
-      return { success: true, data: { unsubscribed: true } };
+    route(app, e.unsubscribe).handle({
+      authenticate: requireGuest,
+      options: { ...QUIET, bodyLimit: BODY_LIMIT },
+      handler: async ({ params: { payload: endpoint }, auth: guestId }) => {
+        await webPush.unsubscribe(guestId, endpoint);
+        return { unsubscribed: true };
+      },
     });
 
-    app.post('/web-push/update/:payload', { ...QUIET, bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { payload: endpoint } = parseInput(PayloadParamsSchema, request.params);
-      const body = parseInput(UpdateSchema, request.body);
-      return { success: true, data: presentSubscription(await webPush.update(guestId, endpoint, body)) };
+    route(app, e.update).handle({
+      authenticate: requireGuest,
+      options: { ...QUIET, bodyLimit: BODY_LIMIT },
+      handler: async ({ params: { payload: endpoint }, body, auth: guestId }) =>
+        presentSubscription(await webPush.update(guestId, endpoint, body)),
     });
   };
 }

@@ -5,17 +5,11 @@
  */
 import { ECDH } from 'node:crypto';
 import {
-  decodeWebPushPayload,
-  WEB_PUSH_PAYLOAD_MAX_LENGTH,
-  WebPushPayloadSchema,
   WebPushResubscribeRequestSchema,
   WebPushSubscribeRequestSchema,
   WebPushUpdateRequestSchema,
 } from '@vela/contracts/webpush-api';
-import { z } from 'zod';
-
-/** Tokens are 24 random bytes in base64url (32 characters). */
-export const TOKEN_LENGTH = 32;
+import type { z } from 'zod';
 
 function isP256Point(value: string): boolean {
   try {
@@ -43,25 +37,3 @@ export type ResubscribeReq = z.infer<typeof ResubscribeSchema>;
 /** POST web-push/update/{payload} */
 export const UpdateSchema = WebPushUpdateRequestSchema;
 export type UpdateReq = z.infer<typeof UpdateSchema>;
-
-/** `{payload}`: base64url of the JSON `{ endpoint }`, decoded to the endpoint. */
-export const PayloadParamsSchema = z.object({
-  payload: z
-    .string()
-    .max(WEB_PUSH_PAYLOAD_MAX_LENGTH)
-    .transform((value, ctx) => {
-      const decoded = decodeWebPushPayload(value);
-      const parsed = WebPushPayloadSchema.safeParse(decoded);
-      if (parsed.success) return parsed.data.endpoint;
-      ctx.addIssue({ code: 'custom', message: 'must be base64url of the JSON { endpoint }' });
-      return z.NEVER;
-    }),
-});
-
-/** `{token}` of resubscribe. */
-export const TokenParamsSchema = z.object({
-  token: z
-    .string()
-    .length(TOKEN_LENGTH)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});

@@ -82,13 +82,17 @@ export async function restData<S extends z.ZodType>(
 /** The input of a declared endpoint; optional when the endpoint declares no params and no body. */
 type InputArgs<E> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
 
-/** Calls a declared endpoint: its method, its path with the params (and query) filled in, its body. */
+/**
+ * Calls a declared endpoint: its method, its path with the params (and query) filled in, its body
+ * (spec 7: a non-GET call always sends a JSON body, `{}` when the endpoint declares none).
+ */
 export function endpointCall<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: InputArgs<E>
 ): Promise<RestResult> {
   const given = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-  return restCall(endpoint.method, endpointPath(endpoint, given), given.body);
+  const body = endpoint.method === 'GET' ? undefined : (given.body ?? {});
+  return restCall(endpoint.method, endpointPath(endpoint, given), body);
 }
 
 /** Calls a declared endpoint and checks the answer's data against its declared answer schema. */

@@ -6,24 +6,22 @@
  */
 import type { Language } from '@vela/contracts/common';
 import {
+  webPushEndpoints as e,
   encodeWebPushPayload,
   WEB_PUSH_ERROR_CODES,
-  WebPushKeySchema,
   type WebPushStatus,
-  WebPushStatusSchema,
   type WebPushSubscriptionJson,
-  WebPushUnsubscribedSchema,
 } from '@vela/contracts/webpush-api';
-import { RestError, restData } from '../../api/rest.ts';
+import { endpointData, RestError } from '../../api/rest.ts';
 
 export async function fetchPublicKey(): Promise<string> {
-  return (await restData('GET', 'web-push/key', WebPushKeySchema)).publicKey;
+  return (await endpointData(e.key)).publicKey;
 }
 
 /** The caller's subscription of this endpoint, or null when the caller has none (or another guest has it). */
 export async function fetchStatus(endpoint: string): Promise<WebPushStatus | null> {
   try {
-    return await restData('GET', `web-push/status/${encodeWebPushPayload(endpoint)}`, WebPushStatusSchema);
+    return await endpointData(e.status, { params: { payload: encodeWebPushPayload(endpoint) } });
   } catch (error) {
     if (error instanceof RestError && error.code === WEB_PUSH_ERROR_CODES.notFound) return null;
     throw error;
@@ -31,7 +29,7 @@ export async function fetchStatus(endpoint: string): Promise<WebPushStatus | nul
 }
 
 export function subscribe(subscription: WebPushSubscriptionJson, language: Language): Promise<WebPushStatus> {
-  return restData('POST', 'web-push/subscribe', WebPushStatusSchema, { ...subscription, language });
+  return endpointData(e.subscribe, { body: { ...subscription, language } });
 }
 
 /** Moves the subscription of `token` to the browser's new subscription (same token). */
@@ -40,28 +38,20 @@ export function resubscribe(
   subscription: WebPushSubscriptionJson,
   language: Language,
 ): Promise<WebPushStatus> {
-  return restData('POST', `web-push/resubscribe/${encodeURIComponent(token)}`, WebPushStatusSchema, {
-    ...subscription,
-    language,
-  });
+  return endpointData(e.resubscribe, { params: { token }, body: { ...subscription, language } });
 }
 
 export function update(
   endpoint: string,
   changes: { language?: Language; enabled?: boolean },
 ): Promise<WebPushStatus> {
-  return restData('POST', `web-push/update/${encodeWebPushPayload(endpoint)}`, WebPushStatusSchema, changes);
+  return endpointData(e.update, { params: { payload: encodeWebPushPayload(endpoint) }, body: changes });
 }
 
 /** Removes the caller's subscription of this endpoint; one that is already gone is fine. */
 export async function unsubscribe(endpoint: string): Promise<void> {
   try {
-    await restData(
-      'POST',
-      `web-push/unsubscribe/${encodeWebPushPayload(endpoint)}`,
-      WebPushUnsubscribedSchema,
-      {},
-    );
+    await endpointData(e.unsubscribe, { params: { payload: encodeWebPushPayload(endpoint) } });
   } catch (error) {
     if (error instanceof RestError && error.code === WEB_PUSH_ERROR_CODES.notFound) return;
     throw error;
