@@ -4,7 +4,6 @@
  * answers the caller's own movement only, and the history rows carry a safe part of the transfer's
  * reference. Real HTTP against PGlite, or PostgreSQL when DATABASE_URL is set.
  */
-
 import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
