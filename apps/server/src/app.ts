@@ -42,6 +42,7 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
+import { albumForSale } from './modules/gallery/gallery.repository.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, readCookie, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { createGuestsModule } from './modules/guests/guests.module.ts';
@@ -66,7 +67,7 @@ import { createSubscriptionsModule } from './modules/subscriptions/subscriptions
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { createVideosModule, type VideosModule } from './modules/videos/videos.module.ts';
-import { vipReleasesValueCents } from './modules/videos/videos.repository.ts';
+import { videoForSale, vipReleasesValueCents } from './modules/videos/videos.repository.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const promotions = createPromotionsModule({
     ...moduleDeps,
     chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
+    items: { video: videoForSale, album: albumForSale },
   });
   const subscriptionsModule = createSubscriptionsModule({
     ...moduleDeps,

@@ -11,9 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
+import { albumForSale } from '../src/modules/gallery/gallery.repository.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { createPaymentsRepository } from '../src/modules/payments/payments.repository.ts';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
+import { videoForSale } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
@@ -539,6 +541,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${testBackend})`, () => {
       wallet: localWallet,
       guests: createGuestsRepository(database.db),
       chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
+      items: { video: videoForSale, album: albumForSale },
       log: silent,
     });
     localWallet.onWalletChange((change) => promotions.onWalletChange(change));
@@ -606,6 +609,7 @@ describe(`on-top codes (spec 3 reward type ontop; ${testBackend})`, () => {
       wallet,
       guests: createGuestsRepository(database.db),
       chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
+      items: { video: videoForSale, album: albumForSale },
       log: { info() {}, warn() {}, error() {} },
     });
     expect(await promotions.settleUnsettled()).toBeGreaterThanOrEqual(1);

@@ -9,7 +9,9 @@
  * writes the row they count; the tables' checks keep them >= 0.
  */
 import { type Db, queryRows } from '@vela/db/client';
-import { sql } from '@vela/db/orm';
+import { eq, sql } from '@vela/db/orm';
+import { actors } from '@vela/db/schema/catalog';
+import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
@@ -453,3 +455,24 @@ function commentOf(row: Raw): CommentRow {
 }
 
 export type GalleryRepository = ReturnType<typeof createGalleryRepository>;
+
+/**
+ * An album as an item to buy (the promotions module's read port): its price and performer, its age
+ * rating (the highest of its pictures; 16 without pictures), free when it costs nothing, and the
+ * performer's banned country codes (spec 6) from the same read.
+ */
+export async function albumForSale(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: albums.id,
+      actorId: albums.actorId,
+      priceCents: albums.priceCents,
+      ageRating: sql<number>`coalesce((select max(${pictures.ageRating}) from ${pictures} where ${pictures.albumId} = ${albums.id}), 16)::int`,
+      bannedCountryCodes: sql<
+        string[]
+      >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${albums.actorId}), '{}')`,
+    })
+    .from(albums)
+    .where(eq(albums.id, id));
+  return row ? { ...row, ageRating: Number(row.ageRating), free: row.priceCents === 0 } : undefined;
+}

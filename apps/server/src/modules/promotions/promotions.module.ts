@@ -20,7 +20,7 @@ export interface PromotionsModule extends FeatureModule {
 }
 
 export function createPromotionsModule(
-  deps: FeatureModuleDeps & Pick<PromotionsDeps, 'chargeIdOf'>,
+  deps: FeatureModuleDeps & Pick<PromotionsDeps, 'chargeIdOf' | 'items'>,
 ): PromotionsModule {
   const service = createPromotionsService({
     db: deps.db,
@@ -28,6 +28,7 @@ export function createPromotionsModule(
     wallet: deps.wallet,
     guests: deps.guests,
     chargeIdOf: deps.chargeIdOf,
+    items: deps.items,
     log: deps.log,
     ...(deps.notify ? { notify: deps.notify } : {}),
   });

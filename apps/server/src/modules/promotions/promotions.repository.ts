@@ -6,16 +6,7 @@
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from '@vela/db/orm';
-import {
-  actors,
-  albums,
-  bonusCodes,
-  bonusRedemptions,
-  pictures,
-  purchases,
-  videos,
-  vouchers,
-} from '@vela/db/schema';
+import { bonusCodes, bonusRedemptions, purchases, vouchers } from '@vela/db/schema';
 import type { ItemType } from '@vela/domain/vouchers';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -23,30 +14,10 @@ export type BonusCodeRow = typeof bonusCodes.$inferSelect;
 export type RedemptionRow = typeof bonusRedemptions.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-export interface ItemRow {
-  itemType: ItemType;
-  id: number;
-  actorId: number;
-  priceCents: number;
-  free: boolean;
-  ageRating: number;
-  /** The performer's banned country codes (spec 3 Actor.bannedCountryCodes; spec 6). */
-  bannedCountryCodes: string[];
-}
-
 export interface RedemptionWithCode {
   redemption: RedemptionRow;
   code: BonusCodeRow;
 }
-
-/**
- * The banned country codes of the item's performer, read with the item (one primary-key lookup):
- * modules meet in the database, and the price, age rating and performer come from the same read.
- */
-const bannedCodesOf = (actorId: typeof videos.actorId | typeof albums.actorId) =>
-  sql<
-    string[]
-  >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${actorId}), '{}')`;
 
 export function createPromotionsRepository(db: Db) {
   return {
@@ -109,38 +80,8 @@ export function createPromotionsRepository(db: Db) {
       return db.select().from(vouchers).where(eq(vouchers.guestId, guestId)).orderBy(desc(vouchers.id));
     },
 
-    // ----- items and purchases -----
+    // ----- purchases -----
 
-    async videoById(id: number): Promise<ItemRow | undefined> {
-      const [row] = await db
-        .select({
-          id: videos.id,
-          actorId: videos.actorId,
-          priceCents: videos.priceCents,
-          free: videos.free,
-          ageRating: videos.ageRating,
-          bannedCountryCodes: bannedCodesOf(videos.actorId),
-        })
-        .from(videos)
-        .where(eq(videos.id, id));
-      return row ? { itemType: 'video', ...row } : undefined;
-    },
-    /** An album; its age rating is the highest of its pictures (16 without pictures). */
-    async albumById(id: number): Promise<ItemRow | undefined> {
-      const [row] = await db
-        .select({
-          id: albums.id,
-          actorId: albums.actorId,
-          priceCents: albums.priceCents,
-          ageRating: sql<number>`coalesce((select max(${pictures.ageRating}) from ${pictures} where ${pictures.albumId} = ${albums.id}), 16)::int`,
-          bannedCountryCodes: bannedCodesOf(albums.actorId),
-        })
-        .from(albums)
-        .where(eq(albums.id, id));
-      return row
-        ? { itemType: 'album', ...row, ageRating: Number(row.ageRating), free: row.priceCents === 0 }
-        : undefined;
-    },
     async purchaseOf(guestId: number, itemType: ItemType, itemId: number): Promise<PurchaseRow | undefined> {
       const [row] = await db
         .select()

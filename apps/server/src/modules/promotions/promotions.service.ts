@@ -90,6 +90,11 @@ export interface PromotionsDeps {
    * names (numeric id or public id), null when none; recorded with an on-top bonus.
    */
   chargeIdOf: (guestId: number, ref: unknown) => Promise<number | null>;
+  /**
+   * Read ports of the items' owners: a video (videos module) or an album (gallery module) to buy,
+   * read on `db`.
+   */
+  items: Record<ItemType, (db: Db, itemId: number) => Promise<ItemForSale | undefined>>;
   log: {
     info(o: object, m: string): void;
     warn(o: object, m: string): void;
@@ -98,6 +103,17 @@ export interface PromotionsDeps {
   now?: () => Date;
   /** Tells the guest a bonus code was redeemed (a notification). */
   notify?: GuestNotifier;
+}
+
+/** An item to buy as its owner describes it (price, performer, age rating), in one read. */
+export interface ItemForSale {
+  id: number;
+  actorId: number;
+  priceCents: number;
+  free: boolean;
+  ageRating: number;
+  /** The performer's banned country codes (spec 3 Actor.bannedCountryCodes; spec 6). */
+  bannedCountryCodes: string[];
 }
 
 /** What promotions asks the guests module (app.ts wires the guests repository). */
@@ -157,8 +173,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
    * performer is banned there (spec 6; decision 0018), before anything is charged or written.
    */
   async function itemOf(itemType: ItemType, itemId: number, country: Country) {
-    const item =
-      itemType === 'video' ? await repository.videoById(itemId) : await repository.albumById(itemId);
+    const found = await deps.items[itemType](db, itemId);
+    const item = found ? { itemType, ...found } : undefined;
     if (!item) throw new AppError('NOT_FOUND', `No ${itemType} ${itemId}`, 404);
     assertOfferedIn(item.bannedCountryCodes, country);
     if (item.free || item.priceCents <= 0)

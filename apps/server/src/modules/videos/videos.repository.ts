@@ -9,6 +9,7 @@ import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
 import { and, eq, gte, lt, type SQL, sql } from '@vela/db/orm';
 import { videos } from '@vela/db/schema';
+import { actors } from '@vela/db/schema/catalog';
 import {
   type ActingGroup,
   VIDEO_TYPE_RULES,
@@ -363,6 +364,27 @@ export function createVideosRepository(db: Db) {
 }
 
 export type VideosRepository = ReturnType<typeof createVideosRepository>;
+
+/**
+ * A video as an item to buy (the promotions module's read port): its price, free flag, age rating
+ * and performer, with the performer's banned country codes (spec 6) from the same read.
+ */
+export async function videoForSale(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: videos.id,
+      actorId: videos.actorId,
+      priceCents: videos.priceCents,
+      free: videos.free,
+      ageRating: videos.ageRating,
+      bannedCountryCodes: sql<
+        string[]
+      >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${videos.actorId}), '{}')`,
+    })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return row;
+}
 
 /**
  * The summed list price of the VIP videos released in [from, until): the VIP30 value of a VIP period
