@@ -7,7 +7,7 @@
 import zlib from 'node:zlib';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
-import { actors, purchases, tags, videoSalesDaily, videos, videoTags, vouchers } from '@vela/db/schema';
+import { purchases, tags, videoSalesDaily, videos, videoTags, vouchers } from '@vela/db/schema';
 import { testBackend } from '@vela/db/testing';
 import {
   DEFAULT_VIDEO_SORT,
@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingQuery } from '../src/modules/videos/videos.repository.ts';
+import { factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -94,32 +95,27 @@ beforeAll(async () => {
     sql`select v.preview_key as preview, a.avatar_key as avatar from videos v join actors a on a.id = v.actor_id order by v.id limit 1`,
   );
   const now = Date.now();
-  const actorRow = (name: string, actorType: 'FF' | 'M') => ({
-    name,
-    nameLower: name.toLowerCase(),
-    gender: actorType === 'M' ? ('M' as const) : ('F' as const),
-    actorType,
-    birthDate: '1995-05-05',
-    aboutMe: { de: '', en: '', nl: '', es: '' },
-    priceVideoCents: 100,
-    priceSingleCents: 100,
-    priceSinglec2cCents: 100,
-    priceVoyeurCents: 100,
-    priceMessageCents: 100,
-    multiChatPriceCents: 100,
-    avatarKey: seeded!.avatar,
-    registeredAt: new Date(now - 400 * DAY),
-  });
-  const [f] = await db
-    .insert(actors)
-    .values(actorRow(unique('VidStarF'), 'FF'))
-    .returning();
-  const [m] = await db
-    .insert(actors)
-    .values(actorRow(unique('VidStarM'), 'M'))
-    .returning();
-  actorF = f!.id;
-  actorM = m!.id;
+  const make = factoriesOf(testApp, { net: NET });
+  const actorOf = (name: string, actorType: 'FF' | 'M') =>
+    make.buildActor({
+      name,
+      gender: actorType === 'M' ? 'M' : 'F',
+      actorType,
+      birthDate: '1995-05-05',
+      aboutMe: { de: '', en: '', nl: '', es: '' },
+      priceVideoCents: 100,
+      priceSingleCents: 100,
+      priceSinglec2cCents: 100,
+      priceVoyeurCents: 100,
+      priceMessageCents: 100,
+      multiChatPriceCents: 100,
+      avatarKey: seeded!.avatar,
+      registeredAt: new Date(now - 400 * DAY),
+    });
+  const f = await actorOf(unique('VidStarF'), 'FF');
+  const m = await actorOf(unique('VidStarM'), 'M');
+  actorF = f.id;
+  actorM = m.id;
   const base = {
     ageRating: 16,
     previewKey: seeded!.preview,
@@ -195,11 +191,7 @@ beforeAll(async () => {
     },
   };
   for (const [name, row] of Object.entries(rows)) {
-    const [inserted] = await db
-      .insert(videos)
-      .values({ ...base, ...row, title: `${name} ${unique('t')}` })
-      .returning();
-    v[name] = inserted!.id;
+    v[name] = (await make.buildVideo(row.actorId, { ...base, ...row, title: `${name} ${unique('t')}` })).id;
   }
   fixtureIds = Object.values(v);
   const [tag] = await db.insert(tags).values({ label: TAG }).returning();
