@@ -104,6 +104,25 @@ describe('pages shared by every guest (decision 0033)', () => {
     }
   });
 
+  it("one render serves every guest's request: the page cache answers the second guest", async () => {
+    const [category] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from categories where slug_en = ${categoryPath.split('/').at(-2)!}`,
+    );
+    const url = `${categoryPath}?page=1`;
+    expect((await get(url, guestA.cookie)).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update categories set name_en = 'Renamed For Guests' where id = ${category!.id}`,
+    );
+    try {
+      expect((await get(url, guestB.cookie)).body).not.toContain('Renamed For Guests');
+      // A visitor without a session has a key of their own: rendered afresh.
+      expect((await get(url)).body).toContain('Renamed For Guests');
+    } finally {
+      await t.database.db.execute(sql`update categories set name_en = 'Restored' where id = ${category!.id}`);
+    }
+  });
+
   it('a visitor gets the page without the placeholder and nothing of the guests', async () => {
     for (const [page, url] of Object.entries(SHARED())) {
       await get(url, guestA.cookie);
