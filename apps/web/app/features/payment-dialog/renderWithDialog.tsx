@@ -5,6 +5,7 @@
  */
 
 import { render, waitFor } from '@testing-library/react';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import type { ReactNode } from 'react';
@@ -14,17 +15,7 @@ import { ShellProvider } from '../layout/state/ShellContext.tsx';
 import { BalanceProvider } from '../wallet/state/BalanceProvider.tsx';
 import { PaymentDialogProvider } from './PaymentDialogProvider.tsx';
 
-const TEST_CONFIG: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const TEST_CONFIG: PublicConfig = buildPublicConfig();
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 
 export function renderWithDialog(

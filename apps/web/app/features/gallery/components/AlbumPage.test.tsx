@@ -1,6 +1,7 @@
 /** Server render of the album page (issue 5 deliverable 4): states for visitors and guests, text-only comments. */
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { AlbumPageData } from '@vela/contracts/gallery';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
@@ -12,17 +13,7 @@ import { ShellProvider } from '../../layout/state/ShellContext.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { AlbumPage } from './AlbumPage.tsx';
 
-const config: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const config: PublicConfig = buildPublicConfig();
 
 const guest = buildGuestMe({ id: '31', balanceFormatted: '' });
 

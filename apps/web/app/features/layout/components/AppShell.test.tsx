@@ -4,6 +4,7 @@
  */
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { NavigationData, PublicConfig } from '@vela/contracts/pages';
@@ -31,17 +32,7 @@ const navigation: NavigationData = {
   onlineCount: 1234,
 };
 
-const config: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const config: PublicConfig = buildPublicConfig();
 
 /** The opening tags of an element type, e.g. every `<a ...>`. */
 function tags(html: string, name: string): string[] {

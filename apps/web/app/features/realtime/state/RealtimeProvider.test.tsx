@@ -4,6 +4,7 @@
  */
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
@@ -20,17 +21,7 @@ import { useSocketStatus } from '../hooks/useSocketStatus.ts';
 import { withoutOfflineActors } from '../hooks/useWithoutOfflineActors.ts';
 import { createPresenceStore } from './presenceStore.ts';
 
-const config: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const config: PublicConfig = buildPublicConfig();
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 const guest = buildGuestMe({
   id: '31',

@@ -1,5 +1,7 @@
 /** Server render of the navbar and my-account balance (issue 4): coins of the viewer, top-up action. */
+
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
@@ -12,17 +14,7 @@ import { ShellProvider } from '../../layout/state/ShellContext.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { BalanceProvider } from '../state/BalanceProvider.tsx';
 
-const config: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const config: PublicConfig = buildPublicConfig();
 const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 
 const guest = (balanceCents: number): GuestMe =>
