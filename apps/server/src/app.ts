@@ -37,6 +37,7 @@ import { cachedLoader } from './infra/cache.ts';
 import { type Country, countryOf } from './infra/country.ts';
 import { type ActorsModule, createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
+import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
@@ -270,7 +271,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webPush,
     notifications,
     createFavoritesModule(moduleDeps),
-    createPresenceModule({ ...moduleDeps, notifications: notifications.service }),
+    createPresenceModule({
+      ...moduleDeps,
+      notifications: notifications.service,
+      actors: createActorPresenceRepository(database.db),
+    }),
     ...Object.values(catalogModules),
     mail,
   ];

@@ -6,6 +6,7 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActorPresenceRepository } from '../src/modules/catalog/catalog.repository.ts';
 import { createPresenceService } from '../src/modules/presence/presence.service.ts';
 import { logIn, nextIp, operatorOf, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
@@ -446,8 +447,8 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       (await rows<{ n: number }>(sql`select count(*)::int as n from actors where is_online`))[0]?.n ?? -1;
     const before = await count();
     const simulator = createPresenceService({
-      db: t.database.db,
       bus: t.bus,
+      actors: createActorPresenceRepository(t.database.db),
       notifications: { favoriteOnline: async () => 0 },
       log: { warn: () => {} },
     });

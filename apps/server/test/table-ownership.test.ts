@@ -77,7 +77,6 @@ const EXCEPTIONS: Record<string, string[]> = {
     'actors',
     'favoriteActors',
   ],
-  'apps/server/src/modules/presence/presence.repository.ts': ['actors', 'counters'],
   'apps/server/src/modules/prosearch/catalog-import.service.ts': [
     'actorCategories',
     'actorTags',
@@ -106,7 +105,7 @@ const EXCEPTIONS: Record<string, string[]> = {
  * tables named only in SQL text). Lowered with each fix, so the list can never grow back without
  * editing this number.
  */
-const EXCEPTIONS_TOTAL = 63;
+const EXCEPTIONS_TOTAL = 61;
 
 interface TableImport {
   /** The imported name (before `as`), or `*` for a namespace import, `export *` or import(). */

@@ -10,7 +10,7 @@ import { AppError, parseInput } from '../../http/errors.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { createPresenceService, type PresenceService } from './presence.service.ts';
+import { type ActorPresence, createPresenceService, type PresenceService } from './presence.service.ts';
 
 const ActorParamsSchema = z.object({
   actorId: z.coerce
@@ -26,11 +26,15 @@ export interface PresenceModule extends FeatureModule {
 }
 
 export function createPresenceModule(
-  deps: FeatureModuleDeps & { notifications: Pick<NotificationsService, 'favoriteOnline'> },
+  deps: FeatureModuleDeps & {
+    notifications: Pick<NotificationsService, 'favoriteOnline'>;
+    /** The performers' online flag, the catalog's (decision 0030). */
+    actors: ActorPresence;
+  },
 ): PresenceModule {
   const service = createPresenceService({
-    db: deps.db,
     bus: deps.bus,
+    actors: deps.actors,
     notifications: deps.notifications,
     log: deps.log,
   });

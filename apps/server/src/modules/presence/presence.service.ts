@@ -7,16 +7,36 @@
  * one of them (spec 6), and strips them from what the pages hear.
  */
 import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
-import type { Db } from '@vela/db/client';
 import { pathFor } from '@vela/i18n/routes';
 import type { EventBus } from '../../infra/bus.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PresenceBusEvent } from '../realtime/socket.hub.ts';
-import { createPresenceRepository } from './presence.repository.ts';
+
+/**
+ * What presence changes and reads of the catalog (decision 0030): the performers' online flag in
+ * the catalog's actors, and the simulator's claim of a step (a catalog counter row). The catalog's
+ * `createActorPresenceRepository` implements it.
+ */
+export interface ActorPresence {
+  /** Sets the flag; the actor when it changed, null when it already was so, undefined when unknown. */
+  setOnline(
+    actorId: number,
+    online: boolean,
+    at: Date,
+  ): Promise<
+    { id: number; name: string; nameLower: string; bannedCountryCodes: string[] } | null | undefined
+  >;
+  /** Actors online now. */
+  onlineTotal(): Promise<number>;
+  /** A random actor with the given flag; null when there is none. */
+  randomActor(online: boolean): Promise<number | null>;
+  /** True for one node per `minGapMs`: the simulator's step is this node's. */
+  claimStep(at: Date, minGapMs: number): Promise<boolean>;
+}
 
 export interface PresenceDeps {
-  db: Db;
   bus: EventBus;
+  actors: ActorPresence;
   notifications: Pick<NotificationsService, 'favoriteOnline'>;
   log: { warn(object: object, message: string): void };
   now?: () => Date;
@@ -31,7 +51,7 @@ export type PresenceChange = {
 };
 
 export function createPresenceService(deps: PresenceDeps) {
-  const repository = createPresenceRepository(deps.db);
+  const repository = deps.actors;
   const now = deps.now ?? (() => new Date());
 
   async function setOnline(actorId: number, online: boolean): Promise<PresenceChange | null> {
