@@ -84,14 +84,14 @@ type InputArgs<E> = object extends EndpointInput<E> ? [input?: EndpointInput<E>]
 
 /**
  * Calls a declared endpoint: its method, its path with the params (and query) filled in, its body
- * (spec 7: a non-GET call always sends a JSON body, `{}` when the endpoint declares none).
+ * (spec 7: a POST always sends a JSON body, `{}` when the endpoint declares none).
  */
 export function endpointCall<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: InputArgs<E>
 ): Promise<RestResult> {
   const given = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
-  const body = endpoint.method === 'GET' ? undefined : (given.body ?? {});
+  const body = given.body ?? (endpoint.method === 'POST' ? {} : undefined);
   return restCall(endpoint.method, endpointPath(endpoint, given), body);
 }
 

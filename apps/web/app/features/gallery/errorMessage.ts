@@ -1,24 +1,155 @@
+import { type ErrorCode, isErrorCode } from '@vela/contracts/error-codes';
 import { RestError } from '../api/rest.ts';
 import type { GalleryT } from './hooks/useGalleryT.ts';
+
+type GalleryKey = Parameters<GalleryT>[0];
+
+/**
+ * A text for every server code (a code added to @vela/contracts error-codes.ts fails the typecheck
+ * here until it has one); `error.generic` where the album page has nothing better to say.
+ */
+const KEYS: Record<ErrorCode, GalleryKey> = {
+  // Any call: the edge (input guard, same-origin check, rate limits, age gate) and toErrorBody's
+  // status fallbacks for errors Fastify raises itself (bad JSON, body too large, unknown route).
+  VALIDATION_ERROR: 'error.generic',
+  INVALID_CHARACTERS: 'error.generic',
+  CROSS_SITE_REQUEST: 'error.generic',
+  RATE_LIMITED: 'error.generic',
+  RESTRICTED: 'error.generic',
+  BAD_REQUEST: 'error.generic',
+  UNAUTHORIZED: 'error.login',
+  FORBIDDEN: 'error.generic',
+  NOT_FOUND: 'error.generic',
+  METHOD_NOT_ALLOWED: 'error.generic',
+  NOT_ACCEPTABLE: 'error.generic',
+  REQUEST_TIMEOUT: 'error.generic',
+  CONFLICT: 'error.generic',
+  PAYLOAD_TOO_LARGE: 'error.generic',
+  UNSUPPORTED_MEDIA_TYPE: 'error.generic',
+  SERVICE_UNAVAILABLE: 'error.generic',
+  INTERNAL_ERROR: 'error.generic',
+  DB_UNAVAILABLE: 'error.generic',
+  IDEMPOTENCY_KEY_REUSED: 'error.generic',
+  // Guests: sessions, tokens, signup, login, password, newsletter, data protection.
+  NOT_LOGGED_IN: 'error.login',
+  INVALID_TOKEN: 'error.generic',
+  TOKEN_EXPIRED: 'error.generic',
+  LOGIN_DISABLED: 'error.generic',
+  INVALID_EMAIL: 'error.generic',
+  SCREEN_NAME_TAKEN: 'error.generic',
+  EMAIL_TAKEN: 'error.generic',
+  INVALID_CREDENTIALS: 'error.generic',
+  ACCOUNT_LOCKED: 'error.generic',
+  PASSWORD_TOO_SHORT: 'error.generic',
+  PASSWORD_TOO_LONG: 'error.generic',
+  PASSWORD_TOO_COMMON: 'error.generic',
+  RESET_KEY_INVALID: 'error.generic',
+  TRANSFER_INVALID: 'error.generic',
+  SESSION_NOT_FOUND: 'error.generic',
+  NOT_ACCEPTED: 'error.generic',
+  NEWSLETTER_TOKEN_INVALID: 'error.generic',
+  NEWSLETTER_TOKEN_EXPIRED: 'error.generic',
+  ONE_CLICK_BODY_REQUIRED: 'error.generic',
+  GUEST_NOT_FOUND: 'error.generic',
+  // Age verification.
+  AVS_UNDERAGE: 'error.generic',
+  AVS_INVALID_BIRTH_DATE: 'error.generic',
+  AVS_ALREADY_PENDING: 'error.generic',
+  AVS_ALREADY_ACCEPTED: 'error.generic',
+  AVS_REQUEST_NOT_FOUND: 'error.generic',
+  AVS_REQUEST_NOT_PENDING: 'error.generic',
+  AVS_NOT_PENDING: 'error.generic',
+  AVS_NOT_ACCEPTED: 'error.generic',
+  AVS_SANDBOX_LINK_INVALID: 'error.generic',
+  // Wallet.
+  NOT_ENOUGH_MONEY: 'error.generic',
+  TRANSACTION_NOT_FOUND: 'error.generic',
+  INVALID_TRANSFER: 'error.generic',
+  UNKNOWN_ACCOUNT: 'error.generic',
+  NOT_REFUNDABLE: 'error.generic',
+  ALREADY_REFUNDED: 'error.generic',
+  // Payments.
+  FLOW_NOT_ALLOWED: 'error.generic',
+  PAYTYPE_NOT_ALLOWED: 'error.generic',
+  INVALID_AMOUNT: 'error.generic',
+  AMOUNT_OUT_OF_RANGE: 'error.generic',
+  AMOUNT_MISMATCH: 'error.generic',
+  LIMIT_EXCEEDED: 'error.generic',
+  LIMIT_OUT_OF_RANGE: 'error.generic',
+  THRESHOLD_OUT_OF_RANGE: 'error.generic',
+  INVALID_CARD: 'error.generic',
+  CARD_EXPIRED: 'error.generic',
+  CARD_DECLINED: 'error.generic',
+  INVALID_IBAN: 'error.generic',
+  CARRIER_REQUIRED: 'error.generic',
+  NO_PAYMENT_METHOD: 'error.generic',
+  ONE_CLICK_NOT_AVAILABLE: 'error.generic',
+  AUTO_RECHARGE_OPEN: 'error.generic',
+  UNKNOWN_CHARGE: 'error.generic',
+  CHARGE_NOT_AWAITING_CODE: 'error.generic',
+  WRONG_CODE: 'error.generic',
+  SIGNATURE_MISSING: 'error.generic',
+  SIGNATURE_MALFORMED: 'error.generic',
+  SIGNATURE_INVALID: 'error.generic',
+  SIGNATURE_EXPIRED: 'error.generic',
+  // Subscriptions (the domain's SubscriptionRuleError codes first).
+  TRIAL_NOT_AVAILABLE: 'error.generic',
+  ALREADY_SUBSCRIBED: 'error.generic',
+  INCLUDED_IN_VIP: 'error.generic',
+  NOT_SUBSCRIBED: 'error.generic',
+  ALREADY_CANCELLED: 'error.generic',
+  OFFER_NOT_AVAILABLE: 'error.generic',
+  PERIOD_OVER: 'error.generic',
+  PRODUCT_NOT_OFFERED: 'error.generic',
+  SUBSCRIPTION_PENDING: 'error.generic',
+  SUBSCRIPTION_ABORTED: 'error.generic',
+  // Promotions: bonus codes (the domain's redeem reasons), vouchers, purchases.
+  UNKNOWN_CODE: 'error.generic',
+  INACTIVE: 'error.generic',
+  NOT_YET_VALID: 'error.generic',
+  EXPIRED: 'error.generic',
+  EXHAUSTED: 'error.generic',
+  ALREADY_REDEEMED: 'error.generic',
+  BONUS_CODE_EXISTS: 'error.generic',
+  INVALID_REWARD: 'error.generic',
+  ITEM_FREE: 'error.generic',
+  // Catalog: actors, galleries, videos, search, pro search, catalog import.
+  ACTOR_NOT_FOUND: 'error.generic',
+  ACTOR_BLOCKED_IN_COUNTRY: 'error.generic',
+  TAG_GROUP_NOT_FOUND: 'error.generic',
+  ALBUM_NOT_FOUND: 'error.notFound',
+  PICTURE_NOT_FOUND: 'error.generic',
+  ALREADY_COMMENTED: 'comments.already',
+  COMMENT_EMPTY: 'comments.emptyText',
+  COMMENT_TOO_LONG: 'comments.tooLong',
+  VIDEO_NOT_FOUND: 'error.generic',
+  INVALID_PAYLOAD: 'error.generic',
+  INVALID_FILTER: 'error.generic',
+  INVALID_SORT: 'error.generic',
+  UNKNOWN_GRID_TYPE: 'error.generic',
+  UNMAPPED_CATEGORY: 'error.generic',
+  INVALID_LANGUAGE: 'error.generic',
+  SEARCH_PATTERN_TOO_SHORT: 'error.generic',
+  INVALID_ZIP: 'error.generic',
+  ZIP_NOT_FOUND: 'error.generic',
+  ZIP_REQUIRED_FOR_RADIUS: 'error.generic',
+  ZIP_REQUIRED_FOR_DISTANCE: 'error.generic',
+  UNKNOWN_CATEGORY: 'error.generic',
+  DUPLICATE_NAME: 'error.generic',
+  UNKNOWN_IMAGE_KEY: 'error.generic',
+  UNKNOWN_ZIP: 'error.generic',
+  UNKNOWN_ACTOR: 'error.generic',
+  // Web push.
+  WEB_PUSH_UNAVAILABLE: 'error.generic',
+  WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.generic',
+  WEB_PUSH_ENDPOINT_NOT_ALLOWED: 'error.generic',
+  // Operator API.
+  INTERNAL_TOKEN_MISSING: 'error.generic',
+};
 
 /** A message a person can act on for a failed gallery call. */
 export function galleryErrorMessage(error: unknown, t: GalleryT): string {
   if (!(error instanceof RestError)) return t('error.generic');
-  switch (error.code) {
-    case 'NETWORK':
-      return t('error.network');
-    case 'ALREADY_COMMENTED':
-      return t('comments.already');
-    case 'COMMENT_EMPTY':
-      return t('comments.emptyText');
-    case 'COMMENT_TOO_LONG':
-      return t('comments.tooLong');
-    case 'ALBUM_NOT_FOUND':
-      return t('error.notFound');
-    case 'NOT_LOGGED_IN':
-    case 'UNAUTHORIZED':
-      return t('error.login');
-    default:
-      return t('error.generic');
-  }
+  if (error.code === 'NETWORK') return t('error.network');
+  return t(isErrorCode(error.code) ? KEYS[error.code] : 'error.generic');
 }

@@ -5,8 +5,8 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { NewsletterType, NotificationSettings, Preferences } from '@vela/contracts/guest-api';
-import { NEWSLETTER_TYPES } from '@vela/contracts/guest-api';
-import { RestError, restCall } from '../../api/rest.ts';
+import { guestEndpoints as e, NEWSLETTER_TYPES } from '@vela/contracts/guest-api';
+import { endpointCall, RestError } from '../../api/rest.ts';
 import { newsletterSucceeded } from '../newsletter.ts';
 import {
   type GuestProfile,
@@ -16,22 +16,20 @@ import {
   parseSessions,
 } from '../profile.ts';
 
-const call = restCall;
-
 export async function fetchProfile(pageLanguage: Language): Promise<GuestProfile> {
-  const { data } = await call('GET', 'guest/profile');
+  const { data } = await endpointCall(e.profile);
   return parseProfile(data, pageLanguage);
 }
 
 export async function savePreferences(preferences: Preferences): Promise<void> {
-  await call('POST', 'guest/savePreferences', { data: preferences });
+  await endpointCall(e.savePreferences, { body: { data: preferences } });
 }
 
 /** Saves notification settings; answers the settings the server now holds (or those sent). */
 export async function saveNotificationSettings(
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
-  const { data } = await call('POST', 'guest/getNotificationsSettings', settings);
+  const { data } = await endpointCall(e.saveNotificationsSettings, { body: settings });
   const saved = (data as { notificationsSettings?: unknown } | null)?.notificationsSettings ?? data;
   return typeof saved === 'object' && saved !== null ? notificationSettingsOf(saved) : settings;
 }
@@ -44,30 +42,28 @@ export async function setNewsletter(
 ): Promise<void> {
   const typeId = NEWSLETTER_TYPES[type];
   const { body } = subscribe
-    ? await call('POST', 'guest/newsletter/subscribe', {
-        typeId,
-        userId: guest.id,
-        emailAddress: guest.email,
+    ? await endpointCall(e.newsletterSubscribe, {
+        body: { typeId, userId: guest.id, emailAddress: guest.email },
       })
-    : await call('POST', 'guest/newsletter/unsubscribe', { typeId });
+    : await endpointCall(e.newsletterUnsubscribe, { body: { typeId } });
   if (!newsletterSucceeded(body))
     throw new RestError('NEWSLETTER_FAILED', 'The newsletter change failed', 200);
 }
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await call('POST', 'guest/password', { currentPassword, newPassword });
+  await endpointCall(e.changePassword, { body: { currentPassword, newPassword } });
 }
 
 export async function fetchSessions(): Promise<GuestSession[]> {
-  const { data } = await call('GET', 'guest/sessions');
+  const { data } = await endpointCall(e.sessions);
   return parseSessions(data);
 }
 
 export async function signOutSession(id: string): Promise<void> {
-  await call('DELETE', `guest/sessions/${encodeURIComponent(id)}`);
+  await endpointCall(e.endSession, { params: { id } });
 }
 
 /** Spec 7 vxpay/logout: ends this device's session. */
 export async function logout(): Promise<void> {
-  await call('POST', 'vxpay/logout');
+  await endpointCall(e.logout);
 }
