@@ -16,7 +16,8 @@ import {
   revenueShardOf,
   type WalletService,
 } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { type Factories, factoriesOf } from './factories.ts';
+import type { SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.14.x.y), apart from the other test files. */
@@ -24,12 +25,9 @@ const NET = '10.14';
 
 let harness: TestApp;
 let wallet: WalletService;
+let make: Factories;
 let keyCounter = 0;
 const newKey = (label: string) => `${label}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
-
-async function guest(name: string): Promise<SignedUp> {
-  return signUp(harness.app, name, { ip: nextIp(NET) });
-}
 
 async function scalar(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ value: string | number }>(harness.database.db, query);
@@ -64,6 +62,7 @@ async function expectLedgerInvariants(): Promise<void> {
 beforeAll(async () => {
   harness = await createTestApp();
   wallet = createWalletService({ db: harness.database.db });
+  make = factoriesOf(harness, { net: NET });
 });
 
 afterAll(async () => {
@@ -72,7 +71,7 @@ afterAll(async () => {
 
 describe(`ledger (${testBackend})`, () => {
   it('property: random top-ups, purchases and refunds keep sum zero, no negative wallet, balance = sum of entries', async () => {
-    const guests = await Promise.all(['Ledger_Prop_A', 'Ledger_Prop_B', 'Ledger_Prop_C'].map(guest));
+    const guests = await Promise.all([1, 2, 3].map(() => make.buildGuest()));
     const performers = [9001, 9002];
     // The model: each guest's expected wallet balance and what every transfer did to it.
     const expected = new Map<number, number>(guests.map((g) => [g.id, 0]));
@@ -165,7 +164,7 @@ describe(`ledger (${testBackend})`, () => {
   }, 300_000);
 
   it('idempotency: the same key twice credits once; the same key for another amount is refused with 409', async () => {
-    const g = await guest('Ledger_Idem');
+    const g = await make.buildGuest();
     const key = newKey('idem');
     const first = await wallet.topUp(g.id, 1_000, key);
     const second = await wallet.topUp(g.id, 1_000, key);
@@ -191,7 +190,7 @@ describe(`ledger (${testBackend})`, () => {
   });
 
   it('a transfer that breaks the double-entry rules is refused before anything is written', async () => {
-    const g = await guest('Ledger_Rules');
+    const g = await make.buildGuest();
     const account = await wallet.walletOf(g.id);
     const clearing = await wallet.accountOf('provider-clearing', { ref: 'sandbox' });
     const before = await scalar(sql`select count(*)::int as value from ledger_transfers`);
@@ -222,7 +221,7 @@ describe(`ledger (${testBackend})`, () => {
   });
 
   it('a purchase without enough money fails with NOT_ENOUGH_MONEY and writes nothing', async () => {
-    const g = await guest('Ledger_Broke');
+    const g = await make.buildGuest();
     await wallet.topUp(g.id, 100, newKey('broke'));
     const key = newKey('broke-buy');
     const attempt = wallet.purchase(g.id, 101, key);
@@ -248,7 +247,7 @@ describe(`ledger (${testBackend})`, () => {
   });
 
   it('concurrency: 200 parallel purchases against a wallet covering 37 -> exactly 37 succeed, no partial writes', async () => {
-    const g = await guest('Ledger_Rush');
+    const g = await make.buildGuest();
     const price = 125;
     await wallet.topUp(g.id, 37 * price, newKey('rush-top-up'));
     const transfersBefore = await scalar(sql`select count(*)::int as value from ledger_transfers`);
@@ -279,7 +278,7 @@ describe(`ledger (${testBackend})`, () => {
   }, 120_000);
 
   it('the database refuses a negative wallet, an unbalanced transfer and edits of entries', async () => {
-    const g = await guest('Ledger_Guard');
+    const g = await make.buildGuest();
     await wallet.topUp(g.id, 300, newKey('guard'));
     const account = await wallet.walletOf(g.id);
     const db = harness.database.db;
@@ -320,7 +319,7 @@ describe(`wallet events (spec 7 guestBalance, ${testBackend})`, () => {
       bus,
       isPayingCustomer: async () => true,
     });
-    const g = await guest('Ledger_Events');
+    const g = await make.buildGuest();
     const events: unknown[] = [];
     const stop = await bus.subscribe(`guest:${g.id}`, (event) => {
       events.push(event);
@@ -376,8 +375,8 @@ describe(`wallet events (spec 7 guestBalance, ${testBackend})`, () => {
 
 describe(`wallet REST (spec 7, ${testBackend})`, () => {
   it('getGuestBalance answers the caller balance in cents and coins (rounded down, so the coins shown always cover a price of as many coins); visitors get 401', async () => {
-    const anna = await guest('Wallet_Anna');
-    const ben = await guest('Wallet_Ben');
+    const anna = await make.buildGuest();
+    const ben = await make.buildGuest();
     await wallet.topUp(anna.id, 1_010, newKey('rest-anna'));
     await wallet.topUp(ben.id, 50, newKey('rest-ben'));
 
@@ -399,7 +398,7 @@ describe(`wallet REST (spec 7, ${testBackend})`, () => {
     });
     expect(benBalance.json().data).toEqual({ balanceCents: 50, balanceCoins: 2, currency: 'EUR' });
 
-    const fresh = await guest('Wallet_Fresh');
+    const fresh = await make.buildGuest();
     const freshBalance = await harness.app.inject({
       method: 'GET',
       url: `/rest/v1/guest/getGuestBalance?accessToken=${fresh.accessToken}`,
@@ -414,8 +413,8 @@ describe(`wallet REST (spec 7, ${testBackend})`, () => {
   });
 
   it('transactions: the caller own history only, newest first, paged with before; another guest never visible', async () => {
-    const carla = await guest('Wallet_Carla');
-    const dirk = await guest('Wallet_Dirk');
+    const carla = await make.buildGuest();
+    const dirk = await make.buildGuest();
     const topUp = await wallet.topUp(carla.id, 1_000, newKey('carla-top-up'));
     const purchase = await wallet.purchase(carla.id, 300, newKey('carla-buy'), { performerId: 5 });
     const dirkTopUp = await wallet.topUp(dirk.id, 700, newKey('dirk-top-up'));
