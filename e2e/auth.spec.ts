@@ -10,7 +10,7 @@
  *   need-age-check -> avs; Get-VIP: login for visitors, VIP dialog for non-VIP guests).
  */
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import { decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 const LANGS = ['en', 'de'] as const;
@@ -42,24 +42,8 @@ const TEXT = {
   close: { en: 'Close', de: 'Schließen' },
 } satisfies Record<string, Record<Lang, string>>;
 
-const PASSWORD = 'Dialog-e2e-Passw0rd!';
-
-let counter = 0;
-function newGuest(lang: Lang) {
-  counter += 1;
-  const tag = `${lang}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
-  return { screenName: `e2e_${tag}`.slice(0, 32), email: `e2e.${tag}@example.com` };
-}
-
-async function gotoReady(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-}
-
-/** Decide the cookie banner first so it never covers what the test clicks. */
-async function decideConsent(page: Page, baseURL: string): Promise<void> {
-  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL }]);
-}
+/** Client addresses of the login checks made beside the page (each its own per-IP login budget). */
+let loginChecks = 0;
 
 const dialog = (page: Page): FrameLocator => page.frameLocator('iframe.payment-dialog__frame');
 const frameFlow = async (page: Page) =>
@@ -122,18 +106,6 @@ async function logInThroughDialog(page: Page, lang: Lang, login: string, passwor
   await frame.getByRole('button', { name: TEXT.loginSubmit[lang], exact: true }).click();
 }
 
-/** Signs a guest up through the REST API in the page's context: the session cookie lands in the browser. */
-async function signUpByApi(page: Page, lang: Lang, clientIp: string) {
-  const guest = newGuest(lang);
-  const response = await page.request.post('/rest/v1/guest/signup', {
-    data: { ...guest, password: PASSWORD },
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { data: { guest: { id: string } } };
-  return { ...guest, id: body.data.guest.id };
-}
-
 async function operator(request: APIRequestContext, path: string, data?: unknown) {
   const headers = { 'x-internal-token': E2E_INTERNAL_TOKEN };
   const response = data
@@ -148,13 +120,13 @@ for (const lang of LANGS) {
     test.beforeEach(async ({ page, baseURL }) => {
       // Wide enough for the navbar's own Log in / Sign up buttons.
       await page.setViewportSize({ width: 1440, height: 900 });
-      await decideConsent(page, baseURL ?? '');
+      await decideConsent(page.context(), baseURL);
     });
 
     test(`${lang}: sign up in the dialog -> logged in; log out; log in again (spec 2, 4: onsuccess + transfer token)`, async ({
       page,
     }) => {
-      const guest = newGuest(lang);
+      const guest = newGuest('e2e');
       await gotoReady(page, `/${lang}/`);
       await expectVisitor(page);
 
@@ -164,7 +136,7 @@ for (const lang of LANGS) {
       await expect(page.locator('[data-payment-dialog]')).toHaveAttribute('data-dialog-state', 'visible');
       await frame.getByLabel(TEXT.screenName[lang]).fill(guest.screenName);
       await frame.getByLabel(TEXT.email[lang]).fill(guest.email);
-      await frame.getByLabel(TEXT.password[lang], { exact: true }).fill(PASSWORD);
+      await frame.getByLabel(TEXT.password[lang], { exact: true }).fill(guest.password);
       await frame.getByRole('button', { name: TEXT.signupSubmit[lang] }).click();
 
       // The page exchanges the transfer token for its own session cookie and reloads.
@@ -179,7 +151,7 @@ for (const lang of LANGS) {
       await logOut(page, lang);
       expect((await page.request.get('/rest/v1/guest/me')).status()).toBe(401);
 
-      await logInThroughDialog(page, lang, guest.email, PASSWORD);
+      await logInThroughDialog(page, lang, guest.email, guest.password);
       await expectLoggedIn(page, guest.screenName, lang);
     });
 
@@ -187,7 +159,7 @@ for (const lang of LANGS) {
       page,
       clientIp,
     }) => {
-      const guest = await signUpByApi(page, lang, clientIp);
+      const guest = await signUpByApi(page, clientIp, newGuest('e2e'));
       await page.context().clearCookies({ name: 'vela_session' });
       await gotoReady(page, `/${lang}/`);
       await logInThroughDialog(page, lang, guest.screenName, 'not-the-Passw0rd');
@@ -200,7 +172,7 @@ for (const lang of LANGS) {
       request,
       clientIp,
     }) => {
-      const guest = await signUpByApi(page, lang, clientIp);
+      const guest = await signUpByApi(page, clientIp, newGuest('e2e'));
       await page.context().clearCookies({ name: 'vela_session' });
       await gotoReady(page, `/${lang}/`);
 
@@ -228,20 +200,20 @@ for (const lang of LANGS) {
 
       await gotoReady(page, `${url.pathname}${url.search}`);
       await expect(dialog(page).locator('[data-view="login"]')).toBeVisible();
-      const newPassword = `${PASSWORD}-new`;
+      const newPassword = `${guest.password}-new`;
       await dialog(page).getByLabel(TEXT.newPassword[lang]).fill(newPassword);
       await dialog(page).getByRole('button', { name: TEXT.pwdresetSubmit[lang] }).click();
       await expectLoggedIn(page, guest.screenName, lang);
 
       // The old password no longer works, the new one does.
       const old = await request.post('/rest/v1/guest/login', {
-        data: { login: guest.email, password: PASSWORD },
-        headers: { 'x-forwarded-for': `10.250.${lang === 'en' ? 1 : 2}.${counter}` },
+        data: { login: guest.email, password: guest.password },
+        headers: { 'x-forwarded-for': `10.250.${lang === 'en' ? 1 : 2}.${++loginChecks}` },
       });
       expect(old.status()).toBe(401);
       const fresh = await request.post('/rest/v1/guest/login', {
         data: { login: guest.email, password: newPassword },
-        headers: { 'x-forwarded-for': `10.250.${lang === 'en' ? 3 : 4}.${counter}` },
+        headers: { 'x-forwarded-for': `10.250.${lang === 'en' ? 3 : 4}.${loginChecks}` },
       });
       expect(fresh.status()).toBe(200);
     });
@@ -251,7 +223,7 @@ for (const lang of LANGS) {
       request,
       clientIp,
     }) => {
-      const guest = await signUpByApi(page, lang, clientIp);
+      const guest = await signUpByApi(page, clientIp, newGuest('e2e'));
       await gotoReady(page, `/${lang}/`);
       // Before: FSK-18 pictures are placeholders asking for the age check.
       await expect(page.locator('[data-fsk18-placeholder="need-age-check"]').first()).toBeAttached();
@@ -311,7 +283,7 @@ for (const lang of LANGS) {
       await expect(page.locator('[data-get-vip]')).toHaveCount(0);
 
       // Logged in without age verification: the same picture asks for the age check.
-      await signUpByApi(page, lang, clientIp);
+      await signUpByApi(page, clientIp, newGuest('e2e'));
       await gotoReady(page, `/${lang}/`);
       const guestPlaceholder = page.locator('[data-fsk18-placeholder="need-age-check"]').first();
       await guestPlaceholder.scrollIntoViewIfNeeded();

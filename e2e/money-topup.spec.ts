@@ -12,7 +12,16 @@
  *   charge (paytype Voice), and the monthly limit refusing a top-up beyond it.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import {
+  balanceCentsOf,
+  clientHeaders,
+  decideConsent,
+  expect,
+  gotoReady,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 
 const LANGS = ['en', 'de'] as const;
 type Lang = (typeof LANGS)[number];
@@ -43,37 +52,9 @@ const TEXT = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-const PASSWORD = 'Topup-e2e-Passw0rd!';
-let counter = 0;
-
-async function decideConsent(page: Page, baseURL: string): Promise<void> {
-  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL }]);
-}
-
-/** A new guest signed up through the REST API in the page's context (the session cookie lands in the browser). */
-async function signUp(page: Page, lang: Lang, clientIp: string): Promise<void> {
-  counter += 1;
-  const tag = `${lang}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
-  const response = await page.request.post('/rest/v1/guest/signup', {
-    data: { screenName: `topup_${tag}`.slice(0, 32), email: `topup.${tag}@example.com`, password: PASSWORD },
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status()).toBe(201);
-}
-
-/** The balance as the page's own session (cookies) reads it. */
-async function balanceCents(page: Page, clientIp: string): Promise<number> {
-  const response = await page.request.get('/rest/v1/guest/getGuestBalance', {
-    headers: clientHeaders(clientIp),
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { balanceCents: number } }).data.balanceCents;
-}
-
 /** Opens the page with vxpAutoFlow=Payment (spec 2: flow moneycharge) and waits for the charge form. */
 async function openTopUp(page: Page, lang: Lang): Promise<FrameLocator> {
-  await page.goto(`/${lang}/?vxpAutoFlow=Payment`);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await gotoReady(page, `/${lang}/?vxpAutoFlow=Payment`);
   const frame = page.frameLocator('iframe.payment-dialog__frame');
   await expect(frame.locator('[data-view="payment"][data-screen="moneycharge"]')).toBeVisible();
   await expect(frame.getByRole('heading', { name: TEXT.title[lang] })).toBeVisible();
@@ -102,25 +83,25 @@ async function expectSuccess(frame: FrameLocator, lang: Lang): Promise<void> {
 for (const lang of LANGS) {
   test.describe(`top-ups in the payment dialog (${lang})`, () => {
     test.beforeEach(async ({ page, baseURL }) => {
-      await decideConsent(page, baseURL ?? '');
+      await decideConsent(page.context(), baseURL);
     });
 
     test(`${lang}: top up 20 € with test card 4242 -> success, 80 coins, and the page's session reads the balance`, async ({
       page,
       clientIp,
     }) => {
-      await signUp(page, lang, clientIp);
+      await signUpByApi(page, clientIp, newGuest('topup'));
       const frame = await openTopUp(page, lang);
       await payByCard(frame, lang, '4242 4242 4242 4242');
       await expectSuccess(frame, lang);
-      expect(await balanceCents(page, clientIp)).toBe(2000);
+      expect(await balanceCentsOf(page, clientIp)).toBe(2000);
     });
 
     test(`${lang}: declined test card 0002 -> clear message, form kept but CVC, nothing charged`, async ({
       page,
       clientIp,
     }) => {
-      await signUp(page, lang, clientIp);
+      await signUpByApi(page, clientIp, newGuest('topup'));
       const frame = await openTopUp(page, lang);
       await payByCard(frame, lang, '4000 0000 0000 0002');
       const alert = frame.locator('[data-charge-alert="declined"]');
@@ -130,29 +111,29 @@ for (const lang of LANGS) {
       await expect(frame.getByLabel(TEXT.cardNumber[lang])).toHaveValue('4000 0000 0000 0002');
       await expect(frame.getByLabel(TEXT.holder[lang])).toHaveValue('Alex Example');
       await expect(frame.getByLabel(TEXT.cvc[lang])).toHaveValue('');
-      expect(await balanceCents(page, clientIp)).toBe(0);
+      expect(await balanceCentsOf(page, clientIp)).toBe(0);
     });
 
     test(`${lang}: 3-D Secure test card 3220 -> the bank page inside the dialog -> approve -> credited`, async ({
       page,
       clientIp,
     }) => {
-      await signUp(page, lang, clientIp);
+      await signUpByApi(page, clientIp, newGuest('topup'));
       const frame = await openTopUp(page, lang);
       await payByCard(frame, lang, '4000 0000 0000 3220');
       await expect(frame.getByRole('heading', { name: TEXT.threeDs[lang] })).toBeVisible();
-      expect(await balanceCents(page, clientIp)).toBe(0);
+      expect(await balanceCentsOf(page, clientIp)).toBe(0);
       const bank = frame.frameLocator('iframe[data-bank-frame]');
       await bank.getByRole('button', { name: TEXT.approve[lang] }).click();
       await expectSuccess(frame, lang);
-      expect(await balanceCents(page, clientIp)).toBe(2000);
+      expect(await balanceCentsOf(page, clientIp)).toBe(2000);
     });
 
     test(`${lang}: SEPA direct debit DE89… -> pending until the bank confirms -> succeeded`, async ({
       page,
       clientIp,
     }) => {
-      await signUp(page, lang, clientIp);
+      await signUpByApi(page, clientIp, newGuest('topup'));
       const frame = await openTopUp(page, lang);
       await frame.getByLabel(TEXT.amount20[lang]).check();
       await frame.getByLabel(TEXT.sepa[lang]).check();
@@ -166,15 +147,14 @@ for (const lang of LANGS) {
       await expect(frame.getByRole('heading', { name: TEXT.pending[lang] })).toBeVisible();
       await expect(frame.getByText(TEXT.pendingText[lang])).toBeVisible();
       await expectSuccess(frame, lang);
-      expect(await balanceCents(page, clientIp)).toBe(2000);
+      expect(await balanceCentsOf(page, clientIp)).toBe(2000);
     });
   });
 }
 
 /** Opens a flow through the spec 2 restore parameters (showModalbox=1&vxpFlow=…). */
 async function openFlow(page: Page, flow: string, ready: string): Promise<FrameLocator> {
-  await page.goto(`/en/?showModalbox=1&vxpFlow=${flow}`);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await gotoReady(page, `/en/?showModalbox=1&vxpFlow=${flow}`);
   const frame = page.frameLocator('iframe.payment-dialog__frame');
   await expect(frame.locator(ready)).toBeVisible();
   return frame;
@@ -182,14 +162,14 @@ async function openFlow(page: Page, flow: string, ready: string): Promise<FrameL
 
 test.describe('more charge flows (en)', () => {
   test.beforeEach(async ({ page, baseURL }) => {
-    await decideConsent(page, baseURL ?? '');
+    await decideConsent(page.context(), baseURL);
   });
 
   test('oneclick: a card saved "for one-click top-ups" charges with one tap (spec 7 canOneClick/chargeOneClick)', async ({
     page,
     clientIp,
   }) => {
-    await signUp(page, 'en', clientIp);
+    await signUpByApi(page, clientIp, newGuest('topup'));
     let frame = await openFlow(page, 'oneclick', '[data-screen="oneclick"]');
     await expect(frame.locator('[data-one-click-unavailable]')).toBeVisible();
     frame = await openTopUp(page, 'en');
@@ -209,14 +189,14 @@ test.describe('more charge flows (en)', () => {
     await frame.getByRole('button', { name: 'Top up 40 coins for €10,00' }).click();
     await expect(frame.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     await expect(frame.getByText('Your new balance: 120 coins')).toBeVisible();
-    expect(await balanceCents(page, clientIp)).toBe(3000);
+    expect(await balanceCentsOf(page, clientIp)).toBe(3000);
   });
 
   test('carrier: phone number -> SMS code (a wrong one is refused, nothing charged) -> 123456 pays', async ({
     page,
     clientIp,
   }) => {
-    await signUp(page, 'en', clientIp);
+    await signUpByApi(page, clientIp, newGuest('topup'));
     const frame = await openFlow(page, 'carrier', '[data-view="carrier"][data-screen="number"]');
     await frame.getByLabel('Mobile number').fill('0151 2345');
     await frame.getByRole('button', { name: /Send code/ }).click();
@@ -228,28 +208,28 @@ test.describe('more charge flows (en)', () => {
     await frame.getByLabel('Code from the SMS').fill('111111');
     await frame.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(frame.getByText('This code is wrong.')).toBeVisible();
-    expect(await balanceCents(page, clientIp)).toBe(0);
+    expect(await balanceCentsOf(page, clientIp)).toBe(0);
     await frame.getByLabel('Code from the SMS').fill('123456');
     await frame.getByRole('button', { name: 'Confirm payment' }).click();
     await expect(frame.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    expect(await balanceCents(page, clientIp)).toBe(1000);
+    expect(await balanceCentsOf(page, clientIp)).toBe(1000);
   });
 
   test('voice: a charge with paytype Voice needs no card', async ({ page, clientIp }) => {
-    await signUp(page, 'en', clientIp);
+    await signUpByApi(page, clientIp, newGuest('topup'));
     const frame = await openTopUp(page, 'en');
     await frame.getByLabel('Phone call').check();
     await expect(frame.getByLabel('Card number')).toHaveCount(0);
     await frame.getByRole('button', { name: 'Pay €20,00' }).click();
     await expectSuccess(frame, 'en');
-    expect(await balanceCents(page, clientIp)).toBe(2000);
+    expect(await balanceCentsOf(page, clientIp)).toBe(2000);
   });
 
   test('limit: the guest sets a monthly limit; a top-up beyond it is refused before anything is charged', async ({
     page,
     clientIp,
   }) => {
-    await signUp(page, 'en', clientIp);
+    await signUpByApi(page, clientIp, newGuest('topup'));
     let frame = await openFlow(page, 'limit', '[data-screen="limit"]');
     await expect(frame.getByText('You have not set a limit.')).toBeVisible();
     await frame.getByLabel('Monthly limit in euro').fill('30');
@@ -262,7 +242,7 @@ test.describe('more charge flows (en)', () => {
     await expect(
       frame.getByText('This is more than your monthly limit allows. You can still top up €30,00 this month.'),
     ).toBeVisible();
-    expect(await balanceCents(page, clientIp)).toBe(0);
+    expect(await balanceCentsOf(page, clientIp)).toBe(0);
     frame = await openFlow(page, 'limit', '[data-screen="limit"]');
     await frame.getByRole('button', { name: 'Remove limit' }).click();
     await expect(frame.getByText('Your limit has been removed.')).toBeVisible();
