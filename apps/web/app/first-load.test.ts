@@ -1,0 +1,53 @@
+/**
+ * Guards of the first load on a phone (issue 15, decision 0035), read from the sources: each rule stands
+ * for a measured regression of `bench/first-load-js.ts`.
+ *
+ * - No browser module imports zod itself (`import { z } from 'zod'`, `import('zod')`): the bundler then
+ *   ships all of zod (~70 KB compressed, home 182 -> 278 KB) with whichever chunk holds it. Contracts
+ *   bring their schemas; web code takes zod's types only (`import type`).
+ * - The payment dialog host imports its message contract and after-login actions only when a dialog
+ *   opens (PaymentDialogProvider `dialogModules`), and the notifications menu renders the lazy web push
+ *   switch.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+function sourcesOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const read = (file: string) => readFileSync(path.join(appDir, file), 'utf8');
+
+describe('first load on a phone', () => {
+  it('no browser module imports zod itself (types only)', () => {
+    const offenders = sourcesOf(appDir).filter((file) => {
+      const source = readFileSync(file, 'utf8');
+      return (
+        /import\s*\(\s*['"]zod['"]\s*\)/.test(source) ||
+        /^import\s+(?!type\b)[^;]*from\s+['"]zod['"]/m.test(source)
+      );
+    });
+    expect(offenders.map((file) => path.relative(appDir, file))).toEqual([]);
+  });
+
+  it('the dialog host loads its message contract and login actions on first use', () => {
+    const host = read('features/payment-dialog/PaymentDialogProvider.tsx');
+    expect(host).not.toMatch(/^import\s+\{[^}]*\bparseDialogMessage\b[^}]*\}\s+from/m);
+    expect(host).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'\.\/loginAction\.ts'/m);
+    expect(host).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/payment-messages'/m);
+    expect(host).toContain("import('@vela/contracts/payment-messages')");
+    expect(host).toContain("import('./loginAction.ts')");
+  });
+
+  it('the notifications menu renders the web push switch lazily', () => {
+    const menu = read('features/notifications/components/NotificationsMenu.tsx');
+    expect(menu).toContain('LazyWebPushToggle');
+    expect(menu).not.toMatch(/from\s+'[^']*\/WebPushToggle\.tsx'/);
+  });
+});
