@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { ImageRef, Language, Price } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /** 1 like, -1 dislike, 0 none. */
 export const GuestRatingSchema = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
@@ -77,8 +78,11 @@ export const PostCommentResponseSchema = z.object({
   isGuestAllowedToCommentAlbum: z.literal(false),
 });
 
-/** Spec 3 gallery album. `price` in EUR cents (shown in coins, spec 9). */
-export interface GalleryAlbum extends RatingFieldsData {
+/**
+ * Spec 3 gallery album. `price` in EUR cents (shown in coins, spec 9). A type, not an interface: the
+ * `gallery/open` answer declares only some fields and passes the rest (an object type fits that).
+ */
+export type GalleryAlbum = RatingFieldsData & {
   id: number;
   title: string;
   type: 'image' | 'video';
@@ -91,7 +95,7 @@ export interface GalleryAlbum extends RatingFieldsData {
   createdAt: string;
   /** The caller bought it (purchases); false for visitors. */
   isBought: boolean;
-}
+};
 
 export interface GalleryPicture extends RatingFieldsData {
   id: number;
@@ -140,3 +144,70 @@ export interface GalleryPageServices {
     country: string | null,
   ): Promise<AlbumPageData | AlbumPageBlocked | null>;
 }
+
+const BLOCKED = 'ACTOR_BLOCKED_IN_COUNTRY';
+const openAlbum = {
+  response: OpenAlbumResponseSchema,
+  errors: ['ALBUM_NOT_FOUND', BLOCKED],
+} as const;
+
+/**
+ * The album page's calls (decision 0032). Every answer depends on the caller's country (spec 6
+ * banned countries: 403 ACTOR_BLOCKED_IN_COUNTRY). `gallery/getPreview`, `gallery/getsedcards` and
+ * `gallery/getPinnedPhotos` answer shapes that have no schema yet and are not declared here.
+ */
+export const galleryEndpoints = {
+  /** The album; records a view for a logged-in guest (once). */
+  open: defineEndpoint({ method: 'GET', path: 'gallery/open', query: AlbumIdQuerySchema, ...openAlbum }),
+  openByPost: defineEndpoint({
+    method: 'POST',
+    path: 'gallery/open',
+    body: AlbumIdQuerySchema,
+    ...openAlbum,
+  }),
+  rateAlbum: defineEndpoint({
+    method: 'POST',
+    path: 'gallery/setGuestRating',
+    body: SetAlbumRatingRequestSchema,
+    response: RatingFieldsSchema,
+    errors: ['NOT_LOGGED_IN', 'ALBUM_NOT_FOUND', BLOCKED],
+  }),
+  ratePicture: defineEndpoint({
+    method: 'POST',
+    path: 'gallery/setPictureGuestRating',
+    body: SetPictureRatingRequestSchema,
+    response: RatingFieldsSchema,
+    errors: ['NOT_LOGGED_IN', 'PICTURE_NOT_FOUND', BLOCKED],
+  }),
+  rateSedcard: defineEndpoint({
+    method: 'POST',
+    path: 'gallery/setSedcardsGuestRating/:actorId',
+    params: ActorIdParamsSchema,
+    body: SetSedcardRatingRequestSchema,
+    response: RatingFieldsSchema,
+    errors: ['NOT_LOGGED_IN', 'ACTOR_NOT_FOUND', BLOCKED],
+  }),
+  comments: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getComments',
+    query: GetCommentsQuerySchema,
+    response: AlbumCommentsSchema,
+    errors: ['ALBUM_NOT_FOUND', BLOCKED],
+  }),
+  /** Once per album and guest. */
+  postComment: defineEndpoint({
+    method: 'POST',
+    path: 'gallery/postComment',
+    body: PostCommentRequestSchema,
+    response: PostCommentResponseSchema,
+    status: 201,
+    errors: [
+      'NOT_LOGGED_IN',
+      'ALBUM_NOT_FOUND',
+      BLOCKED,
+      'ALREADY_COMMENTED',
+      'COMMENT_EMPTY',
+      'COMMENT_TOO_LONG',
+    ],
+  }),
+};

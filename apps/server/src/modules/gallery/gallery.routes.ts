@@ -17,18 +17,11 @@
  * - POST gallery/postComment {albumId, commentText} logged-in only, once per album (409 ALREADY_COMMENTED)
  * - GET  gallery/getPinnedPhotos                   logged-in only; the pictures pinned over the socket
  */
-import {
-  ActorIdParamsSchema,
-  AlbumIdQuerySchema,
-  GetCommentsQuerySchema,
-  PostCommentRequestSchema,
-  SetAlbumRatingRequestSchema,
-  SetPictureRatingRequestSchema,
-  SetSedcardRatingRequestSchema,
-} from '@vela/contracts/gallery';
+import { AlbumIdQuerySchema, galleryEndpoints as e } from '@vela/contracts/gallery';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route, validated } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
@@ -71,25 +64,30 @@ export function galleryRoutes(deps: {
     // Every answer here depends on the caller's country (the actors' banned countries).
     app.addHook('onSend', varyOnCountry(countryHeader));
 
-    const open = async (request: FastifyRequest) => {
-      const guestId = await viewerOf(request);
-      const source = request.method === 'POST' ? (request.body ?? {}) : request.query;
-      const { albumId } = parseInput(AlbumIdQuerySchema, source);
-      return { success: true, data: await gallery.open(albumId, guestId, country(request)) };
-    };
-    app.get('/gallery/open', open);
-    app.post('/gallery/open', { bodyLimit: BODY_LIMIT }, open);
+    route(app, e.open).handle({
+      authenticate: viewerOf,
+      handler: async ({ query: { albumId }, auth: guestId, request }) =>
+        gallery.open(albumId, guestId, country(request)),
+    });
+    route(app, e.openByPost).handle({
+      authenticate: viewerOf,
+      // A POST without a body asks like a GET without albumId: the same 400 naming albumId.
+      refine: { body: z.preprocess((body) => body ?? {}, AlbumIdQuerySchema) },
+      options: { bodyLimit: BODY_LIMIT },
+      handler: async ({ body: { albumId }, auth: guestId, request }) =>
+        gallery.open(albumId, guestId, country(request)),
+    });
 
     app.get('/gallery/getPreview', async (request) => {
       const guestId = await viewerOf(request);
-      const { albumId } = parseInput(AlbumIdQuerySchema, request.query);
+      const { albumId } = validated(AlbumIdQuerySchema, request.query);
       return { success: true, data: await gallery.preview(albumId, guestId, country(request)) };
     });
 
     const sedcards = async (request: FastifyRequest) => {
       const guestId = await viewerOf(request);
-      const params = parseInput(SedcardParamsSchema, request.params);
-      const options = parseInput(SedcardPayloadSchema, payloadOf(params.payload));
+      const params = validated(SedcardParamsSchema, request.params);
+      const options = validated(SedcardPayloadSchema, payloadOf(params.payload));
       const actor = /^\d+$/.test(params.actorIdOrName)
         ? { id: Number(params.actorIdOrName) }
         : { slug: params.actorIdOrName.toLowerCase() };
@@ -104,49 +102,36 @@ export function galleryRoutes(deps: {
     app.get('/gallery/getsedcards/:actorIdOrName', sedcards);
     app.get('/gallery/getsedcards/:actorIdOrName/:payload', sedcards);
 
-    app.post('/gallery/setGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(SetAlbumRatingRequestSchema, request.body);
-      return {
-        success: true,
-        data: await gallery.rateAlbum(guestId, body.albumId, body.guestRating, country(request)),
-      };
+    const guestWithBody = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
+
+    route(app, e.rateAlbum).handle({
+      ...guestWithBody,
+      handler: async ({ body, auth: guestId, request }) =>
+        gallery.rateAlbum(guestId, body.albumId, body.guestRating, country(request)),
     });
 
-    app.post('/gallery/setPictureGuestRating', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(SetPictureRatingRequestSchema, request.body);
-      return {
-        success: true,
-        data: await gallery.ratePicture(guestId, body.pictureId, body.guestRating, country(request)),
-      };
+    route(app, e.ratePicture).handle({
+      ...guestWithBody,
+      handler: async ({ body, auth: guestId, request }) =>
+        gallery.ratePicture(guestId, body.pictureId, body.guestRating, country(request)),
     });
 
-    app.post('/gallery/setSedcardsGuestRating/:actorId', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const guestId = await requireGuest(request);
-      const { actorId } = parseInput(ActorIdParamsSchema, request.params);
-      const body = parseInput(SetSedcardRatingRequestSchema, request.body);
-      return {
-        success: true,
-        data: await gallery.rateSedcard(guestId, actorId, body.guestRating, country(request)),
-      };
+    route(app, e.rateSedcard).handle({
+      ...guestWithBody,
+      handler: async ({ params: { actorId }, body, auth: guestId, request }) =>
+        gallery.rateSedcard(guestId, actorId, body.guestRating, country(request)),
     });
 
-    app.get('/gallery/getComments', async (request) => {
-      const guestId = await viewerOf(request);
-      const query = parseInput(GetCommentsQuerySchema, request.query);
-      return {
-        success: true,
-        data: await gallery.comments(query.albumId, guestId, query.limit, query.offset, country(request)),
-      };
+    route(app, e.comments).handle({
+      authenticate: viewerOf,
+      handler: async ({ query, auth: guestId, request }) =>
+        gallery.comments(query.albumId, guestId, query.limit, query.offset, country(request)),
     });
 
-    app.post('/gallery/postComment', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const guestId = await requireGuest(request);
-      const body = parseInput(PostCommentRequestSchema, request.body);
-      const data = await gallery.postComment(guestId, body.albumId, body.commentText, country(request));
-      reply.code(201);
-      return { success: true, data };
+    route(app, e.postComment).handle({
+      ...guestWithBody,
+      handler: async ({ body, auth: guestId, request }) =>
+        gallery.postComment(guestId, body.albumId, body.commentText, country(request)),
     });
 
     app.get('/gallery/getPinnedPhotos', async (request) => {
