@@ -43,7 +43,7 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createGalleryModule, type GalleryModule } from './modules/gallery/gallery.module.ts';
-import { albumForSale } from './modules/gallery/gallery.repository.ts';
+import { albumForSale, performerOfItem } from './modules/gallery/gallery.repository.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
 import { createGuestAuth, readCookie, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { createGuestsModule } from './modules/guests/guests.module.ts';
@@ -270,7 +270,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     promotions,
     webPush,
     notifications,
-    createFavoritesModule(moduleDeps),
+    createFavoritesModule({
+      ...moduleDeps,
+      performerOf: (item, id) => performerOfItem(database.db, item, id),
+    }),
     createPresenceModule({
       ...moduleDeps,
       notifications: notifications.service,

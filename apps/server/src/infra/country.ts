@@ -2,9 +2,10 @@
  * The banned-country rule of spec 6 on the server (docs/decisions/0018-banned-countries.md): who
  * the caller is (`countryOf`, from the header the edge sets, config COUNTRY_HEADER) and which
  * performers they may be offered. The rule itself is `isBlockedFromPerformer` of
- * @vela/domain/restrictions; the two SQL conditions below state the same rule for queries (a test
- * runs both against the same cases), so every listing, search, recommendation, favorite list and
- * socket event leaves a blocked performer out in the database, before paging and counting.
+ * @vela/domain/restrictions; the SQL condition below (and the catalog's `actorIdOfferedIn` built on
+ * it, modules/catalog/actor-sql.ts) state the same rule for queries (a test runs them against the
+ * same cases), so every listing, search, recommendation, favorite list and socket event leaves a
+ * blocked performer out in the database, before paging and counting.
  *
  * A module that offers performers or their content takes the caller's `Country` and adds one of
  * these conditions to its query (or calls `isBlockedFromPerformer` on a row it already has); an
@@ -43,19 +44,6 @@ export function actorOfferedIn(country: Country, bannedCodes: SqlOperand): SQL {
   // Upper-casing the array's text form compares every code case-insensitively at about the cost of
   // a plain overlap (an unnest per row cost half as much again on a count over 100,000 actors).
   return sql`(cardinality(${bannedCodes}) = 0 or not (upper(${bannedCodes}::text)::text[] && array[${code}]::text[]))`;
-}
-
-/**
- * SQL: true when a caller from `country` may be offered the content of the actor `actorId` (a
- * column such as videos.actor_id). One primary-key lookup per row the query reads, so a listing
- * read along its index with a LIMIT pays only for the rows it reads. Unknown country: `true`.
- */
-export function actorIdOfferedIn(country: Country, actorId: SqlOperand): SQL {
-  const code = countryCodeOf(country);
-  if (code === null) return sql`true`;
-  // A scalar subquery, so the planner keeps it a per-row index lookup (a NOT EXISTS may become an
-  // anti-join that reads every actor).
-  return sql`coalesce((select ${actorOfferedIn(code, sql`blocked.banned_country_codes`)} from actors blocked where blocked.id = ${actorId}), true)`;
 }
 
 /** The answer to a caller from a banned country (403, the code the actor calls have always used). */

@@ -4,7 +4,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { Db } from '@vela/db/client';
-import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from '@vela/db/orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from '@vela/db/orm';
 import {
   actorCategories,
   actors,
@@ -20,7 +20,8 @@ import {
 } from '@vela/db/schema/catalog';
 import { albums } from '@vela/db/schema/gallery';
 import { videoSalesDaily, videos } from '@vela/db/schema/videos';
-import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorIdOfferedIn } from './actor-sql.ts';
 import { type VideoRow, videoTileColumns } from './video-tile.ts';
 
 export type { VideoRow } from './video-tile.ts';
@@ -204,6 +205,41 @@ export function createCatalogRepository(db: Db) {
         .from(seoTexts)
         .where(and(eq(seoTexts.pageKey, pageKey), sql`${seoTexts.language} in (${lang}, 'en')`));
       return rows.find((r) => r.language === lang) ?? rows[0] ?? null;
+    },
+
+    /** The actor's banned countries (spec 6); null when there is no such actor. */
+    async actorBans(actorId: number): Promise<string[] | null> {
+      const [row] = await db
+        .select({ banned: actors.bannedCountryCodes })
+        .from(actors)
+        .where(eq(actors.id, actorId));
+      return row ? row.banned : null;
+    },
+
+    /** Name, avatar and online flag of actors by id, in one query (an unknown id is absent). */
+    async actorCards(
+      actorIds: readonly number[],
+    ): Promise<Map<number, { name: string; avatarKey: string; isOnline: boolean }>> {
+      if (actorIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: actors.id, name: actors.name, avatarKey: actors.avatarKey, isOnline: actors.isOnline })
+        .from(actors)
+        .where(inArray(actors.id, [...new Set(actorIds)]));
+      return new Map(rows.map(({ id, ...card }) => [id, card]));
+    },
+
+    /**
+     * Moves the actor's pinnedCount by `delta` (never below 0) on `executor`: the transaction that
+     * pins or unpins (the favorites module's), so the count follows the pins exactly.
+     */
+    async addPinnedIn(executor: Db, actorId: number, delta: 1 | -1): Promise<void> {
+      await executor
+        .update(actors)
+        .set({
+          pinnedCount:
+            delta > 0 ? sql`${actors.pinnedCount} + 1` : sql`greatest(${actors.pinnedCount} - 1, 0)`,
+        })
+        .where(eq(actors.id, actorId));
     },
 
     async actorByNameLower(nameLower: string): Promise<ActorRow | null> {

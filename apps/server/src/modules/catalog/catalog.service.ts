@@ -69,7 +69,13 @@ export interface CatalogService {
  */
 export function createCatalogReads(db: Db) {
   const repo = createCatalogRepository(db);
-  return { seoText: repo.seoText, actorDetails: repo.actorDetails };
+  return {
+    seoText: repo.seoText,
+    actorDetails: repo.actorDetails,
+    actorBans: repo.actorBans,
+    actorCards: repo.actorCards,
+    addPinnedIn: repo.addPinnedIn,
+  };
 }
 
 export type CatalogReads = ReturnType<typeof createCatalogReads>;

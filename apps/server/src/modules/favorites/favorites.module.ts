@@ -11,14 +11,31 @@ import { AppError } from '../../http/errors.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import { imageRef } from '../catalog/catalog.presenter.ts';
+import { createCatalogReads } from '../catalog/catalog.service.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
 import { createFavoritesRepository, type PinItemTarget } from './favorites.repository.ts';
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `No such ${what}`, 404);
 
-export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
-  const repository = createFavoritesRepository(deps.db);
+/** The performer of an album or a picture, the gallery's (decision 0030); null when there is no such item. */
+export type PerformerOfItem = (item: 'album' | 'picture', id: number) => Promise<number | null>;
+
+export function createFavoritesModule(
+  deps: FeatureModuleDeps & {
+    /** Whose banned countries apply to a pinned album or picture (app.ts wires the gallery's). */
+    performerOf: PerformerOfItem;
+  },
+): FeatureModule {
+  // The actors' bans, names and pinned counts are the catalog's (decision 0030).
+  const catalog = createCatalogReads(deps.db);
+  const repository = createFavoritesRepository(deps.db, catalog.addPinnedIn);
+  /** The banned countries of the performer of an album, picture or sedcard; null when there is no such item. */
+  const itemBans = async (target: PinItemTarget, id: number): Promise<string[] | null> => {
+    if (target === 'sedcards') return catalog.actorBans(id);
+    const actorId = await deps.performerOf(target, id);
+    return actorId === null ? null : catalog.actorBans(actorId);
+  };
   /** Every page of the guest hears it, except those opened from a country the performer bans. */
   const announce = (
     guestId: number,
@@ -41,7 +58,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     pinned: boolean,
     country: Country,
   ): Promise<undefined> {
-    const banned = await repository.actorBans(actorId);
+    const banned = await catalog.actorBans(actorId);
     if (banned === null) throw notFound('actor');
     if (pinned) assertOfferedIn(banned, country);
     const changed = pinned
@@ -60,7 +77,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     pinned: boolean,
     country: Country,
   ): Promise<undefined> {
-    const banned = await repository.itemBans(target, id);
+    const banned = await itemBans(target, id);
     if (banned === null) throw notFound(target === 'sedcards' ? 'actor' : target);
     if (pinned) assertOfferedIn(banned, country);
     if (pinned) await repository.pinItem(target, guestId, id);
@@ -79,7 +96,7 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
     pinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, true, c.country),
     unpinSedcards: (c, m) => pinItem('sedcards', c.guestId, m.actorId, false, c.country),
     async setPinnedActorNotification(context, message) {
-      const banned = await repository.actorBans(message.actorId);
+      const banned = await catalog.actorBans(message.actorId);
       if (banned === null) throw notFound('pinned actor');
       assertOfferedIn(banned, context.country);
       const flags = await repository.setActorNotification(
@@ -99,18 +116,26 @@ export function createFavoritesModule(deps: FeatureModuleDeps): FeatureModule {
       return undefined;
     },
     async favoriteRequestActors(context) {
-      const [rows, counts] = await Promise.all([
+      const [pins, counts] = await Promise.all([
         repository.favoriteActors(context.guestId, context.country),
         repository.favoriteCounts(context.guestId, context.country),
       ]);
-      const actors: FavoriteActor[] = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        isOnline: row.isOnline,
-        avatar: imageRef(row.avatarKey, 16),
-        notifyEmail: row.notifyEmail,
-        notifySms: row.notifySms,
-      }));
+      // One catalog read for the (at most 50) listed actors.
+      const cards = await catalog.actorCards(pins.map((pin) => pin.id));
+      const actors: FavoriteActor[] = pins.flatMap((pin) => {
+        const card = cards.get(pin.id);
+        if (!card) return [];
+        return [
+          {
+            id: pin.id,
+            name: card.name,
+            isOnline: card.isOnline,
+            avatar: imageRef(card.avatarKey, 16),
+            notifyEmail: pin.notifyEmail,
+            notifySms: pin.notifySms,
+          },
+        ];
+      });
       return { type: 'favoriteActors', actors, onlineTotal: counts.online };
     },
   };

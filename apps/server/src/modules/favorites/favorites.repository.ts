@@ -1,27 +1,34 @@
 /**
  * All SQL of pinning (spec 4 "Favorites"): favorite_actors, favorite_albums, favorite_pictures,
  * favorite_sedcards. The lists are for a caller's country: performers blocked there are left out
- * (spec 6, infra/country.ts).
+ * (spec 6), and the favorite models are ordered online first, both through the catalog's SQL parts
+ * (catalog/actor-sql.ts), so each list stays one statement without naming the actors table; the
+ * pinned actors' counter is the catalog's, moved through its port in the pin's transaction.
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, type SQL, sql } from '@vela/db/orm';
-import { actors } from '@vela/db/schema/catalog';
 import {
   favoriteActors,
   favoriteAlbums,
   favoritePictures,
   favoriteSedcards,
 } from '@vela/db/schema/favorites';
-import { albums, pictures } from '@vela/db/schema/gallery';
-import { actorOfferedIn, type Country } from '../../infra/country.ts';
+import type { Country } from '../../infra/country.ts';
+import { actorIdOfferedIn, actorIsOnline } from '../catalog/actor-sql.ts';
 
 export type PinItemTarget = 'album' | 'picture' | 'sedcards';
 
-const itemTables = {
-  album: { pins: favoriteAlbums, items: albums },
-  picture: { pins: favoritePictures, items: pictures },
-  sedcards: { pins: favoriteSedcards, items: actors },
+const pinTables = {
+  album: favoriteAlbums,
+  picture: favoritePictures,
+  sedcards: favoriteSedcards,
 } as const;
+
+/**
+ * The catalog's count of the guests who pinned an actor (spec 3 pinnedCount), moved on the
+ * executor it is given: the pin's own transaction (decision 0030; catalog.service createCatalogReads).
+ */
+export type AddPinnedIn = (executor: Db, actorId: number, delta: 1 | -1) => Promise<void>;
 
 /**
  * The guests who pinned `actorId`, as a subquery of one column (`guest_id`), for the notifications
@@ -32,20 +39,15 @@ export function fansOfActorSql(actorId: number): SQL {
   return sql`select ${favoriteActors.guestId} as guest_id from ${favoriteActors} where ${favoriteActors.actorId} = ${actorId}`;
 }
 
+/** The guest's pinned actors that a caller from `country` may be offered (spec 6). */
+const offeredPinsOf = (guestId: number, country: Country) =>
+  and(eq(favoriteActors.guestId, guestId), actorIdOfferedIn(country, favoriteActors.actorId));
+
 /** Spec 9: the favorite models block holds 50. */
 export const FAVORITE_ACTORS_LIST = 50;
 
-export function createFavoritesRepository(db: Db) {
+export function createFavoritesRepository(db: Db, addPinnedIn: AddPinnedIn) {
   return {
-    /** The actor's banned countries (spec 6); null when there is no such actor. */
-    async actorBans(actorId: number): Promise<string[] | null> {
-      const [row] = await db
-        .select({ banned: actors.bannedCountryCodes })
-        .from(actors)
-        .where(eq(actors.id, actorId));
-      return row ? row.banned : null;
-    },
-
     /** Pins; true when it was not pinned before. The actor's pinnedCount follows in the same transaction. */
     async pinActor(guestId: number, actorId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -55,10 +57,7 @@ export function createFavoritesRepository(db: Db) {
           .onConflictDoNothing()
           .returning({ actorId: favoriteActors.actorId });
         if (inserted.length === 0) return false;
-        await tx
-          .update(actors)
-          .set({ pinnedCount: sql`${actors.pinnedCount} + 1` })
-          .where(eq(actors.id, actorId));
+        await addPinnedIn(tx, actorId, 1);
         return true;
       });
     },
@@ -70,10 +69,7 @@ export function createFavoritesRepository(db: Db) {
           .where(and(eq(favoriteActors.guestId, guestId), eq(favoriteActors.actorId, actorId)))
           .returning({ actorId: favoriteActors.actorId });
         if (deleted.length === 0) return false;
-        await tx
-          .update(actors)
-          .set({ pinnedCount: sql`greatest(${actors.pinnedCount} - 1, 0)` })
-          .where(eq(actors.id, actorId));
+        await addPinnedIn(tx, actorId, -1);
         return true;
       });
     },
@@ -88,28 +84,8 @@ export function createFavoritesRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The banned countries (spec 6) of the performer of an album, picture or sedcard; null when there is no such item. */
-    async itemBans(target: PinItemTarget, id: number): Promise<string[] | null> {
-      const [row] =
-        target === 'sedcards'
-          ? await db.select({ banned: actors.bannedCountryCodes }).from(actors).where(eq(actors.id, id))
-          : target === 'album'
-            ? await db
-                .select({ banned: actors.bannedCountryCodes })
-                .from(albums)
-                .innerJoin(actors, eq(actors.id, albums.actorId))
-                .where(eq(albums.id, id))
-            : await db
-                .select({ banned: actors.bannedCountryCodes })
-                .from(pictures)
-                .innerJoin(albums, eq(albums.id, pictures.albumId))
-                .innerJoin(actors, eq(actors.id, albums.actorId))
-                .where(eq(pictures.id, id));
-      return row ? row.banned : null;
-    },
-
     async pinItem(target: PinItemTarget, guestId: number, itemId: number): Promise<boolean> {
-      const { pins } = itemTables[target];
+      const pins = pinTables[target];
       const rows = await db
         .insert(pins)
         .values({ guestId, itemId })
@@ -119,7 +95,7 @@ export function createFavoritesRepository(db: Db) {
     },
 
     async unpinItem(target: PinItemTarget, guestId: number, itemId: number): Promise<boolean> {
-      const { pins } = itemTables[target];
+      const pins = pinTables[target];
       const rows = await db
         .delete(pins)
         .where(and(eq(pins.guestId, guestId), eq(pins.itemId, itemId)))
@@ -127,21 +103,24 @@ export function createFavoritesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The guest's favorite actors offered in `country`, online first, then newest pin (favorite_actors primary key). */
+    /**
+     * The guest's favorite actors offered in `country`, online first, then newest pin (favorite_actors
+     * primary key): the pins with their notification flags; the catalog adds name and avatar.
+     */
     favoriteActors(guestId: number, country: Country) {
       return db
         .select({
-          id: actors.id,
-          name: actors.name,
-          isOnline: actors.isOnline,
-          avatarKey: actors.avatarKey,
+          id: favoriteActors.actorId,
           notifyEmail: favoriteActors.notifyEmail,
           notifySms: favoriteActors.notifySms,
         })
         .from(favoriteActors)
-        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)))
-        .orderBy(desc(actors.isOnline), desc(favoriteActors.createdAt), asc(actors.id))
+        .where(offeredPinsOf(guestId, country))
+        .orderBy(
+          desc(actorIsOnline(favoriteActors.actorId)),
+          desc(favoriteActors.createdAt),
+          asc(favoriteActors.actorId),
+        )
         .limit(FAVORITE_ACTORS_LIST);
     },
 
@@ -149,11 +128,10 @@ export function createFavoritesRepository(db: Db) {
       const [row] = await db
         .select({
           total: sql<number>`count(*)::int`,
-          online: sql<number>`count(*) filter (where ${actors.isOnline})::int`,
+          online: sql<number>`count(*) filter (where ${actorIsOnline(favoriteActors.actorId)})::int`,
         })
         .from(favoriteActors)
-        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)));
+        .where(offeredPinsOf(guestId, country));
       return { total: row?.total ?? 0, online: row?.online ?? 0 };
     },
 
@@ -162,8 +140,7 @@ export function createFavoritesRepository(db: Db) {
       const rows = await db
         .select({ id: favoriteActors.actorId })
         .from(favoriteActors)
-        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(and(eq(favoriteActors.guestId, guestId), actorOfferedIn(country, actors.bannedCountryCodes)))
+        .where(offeredPinsOf(guestId, country))
         .orderBy(desc(favoriteActors.createdAt))
         .limit(1000);
       return rows.map((row) => row.id);

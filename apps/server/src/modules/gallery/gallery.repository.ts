@@ -12,7 +12,8 @@ import { type Db, queryRows } from '@vela/db/client';
 import { eq, sql } from '@vela/db/orm';
 import { actors } from '@vela/db/schema/catalog';
 import { albums, pictures } from '@vela/db/schema/gallery';
-import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
 export type StoredRating = -1 | 0 | 1;
@@ -455,6 +456,22 @@ function commentOf(row: Raw): CommentRow {
 }
 
 export type GalleryRepository = ReturnType<typeof createGalleryRepository>;
+
+/**
+ * The performer of an album or a picture (the favorites module's read port: whose banned
+ * countries apply to a pin); null when there is no such item.
+ */
+export async function performerOfItem(db: Db, item: 'album' | 'picture', id: number): Promise<number | null> {
+  const [row] =
+    item === 'album'
+      ? await db.select({ actorId: albums.actorId }).from(albums).where(eq(albums.id, id))
+      : await db
+          .select({ actorId: albums.actorId })
+          .from(pictures)
+          .innerJoin(albums, eq(albums.id, pictures.albumId))
+          .where(eq(pictures.id, id));
+  return row ? row.actorId : null;
+}
 
 /**
  * An album as an item to buy (the promotions module's read port): its price and performer, its age

@@ -13,7 +13,8 @@ import { actors, blogPosts, tags, tvEpisodes, tvSeries } from '@vela/db/schema/c
 import { albums } from '@vela/db/schema/gallery';
 import { searchPatterns, searchStats } from '@vela/db/schema/search';
 import { videos } from '@vela/db/schema/videos';
-import { actorIdOfferedIn, actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { videoTileColumns } from '../catalog/video-tile.ts';
 
 export type SearchActorRow = typeof actors.$inferSelect;

@@ -16,7 +16,8 @@ import {
   type VideoSort,
   type VideoType,
 } from '@vela/domain/video-listings';
-import { actorIdOfferedIn, type Country } from '../../infra/country.ts';
+import type { Country } from '../../infra/country.ts';
+import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */

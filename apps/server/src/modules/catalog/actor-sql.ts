@@ -1,0 +1,29 @@
+/**
+ * SQL parts over the catalog's actors that other modules' queries embed (decision 0030: the owner
+ * offers the part, so a listing of videos, albums or pins stays one statement and no other module
+ * names the actors table). Each is a scalar subquery by primary key, evaluated per row the query
+ * reads, so a listing read along its own index with a LIMIT pays only for the rows it reads.
+ */
+import { type SQL, sql } from '@vela/db/orm';
+import { countryCodeOf } from '@vela/domain/restrictions';
+import { actorOfferedIn, type Country } from '../../infra/country.ts';
+
+/** A column or SQL expression (drizzle's SQLWrapper). */
+type SqlOperand = { getSQL(): SQL };
+
+/**
+ * SQL: true when a caller from `country` may be offered the content of the actor `actorId` (a
+ * column such as videos.actor_id; spec 6, infra/country.ts). Unknown country: `true`.
+ */
+export function actorIdOfferedIn(country: Country, actorId: SqlOperand): SQL {
+  const code = countryCodeOf(country);
+  if (code === null) return sql`true`;
+  // A scalar subquery, so the planner keeps it a per-row index lookup (a NOT EXISTS may become an
+  // anti-join that reads every actor).
+  return sql`coalesce((select ${actorOfferedIn(code, sql`blocked.banned_country_codes`)} from actors blocked where blocked.id = ${actorId}), true)`;
+}
+
+/** SQL: whether the actor `actorId` is online now (false for an unknown actor). */
+export function actorIsOnline(actorId: SqlOperand): SQL<boolean> {
+  return sql<boolean>`coalesce((select online.is_online from actors online where online.id = ${actorId}), false)`;
+}
