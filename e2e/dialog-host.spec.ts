@@ -7,8 +7,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Frame, type Page, test } from '@playwright/test';
+import { decideConsent, gotoReady } from './fixtures.ts';
 
-const CONSENT_COOKIE = 'vela_consent';
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -39,21 +39,12 @@ interface ProbeWindow {
   localStorage: { getItem(key: string): string | null };
 }
 
-async function decideConsent(context: BrowserContext, baseURL: string): Promise<void> {
-  await context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.f0.a0', url: baseURL }]);
-}
-
 /** Every request for the dialog (`/?id=..&flow=..&lang=..` on the pay origin) gets the probe. */
 async function serveProbe(context: BrowserContext): Promise<void> {
   await context.route(
     (url) => url.searchParams.has('id') && url.searchParams.has('flow') && url.searchParams.has('lang'),
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: PROBE_HTML }),
   );
-}
-
-async function gotoReady(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
 }
 
 const host = (page: Page) => page.locator('[data-payment-dialog]');
@@ -81,7 +72,7 @@ async function fromDialog(frame: Frame, message: Record<string, unknown>): Promi
 
 test.describe('payment dialog host (spec 2, 4, 9)', () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await decideConsent(context, baseURL ?? '');
+    await decideConsent(context, baseURL);
     await serveProbe(context);
   });
 
@@ -227,7 +218,7 @@ test.describe('payment dialog host (spec 2, 4, 9)', () => {
 
 test.describe('account shell (spec 6)', () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await decideConsent(context, baseURL ?? '');
+    await decideConsent(context, baseURL);
     await serveProbe(context);
   });
 

@@ -4,18 +4,18 @@
  * packages/domain/src/scroll-anchors.test.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { decideConsent, gotoReady } from './fixtures.ts';
 
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
 test.beforeEach(async ({ page, baseURL }) => {
   // A visitor who already decided on cookies: no banner in the way.
-  await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+  await decideConsent(page.context(), baseURL);
   await page.setViewportSize({ width: 1024, height: 700 });
 });
 
 test('query parameter scrollTo scrolls to the element with that id on load', async ({ page }) => {
-  await page.goto('/en/?scrollTo=tv');
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await gotoReady(page, '/en/?scrollTo=tv');
   await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
   await expect(page.locator('#tv')).toBeInViewport();
 });
@@ -39,8 +39,7 @@ test('after a client-side navigation to ?page=2 the page scrolls to the paginati
   }
   expect(paged, 'a category with a second page').toBeDefined();
 
-  await page.goto(paged!);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
+  await gotoReady(page, paged!);
   await page.evaluate('window.__velaSpa = true');
   const next = page.locator('nav.pagination a[href*="page=2"]').first();
   await next.scrollIntoViewIfNeeded();

@@ -5,10 +5,9 @@
  * its groups; recent searches appear only with functional cookie consent; axe finds nothing serious.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { decideConsent, expect, gotoReady, test } from './fixtures.ts';
 
-const CONSENT_COOKIE = 'vela_consent';
 const SHOTS = process.env.SEARCH_SCREENSHOTS ?? '/tmp/pw-search';
 
 const TEXT = {
@@ -30,19 +29,6 @@ const TEXT = {
 
 const panel = (page: Page) => page.locator('#menu-panel-search');
 const toggle = (page: Page) => page.locator('#menu-toggle-search');
-
-async function decideConsent(context: BrowserContext, baseURL: string, functional: boolean) {
-  await context.addCookies([
-    { name: CONSENT_COOKIE, value: functional ? 'v1.f1.a0' : 'v1.f0.a0', url: baseURL },
-    // The Spanish "are you 18?" question, answered (its own spec: dialog-host.spec.ts).
-    { name: 'vela_forced_avs', value: '1', url: baseURL },
-  ]);
-}
-
-async function gotoReady(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-}
 
 async function openByKeyboard(page: Page) {
   await toggle(page).focus();
@@ -72,7 +58,7 @@ for (const lang of ['en', 'es'] as const) {
       context,
       baseURL,
     }) => {
-      await decideConsent(context, baseURL!, false);
+      await decideConsent(context, baseURL, { adult: true });
       await gotoReady(page, `/${lang}/`);
       const { profile, name } = await realActor(page);
       const searched: string[] = [];
@@ -123,7 +109,7 @@ for (const lang of ['en', 'es'] as const) {
       context,
       baseURL,
     }) => {
-      await decideConsent(context, baseURL!, false);
+      await decideConsent(context, baseURL, { adult: true });
       await gotoReady(page, `${TEXT[lang].searchPath}ab/`);
       await expect(page.locator('[data-search-too-short]')).toHaveText(TEXT[lang].tooShort);
       await gotoReady(page, `${TEXT[lang].searchPath}qqqzzzxxx/`);
@@ -136,7 +122,7 @@ for (const lang of ['en', 'es'] as const) {
       context,
       baseURL,
     }) => {
-      await decideConsent(context, baseURL!, false);
+      await decideConsent(context, baseURL, { adult: true });
       await gotoReady(page, `/${lang}/`);
       const { name } = await realActor(page);
       await openByKeyboard(page);
@@ -148,7 +134,7 @@ for (const lang of ['en', 'es'] as const) {
       expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
       await page.keyboard.press('Escape');
 
-      await decideConsent(context, baseURL!, true);
+      await decideConsent(context, baseURL, { value: 'v1.f1.a0', adult: true });
       await gotoReady(page, `${TEXT[lang].searchPath}${encodeURIComponent(name)}/`);
       await expect(page.locator('#group-actors')).toBeVisible();
       await openByKeyboard(page);
