@@ -10,7 +10,15 @@
  * allow-listed addresses).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page, type Response } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Response,
+} from '@playwright/test';
+import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 let sequence = 0;
 
@@ -103,6 +111,54 @@ export async function balanceCentsOf(page: Page, clientIp: string): Promise<numb
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { balanceCents: number } }).data.balanceCents;
+}
+
+/** Where an imported performer is (pro search by ZIP code and distance). */
+export interface ImportedPlace {
+  countryCode: string;
+  zipCode: string;
+  lat: number;
+  lon: number;
+  city?: string;
+}
+
+/**
+ * Imports performers through the operator API (`internal/catalog/actors`), as the catalogue import
+ * does: a test brings the performers it searches for. Each is a woman speaking de, en and es, born
+ * `birthDate`, with the prices of the demo data and a seeded actor's avatar (the import accepts
+ * existing image keys only).
+ */
+export async function importActors(
+  request: APIRequestContext,
+  actors: readonly ({ name: string } & ImportedPlace)[],
+  birthDate = '1995-03-01',
+): Promise<void> {
+  const search = await request.post('/rest/v1/actorsearch/search', { data: { limit: 1 } });
+  expect(search.status(), await search.text()).toBe(200);
+  const avatarKey = (await search.json()).data.items[0].actor.avatar.key as string;
+  const response = await request.post('/rest/v1/internal/catalog/actors', {
+    headers: { 'x-internal-token': E2E_INTERNAL_TOKEN },
+    data: {
+      items: actors.map((actor) => ({
+        gender: 'F',
+        actorType: 'F',
+        birthDate,
+        spokenLanguages: ['de', 'en', 'es'],
+        aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
+        prices: {
+          videoCents: 199,
+          singleCents: 199,
+          singlec2cCents: 299,
+          voyeurCents: 99,
+          messageCents: 49,
+          multiChatCents: 149,
+        },
+        avatarKey,
+        ...actor,
+      })),
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 /** Axe finds no serious or critical violation on the page (or inside `include`); `label` names the state checked. */

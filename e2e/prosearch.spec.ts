@@ -5,53 +5,26 @@
  * position. The actors it expects are imported through the operator API first.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures.ts';
-import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
+import { decideConsent, expect, importActors, test } from './fixtures.ts';
 
 const BERLIN = { lat: 52.52437, lon: 13.41053 };
 
 /** A visitor who decided on cookies and answered the Spanish age question: nothing covers the page. */
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL as string },
-    { name: 'vela_forced_avs', value: '1', url: baseURL as string },
-  ]);
+  await decideConsent(context, baseURL, { adult: true });
 });
 
 test.beforeAll(async ({ request }, testInfo) => {
   const worker = testInfo.workerIndex;
-  // Any seeded actor's avatar: the import accepts existing image keys only.
-  const search = await request.post('/rest/v1/actorsearch/search', { data: { limit: 1 } });
-  const avatarKey = (await search.json()).data.items[0].actor.avatar.key as string;
-  const actor = (name: string, place: object) => ({
-    name,
-    gender: 'F',
-    actorType: 'F',
-    birthDate: '1996-05-01',
-    spokenLanguages: ['de', 'en', 'es'],
-    aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
-    prices: {
-      videoCents: 199,
-      singleCents: 199,
-      singlec2cCents: 299,
-      voyeurCents: 99,
-      messageCents: 49,
-      multiChatCents: 149,
-    },
-    avatarKey,
-    ...place,
-  });
-  const response = await request.post('/rest/v1/internal/catalog/actors', {
-    headers: { 'x-internal-token': E2E_INTERNAL_TOKEN },
-    data: {
-      items: [
-        actor(`PsCentre${worker}`, { countryCode: 'DE', zipCode: '10115', ...BERLIN, city: 'Berlin' }),
-        actor(`PsPotsdam${worker}`, { countryCode: 'DE', zipCode: '14467', lat: 52.3989, lon: 13.0657 }),
-        actor(`PsBrandenburg${worker}`, { countryCode: 'DE', zipCode: '14770', lat: 52.4125, lon: 12.5316 }),
-      ],
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
+  await importActors(
+    request,
+    [
+      { name: `PsCentre${worker}`, countryCode: 'DE', zipCode: '10115', ...BERLIN, city: 'Berlin' },
+      { name: `PsPotsdam${worker}`, countryCode: 'DE', zipCode: '14467', lat: 52.3989, lon: 13.0657 },
+      { name: `PsBrandenburg${worker}`, countryCode: 'DE', zipCode: '14770', lat: 52.4125, lon: 12.5316 },
+    ],
+    '1996-05-01',
+  );
 });
 
 for (const lang of ['en', 'es'] as const) {
