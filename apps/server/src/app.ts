@@ -1,35 +1,26 @@
 /**
  * The page origin's Fastify app: REST under /rest/v1, media and web build files, and SSR of
- * apps/web for every other GET. Built from its dependencies so tests drive it with `app.inject`.
+ * apps/web for every other GET. Built from its dependencies so tests drive it with `app.inject`:
+ * the request pipeline (http/pipeline.ts), the shared dependencies, the list of feature modules
+ * whose contributions are registered alike (decision 0034), the static files, then the pages.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { Language } from '@vela/contracts/common';
 import type { PageServices, PublicConfig } from '@vela/contracts/pages';
 import type { Database } from '@vela/db/client';
 import type { SubscriptionProduct } from '@vela/domain/subscriptions';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { createAgeGate, RestrictedError, registerMediaAgeGate, sendRestricted } from './http/age-gate.ts';
+import { createAgeGate, registerMediaAgeGate } from './http/age-gate.ts';
 import { benchRoutes } from './http/bench.ts';
-import { allowedPageOrigins } from './http/canonical-host.ts';
-import { AppError, toErrorBody } from './http/errors.ts';
-import { closeConnectionsAfterResponse } from './http/graceful.ts';
-import { registerInputGuard } from './http/input-guard.ts';
-import { createLogger, echoRequestId, fastifyLogging } from './http/logging.ts';
+import { AppError } from './http/errors.ts';
 import { PageCache } from './http/page-cache.ts';
-import { registerSameOriginGuard } from './http/same-origin.ts';
-import { cspNonceOf, fastifyTrustProxy, registerPageSecurity } from './http/security.ts';
+import { createPageOriginApp } from './http/pipeline.ts';
+import { cspNonceOf } from './http/security.ts';
 import { isSharedPage } from './http/shared-pages.ts';
 import { createSsrHandler, defaultWebBuildLocation, WebBuild, type WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
@@ -88,9 +79,6 @@ export interface AppDeps {
   offeredSubscriptions?: readonly SubscriptionProduct[];
 }
 
-/** Paths answered with JSON errors (the REST API and the bench routes). */
-const isApiPath = (url: string) => url.startsWith('/rest/') || url === '/rest' || url.startsWith('/__bench/');
-
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 /** Spec 7: the homepage data is cacheable for 60 s. */
@@ -142,50 +130,11 @@ function pageServices(database: Database, slices: CatalogModules): (country: Cou
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
-    ...fastifyLogging(deps.log ?? createLogger(config.logLevel)),
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    return503OnClosing: true,
-    bodyLimit: 1024 * 1024,
-    // A search pattern may have 100 characters, URL-encoded up to 12 bytes each (4-byte UTF-8 as %XX).
-    routerOptions: { maxParamLength: 1200 },
-  });
-
-  echoRequestId(app);
-  closeConnectionsAfterResponse(app);
-  // Control characters in any path parameter, query or body: 400 INVALID_CHARACTERS (decision 0025).
-  registerInputGuard(app);
-  await registerPageSecurity(app, config);
-  // Cookie-authenticated changes come from our pages only (CSRF; decision 0026).
-  registerSameOriginGuard(app, { allowedOrigins: allowedPageOrigins(config), cookieName: SESSION_COOKIE });
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Flush per chunk so a streamed page reaches the browser as it is rendered.
-    brotliOptions: {
-      flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
-    },
-    zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
-  // API paths never fall through to the pages' catch-all below.
-  const apiNotFound = async (request: FastifyRequest) => {
-    throw new AppError('NOT_FOUND', `No route ${request.method} ${pathOf(request.url)}`, 404);
-  };
-  app.all('/rest', apiNotFound);
-  app.all('/rest/*', apiNotFound);
-  app.all('/__bench/*', apiNotFound);
-  app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url)) {
-      return sendError(
-        new AppError('NOT_FOUND', `No route ${request.method} ${pathOf(request.url)}`, 404),
-        request,
-        reply,
-      );
-    }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+  // The request pipeline (input guard, security headers, same-origin guard, compression, errors).
+  const app = await createPageOriginApp({
+    config,
+    ...(deps.log ? { log: deps.log } : {}),
+    sessionCookie: SESSION_COOKIE,
   });
 
   // Who is calling: one auth for the REST routes and the pages.
@@ -435,22 +384,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-function pathOf(url: string): string {
-  return url.split('?', 1)[0] ?? url;
-}
-
-function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof RestrictedError) return sendRestricted(reply, request, error.reason);
-  const mapped = toErrorBody(error, request.id);
-  if (mapped.internal) request.log.error({ err: error }, 'request failed');
-  else
-    request.log.info(
-      { code: mapped.body.error.code, statusCode: mapped.statusCode },
-      mapped.body.error.message,
-    );
-  if (isApiPath(request.url)) return reply.code(mapped.statusCode).send(mapped.body);
-  const text = mapped.internal ? `Internal error (request id ${request.id})` : mapped.body.error.message;
-  return reply.code(mapped.statusCode).type('text/plain; charset=utf-8').send(`${text}\n`);
 }
