@@ -23,19 +23,6 @@
 import path from 'node:path';
 import type { RestrictedErrorBody, RestrictionReason } from '@vela/contracts/guest';
 import { type Db, queryRows } from '@vela/db/client';
-import { sql } from '@vela/db/orm';
-import { actorInterviews } from '@vela/db/schema/actors';
-import {
-  actors,
-  blogPosts,
-  categories,
-  contests,
-  mediaImages,
-  tvEpisodes,
-  tvSeries,
-} from '@vela/db/schema/catalog';
-import { albums, pictures } from '@vela/db/schema/gallery';
-import { videos } from '@vela/db/schema/videos';
 import {
   countryCodeOf,
   type GuestSnapshot,
@@ -46,8 +33,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { actorBlockedInCountry, countryOf, varyOnCountry } from '../infra/country.ts';
+import { interviewImageUse } from '../modules/actors/actors.repository.ts';
+import { type MediaKeyUse, mediaFactsSql } from '../modules/catalog/media-facts.ts';
+import { albumCoverUse, pictureImageUse } from '../modules/gallery/gallery.repository.ts';
 import type { AuthContext, GuestAuth } from '../modules/guests/auth.ts';
 import type { GuestRow, GuestsRepository } from '../modules/guests/guests.repository.ts';
+import { videoPreviewUse } from '../modules/videos/videos.repository.ts';
 import { AppError } from './errors.ts';
 
 /** The age rating from which content is FSK-18. */
@@ -146,47 +137,15 @@ export interface MediaFacts {
 }
 
 /**
- * One statement per key: its age rating and the countries in which every use of the key is content
- * of a performer banned there. A use is a performer's avatar, video poster, album cover, picture or
- * interview image (it gives the performer's banned codes), or a category, blog post, contest or TV
- * image (it bans nothing). Most keys have an "open" use (nothing banned), found by one EXISTS per
- * kind of use along the key indexes of migration 0010 (each planned to stop at its first row; one
- * EXISTS over a UNION ALL was planned as a hash join over all actors); only a key whose every use
- * is a banning performer's reads all its uses, and a code counts when every use lists it. Unknown
- * key: no row. Measured: docs/decisions/0018-banned-countries.md.
+ * The uses of a media key by performers' rows of other modules, each offered by its owner
+ * (decision 0030); the catalog composes them with its own into one statement (mediaFactsSql).
  */
-function mediaFactsQuery(key: string) {
-  const open = sql`a.banned_country_codes = '{}'`;
-  return sql`select m.age_rating as "ageRating",
-    case when exists (select 1 from ${categories} where image_key = ${key})
-      or exists (select 1 from ${blogPosts} where image_key = ${key})
-      or exists (select 1 from ${contests} where image_key = ${key})
-      or exists (select 1 from ${tvSeries} where image_key = ${key})
-      or exists (select 1 from ${tvEpisodes} where image_key = ${key})
-      or exists (select 1 from ${actors} a where a.avatar_key = ${key} and ${open})
-      or exists (select 1 from ${actorInterviews} i join ${actors} a on a.id = i.actor_id where i.image_key = ${key} and ${open})
-      or exists (select 1 from ${albums} al join ${actors} a on a.id = al.actor_id where al.cover_key = ${key} and ${open})
-      or exists (select 1 from ${pictures} p join ${albums} al on al.id = p.album_id join ${actors} a on a.id = al.actor_id where p.image_key = ${key} and ${open})
-      or exists (select 1 from ${videos} v join ${actors} a on a.id = v.actor_id where v.preview_key = ${key} and ${open})
-      then '{}'::text[]
-    else array(
-      with uses as (
-        select a.banned_country_codes as codes from ${actors} a where a.avatar_key = ${key}
-        union all select a.banned_country_codes from ${actorInterviews} i
-          join ${actors} a on a.id = i.actor_id where i.image_key = ${key}
-        union all select a.banned_country_codes from ${albums} al
-          join ${actors} a on a.id = al.actor_id where al.cover_key = ${key}
-        union all select a.banned_country_codes from ${pictures} p join ${albums} al on al.id = p.album_id
-          join ${actors} a on a.id = al.actor_id where p.image_key = ${key}
-        union all select a.banned_country_codes from ${videos} v
-          join ${actors} a on a.id = v.actor_id where v.preview_key = ${key}
-      ), numbered as (select row_number() over () as n, upper(codes::text)::text[] as codes from uses)
-      select code from numbered, unnest(numbered.codes) as code
-      group by code having count(distinct numbered.n) = (select count(*) from numbered)
-      order by code)
-    end as "blockedIn"
-    from ${mediaImages} m where m.key = ${key}`;
-}
+const PERFORMER_MEDIA_USES: readonly MediaKeyUse[] = [
+  interviewImageUse,
+  albumCoverUse,
+  pictureImageUse,
+  videoPreviewUse,
+];
 
 export interface AgeGate {
   /** The age rating of a pool image, or null for an unknown key (cached). */
@@ -215,7 +174,7 @@ export function createAgeGate(deps: AgeGateDeps): AgeGate {
     fetchMethod: async (key) => {
       const [row] = await queryRows<{ ageRating: number; blockedIn: string[] }>(
         deps.db,
-        mediaFactsQuery(key),
+        mediaFactsSql(key, PERFORMER_MEDIA_USES),
       );
       if (!row) return UNKNOWN;
       // Only codes that can name a country (the stored lists are upper-case ISO codes).

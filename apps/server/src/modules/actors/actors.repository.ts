@@ -13,7 +13,9 @@ import { albums } from '@vela/db/schema/gallery';
 import { camShows, chatRatings } from '@vela/db/schema/performers';
 import { videoSalesDaily, videos, videoTags } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
+import { actorBannedCodes, actorBansNoCountry } from '../catalog/actor-sql.ts';
 import type { ActorRow } from '../catalog/catalog.service.ts';
+import type { MediaKeyUse } from '../catalog/media-facts.ts';
 import { type VideoRow, videoTileColumns } from '../catalog/video-tile.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
@@ -313,3 +315,11 @@ export function createActorsRepository(db: Db) {
 }
 
 export type ActorsRepository = ReturnType<typeof createActorsRepository>;
+
+/** Interview images as uses of a media key (the media gate's lookup; catalog/media-facts.ts). */
+export const interviewImageUse: MediaKeyUse = {
+  open: (key) =>
+    sql`exists (select 1 from ${actorInterviews} i where i.image_key = ${key} and ${actorBansNoCountry(sql`i.actor_id`)})`,
+  bannedCodes: (key) =>
+    sql`select ${actorBannedCodes(sql`i.actor_id`)} as codes from ${actorInterviews} i where i.image_key = ${key}`,
+};

@@ -27,3 +27,13 @@ export function actorIdOfferedIn(country: Country, actorId: SqlOperand): SQL {
 export function actorIsOnline(actorId: SqlOperand): SQL<boolean> {
   return sql<boolean>`coalesce((select online.is_online from actors online where online.id = ${actorId}), false)`;
 }
+
+/** SQL: true when the actor `actorId` bans no country (an open use of a media key; the media gate). */
+export function actorBansNoCountry(actorId: SqlOperand): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from actors a where a.id = ${actorId} and a.banned_country_codes = '{}')`;
+}
+
+/** SQL: the banned country codes (`text[]`) of the actor `actorId`. */
+export function actorBannedCodes(actorId: SqlOperand): SQL<string[]> {
+  return sql<string[]>`(select a.banned_country_codes from actors a where a.id = ${actorId})`;
+}

@@ -13,7 +13,8 @@ import { eq, sql } from '@vela/db/orm';
 import { actors } from '@vela/db/schema/catalog';
 import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
+import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
+import type { MediaKeyUse } from '../catalog/media-facts.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
 export type StoredRating = -1 | 0 | 1;
@@ -493,3 +494,19 @@ export async function albumForSale(db: Db, id: number) {
     .where(eq(albums.id, id));
   return row ? { ...row, ageRating: Number(row.ageRating), free: row.priceCents === 0 } : undefined;
 }
+
+/** Album covers as uses of a media key (the media gate's lookup; catalog/media-facts.ts). */
+export const albumCoverUse: MediaKeyUse = {
+  open: (key) =>
+    sql`exists (select 1 from ${albums} al where al.cover_key = ${key} and ${actorBansNoCountry(sql`al.actor_id`)})`,
+  bannedCodes: (key) =>
+    sql`select ${actorBannedCodes(sql`al.actor_id`)} as codes from ${albums} al where al.cover_key = ${key}`,
+};
+
+/** Pictures as uses of a media key (the media gate's lookup; catalog/media-facts.ts). */
+export const pictureImageUse: MediaKeyUse = {
+  open: (key) =>
+    sql`exists (select 1 from ${pictures} p join ${albums} al on al.id = p.album_id where p.image_key = ${key} and ${actorBansNoCountry(sql`al.actor_id`)})`,
+  bannedCodes: (key) =>
+    sql`select ${actorBannedCodes(sql`al.actor_id`)} as codes from ${pictures} p join ${albums} al on al.id = p.album_id where p.image_key = ${key}`,
+};

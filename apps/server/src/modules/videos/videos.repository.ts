@@ -17,8 +17,9 @@ import {
   type VideoType,
 } from '@vela/domain/video-listings';
 import type { Country } from '../../infra/country.ts';
-import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
+import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
+import type { MediaKeyUse } from '../catalog/media-facts.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
 export interface ListingSpec {
@@ -398,3 +399,11 @@ export async function vipReleasesValueCents(db: Db, from: Date, until: Date): Pr
     .where(and(eq(videos.vip, true), gte(videos.releasedAt, from), lt(videos.releasedAt, until)));
   return Number(row?.value ?? 0);
 }
+
+/** Video posters as uses of a media key (the media gate's lookup; catalog/media-facts.ts). */
+export const videoPreviewUse: MediaKeyUse = {
+  open: (key) =>
+    sql`exists (select 1 from ${videos} v where v.preview_key = ${key} and ${actorBansNoCountry(sql`v.actor_id`)})`,
+  bannedCodes: (key) =>
+    sql`select ${actorBannedCodes(sql`v.actor_id`)} as codes from ${videos} v where v.preview_key = ${key}`,
+};
