@@ -4,6 +4,7 @@
  */
 
 import type { ActorAboutData, ActorPageResult } from '@vela/contracts/actors';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { ImageRef, Language } from '@vela/contracts/common';
 import type {
   ActorProfileData,
@@ -186,17 +187,7 @@ function buildServices(): PageServices {
 
 const context: WebLoadContext = {
   services: buildServices(),
-  config: {
-    brandName: 'Vela',
-    payOrigin: 'http://pay.test',
-    publicOrigin: 'https://vela.test',
-    loginEnabled: true,
-    esAvsModalEnabled: false,
-    forceAvs: false,
-    adultMarketVariant: false,
-    mapTileUrl: null,
-    mapTileAttribution: '',
-  },
+  config: buildPublicConfig({ payOrigin: 'http://pay.test', publicOrigin: 'https://vela.test' }),
   viewer: null,
   requestId: 'req-1',
   cspNonce: 'nonce',

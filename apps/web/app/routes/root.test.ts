@@ -1,20 +1,11 @@
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { WebLoadContext } from '@vela/contracts/pages';
 import { describe, expect, it } from 'vitest';
 import { loader, shouldRevalidate } from '../root.tsx';
 
 const context = {
   services: { navigation: async () => ({ categories: [], onlineCount: 7 }) },
-  config: {
-    brandName: 'Vela',
-    payOrigin: 'http://pay.test',
-    publicOrigin: 'https://vela.test',
-    loginEnabled: true,
-    esAvsModalEnabled: false,
-    forceAvs: false,
-    adultMarketVariant: false,
-    mapTileUrl: null,
-    mapTileAttribution: '',
-  },
+  config: buildPublicConfig({ payOrigin: 'http://pay.test', publicOrigin: 'https://vela.test' }),
   viewer: null,
   requestId: 'req-1',
   cspNonce: 'n0nce',
