@@ -8,7 +8,7 @@ import {
   type CatalogService,
   createCatalogService,
   trendingWindow,
-} from './catalog.service.ts';
+} from '../src/modules/catalog/catalog.service.ts';
 
 // The test seed spreads its dates around the seed reference date: read the catalog at that instant.
 const now = () => SEED_REFERENCE_DATE;
