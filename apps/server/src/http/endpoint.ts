@@ -21,7 +21,7 @@ import type {
 } from '@vela/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import { AppError, formatZodIssues } from './errors.ts';
+import { parseInput } from './errors.ts';
 
 export interface EndpointCall<E extends EndpointDefinition, A> {
   params: EndpointParams<E>;
@@ -50,18 +50,9 @@ export interface EndpointRoute<E extends EndpointDefinition, A> {
   options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'>;
 }
 
-/**
- * A declared input part, parsed: 400 VALIDATION_ERROR naming the fields otherwise. For the few
- * routes `route` cannot register (one path that also answers a mail program or a browser page).
- */
-export function validated<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new AppError('VALIDATION_ERROR', formatZodIssues(result.error), 400);
-  return result.data;
-}
-
+/** A declared input part, parsed: today's 400 VALIDATION_ERROR naming the fields otherwise. */
 const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
-  schema === undefined ? undefined : validated(schema, input);
+  schema === undefined ? undefined : parseInput(schema, input);
 
 /**
  * Registers `endpoint` on `app` (a plugin mounted under `/rest/v1`):

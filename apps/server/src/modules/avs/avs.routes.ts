@@ -8,8 +8,8 @@
 import { avsEndpoints as e } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
-import { route, validated } from '../../http/endpoint.ts';
-import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
@@ -77,8 +77,8 @@ export function avsRoutes(deps: {
           (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
         );
         page.get('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = validated(SandboxPageParams, request.params);
-          const query = validated(SandboxPageQuerySchema, request.query);
+          const { requestId } = parseInput(SandboxPageParams, request.params);
+          const query = parseInput(SandboxPageQuerySchema, request.query);
           const row = await avs.sandboxRequest(requestId, query.token);
           const lang = avsPageLanguageOf(query.lang, request.headers['accept-language']);
           sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -101,8 +101,8 @@ export function avsRoutes(deps: {
           });
         });
         page.post('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = validated(SandboxPageParams, request.params);
-          const form = validated(SandboxFormSchema, request.body);
+          const { requestId } = parseInput(SandboxPageParams, request.params);
+          const form = parseInput(SandboxFormSchema, request.body);
           const row = await avs.sandboxRequest(requestId, form.token);
           const lang = avsPageLanguageOf(form.lang, request.headers['accept-language']);
           let outcome: 'approved' | 'rejected' | 'decided' = 'decided';

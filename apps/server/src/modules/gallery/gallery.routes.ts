@@ -20,8 +20,8 @@
 import { AlbumIdQuerySchema, galleryEndpoints as e } from '@vela/contracts/gallery';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { route, validated } from '../../http/endpoint.ts';
-import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
@@ -80,14 +80,14 @@ export function galleryRoutes(deps: {
 
     app.get('/gallery/getPreview', async (request) => {
       const guestId = await viewerOf(request);
-      const { albumId } = validated(AlbumIdQuerySchema, request.query);
+      const { albumId } = parseInput(AlbumIdQuerySchema, request.query);
       return { success: true, data: await gallery.preview(albumId, guestId, country(request)) };
     });
 
     const sedcards = async (request: FastifyRequest) => {
       const guestId = await viewerOf(request);
-      const params = validated(SedcardParamsSchema, request.params);
-      const options = validated(SedcardPayloadSchema, payloadOf(params.payload));
+      const params = parseInput(SedcardParamsSchema, request.params);
+      const options = parseInput(SedcardPayloadSchema, payloadOf(params.payload));
       const actor = /^\d+$/.test(params.actorIdOrName)
         ? { id: Number(params.actorIdOrName) }
         : { slug: params.actorIdOrName.toLowerCase() };

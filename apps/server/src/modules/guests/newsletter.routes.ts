@@ -21,8 +21,7 @@
 import { LANGUAGES, type Language, LanguageSchema } from '@vela/contracts/common';
 import { guestEndpoints } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { validated } from '../../http/endpoint.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import { newsletterTypesOf } from './guests.presenter.ts';
 import type { GuestsRepository } from './guests.repository.ts';
 import { renderUnsubscribePage } from './newsletter.page.ts';
@@ -46,7 +45,7 @@ const SMALL_BODY_LIMIT = 8 * 1024;
 
 /**
  * One path, three callers (the endpoint's declaration): a mail program and a browser answer with a
- * form or a page, so these routes read the declared schemas themselves (`validated`) instead of
+ * form or a page, so these routes read the declared schemas themselves (`parseInput`) instead of
  * being registered by `route`.
  */
 const unsubscribe = guestEndpoints.newsletterUnsubscribe;
@@ -135,7 +134,7 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
     });
 
     app.post(`/${unsubscribe.path}`, { bodyLimit: SMALL_BODY_LIMIT }, async (request, reply) => {
-      const query = validated(TokenQuerySchema, request.query);
+      const query = parseInput(TokenQuerySchema, request.query);
       if (query.token !== undefined || request.body instanceof FormBody) {
         // RFC 8058 3.1: the body is the List-Unsubscribe-Post key/value pair.
         const fields = request.body instanceof FormBody ? request.body.fields : null;
@@ -149,7 +148,7 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
         return byToken(request, reply, query.token, query.lang);
       }
       const { guestId } = await deps.requireGuest(request);
-      const body = validated(unsubscribe.body, request.body);
+      const body = parseInput(unsubscribe.body, request.body);
       const bits = await deps.repository.setNewsletterBit(guestId, body.typeId, false);
       return { success: true, data: { success: true, newsletterBits: bits, types: newsletterTypesOf(bits) } };
     });

@@ -7,8 +7,8 @@ import { LanguageSchema } from '@vela/contracts/common';
 import { ChargeIdParamsSchema, paymentEndpoints } from '@vela/contracts/payment-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { route, validated } from '../../http/endpoint.ts';
-import { AppError } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
@@ -163,8 +163,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
       bank.get('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = validated(ChargeIdParamsSchema, request.params);
-        const query = validated(ChallengeQuerySchema, request.query);
+        const { id } = parseInput(ChargeIdParamsSchema, request.params);
+        const query = parseInput(ChallengeQuerySchema, request.query);
         const row = await service.challenge(id, query.token);
         const lang = bankLanguageOf(query.lang, request.headers['accept-language']);
         sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -187,8 +187,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         });
       });
       bank.post('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = validated(ChargeIdParamsSchema, request.params);
-        const form = validated(ChallengeFormSchema, request.body);
+        const { id } = parseInput(ChargeIdParamsSchema, request.params);
+        const form = parseInput(ChallengeFormSchema, request.body);
         const row = await service.challenge(id, form.token);
         const lang = bankLanguageOf(form.lang, request.headers['accept-language']);
         const open = row.status === 'requires_action';
@@ -212,7 +212,7 @@ export function paymentInternalRoutes(deps: { service: PaymentsService }): Fasti
   const Query = z.object({ guestId: z.coerce.number().int().positive() });
   return async (app) => {
     app.get('/payments/charges', async (request) => {
-      const { guestId } = validated(Query, request.query);
+      const { guestId } = parseInput(Query, request.query);
       return { success: true, data: { charges: await deps.service.charges(guestId, 100) } };
     });
   };

@@ -18,6 +18,8 @@ import type { ProSearchService } from './prosearch.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const LanguageQuery = z.object({ language: LanguageSchema.default('en') });
+/** `utility/getGeoLocationByZip/:zipCode`: the service answers a malformed code with INVALID_ZIP. */
+const ZipParamsSchema = z.object({ zipCode: z.string() });
 /** One day: postal codes do not move. */
 const ZIP_CACHE_SECONDS = 24 * 60 * 60;
 
@@ -30,7 +32,7 @@ export function proSearchRoutes(deps: {
   const { auth, service, countryHeader } = deps;
   return async (app) => {
     app.get('/utility/getGeoLocationByZip/:zipCode', async (request, reply) => {
-      const { zipCode } = request.params as { zipCode: string };
+      const { zipCode } = parseInput(ZipParamsSchema, request.params);
       const data = service.geoLocation(zipCode);
       reply.header('cache-control', `public, max-age=${ZIP_CACHE_SECONDS}`);
       return { success: true, data };

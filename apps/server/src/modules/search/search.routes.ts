@@ -12,6 +12,7 @@ import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import {
   MostPopularTagsBodySchema,
+  RawSearchParamsSchema,
   SearchParamsSchema,
   SearchQuerySchema,
   TagSearchBodySchema,
@@ -34,9 +35,8 @@ export function searchRoutes(deps: {
       '/searchResult/search/:language/:searchPattern',
       { onSend: varyOnCountry(countryHeader) },
       async (request, reply) => {
-        const raw = request.params as { language?: unknown };
         // A stable code for an unknown language (the page links carry one of the four).
-        if (!LanguageSchema.safeParse(raw.language).success) {
+        if (!LanguageSchema.safeParse(parseInput(RawSearchParamsSchema, request.params).language).success) {
           throw new AppError('INVALID_LANGUAGE', 'language must be one of de, en, nl, es', 400);
         }
         const params = parseInput(SearchParamsSchema, request.params);

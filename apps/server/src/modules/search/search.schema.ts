@@ -7,6 +7,9 @@ import {
 } from '@vela/contracts/search';
 import { z } from 'zod';
 
+/** The same, unchecked: an unknown language answers the stable INVALID_LANGUAGE, not VALIDATION_ERROR. */
+export const RawSearchParamsSchema = z.object({ language: z.string() });
+
 /** Path parameters of `GET /searchResult/search/:language/:searchPattern` (length rules: the service). */
 export const SearchParamsSchema = z.object({
   language: LanguageSchema,

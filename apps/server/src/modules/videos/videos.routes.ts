@@ -10,7 +10,7 @@ import { privateResponses } from '../../http/private.ts';
 import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
+import { GridParamsSchema, parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
 import type { VideosService } from './videos.service.ts';
 
 export function videosRoutes(deps: {
@@ -30,7 +30,7 @@ export function videosRoutes(deps: {
     app.addHook('onSend', varyOnCountry(countryHeader));
 
     app.get('/tileGrid/get/:type/:payload', async (request, reply) => {
-      const { type, payload } = request.params as { type: string; payload: string };
+      const { type, payload } = parseInput(GridParamsSchema, request.params);
       if (!(TILE_GRID_TYPES as readonly string[]).includes(type))
         throw new AppError('UNKNOWN_GRID_TYPE', `No tile grid of type ${type.slice(0, 40)}`, 400);
       const input = parseGridPayload(payload);

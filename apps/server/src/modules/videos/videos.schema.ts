@@ -6,6 +6,12 @@ import { AppError, formatZodIssues } from '../../http/errors.ts';
 /** The longest payload accepted in `tileGrid/get/{type}/{payload}`. */
 export const GRID_PAYLOAD_MAX_LENGTH = 4000;
 
+/**
+ * `tileGrid/get/{type}/{payload}`: plain strings here; the route answers an unknown type with
+ * UNKNOWN_GRID_TYPE and `parseGridPayload` a bad payload with INVALID_PAYLOAD (stable codes).
+ */
+export const GridParamsSchema = z.object({ type: z.string(), payload: z.string() });
+
 export const VideoPicturesParamsSchema = z.object({
   albumId: z.coerce.number().int().positive().max(2_147_483_647),
 });
