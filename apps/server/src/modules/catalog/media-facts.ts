@@ -59,3 +59,22 @@ export function mediaFactsSql(key: string, uses: readonly MediaKeyUse[]): SQL {
     end as "blockedIn"
     from ${mediaImages} m where m.key = ${key}`;
 }
+
+/** A column or SQL expression (drizzle's SQLWrapper). */
+type SqlOperand = { getSQL(): SQL };
+
+/** SQL: the age rating of the media pool key `key` (a column such as v.preview_key); null for an unknown key. */
+export function mediaAgeRatingSql(key: SqlOperand): SQL<number | null> {
+  return sql<number | null>`(select m.age_rating from ${mediaImages} m where m.key = ${key})`;
+}
+
+/**
+ * SQL: a query of (`key`, `ageRating`): up to `limit` pool images of the kind of `previewKey`, the
+ * preview first, then the following keys in key order, wrapping around (the same list every time).
+ */
+export function mediaOfKindLikeSql(previewKey: string, limit: number): SQL {
+  return sql`select key, age_rating as "ageRating" from ${mediaImages}
+            where kind = (select kind from ${mediaImages} where key = ${previewKey})
+            order by (key < ${previewKey}), key
+            limit ${limit}`;
+}

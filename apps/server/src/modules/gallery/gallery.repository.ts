@@ -14,7 +14,8 @@ import { actors } from '@vela/db/schema/catalog';
 import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
-import type { MediaKeyUse } from '../catalog/media-facts.ts';
+import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
+import { isBoughtSql } from '../promotions/purchase-sql.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
 export type StoredRating = -1 | 0 | 1;
@@ -150,11 +151,10 @@ const albumSelect = (guestId: number | null) => sql`
   select a.id, a.actor_id, ac.name as actor_name, ac.name_lower as actor_slug, ac.avatar_key as actor_avatar_key,
          ac.is_online as actor_is_online, ac.banned_country_codes as actor_banned_country_codes, a.type, a.title, a.price_cents, a.total_views, a.likes, a.dislikes,
          a.comment_count, a.created_at, a.cover_key,
-         (select m.age_rating from media_images m where m.key = a.cover_key) as cover_age_rating,
+         ${mediaAgeRatingSql(sql`a.cover_key`)} as cover_age_rating,
          (select count(*)::int from pictures p where p.album_id = a.id) as picture_count,
          (select r.rating from album_ratings r where r.album_id = a.id and r.guest_id = ${guestId}) as own_rating,
-         exists (select 1 from purchases pu where pu.guest_id = ${guestId} and pu.item_type = 'album'
-                 and pu.item_id = a.id) as is_bought
+         ${isBoughtSql(guestId, 'album', sql`a.id`)} as is_bought
   from albums a join actors ac on ac.id = a.actor_id`;
 
 /** A picture row of the raw queries (picture_ratings joined as own_rating). */

@@ -19,7 +19,8 @@ import {
 import type { Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
-import type { MediaKeyUse } from '../catalog/media-facts.ts';
+import { type MediaKeyUse, mediaAgeRatingSql, mediaOfKindLikeSql } from '../catalog/media-facts.ts';
+import { boughtAmongSql, isBoughtSql } from '../promotions/purchase-sql.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
 export interface ListingSpec {
@@ -118,7 +119,7 @@ function typeCondition(type: VideoType, spec: ListingSpec): SQL {
     case 'discounted':
       return sql`v.price_cents < v.base_price_cents`;
     case 'bought':
-      return sql`exists (select 1 from purchases p where p.guest_id = ${spec.guestId ?? -1} and p.item_type = 'video' and p.item_id = v.id)`;
+      return isBoughtSql(spec.guestId ?? -1, 'video', sql`v.id`);
     case 'trending':
       return sql`exists (select 1 from video_sales_daily d where d.video_id = v.id and d.day between ${spec.trending.fromDay} and ${spec.trending.toDay})`;
   }
@@ -150,13 +151,9 @@ const TILE_COLUMNS = (guestId: number | null) => sql`
   v.vip, v.free, v.is_new as "isNew", v.classic, v.price_cents as "priceCents",
   v.base_price_cents as "basePriceCents", v.released_at as "releasedAt", v.likes,
   v.preview_key as "previewKey",
-  coalesce((select m.age_rating from media_images m where m.key = v.preview_key), 18) as "previewAgeRating",
+  coalesce(${mediaAgeRatingSql(sql`v.preview_key`)}, 18) as "previewAgeRating",
   a.name as "actorName",
-  ${
-    guestId === null
-      ? sql`false`
-      : sql`exists (select 1 from purchases p where p.guest_id = ${guestId} and p.item_type = 'video' and p.item_id = v.id)`
-  } as "bought"`;
+  ${guestId === null ? sql`false` : isBoughtSql(guestId, 'video', sql`v.id`)} as "bought"`;
 
 /** The SQL of one listing page (exported for the EXPLAIN test and the bench). */
 export function listingQuery(spec: ListingSpec): SQL {
@@ -269,11 +266,7 @@ export function createVideosRepository(db: Db) {
     /** Which of `videoIds` the guest bought (purchases_guest_item_unique). */
     async boughtAmong(guestId: number, videoIds: readonly number[]): Promise<Set<number>> {
       if (videoIds.length === 0) return new Set();
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`select p.item_id as id from purchases p
-            where p.guest_id = ${guestId} and p.item_type = 'video' and p.item_id in (${list(videoIds)})`,
-      );
+      const rows = await queryRows<{ id: number }>(db, boughtAmongSql(guestId, 'video', videoIds));
       return new Set(rows.map((r) => Number(r.id)));
     },
 
@@ -339,10 +332,7 @@ export function createVideosRepository(db: Db) {
     async picturesLike(previewKey: string, limit: number): Promise<{ key: string; ageRating: number }[]> {
       const rows = await queryRows<{ key: string; ageRating: unknown }>(
         db,
-        sql`select key, age_rating as "ageRating" from media_images
-            where kind = (select kind from media_images where key = ${previewKey})
-            order by (key < ${previewKey}), key
-            limit ${limit}`,
+        mediaOfKindLikeSql(previewKey, limit),
       );
       return rows.map((r) => ({ key: r.key, ageRating: toNumber(r.ageRating) }));
     },
