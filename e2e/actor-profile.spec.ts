@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pathFor } from '@vela/i18n/routes';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import { decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -36,12 +36,6 @@ const TEXT = {
   noteDeleted: { en: 'Note deleted.', es: 'Nota borrada.' },
   noteLogin: { en: 'Log in', es: 'Iniciar sesión' },
 } satisfies Record<string, Record<Lang, string>>;
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
 
 /** Follows a tab link by keyboard: focus it, press Enter, wait for the tab to be the current one. */
 async function openTabByKeyboard(page: Page, lang: Lang, name: string) {
@@ -84,16 +78,13 @@ for (const lang of LANGS) {
   test.describe(`actor profile (${lang})`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
       // Cookie choice made and the Spanish age question answered (their own specs test them).
-      await context.addCookies([
-        { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! },
-        { name: 'vela_forced_avs', value: '1', url: baseURL! },
-      ]);
+      await decideConsent(context, baseURL, { adult: true });
     });
 
     test('home -> a profile -> every tab by keyboard -> back', async ({ page }) => {
       // Seven pages and four axe runs.
       test.setTimeout(150_000);
-      await gotoHydrated(page, `/${lang}/`);
+      await gotoReady(page, `/${lang}/`);
       const tile = page.locator('#top-cams a.tile').first();
       const href = await tile.getAttribute('href');
       expect(href).toMatch(new RegExp(`^/${lang}/amateur/[^/]+/$`));
@@ -196,25 +187,16 @@ for (const lang of LANGS) {
       clientIp,
     }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await gotoHydrated(page, `/${lang}/`);
+      await gotoReady(page, `/${lang}/`);
       const href = (await page.locator('#top-cams a.tile').first().getAttribute('href'))!;
-      await gotoHydrated(page, href);
+      await gotoReady(page, href);
       const note = page.locator('section.actor-note');
       await expect(note.getByRole('heading', { name: TEXT.noteTitle[lang] })).toBeVisible();
       await note.getByRole('button', { name: TEXT.noteLogin[lang] }).click();
       await expect(page.locator('iframe.payment-dialog__frame')).toBeVisible();
 
-      const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-      const signup = await page.request.post('/rest/v1/guest/signup', {
-        data: {
-          screenName: `note_${tag}`.slice(0, 32),
-          email: `note.${tag}@example.com`,
-          password: 'Notes-e2e-Passw0rd!',
-        },
-        headers: clientHeaders(clientIp),
-      });
-      expect(signup.status(), await signup.text()).toBe(201);
-      await gotoHydrated(page, href);
+      await signUpByApi(page, clientIp, newGuest('note'));
+      await gotoReady(page, href);
       const field = note.getByRole('textbox');
       await expect(field).toBeVisible();
       await expect(field).toHaveValue('');
@@ -227,7 +209,7 @@ for (const lang of LANGS) {
       await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: test.info().outputPath(`actor-profile-top-${lang}.png`) });
 
-      await gotoHydrated(page, href);
+      await gotoReady(page, href);
       await expect(note.getByRole('textbox')).toHaveValue(text);
       await note.getByRole('textbox').fill('');
       await note.getByRole('textbox').press('Tab');

@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { decideConsent, gotoReady } from './fixtures.ts';
 
 const LANGS = ['de', 'en', 'nl', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -22,15 +23,6 @@ const TEXT = {
 } satisfies Record<string, Record<Lang, string>>;
 
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
-
-/**
- * Opens a page and waits until it is hydrated (the shell marks <html data-shell-ready>), so a click
- * is a client-side navigation, not a full page load.
- */
-async function gotoHydrated(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-}
 
 /** The first actor profile path linked from a language's home. */
 async function firstActorPath(page: Page, lang: Lang): Promise<string> {
@@ -107,9 +99,9 @@ test.describe('navigation (spec 2: scroll position is restored when going back)'
     baseURL,
   }) => {
     // A visitor who already decided on cookies (shell consent cookie): no banner covers the tiles.
-    await page.context().addCookies([{ name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! }]);
+    await decideConsent(page.context(), baseURL);
     await page.setViewportSize({ width: 800, height: 600 });
-    await gotoHydrated(page, '/en/');
+    await gotoReady(page, '/en/');
     // A marker on window survives only client-side navigations (no full page load).
     await page.evaluate('window.__velaSpa = true');
 
@@ -142,7 +134,7 @@ test.describe('language switcher (spec 2: the current language picks the route v
   test('switching language on a category page keeps the page with the translated slug', async ({ page }) => {
     await page.goto('/en/');
     const href = await page.locator('#categories a.tile').first().getAttribute('href');
-    await gotoHydrated(page, href!);
+    await gotoReady(page, href!);
     const deAlternate = await page.locator('link[rel="alternate"][hreflang="de"]').getAttribute('href');
     expect(deAlternate).toMatch(/\/de\/kategorien\/[^/]+\/$/);
 

@@ -4,7 +4,7 @@
  * /cam-shows/, in en and es; axe on /cams/.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './fixtures.ts';
+import { decideConsent, expect, gotoReady, test } from './fixtures.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -34,22 +34,13 @@ const TEXT = {
 // Consent already given (necessary only) and the Spanish age question answered: neither the
 // cookie banner nor the es-avs modal covers the page.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([
-    { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! },
-    { name: 'vela_forced_avs', value: '1', url: baseURL! },
-  ]);
+  await decideConsent(context, baseURL, { adult: true });
 });
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
 
 for (const lang of LANGS) {
   test.describe(`performer lists in ${lang}`, () => {
     test(`/${lang}/cams/: filter by gender, change the order, go to page 2 (spec 2)`, async ({ page }) => {
-      const response = await gotoHydrated(page, `/${lang}/cams/`);
+      const response = await gotoReady(page, `/${lang}/cams/`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.cams[lang]);
       const listing = page.locator('#pagination');
@@ -91,7 +82,7 @@ for (const lang of LANGS) {
     });
 
     test(`/${lang}/cams/: top cams tabs work with the keyboard (ARIA tabs)`, async ({ page }) => {
-      await gotoHydrated(page, `/${lang}/cams/`);
+      await gotoReady(page, `/${lang}/cams/`);
       const tablist = page.getByRole('tablist', { name: TEXT.tablist[lang] });
       const top100 = tablist.getByRole('tab', { name: TEXT.top100[lang] });
       await expect(top100).toHaveAttribute('aria-selected', 'true');
@@ -130,12 +121,12 @@ for (const lang of LANGS) {
         [TEXT.newGirls[lang], TEXT.newGirlsTitle[lang]],
         [TEXT.freeChat[lang], TEXT.freeChatTitle[lang]],
       ] as const) {
-        const response = await gotoHydrated(page, path);
+        const response = await gotoReady(page, path);
         expect(response?.status(), path).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
         await expect(page.locator('#pagination a.tile').first()).toBeVisible();
       }
-      const response = await gotoHydrated(page, TEXT.camShows[lang]);
+      const response = await gotoReady(page, TEXT.camShows[lang]);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.camShowsTitle[lang]);
       const shows = page.locator('.cam-show');
@@ -154,7 +145,7 @@ for (const lang of LANGS) {
 }
 
 test('/en/cams/ has no axe violations and looks right', async ({ page }, testInfo) => {
-  await gotoHydrated(page, '/en/cams/');
+  await gotoReady(page, '/en/cams/');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   await page.getByLabel('Gender').selectOption('F');
