@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { type ImageRef, type Language, LanguageSchema, type Price, PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import type { ActorTile, ActorType, SeoText } from './pages.ts';
 
 /** Spec 2: actor listings show 30 per page. */
@@ -179,6 +180,36 @@ export const TopCamListSchema = z.object({
   limit: z.number().int(),
   loginRequired: z.boolean(),
 }) satisfies z.ZodType<TopCamList>;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** GET performers/topCams/:category?offset&limit&lang */
+export const TopCamsParamsSchema = z.object({ category: TopCamCategorySchema });
+export const TopCamsQuerySchema = z.object({
+  offset: intFromQuery(0, 99_999, 0),
+  limit: intFromQuery(1, PERFORMER_MAX_LIMIT, 10),
+  lang: LanguageSchema.optional().transform((v) => v ?? 'en'),
+});
+
+/** The performer calls of the pages (decision 0032). */
+export const performersEndpoints = {
+  /** One top cams list (the tabbed block loads the other tabs through it); favorites are the caller's own. */
+  topCams: defineEndpoint({
+    method: 'GET',
+    path: 'performers/topCams/:category',
+    params: TopCamsParamsSchema,
+    query: TopCamsQuerySchema,
+    response: TopCamListSchema,
+    errors: [],
+  }),
+};
 
 /** What the web app's loaders may ask of this slice (part of PageServices in pages.ts). */
 export interface PerformerPageServices {

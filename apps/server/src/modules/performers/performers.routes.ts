@@ -1,10 +1,10 @@
 /** Performer REST routes, mounted under `/rest/v1`. */
+import { performersEndpoints } from '@vela/contracts/performers';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { TopCamsParamsSchema, TopCamsQuerySchema } from './performers.schema.ts';
 import type { PerformersService } from './performers.service.ts';
 
 export function performersRoutes(deps: {
@@ -33,21 +33,18 @@ export function performersRoutes(deps: {
       });
 
       /** One top cams list (the tabbed block loads the other tabs through this); favorites are the caller's own. */
-      own.get('/performers/topCams/:category', async (request) => {
-        const { category } = parseInput(TopCamsParamsSchema, request.params);
-        const query = parseInput(TopCamsQuerySchema, request.query);
-        const viewer = await auth.authenticate(request);
-        return {
-          success: true,
-          data: await service.topCams(
+      route(own, performersEndpoints.topCams).handle({
+        handler: async ({ params: { category }, query, request }) => {
+          const viewer = await auth.authenticate(request);
+          return service.topCams(
             query.lang,
             category,
             viewer?.guestId ?? null,
             query.offset,
             query.limit,
             country(request),
-          ),
-        };
+          );
+        },
       });
     });
   };

@@ -1,5 +1,4 @@
 /** Input of the performer REST routes and GraphQL fields (zod per operation). */
-import { LanguageSchema } from '@vela/contracts/common';
 import {
   PERFORMER_MAX_LIMIT,
   PERFORMER_ORDERS,
@@ -7,25 +6,6 @@ import {
   TopCamCategorySchema,
 } from '@vela/contracts/performers';
 import { z } from 'zod';
-
-const intFromQuery = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .optional()
-    .transform((v) => v ?? fallback);
-
-/** GET /rest/v1/performers/topCams/:category?offset&limit&lang */
-export const TopCamsParamsSchema = z.object({ category: TopCamCategorySchema });
-export const TopCamsQuerySchema = z
-  .object({
-    offset: intFromQuery(0, 99_999, 0),
-    limit: intFromQuery(1, PERFORMER_MAX_LIMIT, 10),
-    lang: LanguageSchema.optional().transform((v) => v ?? 'en'),
-  })
-  .passthrough();
 
 /** GraphQL models(filter, order, offset, limit). */
 export const ModelsArgsSchema = z.object({

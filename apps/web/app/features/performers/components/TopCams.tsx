@@ -8,14 +8,14 @@
  */
 import type { Language } from '@vela/contracts/common';
 import {
+  performersEndpoints,
   TOP_CAM_CATEGORIES,
   type TopCamCategory,
   type TopCamList,
-  TopCamListSchema,
 } from '@vela/contracts/performers';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { RestError, restData } from '../../api/rest.ts';
+import { endpointData, RestError } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { TileGrid } from '../../catalog/components/TileGrid.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -69,11 +69,10 @@ export function TopCams({
     async (category: TopCamCategory, offset: number, previous?: TopCamList) => {
       setTabs((s) => ({ ...s, [category]: { status: 'loading', list: previous } }));
       try {
-        const next: TopCamList = await restData(
-          'GET',
-          `performers/topCams/${category}?lang=${lang}&offset=${offset}&limit=${TOP_CAMS_BATCH}`,
-          TopCamListSchema,
-        );
+        const next: TopCamList = await endpointData(performersEndpoints.topCams, {
+          params: { category },
+          query: { lang, offset: String(offset), limit: String(TOP_CAMS_BATCH) },
+        });
         const list = previous ? { ...next, items: [...previous.items, ...next.items] } : next;
         setTabs((s) => ({ ...s, [category]: { status: 'ready', list } }));
       } catch (error) {
