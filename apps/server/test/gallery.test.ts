@@ -9,6 +9,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -474,7 +475,9 @@ describe('preview, pinned photos, album page', () => {
     // The page loader's call: the service compares the lower-cased actor name.
     const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
     const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
-    const service = createGalleryService({ repository: createGalleryRepository(t.database.db) });
+    const service = createGalleryService({
+      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
+    });
     expect(await service.albumPage('en', otherActor.name, album.id, null, null)).toBeNull();
     const page = await service.albumPage('en', actor.name.toUpperCase(), album.id, alice.id, null);
     if (!page || 'blocked' in page) throw new Error('expected the album page');
@@ -488,7 +491,9 @@ describe('preview, pinned photos, album page', () => {
     const album = await createAlbum(banned.id);
     const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
     const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
-    const service = createGalleryService({ repository: createGalleryRepository(t.database.db) });
+    const service = createGalleryService({
+      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
+    });
     expect(await service.albumPage('en', banned.name, album.id, alice.id, 'DE')).toEqual({ blocked: true });
     expect(await service.albumPage('en', banned.name, album.id, null, 'CH')).toEqual({ blocked: true });
     const seen = await service.albumPage('en', banned.name, album.id, null, 'AT');

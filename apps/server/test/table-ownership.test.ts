@@ -49,7 +49,7 @@ const EXCEPTIONS: Record<string, string[]> = {
   'apps/server/src/modules/catalog/catalog.repository.ts': ['albums', 'videoSalesDaily', 'videos'],
   // The video tile's columns, moved out of catalog.repository.ts with the same import (decision 0030).
   'apps/server/src/modules/catalog/video-tile.ts': ['videos'],
-  'apps/server/src/modules/gallery/gallery.repository.ts': ['actors', 'favoritePictures', 'guests'],
+  'apps/server/src/modules/gallery/gallery.repository.ts': ['actors'],
   'apps/server/src/modules/performers/performers.repository.ts': [
     'actorCategories',
     'actors',
@@ -83,7 +83,7 @@ const EXCEPTIONS: Record<string, string[]> = {
  * tables named only in SQL text). Lowered with each fix, so the list can never grow back without
  * editing this number.
  */
-const EXCEPTIONS_TOTAL = 41;
+const EXCEPTIONS_TOTAL = 39;
 
 interface TableImport {
   /** The imported name (before `as`), or `*` for a namespace import, `export *` or import(). */

@@ -13,7 +13,10 @@ export interface GalleryModule extends FeatureModule {
 }
 
 export function createGalleryModule(deps: FeatureModuleDeps): GalleryModule {
-  const service = createGalleryService({ repository: createGalleryRepository(deps.db) });
+  // A comment's author name is the guests module's (decision 0030).
+  const service = createGalleryService({
+    repository: createGalleryRepository(deps.db, deps.guests.screenNamesOf),
+  });
   return {
     service,
     rest: galleryRoutes({ auth: deps.auth, gallery: service, countryHeader: deps.config.countryHeader }),

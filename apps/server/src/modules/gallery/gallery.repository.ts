@@ -15,6 +15,7 @@ import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
+import { pinnedPicturesSql } from '../favorites/pinned-sql.ts';
 import { isBoughtSql } from '../promotions/purchase-sql.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
@@ -171,7 +172,13 @@ function pictureOf(row: Raw): PictureRow {
   };
 }
 
-export function createGalleryRepository(db: Db) {
+/**
+ * Screen names of guests by id, in one read: the guests module's (decision 0030; the guests
+ * repository's `screenNamesOf`). An album comment names its author.
+ */
+export type GuestScreenNames = (guestIds: readonly number[]) => Promise<Map<number, string>>;
+
+export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames) {
   return {
     async albumById(albumId: number, guestId: number | null): Promise<AlbumRow | null> {
       const [row] = await queryRows<Raw>(db, sql`${albumSelect(guestId)} where a.id = ${albumId}`);
@@ -225,14 +232,14 @@ export function createGalleryRepository(db: Db) {
           db,
           sql`select p.id, p.album_id, p.image_key, p.age_rating, p.position, p.likes, p.dislikes, f.created_at as pinned_at,
                      (select r.rating from picture_ratings r where r.picture_id = p.id and r.guest_id = ${guestId}) as own_rating
-              from favorite_pictures f join pictures p on p.id = f.picture_id
-              where f.guest_id = ${guestId} and ${offered}
+              from (${pinnedPicturesSql(guestId)}) f join pictures p on p.id = f.picture_id
+              where ${offered}
               order by f.created_at desc, p.id limit ${limit}`,
         ),
         queryRows<Raw>(
           db,
-          sql`select count(*)::int as n from favorite_pictures f join pictures p on p.id = f.picture_id
-              where f.guest_id = ${guestId} and ${offered}`,
+          sql`select count(*)::int as n from (${pinnedPicturesSql(guestId)}) f join pictures p on p.id = f.picture_id
+              where ${offered}`,
         ),
       ]);
       return {
@@ -374,12 +381,17 @@ export function createGalleryRepository(db: Db) {
     ): Promise<CommentRow[]> {
       const rows = await queryRows<Raw>(
         db,
-        sql`select c.id, c.text, c.created_at, g.screen_name, (c.guest_id = ${guestId}) as is_own
-            from album_comments c join guests g on g.id = c.guest_id
+        sql`select c.id, c.text, c.created_at, c.guest_id, (c.guest_id = ${guestId}) as is_own
+            from album_comments c
             where c.album_id = ${albumId}
             order by c.created_at desc, c.id limit ${limit} offset ${offset}`,
       );
-      return rows.map(commentOf);
+      // The authors' names in one read (a comment's guest always exists: it cascades).
+      const names = await screenNamesOf(rows.map((row) => Number(row.guest_id)));
+      return rows.flatMap((row) => {
+        const name = names.get(Number(row.guest_id));
+        return name === undefined ? [] : [commentOf({ ...row, screen_name: name })];
+      });
     },
 
     async hasCommented(albumId: number, guestId: number): Promise<boolean> {
@@ -400,7 +412,7 @@ export function createGalleryRepository(db: Db) {
       guestId: number,
       text: string,
     ): Promise<{ comment: CommentRow; total: number } | null | undefined> {
-      return db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         const [album] = await queryRows<Raw>(tx, sql`select id from albums where id = ${albumId}`);
         if (!album) return undefined;
         const [inserted] = await queryRows<Raw>(
@@ -414,12 +426,15 @@ export function createGalleryRepository(db: Db) {
           tx,
           sql`update albums set comment_count = comment_count + 1 where id = ${albumId} returning comment_count`,
         );
-        const [guest] = await queryRows<Raw>(tx, sql`select screen_name from guests where id = ${guestId}`);
-        return {
-          comment: commentOf({ ...inserted, screen_name: guest?.screen_name ?? '', is_own: true }),
-          total: Number(counts?.comment_count ?? 0),
-        };
+        return { inserted, total: Number(counts?.comment_count ?? 0) };
       });
+      if (!added) return added;
+      // After the transaction: a PGlite transaction holds the only connection.
+      const name = (await screenNamesOf([guestId])).get(guestId);
+      return {
+        comment: commentOf({ ...added.inserted, screen_name: name ?? '', is_own: true }),
+        total: added.total,
+      };
     },
 
     /** Records a logged-in guest's view once; the album's total views rise only with a new view row. */

@@ -1,0 +1,17 @@
+/**
+ * SQL parts over the favorites' pins that other modules' queries embed (decision 0030: the owner
+ * offers the part, so a list of pinned items stays one statement and no other module names the
+ * pin tables).
+ */
+import { type SQL, sql } from '@vela/db/orm';
+import { favoritePictures } from '@vela/db/schema/favorites';
+
+/**
+ * SQL: a query of (`picture_id`, `created_at`): the pictures the guest pinned, with when. Used as a
+ * derived table, it is inlined, so a "newest pin first" list reads along
+ * favorite_pictures_guest_newest_idx as before.
+ */
+export function pinnedPicturesSql(guestId: number): SQL {
+  return sql`select ${favoritePictures.itemId} as picture_id, ${favoritePictures.createdAt} as created_at
+    from ${favoritePictures} where ${favoritePictures.guestId} = ${guestId}`;
+}
