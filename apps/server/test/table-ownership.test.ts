@@ -40,7 +40,6 @@ const EXCEPTIONS: Record<string, string[]> = {
     'albums',
     'camShows',
     'chatRatings',
-    'mediaImages',
     'tags',
     'videoSalesDaily',
     'videoTags',
@@ -50,11 +49,7 @@ const EXCEPTIONS: Record<string, string[]> = {
   // The video tile's columns, moved out of catalog.repository.ts with the same import (decision 0030).
   'apps/server/src/modules/catalog/video-tile.ts': ['videos'],
   'apps/server/src/modules/gallery/gallery.repository.ts': ['actors'],
-  'apps/server/src/modules/performers/performers.repository.ts': [
-    'actorCategories',
-    'actors',
-    'favoriteActors',
-  ],
+  'apps/server/src/modules/performers/performers.repository.ts': ['actorCategories', 'actors'],
   'apps/server/src/modules/prosearch/catalog-import.service.ts': [
     'actorCategories',
     'actorTags',
@@ -83,7 +78,7 @@ const EXCEPTIONS: Record<string, string[]> = {
  * tables named only in SQL text). Lowered with each fix, so the list can never grow back without
  * editing this number.
  */
-const EXCEPTIONS_TOTAL = 39;
+const EXCEPTIONS_TOTAL = 37;
 
 interface TableImport {
   /** The imported name (before `as`), or `*` for a namespace import, `export *` or import(). */

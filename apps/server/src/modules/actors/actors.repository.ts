@@ -8,14 +8,14 @@
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, lt, ne, sql } from '@vela/db/orm';
 import { actorHeatMaps, actorInterviews, actorNotes } from '@vela/db/schema/actors';
-import { actorCategories, actors, mediaImages, tags } from '@vela/db/schema/catalog';
+import { actorCategories, actors, tags } from '@vela/db/schema/catalog';
 import { albums } from '@vela/db/schema/gallery';
 import { camShows, chatRatings } from '@vela/db/schema/performers';
 import { videoSalesDaily, videos, videoTags } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry } from '../catalog/actor-sql.ts';
 import type { ActorRow } from '../catalog/catalog.service.ts';
-import type { MediaKeyUse } from '../catalog/media-facts.ts';
+import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
 import { type VideoRow, videoTileColumns } from '../catalog/video-tile.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
@@ -26,8 +26,7 @@ export type NoteRow = typeof actorNotes.$inferSelect;
 
 const ageRatingOf = (
   key: typeof videos.previewKey | typeof actorInterviews.imageKey | typeof albums.coverKey,
-) =>
-  sql<number>`coalesce((select ${mediaImages.ageRating} from ${mediaImages} where ${mediaImages.key} = ${key}), 18)`;
+) => sql<number>`coalesce(${mediaAgeRatingSql(key)}, 18)`;
 
 /** Which of an actor's videos a tab lists. */
 export type VideoSubset =

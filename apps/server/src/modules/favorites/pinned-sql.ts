@@ -4,7 +4,7 @@
  * pin tables).
  */
 import { type SQL, sql } from '@vela/db/orm';
-import { favoritePictures } from '@vela/db/schema/favorites';
+import { favoriteActors, favoritePictures } from '@vela/db/schema/favorites';
 
 /**
  * SQL: a query of (`picture_id`, `created_at`): the pictures the guest pinned, with when. Used as a
@@ -14,4 +14,13 @@ import { favoritePictures } from '@vela/db/schema/favorites';
 export function pinnedPicturesSql(guestId: number): SQL {
   return sql`select ${favoritePictures.itemId} as picture_id, ${favoritePictures.createdAt} as created_at
     from ${favoritePictures} where ${favoritePictures.guestId} = ${guestId}`;
+}
+
+/**
+ * SQL: a query of (`actor_id`, `created_at`): the actors the guest pinned, with when (the
+ * favorite_actors primary key, guest first). Used in `in (…)` or as a derived table.
+ */
+export function pinnedActorsSql(guestId: number): SQL {
+  return sql`select ${favoriteActors.actorId} as actor_id, ${favoriteActors.createdAt} as created_at
+    from ${favoriteActors} where ${favoriteActors.guestId} = ${guestId}`;
 }

@@ -7,11 +7,11 @@ import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers
 import { type Db, queryRows } from '@vela/db/client';
 import { and, asc, desc, eq, gt, gte, inArray, notInArray, type SQL, sql } from '@vela/db/orm';
 import { actorCategories, actors } from '@vela/db/schema/catalog';
-import { favoriteActors } from '@vela/db/schema/favorites';
 import { actorChatRates, camShows, chatRatings } from '@vela/db/schema/performers';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow } from '../catalog/catalog.service.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
+import { pinnedActorsSql } from '../favorites/pinned-sql.ts';
 
 export type CamShowRow = typeof camShows.$inferSelect & {
   actorName: string;
@@ -119,34 +119,36 @@ export function createPerformersRepository(db: Db) {
 
     /** A guest's favorite actors, online first then ranking. */
     async favorites(guestId: number, offset: number, limit: number, country: Country) {
-      const mine = and(eq(favoriteActors.guestId, guestId), offeredIn(country));
+      // The pins are the favorites module's (its SQL part, decision 0030); each actor once.
+      const mine = and(
+        sql`${actors.id} in (select pin.actor_id from (${pinnedActorsSql(guestId)}) pin)`,
+        offeredIn(country),
+      );
       const [rows, total] = await Promise.all([
         db
-          .select({ actor: actors })
-          .from(favoriteActors)
-          .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+          .select()
+          .from(actors)
           .where(mine)
           .orderBy(...onlineThenRanking)
           .offset(offset)
           .limit(limit),
         db
           .select({ n: sql<number>`count(*)::int` })
-          .from(favoriteActors)
-          .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
+          .from(actors)
           .where(mine)
           .then((r) => Number(r[0]?.n ?? 0)),
       ]);
-      return { rows: rows.map((r) => r.actor), total };
+      return { rows, total };
     },
 
     /** The favorite item of spec 3: id and online flag of each favorite of the guest. */
     favoriteItems(guestId: number, country: Country) {
       return db
         .select({ id: actors.id, isOnline: actors.isOnline })
-        .from(favoriteActors)
-        .innerJoin(actors, eq(actors.id, favoriteActors.actorId))
-        .where(and(eq(favoriteActors.guestId, guestId), offeredIn(country)))
-        .orderBy(desc(favoriteActors.createdAt), asc(actors.id))
+        .from(sql`(${pinnedActorsSql(guestId)}) pin`)
+        .innerJoin(actors, sql`${actors.id} = pin.actor_id`)
+        .where(offeredIn(country))
+        .orderBy(sql`pin.created_at desc`, asc(actors.id))
         .limit(1000);
     },
 
@@ -348,12 +350,11 @@ export function createPerformersRepository(db: Db) {
     },
 
     async favoriteIds(guestId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: favoriteActors.actorId })
-        .from(favoriteActors)
-        .where(eq(favoriteActors.guestId, guestId))
-        .limit(1000);
-      return rows.map((r) => r.id);
+      const rows = await queryRows<{ actor_id: number | string }>(
+        db,
+        sql`${pinnedActorsSql(guestId)} limit 1000`,
+      );
+      return rows.map((r) => Number(r.actor_id));
     },
 
     onlineCount(): Promise<number> {
