@@ -9,10 +9,17 @@
  * distance lists the results by ascending distance and the map shows a marker per result.
  * Every step waits for a visible state; nothing sleeps.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
-import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
+import {
+  decideConsent,
+  expect,
+  expectNoSeriousAxeViolations,
+  gotoReady,
+  importActors,
+  newGuest,
+  signUpByApi,
+  test,
+} from './fixtures.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -64,18 +71,6 @@ const TEXT = {
   map: { en: 'Map of the results', es: 'Mapa de los resultados' },
 } as const;
 
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('#content').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 /** Clicks a profile tab link and waits until it is the current tab. */
 async function clickTab(page: Page, lang: Lang, name: string): Promise<Locator> {
   const link = page
@@ -97,46 +92,20 @@ function shownKm(text: string, _lang: Lang): number {
   return Number(raw.replace(/\./g, '').replace(',', '.'));
 }
 
-/** Performers around Berlin for the distance search (imported through the operator API: tests bring their fixtures). */
-async function importBerlinActors(request: APIRequestContext, lang: Lang) {
-  const search = await request.post('/rest/v1/actorsearch/search', { data: { limit: 1 } });
-  expect(search.status(), await search.text()).toBe(200);
-  const avatarKey = (await search.json()).data.items[0].actor.avatar.key as string;
-  const actor = (name: string, place: object) => ({
-    name,
-    gender: 'F',
-    actorType: 'F',
-    birthDate: '1995-03-01',
-    spokenLanguages: ['de', 'en', 'es'],
-    aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
-    prices: {
-      videoCents: 199,
-      singleCents: 199,
-      singlec2cCents: 299,
-      voyeurCents: 99,
-      messageCents: 49,
-      multiChatCents: 149,
+/** Performers around Berlin for the distance search (tests bring their fixtures). */
+function importBerlinActors(request: APIRequestContext, lang: Lang) {
+  return importActors(request, [
+    {
+      name: `JourneyMitte${lang}`,
+      countryCode: 'DE',
+      zipCode: '10117',
+      lat: 52.5163,
+      lon: 13.3889,
+      city: 'Berlin',
     },
-    avatarKey,
-    ...place,
-  });
-  const response = await request.post('/rest/v1/internal/catalog/actors', {
-    headers: { 'x-internal-token': E2E_INTERNAL_TOKEN },
-    data: {
-      items: [
-        actor(`JourneyMitte${lang}`, {
-          countryCode: 'DE',
-          zipCode: '10117',
-          lat: 52.5163,
-          lon: 13.3889,
-          city: 'Berlin',
-        }),
-        actor(`JourneyPotsdam${lang}`, { countryCode: 'DE', zipCode: '14467', lat: 52.3989, lon: 13.0657 }),
-        actor(`JourneyBernau${lang}`, { countryCode: 'DE', zipCode: '16321', lat: 52.6795, lon: 13.5874 }),
-      ],
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
+    { name: `JourneyPotsdam${lang}`, countryCode: 'DE', zipCode: '14467', lat: 52.3989, lon: 13.0657 },
+    { name: `JourneyBernau${lang}`, countryCode: 'DE', zipCode: '16321', lat: 52.6795, lon: 13.5874 },
+  ]);
 }
 
 for (const [index, lang] of LANGS.entries()) {
@@ -149,16 +118,13 @@ for (const [index, lang] of LANGS.entries()) {
   }) => {
     test.setTimeout(150_000);
     // Cookie choice made and the Spanish age question answered (their own specs cover them).
-    await context.addCookies([
-      { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL! },
-      { name: 'vela_forced_avs', value: '1', url: baseURL! },
-    ]);
+    await decideConsent(context, baseURL, { adult: true });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await importBerlinActors(request, lang);
 
     // Home -> a category. The two languages take different tiles so they do not rate the same album.
-    await gotoHydrated(page, `/${lang}/`);
+    await gotoReady(page, `/${lang}/`);
     const categoryTile = page
       .getByRole('region', { name: TEXT.categories[lang], exact: true })
       .getByRole('link')
@@ -189,7 +155,7 @@ for (const [index, lang] of LANGS.entries()) {
     await actorTile.click();
     await expect(page).toHaveURL(profile);
     await expect(page.getByRole('heading', { level: 2, name: TEXT.ratings[lang] })).toBeVisible();
-    await noSeriousAxeViolations(page, `${lang} profile`);
+    await expectNoSeriousAxeViolations(page, `${lang} profile`, '#content');
 
     // Every tab by its link.
     const videos = await clickTab(page, lang, TEXT.videos[lang]);
@@ -244,17 +210,8 @@ for (const [index, lang] of LANGS.entries()) {
     await expect(page.getByRole('group', { name: TEXT.rateAlbum[lang] })).toBeVisible();
 
     // A fresh guest signs up (the session cookie lands in this browser context) and comes back.
-    const tag = `${lang}${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
-    const signup = await page.request.post('/rest/v1/guest/signup', {
-      data: {
-        screenName: `jrn_${tag}`.slice(0, 32),
-        email: `journey.${tag}@example.com`,
-        password: `Journey e2e ${tag}`,
-      },
-      headers: clientHeaders(clientIp),
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
-    await gotoHydrated(page, albumHref);
+    const guest = await signUpByApi(page, clientIp, newGuest('jrn'));
+    await gotoReady(page, albumHref);
 
     // Like: the counts change to the answer's.
     const like = page
@@ -270,19 +227,19 @@ for (const [index, lang] of LANGS.entries()) {
 
     // A second tab of the same guest, opened before commenting: its comment form is still there.
     const second = await context.newPage();
-    await gotoHydrated(second, albumHref);
+    await gotoReady(second, albumHref);
     await expect(second.getByRole('textbox', { name: TEXT.commentLabel[lang] })).toBeVisible();
 
     // Comment once: on top, total +1.
     const total = page.getByTestId('comments-total');
     const totalBefore = digits(await total.textContent());
-    const text = `Journey ${lang} ${tag}: lovely light`;
+    const text = `Journey ${lang} ${guest.screenName}: lovely light`;
     await page.getByRole('textbox', { name: TEXT.commentLabel[lang] }).fill(text);
     await page.getByRole('button', { name: TEXT.submit[lang] }).click();
     await expect(page.getByRole('status').filter({ hasText: TEXT.posted[lang] })).toBeVisible();
     await expect(page.getByTestId('comments-list').getByRole('listitem').first()).toContainText(text);
     await expect(total).toContainText(String(totalBefore + 1));
-    await noSeriousAxeViolations(page, `${lang} album`);
+    await expectNoSeriousAxeViolations(page, `${lang} album`, '#content');
 
     // The second comment is refused with a visible message, and the total stays.
     await second.getByRole('textbox', { name: TEXT.commentLabel[lang] }).fill('A second try');
@@ -326,10 +283,10 @@ for (const [index, lang] of LANGS.entries()) {
     ).toBeVisible();
     const pageGroup = page.getByRole('region', { name: TEXT.liveCamsGroup[lang] });
     await expect(pageGroup.locator(`a[href="${profile}"]`)).toBeVisible();
-    await noSeriousAxeViolations(page, `${lang} search page`);
+    await expectNoSeriousAxeViolations(page, `${lang} search page`, '#content');
 
     // Pro search: ZIP 10115 sorted by distance within 100 km.
-    await gotoHydrated(page, TEXT.proSearchPath[lang]);
+    await gotoReady(page, TEXT.proSearchPath[lang]);
     const map = page.getByRole('region', { name: TEXT.map[lang] });
     await expect(page.getByTestId('prosearch-map')).toHaveAttribute('data-state', 'ready');
     const form = page.getByRole('form', { name: TEXT.proForm[lang] });

@@ -8,10 +8,9 @@
  * every browser test of the suite shares that budget.
  */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { decideConsent, expectNoSeriousAxeViolations, gotoReady, newGuest } from './fixtures.ts';
 
-const CONSENT_COOKIE = { name: 'vela_consent', value: 'v1.f0.a0' };
 const SHOTS = '/tmp/shots';
 
 /** Expected texts from packages/i18n/src/messages/myvela.ts (kept literal: a test must not reuse the code). */
@@ -20,21 +19,6 @@ const TEXT = {
   login: { en: 'Log in', de: 'Anmelden' },
   signup: { en: 'Sign up', de: 'Registrieren' },
 } as const;
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
-function uniqueGuest() {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return {
-    screenName: `mv_${suffix}`,
-    email: `mv_${suffix}@example.com`,
-    password: `Vela e2e ${suffix} first`,
-  };
-}
 
 async function login(request: APIRequestContext, name: string, password: string) {
   const response = await request.post('/rest/v1/guest/login', { data: { login: name, password } });
@@ -46,20 +30,14 @@ async function loggedIn(request: APIRequestContext): Promise<boolean> {
   return response.status() === 200;
 }
 
-async function noSeriousAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('#content').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
-}
-
 test.describe('guest area for visitors (spec 6: visitors may open login and signup)', () => {
   for (const lang of ['en', 'de'] as const) {
     test(`/${lang}/myvela/ answers 200, noindex, with a login prompt that opens the payment dialog`, async ({
       page,
       baseURL,
     }) => {
-      await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
-      const response = await gotoHydrated(page, `/${lang}/myvela/`);
+      await decideConsent(page.context(), baseURL);
+      const response = await gotoReady(page, `/${lang}/myvela/`);
       expect(response?.status()).toBe(200);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -94,21 +72,21 @@ test.describe('guest area of a logged-in guest (issue 3: profile, newsletters, n
   }) => {
     test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
-    const guest = uniqueGuest();
+    const guest = newGuest('mv');
     // Server HTML and hydrated page agree (no hydration mismatch, no uncaught error).
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error' && /hydrat/i.test(message.text())) pageErrors.push(message.text());
     });
-    await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
+    await decideConsent(page.context(), baseURL);
     const signup = await page.request.post('/rest/v1/guest/signup', {
       data: { screenName: guest.screenName, email: guest.email, password: guest.password },
     });
     expect(signup.status(), await signup.text()).toBe(201);
 
     await test.step('root: greeting, age verification status and the way to the profile', async () => {
-      const response = await gotoHydrated(page, '/en/myvela/');
+      const response = await gotoReady(page, '/en/myvela/');
       expect(response?.status()).toBe(200);
       expect(response?.headers()['cache-control']).toContain('no-store');
       await expect(page.getByText(`Hello ${guest.screenName}!`)).toBeVisible();
@@ -140,12 +118,12 @@ test.describe('guest area of a logged-in guest (issue 3: profile, newsletters, n
     });
 
     await test.step('axe finds no serious violations; screenshots at 1280 and 390', async () => {
-      await noSeriousAxeViolations(page, '/en/myvela/profile/');
+      await expectNoSeriousAxeViolations(page, '/en/myvela/profile/', '#content');
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: `${SHOTS}/myvela-profile-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SHOTS}/myvela-profile-390.png`, fullPage: true });
-      await noSeriousAxeViolations(page, '/en/myvela/profile/ (390 px)');
+      await expectNoSeriousAxeViolations(page, '/en/myvela/profile/ (390 px)', '#content');
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
@@ -278,7 +256,7 @@ test.describe('guest area of a logged-in guest (issue 3: profile, newsletters, n
     });
 
     await test.step('German profile: headings and dates in the page language', async () => {
-      await gotoHydrated(page, '/de/myvela/profil/');
+      await gotoReady(page, '/de/myvela/profil/');
       await expect(page.getByRole('heading', { level: 1, name: 'Profil und Einstellungen' })).toBeVisible();
       const sessions = page.getByRole('region', { name: 'Sitzungen' });
       await expect(sessions.locator('.myvela-session--current')).toContainText('Dieses Gerät');

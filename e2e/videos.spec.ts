@@ -4,19 +4,10 @@
  * more" by keyboard, the no-JS next-page link, the video stars page; in en and es; axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext } from '@playwright/test';
-import { expect, type Page, test } from './fixtures.ts';
-
-/** The cookie banner decided (necessary only) and the Spanish "are you 18?" question answered (spec 6 es-avs), so neither covers the grid. */
-async function decideConsent(context: BrowserContext, baseURL: string) {
-  await context.addCookies([
-    { name: 'vela_consent', value: 'v1.f0.a0', url: baseURL },
-    { name: 'vela_forced_avs', value: '1', url: baseURL },
-  ]);
-}
+import { decideConsent, expect, gotoReady, type Page, test } from './fixtures.ts';
 
 test.beforeEach(async ({ context, baseURL }) => {
-  await decideConsent(context, baseURL!);
+  await decideConsent(context, baseURL, { adult: true });
 });
 
 const LANGS = ['en', 'es'] as const;
@@ -52,12 +43,6 @@ const TEXT = {
   shown: { en: /60 videos shown/, es: /60 vídeos mostrados/ },
 } satisfies Record<string, Record<Lang, unknown>>;
 
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
-
 const tiles = (page: Page) => page.locator('#pagination .tile-grid > li');
 
 for (const lang of LANGS) {
@@ -65,11 +50,11 @@ for (const lang of LANGS) {
     test(`/${lang}/videos/ links to each listing page; each shows a video grid (spec 2)`, async ({
       page,
     }) => {
-      const response = await gotoHydrated(page, TEXT.overview[lang]);
+      const response = await gotoReady(page, TEXT.overview[lang]);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.h1[lang]);
       for (const [title, path] of TEXT.listings[lang]) {
-        await gotoHydrated(page, TEXT.overview[lang]);
+        await gotoReady(page, TEXT.overview[lang]);
         await page
           .getByRole('heading', { level: 2, name: new RegExp(`^${title}`) })
           .getByRole('link')
@@ -81,7 +66,7 @@ for (const lang of LANGS) {
     });
 
     test(`changing the sort reloads the listing in that order (spec 9)`, async ({ page }) => {
-      await gotoHydrated(page, TEXT.listings[lang][0]![1]);
+      await gotoReady(page, TEXT.listings[lang][0]![1]);
       const select = page.getByLabel(TEXT.sortLabel[lang]);
       await expect(select).toHaveValue('topRated');
       const firstBefore = await tiles(page).first().textContent();
@@ -100,7 +85,7 @@ for (const lang of LANGS) {
     });
 
     test(`scrolling to the end of the grid loads the next page (infinite scroll)`, async ({ page }) => {
-      await gotoHydrated(page, TEXT.listings[lang][1]![1]);
+      await gotoReady(page, TEXT.listings[lang][1]![1]);
       await expect(tiles(page)).toHaveCount(30);
       const next = page.waitForResponse((r) => r.url().includes('/rest/v1/tileGrid/get/videos/'));
       await page.locator('.video-grid__sentinel').scrollIntoViewIfNeeded();
@@ -115,7 +100,7 @@ for (const lang of LANGS) {
         // biome-ignore lint/suspicious/noExplicitAny: removing a browser API for this test.
         delete (window as any).IntersectionObserver;
       });
-      await gotoHydrated(page, TEXT.listings[lang][0]![1]);
+      await gotoReady(page, TEXT.listings[lang][0]![1]);
       await expect(tiles(page)).toHaveCount(30);
       const button = page.getByRole('button', { name: TEXT.loadMore[lang] });
       await button.focus();
@@ -128,7 +113,7 @@ for (const lang of LANGS) {
 
     test(`without JavaScript the grid pages with a real next-page link`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
-      await decideConsent(context, baseURL!);
+      await decideConsent(context, baseURL, { adult: true });
       const page = await context.newPage();
       await page.goto(TEXT.listings[lang][1]![1]);
       await expect(tiles(page)).toHaveCount(30);
@@ -141,7 +126,7 @@ for (const lang of LANGS) {
     });
 
     test(`/${lang}/videos/stars/ lists the video stars, most videos first (spec 3/9)`, async ({ page }) => {
-      await gotoHydrated(page, TEXT.overview[lang]);
+      await gotoReady(page, TEXT.overview[lang]);
       await page
         .getByRole('navigation', { name: TEXT.h1[lang], exact: true })
         .getByRole('link', { name: TEXT.stars[lang] })
@@ -168,7 +153,7 @@ test('a failed page load shows an error with a retry (grid failure, spec 8)', as
     // biome-ignore lint/suspicious/noExplicitAny: removing a browser API for this test.
     delete (window as any).IntersectionObserver;
   });
-  await gotoHydrated(page, '/en/videos/new-videos/');
+  await gotoReady(page, '/en/videos/new-videos/');
   await expect(tiles(page)).toHaveCount(30);
   await page.route('**/rest/v1/tileGrid/get/**', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
@@ -184,15 +169,15 @@ test('a failed page load shows an error with a retry (grid failure, spec 8)', as
 
 test('screenshots of the overview and the video stars', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
-  await gotoHydrated(page, '/en/videos/');
+  await gotoReady(page, '/en/videos/');
   await page.screenshot({ path: test.info().outputPath('videos-overview.png') });
-  await gotoHydrated(page, '/en/videos/stars/');
+  await gotoReady(page, '/en/videos/stars/');
   await page.screenshot({ path: test.info().outputPath('videos-stars.png') });
 });
 
 test('video pages have no serious accessibility violations (axe)', async ({ page }) => {
   for (const path of ['/en/videos/', '/en/videos/all-videos/', '/es/videos/estrellas/']) {
-    await gotoHydrated(page, path);
+    await gotoReady(page, path);
     const results = await new AxeBuilder({ page }).include('#content').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path} ${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
@@ -201,7 +186,7 @@ test('video pages have no serious accessibility violations (axe)', async ({ page
 
 test('a listing screenshot', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
-  await gotoHydrated(page, '/en/videos/on-sale/');
+  await gotoReady(page, '/en/videos/on-sale/');
   await expect(tiles(page).first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('videos-on-sale.png') });
 });
