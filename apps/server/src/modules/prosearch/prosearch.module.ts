@@ -1,8 +1,8 @@
 /** Pro actor search (issue 5 deliverable 5): filters, ZIP code geolocation, rank or distance, the map; and the catalog import API (deliverable 6). */
 import { ACTOR_SEARCH_PAGE_SIZE, type ProSearchPageServices } from '@vela/contracts/prosearch';
 import type { Country } from '../../infra/country.ts';
+import { catalogImportRoutes } from '../catalog/catalog-import.routes.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import { catalogImportRoutes } from './catalog-import.routes.ts';
 import { createProSearchRepository } from './prosearch.repository.ts';
 import { proSearchRoutes } from './prosearch.routes.ts';
 import { createProSearchService } from './prosearch.service.ts';

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
-import { publishCatalogChanged } from '../catalog/catalog.events.ts';
+import { publishCatalogChanged } from './catalog.events.ts';
 import { ImportActorSchema, ImportAlbumSchema, ImportBatchSchema } from './catalog-import.schema.ts';
 import { createCatalogImportService } from './catalog-import.service.ts';
 
