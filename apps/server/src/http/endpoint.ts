@@ -50,6 +50,17 @@ export interface EndpointRoute<E extends EndpointDefinition, A> {
   options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'>;
 }
 
+/**
+ * One query parameter of any request, unchecked (the spec 7 ones every call may carry: `lang`,
+ * `accessToken`), for code that runs outside a declared endpoint (auth, error pages, GraphQL).
+ */
+export function queryParam(request: FastifyRequest, name: string): unknown {
+  const query: unknown = request.query;
+  if (typeof query !== 'object' || query === null || !Object.hasOwn(query, name)) return undefined;
+  const value: unknown = Reflect.get(query, name);
+  return value;
+}
+
 /** A declared input part, parsed: today's 400 VALIDATION_ERROR naming the fields otherwise. */
 const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
   schema === undefined ? undefined : parseInput(schema, input);

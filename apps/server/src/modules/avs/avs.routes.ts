@@ -8,7 +8,7 @@
 import { avsEndpoints as e } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
-import { route } from '../../http/endpoint.ts';
+import { queryParam, route } from '../../http/endpoint.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
@@ -64,10 +64,7 @@ export function avsRoutes(deps: {
         // A bad link gets a page the guest can read inside the dialog's frame, not JSON.
         page.setErrorHandler((error, request, reply) => {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          const query: unknown = request.query;
-          const given =
-            typeof query === 'object' && query !== null && 'lang' in query ? query.lang : undefined;
-          const lang = avsPageLanguageOf(given, request.headers['accept-language']);
+          const lang = avsPageLanguageOf(queryParam(request, 'lang'), request.headers['accept-language']);
           sandboxPageHeaders(request, reply, deps.payOrigin);
           return reply.code(error.statusCode).send(avsInvalidLinkPage(lang));
         });

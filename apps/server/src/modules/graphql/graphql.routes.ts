@@ -25,6 +25,7 @@ import {
   validate,
 } from 'graphql';
 import { z } from 'zod';
+import { queryParam } from '../../http/endpoint.ts';
 import { AppError, toErrorBody } from '../../http/errors.ts';
 import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
@@ -69,8 +70,7 @@ const errorOf = (message: string, code: string) => ({ message, extensions: { cod
 
 function hasToken(request: FastifyRequest): boolean {
   if (request.headers.authorization !== undefined) return true;
-  const query = request.query as Record<string, unknown> | undefined;
-  return query?.accessToken !== undefined;
+  return queryParam(request, 'accessToken') !== undefined;
 }
 
 export function graphqlRoutes(deps: {
@@ -118,8 +118,7 @@ export function graphqlRoutes(deps: {
     input: GraphqlRequest,
     method: 'GET' | 'POST',
   ) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    const lang = LanguageSchema.safeParse(query?.lang ?? 'en');
+    const lang = LanguageSchema.safeParse(queryParam(request, 'lang') ?? 'en');
     if (!lang.success)
       return send(reply, 400, { errors: [errorOf('lang must be one of de, en, nl, es', 'BAD_REQUEST')] });
 

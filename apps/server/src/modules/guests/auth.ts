@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { queryParam } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import type { GuestsRepository, SessionAuthRow } from './guests.repository.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -43,8 +44,7 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
     if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Malformed Authorization header', 401);
     return match[1];
   }
-  const query = request.query as Record<string, unknown> | undefined;
-  const value = query?.accessToken;
+  const value = queryParam(request, 'accessToken');
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '')
     throw new AppError('INVALID_TOKEN', 'Invalid access token', 401);

@@ -7,7 +7,7 @@ import { LanguageSchema } from '@vela/contracts/common';
 import { ChargeIdParamsSchema, paymentEndpoints } from '@vela/contracts/payment-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { route } from '../../http/endpoint.ts';
+import { queryParam, route } from '../../http/endpoint.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
@@ -151,9 +151,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
       // A bad link gets a page the guest can read inside the dialog's frame, not JSON.
       bank.setErrorHandler((error, request, reply) => {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        const query: unknown = request.query;
-        const given = typeof query === 'object' && query !== null && 'lang' in query ? query.lang : undefined;
-        const lang = bankLanguageOf(given, request.headers['accept-language']);
+        const lang = bankLanguageOf(queryParam(request, 'lang'), request.headers['accept-language']);
         sandboxPageHeaders(request, reply, deps.payOrigin);
         return reply.code(error.statusCode).send(invalidLinkPage(lang));
       });
