@@ -10,11 +10,10 @@
  * and the restart would disturb them.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, expect, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { clientHeaders, decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN, E2E_SERVER_PID_FILE } from './playwright.config.ts';
 
-const CONSENT_COOKIE = { name: 'vela_consent', value: 'v1.f0.a0' };
 const SHOTS = '/tmp/shots';
 const operator = { 'x-internal-token': E2E_INTERNAL_TOKEN };
 
@@ -27,12 +26,6 @@ const TEXT = {
 };
 
 test.describe.configure({ mode: 'serial' });
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
-  return response;
-}
 
 /** A demo actor without banned countries (found through the public REST call). */
 async function anActor(request: APIRequestContext): Promise<{ id: number; slug: string; name: string }> {
@@ -77,44 +70,33 @@ test('a performer goes online: the guest’s favorites, badge and notifications 
 }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  guest = { id: '', screenName: `rt_${suffix}`, password: `Vela e2e ${suffix} first` };
-  await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
-  const signup = await page.request.post('/rest/v1/guest/signup', {
-    headers: clientHeaders(clientIp),
-    data: {
-      screenName: guest.screenName,
-      email: `${guest.screenName}@example.com`,
-      password: guest.password,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  guest.id = (await signup.json()).data.guest.id;
+  await decideConsent(page.context(), baseURL);
+  guest = await signUpByApi(page, clientIp, newGuest('rt'));
   actor = await anActor(request);
   await presence(request, actor.id, false);
 
   // Guest, tab 1: pins the actor on the profile page.
-  await gotoHydrated(page, `/en/amateur/${actor.slug}/`);
+  await gotoReady(page, `/en/amateur/${actor.slug}/`);
   const pin = page.getByRole('button', { name: TEXT.pin });
   await expect(pin).toBeEnabled();
   await pin.click();
   await expect(page.getByRole('button', { name: TEXT.unpin })).toHaveAttribute('aria-pressed', 'true');
 
   // Guest, tab 1: the guest area with the favorites block; tab 2: the home page.
-  await gotoHydrated(page, '/en/myvela/');
+  await gotoReady(page, '/en/myvela/');
   const favorites = page.locator('[data-favorites]');
   await expect(favorites.getByRole('heading', { name: new RegExp(TEXT.favoritesTitle) })).toBeVisible();
   const item = favorites.locator(`[data-favorite-actor="${actor.id}"]`);
   await expect(item).toHaveAttribute('data-online', 'false');
   await expect(favorites.locator('[data-favorites-online]')).toHaveAttribute('data-favorites-online', '0');
   const tab2 = await page.context().newPage();
-  await gotoHydrated(tab2, '/en/');
+  await gotoReady(tab2, '/en/');
 
   // Visitor (second browser context): the actor's profile, offline.
   const visitorContext = await browser.newContext();
-  await visitorContext.addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
+  await decideConsent(visitorContext, baseURL);
   const visitor = await visitorContext.newPage();
-  await gotoHydrated(visitor, `/en/amateur/${actor.slug}/`);
+  await gotoReady(visitor, `/en/amateur/${actor.slug}/`);
   await expect(visitor.locator('.profile__intro .status')).toHaveText('Offline');
   const countBefore = Number(await visitor.locator('[data-online-count]').getAttribute('data-online-count'));
   // Pages are live once their socket has its session.
@@ -183,13 +165,13 @@ test('the server restarts and the page reconnects by itself: what happens afterw
   request,
 }) => {
   test.setTimeout(180_000);
-  await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
+  await decideConsent(page.context(), baseURL);
   const login = await page.request.post('/rest/v1/guest/login', {
     headers: clientHeaders(clientIp),
     data: { login: guest.screenName, password: guest.password },
   });
   expect(login.status(), await login.text()).toBe(200);
-  await gotoHydrated(page, '/en/myvela/');
+  await gotoReady(page, '/en/myvela/');
   const item = page.locator(`[data-favorite-actor="${actor.id}"]`);
   await expect(item).toHaveAttribute('data-online', 'false');
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
