@@ -5,10 +5,10 @@
  * apps/server/test/table-ownership.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { actors } from './catalog.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { actorIdColumn, actors } from './catalog.ts';
 import { type LocalizedText, tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /** When an actor is usually online (spec 3 heat maps: heatMaps, hoursToBeOnline, memo). */
 export const actorHeatMaps = pgTable('actor_heat_maps', {
@@ -27,9 +27,7 @@ export const actorInterviews = pgTable(
   'actor_interviews',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     imageKey: text('image_key').notNull(),
     durationS: integer('duration_s').notNull(),
@@ -47,12 +45,8 @@ export const actorInterviews = pgTable(
 export const actorNotes = pgTable(
   'actor_notes',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     comment: text('comment').notNull(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

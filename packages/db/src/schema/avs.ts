@@ -3,9 +3,9 @@
  * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
  * apps/server/test/table-ownership.test.ts).
  */
-import { bigint, bigserial, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /**
  * Age verification requests (spec 4) at a provider (the sandbox provider: an operator decides through
@@ -15,9 +15,7 @@ export const avsRequests = pgTable(
   'avs_requests',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     provider: text('provider').notNull().default('sandbox'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     fullName: text('full_name').notNull(),

@@ -153,12 +153,16 @@ export const actors = pgTable(
   ],
 );
 
+/** A row's actor, `actor_id` (not null) referencing actors: the row goes with the actor. */
+export const actorIdColumn = () =>
+  integer('actor_id')
+    .notNull()
+    .references(() => actors.id, { onDelete: 'cascade' });
+
 export const actorCategories = pgTable(
   'actor_categories',
   {
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
@@ -181,9 +185,7 @@ export const tags = pgTable(
 export const actorTags = pgTable(
   'actor_tags',
   {
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),

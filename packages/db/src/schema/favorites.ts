@@ -4,22 +4,18 @@
  * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
  * apps/server/test/table-ownership.test.ts).
  */
-import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { actors } from './catalog.ts';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { actorIdColumn, actors } from './catalog.ts';
 import { tstz } from './columns.ts';
 import { albums, pictures } from './gallery.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /** Actors a guest pinned as favorites (spec 4 Favorites). */
 export const favoriteActors = pgTable(
   'favorite_actors',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     notifyEmail: boolean('notify_email').notNull().default(false),
     notifySms: boolean('notify_sms').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -31,9 +27,7 @@ const favoriteOf = <T extends string>(table: string, column: T, references: () =
   pgTable(
     table,
     {
-      guestId: bigint('guest_id', { mode: 'number' })
-        .notNull()
-        .references(() => guests.id, { onDelete: 'cascade' }),
+      guestId: guestIdColumn({ onDelete: 'cascade' }),
       itemId: integer(column).notNull().references(references, { onDelete: 'cascade' }),
       createdAt: tstz('created_at').notNull().defaultNow(),
     },

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   check,
   index,
@@ -18,17 +17,15 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { actors } from './catalog.ts';
+import { actorIdColumn } from './catalog.ts';
 import { ratingValue, tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 export const albums = pgTable(
   'albums',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     type: text('type', { enum: ['image', 'video'] }).notNull(),
     title: text('title').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -55,13 +52,17 @@ export const albums = pgTable(
   ],
 );
 
+/** A row of an album, `album_id` (not null) referencing albums: the row goes with the album. */
+const albumIdColumn = () =>
+  integer('album_id')
+    .notNull()
+    .references(() => albums.id, { onDelete: 'cascade' });
+
 export const pictures = pgTable(
   'pictures',
   {
     id: serial('id').primaryKey(),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    albumId: albumIdColumn(),
     imageKey: text('image_key').notNull(),
     ageRating: smallint('age_rating').notNull(),
     position: integer('position').notNull(),
@@ -80,12 +81,8 @@ export const pictures = pgTable(
 export const albumRatings = pgTable(
   'album_ratings',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    albumId: albumIdColumn(),
     rating: ratingValue('rating'),
   },
   (t) => [
@@ -97,9 +94,7 @@ export const albumRatings = pgTable(
 export const pictureRatings = pgTable(
   'picture_ratings',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     pictureId: integer('picture_id')
       .notNull()
       .references(() => pictures.id, { onDelete: 'cascade' }),
@@ -114,12 +109,8 @@ export const pictureRatings = pgTable(
 export const sedcardRatings = pgTable(
   'sedcard_ratings',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     rating: ratingValue('rating'),
   },
   (t) => [
@@ -133,12 +124,8 @@ export const albumComments = pgTable(
   'album_comments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    albumId: albumIdColumn(),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     text: text('text').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
@@ -153,12 +140,8 @@ export const albumComments = pgTable(
 export const albumViews = pgTable(
   'album_views',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    albumId: integer('album_id')
-      .notNull()
-      .references(() => albums.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    albumId: albumIdColumn(),
     viewedAt: tstz('viewed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.guestId, t.albumId] })],

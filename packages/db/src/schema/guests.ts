@@ -54,6 +54,15 @@ export const guests = pgTable(
   ],
 );
 
+/**
+ * A row's guest, `guest_id` (not null) referencing guests. With `{ onDelete: 'cascade' }` the row
+ * goes with the account; without, the row (a money record) keeps the guest from being deleted.
+ */
+export const guestIdColumn = (actions?: { onDelete: 'cascade' }) =>
+  bigint('guest_id', { mode: 'number' })
+    .notNull()
+    .references(() => guests.id, actions);
+
 /** A visitor's session, anonymous (guest_id null) or logged in. Only the token's SHA-256 is stored. */
 export const guestSessions = pgTable(
   'guest_sessions',
@@ -75,9 +84,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull().unique(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -18,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /**
  * A guest's notification (spec 3: id, unread, unseen; spec 4: unread -> read, unseen -> seen). The
@@ -30,9 +29,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     params: jsonb('params').$type<Record<string, string | number | boolean>>().notNull().default({}),
     url: text('url'),

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn, guests } from './guests.ts';
 import { ledgerTransfers } from './wallet.ts';
 
 /** A stored means of payment at the provider (a card token or a SEPA mandate); one active per paytype. */
@@ -27,9 +27,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     paytype: text('paytype', { enum: ['CC', 'LS'] }).notNull(),
     /** What the guest sees, e.g. "Visa •••• 4242" or "DE89 •••• 3000" (never a full number). */
     label: text('label').notNull(),
@@ -59,9 +57,7 @@ export const paymentCharges = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The id the dialog and the provider callbacks use (random, not guessable). */
     publicId: text('public_id').notNull().unique(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** The dialog flow that started it (moneycharge, trialmoneycharge, oneclick, autorecharge, ...). */
     flow: text('flow').notNull(),

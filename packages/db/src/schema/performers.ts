@@ -17,7 +17,7 @@ import {
   serial,
   text,
 } from 'drizzle-orm/pg-core';
-import { actors } from './catalog.ts';
+import { actorIdColumn, actors } from './catalog.ts';
 import { tstz } from './columns.ts';
 import { guests } from './guests.ts';
 
@@ -26,9 +26,7 @@ export const chatRatings = pgTable(
   'chat_ratings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     guestId: bigint('guest_id', { mode: 'number' }).references(() => guests.id, { onDelete: 'set null' }),
     satisfied: boolean('satisfied').notNull(),
     createdAt: tstz('created_at').notNull(),
@@ -69,9 +67,7 @@ export const camShows = pgTable(
   'cam_shows',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     startsAt: tstz('starts_at').notNull(),

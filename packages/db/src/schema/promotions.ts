@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { actors } from './catalog.ts';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 import { paymentCharges } from './payments.ts';
 import { ledgerTransfers } from './wallet.ts';
 
@@ -33,9 +33,7 @@ export const vouchers = pgTable(
   'vouchers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     type: smallint('type').notNull(),
     actorId: integer('actor_id').references(() => actors.id),
     amount: integer('amount').notNull(),
@@ -93,9 +91,7 @@ export const bonusRedemptions = pgTable(
     codeId: bigint('code_id', { mode: 'number' })
       .notNull()
       .references(() => bonusCodes.id),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     /** The credit's ledger transfer (coin rewards) or null (voucher rewards, pending on-top bonus). */
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     /** On-top codes: the charge whose top-up received the bonus (null while waiting for one). */
@@ -116,9 +112,7 @@ export const purchases = pgTable(
   'purchases',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     itemType: text('item_type', { enum: ['video', 'album'] }).notNull(),
     itemId: integer('item_id').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),

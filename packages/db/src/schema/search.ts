@@ -5,17 +5,15 @@
  * apps/server/test/table-ownership.test.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /** A logged-in guest's last searches (GraphQL storeSearchPattern, "last searches"). */
 export const searchPatterns = pgTable(
   'search_patterns',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     pattern: text('pattern').notNull(),
     searchedAt: tstz('searched_at').notNull().defaultNow(),
   },

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 import { ledgerTransfers } from './wallet.ts';
 
 /**
@@ -29,9 +29,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id),
+    guestId: guestIdColumn(),
     product: text('product', { enum: ['vip', 'tv'] }).notNull(),
     /** active: renews; cancelled: runs to the end of the period, then ends; ended: over. */
     status: text('status', { enum: ['active', 'cancelled', 'ended'] })

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -19,17 +18,15 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { actors, tags } from './catalog.ts';
+import { actorIdColumn, tags } from './catalog.ts';
 import { ratingValue, tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 export const videos = pgTable(
   'videos',
   {
     id: serial('id').primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => actors.id, { onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
     title: text('title').notNull(),
     durationS: integer('duration_s').notNull(),
     ageRating: smallint('age_rating').notNull(),
@@ -84,6 +81,12 @@ export const videos = pgTable(
   ],
 );
 
+/** A row of a video, `video_id` (not null) referencing videos: the row goes with the video. */
+const videoIdColumn = () =>
+  integer('video_id')
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' });
+
 /**
  * Sales per video and UTC day. The trending list (spec 9: trending window last 8 days) sums these
  * over the window; `videos.sales_count` is the all-time total.
@@ -91,9 +94,7 @@ export const videos = pgTable(
 export const videoSalesDaily = pgTable(
   'video_sales_daily',
   {
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: videoIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     sales: integer('sales').notNull(),
   },
@@ -116,9 +117,7 @@ export const videoTrending = pgTable(
   {
     fromDay: date('from_day', { mode: 'string' }).notNull(),
     toDay: date('to_day', { mode: 'string' }).notNull(),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: videoIdColumn(),
     sales: integer('sales').notNull(),
   },
   (t) => [
@@ -131,9 +130,7 @@ export const videoTrending = pgTable(
 export const videoTags = pgTable(
   'video_tags',
   {
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: videoIdColumn(),
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
@@ -144,12 +141,8 @@ export const videoTags = pgTable(
 export const videoRatings = pgTable(
   'video_ratings',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
-    videoId: integer('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    videoId: videoIdColumn(),
     rating: ratingValue('rating'),
   },
   (t) => [
@@ -162,9 +155,7 @@ export const videoRatings = pgTable(
 export const tileGridSettings = pgTable(
   'tile_grid_settings',
   {
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     type: text('type').notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

@@ -4,9 +4,9 @@
  * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
  * apps/server/test/table-ownership.test.ts).
  */
-import { bigint, bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
-import { guests } from './guests.ts';
+import { guestIdColumn } from './guests.ts';
 
 /**
  * A browser's web push subscription (spec 7 web-push/*). `token` is the handle the page keeps to
@@ -17,9 +17,7 @@ export const webPushSubscriptions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     token: text('token').notNull().unique(),
-    guestId: bigint('guest_id', { mode: 'number' })
-      .notNull()
-      .references(() => guests.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
