@@ -1,6 +1,7 @@
 /** Pro actor search (issue 5 deliverable 5): filters, ZIP code geolocation, rank or distance, the map; and the catalog import API (deliverable 6). */
 import { ACTOR_SEARCH_PAGE_SIZE, type ProSearchPageServices } from '@vela/contracts/prosearch';
 import type { Country } from '../../infra/country.ts';
+import { createActorSearch } from '../catalog/actor-search.ts';
 import { catalogImportRoutes } from '../catalog/catalog-import.routes.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createProSearchRepository } from './prosearch.repository.ts';
@@ -13,7 +14,7 @@ export interface ProSearchModule extends FeatureModule {
 }
 
 export function createProSearchModule(deps: FeatureModuleDeps): ProSearchModule {
-  const service = createProSearchService(createProSearchRepository(deps.db));
+  const service = createProSearchService(createProSearchRepository(deps.db), createActorSearch(deps.db));
   return {
     rest: proSearchRoutes({ auth: deps.auth, service, countryHeader: deps.config.countryHeader }),
     internal: catalogImportRoutes({ db: deps.db, bus: deps.bus }),

@@ -23,8 +23,9 @@ import {
 import { boundingBox, geoLocationByZip, isValidZip } from '@vela/geo/zip';
 import { AppError } from '../../http/errors.ts';
 import type { Country } from '../../infra/country.ts';
+import type { ActorQuery, ActorSearch } from '../catalog/actor-search.ts';
 import { categoryName, presentActorTile } from '../catalog/catalog.presenter.ts';
-import type { ActorQuery, ProSearchRepository } from './prosearch.repository.ts';
+import type { ProSearchRepository } from './prosearch.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,7 +35,12 @@ function yearsBefore(now: Date, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function createProSearchService(repository: ProSearchRepository, now: () => Date = () => new Date()) {
+/** `catalog`: the actors and categories searched, the catalog's (decision 0030). */
+export function createProSearchService(
+  repository: ProSearchRepository,
+  catalog: ActorSearch,
+  now: () => Date = () => new Date(),
+) {
   /** spec 7 utility/getGeoLocationByZip: 400 INVALID_ZIP, 404 ZIP_NOT_FOUND. */
   function geoLocation(zip: string): ZipGeoLocation {
     const code = zip.trim();
@@ -62,7 +68,7 @@ export function createProSearchService(repository: ProSearchRepository, now: () 
       throw new AppError('ZIP_REQUIRED_FOR_DISTANCE', 'Sorting by distance needs a ZIP code', 400);
     if (filter.radiusKm !== undefined && !filter.zip)
       throw new AppError('ZIP_REQUIRED_FOR_RADIUS', 'A radius needs a ZIP code', 400);
-    if (filter.categoryId !== undefined && !(await repository.categoryExists(filter.categoryId)))
+    if (filter.categoryId !== undefined && !(await catalog.categoryExists(filter.categoryId)))
       throw new AppError('UNKNOWN_CATEGORY', `No category has the id ${filter.categoryId}`, 400);
     const origin = filter.zip ? geoLocation(filter.zip) : null;
     const today = now();
@@ -89,7 +95,7 @@ export function createProSearchService(repository: ProSearchRepository, now: () 
       limit,
       country,
     };
-    const [rows, total] = await Promise.all([repository.searchActors(query), repository.countActors(query)]);
+    const [rows, total] = await Promise.all([catalog.searchActors(query), catalog.countActors(query)]);
     return {
       items: rows.map((row) => ({
         actor: presentActorTile(row, today),
@@ -111,7 +117,7 @@ export function createProSearchService(repository: ProSearchRepository, now: () 
 
     async init(lang: Language, guestId: number | null): Promise<ActorSearchInit> {
       const [categories, saved] = await Promise.all([
-        repository.categories(),
+        catalog.categories(),
         guestId === null ? null : repository.savedFilter(guestId),
       ]);
       const filter = restore(saved);
