@@ -15,6 +15,7 @@ import {
 } from '@vela/domain/video-listings';
 import { z } from 'zod';
 import { type ImageRef, type Language, PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import type { SeoText, VideoTile } from './pages.ts';
 
 export type { VideoListingCategory, VideoSort, VideoType } from '@vela/domain/video-listings';
@@ -189,3 +190,15 @@ export interface VideoPageServices {
   ): Promise<VideoListingPageData>;
   videoStars(lang: Language): Promise<VideoStarsPageData>;
 }
+
+/** The tile grid calls of the pages (decision 0032); `tileGrid/get` keeps its own route (a kept whole answer). */
+export const videosEndpoints = {
+  /** A logged-in guest's sort, columns and filter of a grid type, used when the listing opens next time. */
+  storeTileGridSettings: defineEndpoint({
+    method: 'POST',
+    path: 'tileGrid/storeTileGridSettings',
+    body: StoreTileGridSettingsSchema,
+    response: StoreTileGridSettingsSchema,
+    errors: ['NOT_LOGGED_IN'],
+  }),
+};

@@ -3,8 +3,9 @@
  * video of a performer blocked in the caller's country (spec 6): the answers vary on the country
  * header and a visitor's kept page is kept per country.
  */
-import { StoreTileGridSettingsSchema, TILE_GRID_TYPES } from '@vela/contracts/videos';
+import { TILE_GRID_TYPES, videosEndpoints } from '@vela/contracts/videos';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
@@ -68,10 +69,9 @@ export function videosRoutes(deps: {
       return { success: true, data: await videos.pictures(albumId, countryOfRequest(request)) };
     });
 
-    app.post('/tileGrid/storeTileGridSettings', async (request) => {
-      const { guestId } = await auth.requireGuest(request);
-      const body = parseInput(StoreTileGridSettingsSchema, request.body);
-      return { success: true, data: await videos.storeSettings(guestId, body.type, body.settings) };
+    route(app, videosEndpoints.storeTileGridSettings).handle({
+      authenticate: async (request) => (await auth.requireGuest(request)).guestId,
+      handler: async ({ body, auth: guestId }) => videos.storeSettings(guestId, body.type, body.settings),
     });
   };
 }

@@ -1,7 +1,7 @@
 import type { Language } from '@vela/contracts/common';
-import type { VideoFilter, VideoSort } from '@vela/contracts/videos';
+import { type VideoFilter, type VideoSort, videosEndpoints } from '@vela/contracts/videos';
 import { Form, Link } from 'react-router';
-import { restCall } from '../../api/rest.ts';
+import { endpointCall } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { FILTER_TYPES } from '../listings.ts';
 import { useVideosT } from '../useVideosT.ts';
@@ -37,11 +37,10 @@ export function VideoListingFilter({ lang, action, sort, sorts, filter, tags }: 
             name="sort"
             defaultValue={sort}
             onChange={(event) => {
-              const value = event.currentTarget.value;
-              if (loggedIn) {
-                restCall('POST', 'tileGrid/storeTileGridSettings', {
-                  type: 'videos',
-                  settings: { sort: value },
+              const chosen = sorts.find((s) => s === event.currentTarget.value);
+              if (loggedIn && chosen) {
+                endpointCall(videosEndpoints.storeTileGridSettings, {
+                  body: { type: 'videos', settings: { sort: chosen } },
                 }).catch(() => {
                   // Storing the preference is best effort; the listing itself already changed.
                 });
