@@ -62,14 +62,14 @@ const EXCEPTIONS: Record<string, string[]> = {
     'videoTags',
     'videos',
   ],
-  'apps/server/src/modules/videos/videos.repository.ts': ['actors', 'tags'],
+  'apps/server/src/modules/videos/videos.repository.ts': ['actors'],
 };
 /**
  * How many (file, table) exceptions there are: 80 when the rule came (issue 15: 68 imports, then 12
  * tables named only in SQL text). Lowered with each fix, so the list can never grow back without
  * editing this number.
  */
-const EXCEPTIONS_TOTAL = 28;
+const EXCEPTIONS_TOTAL = 27;
 
 interface TableImport {
   /** The imported name (before `as`), or `*` for a namespace import, `export *` or import(). */

@@ -20,6 +20,7 @@ import type { Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 import { type MediaKeyUse, mediaAgeRatingSql, mediaOfKindLikeSql } from '../catalog/media-facts.ts';
+import { tagIdsLabelledSql, tagLabelsSql } from '../catalog/tag-sql.ts';
 import { boughtAmongSql, isBoughtSql } from '../promotions/purchase-sql.ts';
 
 /** A listing as the repository runs it (the service has resolved category, sort, windows and guest). */
@@ -141,7 +142,7 @@ function conditionsOf(spec: ListingSpec): SQL[] {
   if (spec.actingGroups?.length) where.push(sql`a.actor_type in (${list(spec.actingGroups)})`);
   if (spec.tags?.length)
     where.push(
-      sql`exists (select 1 from video_tags vt join tags t on t.id = vt.tag_id where vt.video_id = v.id and lower(t.label) in (${list(spec.tags.map((t) => t.toLowerCase()))}))`,
+      sql`exists (select 1 from video_tags vt where vt.video_id = v.id and vt.tag_id in (${tagIdsLabelledSql(spec.tags.map((t) => t.toLowerCase()))}))`,
     );
   return where;
 }
@@ -304,10 +305,7 @@ export function createVideosRepository(db: Db) {
 
     /** Tag labels for the filter form, alphabetical. */
     async tagLabels(limit: number): Promise<string[]> {
-      const rows = await queryRows<{ label: string }>(
-        db,
-        sql`select label from tags order by label limit ${limit}`,
-      );
+      const rows = await queryRows<{ label: string }>(db, tagLabelsSql(limit));
       return rows.map((r) => r.label);
     },
 
