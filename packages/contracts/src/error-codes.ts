@@ -7,6 +7,8 @@
  * the first group is what any call can get (the edge, the status fallbacks of `toErrorBody`).
  */
 
+import { REDEEM_REFUSALS } from '@vela/domain/bonus-codes';
+
 export const ERROR_CODES = [
   // Any call: the edge (input guard, same-origin check, rate limits, age gate) and toErrorBody's
   // status fallbacks for errors Fastify raises itself (bad JSON, body too large, unknown route).
@@ -102,13 +104,8 @@ export const ERROR_CODES = [
   'PRODUCT_NOT_OFFERED',
   'SUBSCRIPTION_PENDING',
   'SUBSCRIPTION_ABORTED',
-  // Promotions: bonus codes (the domain's redeem reasons), vouchers, purchases.
-  'UNKNOWN_CODE',
-  'INACTIVE',
-  'NOT_YET_VALID',
-  'EXPIRED',
-  'EXHAUSTED',
-  'ALREADY_REDEEMED',
+  // Promotions: bonus codes (the domain's redeem refusals), vouchers, purchases.
+  ...REDEEM_REFUSALS,
   'BONUS_CODE_EXISTS',
   'INVALID_REWARD',
   'ITEM_FREE',

@@ -4,6 +4,7 @@
  * coins (spec 9) as `guestBalance` / `guestBalanceFormatted` like the `guestBalance` socket event.
  * Ids leave the server as strings.
  */
+import { REDEEM_REASONS } from '@vela/domain/bonus-codes';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -57,15 +58,8 @@ export const RewardViewSchema = z.object({
 });
 export type RewardView = z.infer<typeof RewardViewSchema>;
 
-export const REDEEM_REASONS = [
-  'OK',
-  'UNKNOWN_CODE',
-  'INACTIVE',
-  'NOT_YET_VALID',
-  'EXPIRED',
-  'EXHAUSTED',
-  'ALREADY_REDEEMED',
-] as const;
+/** The bonus code check's reasons; the list lives in @vela/domain/bonus-codes. */
+export { REDEEM_REASONS };
 export const RedeemReasonSchema = z.enum(REDEEM_REASONS);
 export type RedeemReasonCode = z.infer<typeof RedeemReasonSchema>;
 

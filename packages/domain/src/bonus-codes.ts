@@ -39,9 +39,8 @@ export function isWellFormedCode(code: string): boolean {
   return BONUS_CODE_PATTERN.test(code);
 }
 
-/** Why a code cannot be redeemed now, or OK. */
-export const REDEEM_REASONS = [
-  'OK',
+/** Why a code cannot be redeemed now; each is also an error code of the redeem call. */
+export const REDEEM_REFUSALS = [
   'UNKNOWN_CODE',
   'INACTIVE',
   'NOT_YET_VALID',
@@ -49,6 +48,9 @@ export const REDEEM_REASONS = [
   'EXHAUSTED',
   'ALREADY_REDEEMED',
 ] as const;
+
+/** Why a code cannot be redeemed now, or OK. */
+export const REDEEM_REASONS = ['OK', ...REDEEM_REFUSALS] as const;
 export type RedeemReason = (typeof REDEEM_REASONS)[number];
 
 export interface BonusCodeState {
