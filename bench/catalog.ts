@@ -23,7 +23,7 @@
  *
  * Env: BENCH_CATALOG_DATABASE_URL, BENCH_CATALOG_PORT (3950), BENCH_CATALOG_DURATION (10 s per series).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
@@ -43,6 +43,7 @@ import {
   createVideosService,
   type ListingRequest,
 } from '../apps/server/src/modules/videos/videos.service.ts';
+import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl =
@@ -103,14 +104,7 @@ async function count(client: pg.Client, table: string): Promise<number> {
 }
 
 async function ensureSeeded(): Promise<void> {
-  const admin = new URL(databaseUrl);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const adminClient = new pg.Client({ connectionString: admin.toString() });
-  await adminClient.connect();
-  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await adminClient.query(`create database "${name.replace(/"/g, '')}"`);
-  await adminClient.end();
+  await ensureDatabase(databaseUrl);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let videos = 0;
@@ -126,7 +120,9 @@ async function ensureSeeded(): Promise<void> {
   // The seed spreads its dates around the day it ran: after a few days the trending window (the
   // last 8 days) would be nearly empty and the trending listings unrealistically cheap.
   if (videos >= BENCH_VIDEOS && salesDaysOld <= STALE_SEED_DAYS) return;
-  console.log(`seeding ${name} with the bench size (once; several minutes)…`);
+  console.log(
+    `seeding ${new URL(databaseUrl).pathname.slice(1)} with the bench size (once; several minutes)…`,
+  );
   const seeded = spawnSync(
     process.execPath,
     ['--import', 'tsx', 'packages/db/src/seed/cli.ts', '--size', 'bench', '--now', 'today', '--reset'],
@@ -137,20 +133,6 @@ async function ensureSeeded(): Promise<void> {
     },
   );
   if (seeded.status !== 0) throw new Error(`bench seed failed (${seeded.status})`);
-}
-
-async function waitAlive(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/rest/v1/alive`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become alive in 300 s');
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -436,22 +418,11 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
   await ensureSeeded();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PAY_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(root, 'data', 'bench-catalog'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
-      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench-catalog',
+    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0' },
   });
   try {
     const data = {
@@ -459,7 +430,7 @@ export async function runCatalogBench(): Promise<CatalogBenchResult> {
       videos: await count(client, 'videos'),
       albums: await count(client, 'albums'),
     };
-    await waitAlive(server);
+    await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     const patterns = await patternsFrom(client, 1_200);
     const uncached = patterns
       .slice(100)

@@ -21,17 +21,13 @@
  * Alone: `npx tsx bench/login.ts`. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vela_bench,
  * created and seeded with the demo data when missing), BENCH_LOGIN_PORT (3970), and the ones above.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@vela/db/client';
-import pg from 'pg';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/guests/passwords.ts';
-import { stopServer, waitAlive } from './server-process.ts';
+import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_LOGIN_PORT ?? 3970);
 const guestCount = Number(process.env.BENCH_LOGIN_GUESTS ?? 20);
@@ -76,38 +72,19 @@ function latencies(values: number[]): Latencies {
   return { count: sorted.length, p50: round(at(50)), p99: round(at(99)), max: round(sorted.at(-1) ?? 0) };
 }
 
-async function ensureDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
-  await client.end();
-}
-
-function startServer(): ChildProcess {
+function startLoginServer(): ChildProcess {
   const { REDIS_URL: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  return startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inherit: inherited,
     env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PAY_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(root, 'data', 'bench'),
       ENABLE_BENCH_ROUTES: 'true',
       TRUST_PROXY: 'true',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
       SUBSCRIPTION_JOB_INTERVAL_MS: '0',
       PRESENCE_SIMULATOR_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
@@ -171,7 +148,7 @@ async function login(screenName: string, address: string): Promise<{ status: num
 
 export async function runLoginBench(): Promise<LoginBenchResult> {
   await ensureDatabase(databaseUrl);
-  const server = startServer();
+  const server = startLoginServer();
   try {
     await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     const names = await benchGuests();

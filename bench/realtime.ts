@@ -28,21 +28,18 @@
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded with the
  * demo data when missing), BENCH_REALTIME_PORT (3960), and the ones above.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@vela/db/client';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
-import { stopServer, waitAlive } from './server-process.ts';
+import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_REALTIME_PORT ?? 3960);
 const heldTarget = Number(process.env.BENCH_REALTIME_SOCKETS ?? 10_000);
@@ -124,17 +121,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
-  await client.end();
-}
 
 /** The soft limit of open files of a process (`Max open files` of /proc/<pid>/limits). */
 function fileLimitOf(pid: number | 'self'): number {
@@ -437,28 +423,21 @@ class Clients {
 
 // --- the server -------------------------------------------------------------------------------------
 
-function startServer(redis: string | null): ChildProcess {
+function startRealtimeServer(redis: string | null): ChildProcess {
   const { REDIS_URL: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  return startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inherit: inherited,
+    nodeFlags: ['--expose-gc'],
     env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PAY_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(root, 'data', 'bench'),
       ENABLE_BENCH_ROUTES: 'true',
       INTERNAL_API_TOKEN: internalToken,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
       SUBSCRIPTION_JOB_INTERVAL_MS: '0',
       PRESENCE_SIMULATOR_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
       ...(redis ? { REDIS_URL: redis } : {}),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
@@ -628,7 +607,7 @@ async function onServer(
   bus: FanoutSeries['bus'],
   measureHeld: boolean,
 ): Promise<{ held?: HeldSockets; fanout: FanoutSeries[] }> {
-  const server = startServer(bus === 'redis' ? redisUrl : null);
+  const server = startRealtimeServer(bus === 'redis' ? redisUrl : null);
   const clients = new Clients();
   clients.serverPid = server.pid ?? 0;
   try {

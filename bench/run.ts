@@ -19,19 +19,18 @@
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
  * server alone, written to bench/results/pages.json).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printFirstLoadBench, runFirstLoadBench } from './first-load-js.ts';
 import { benchGuestCookie } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
+import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,33 +38,6 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const base = `http://127.0.0.1:${port}`;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await client.end();
-}
-
-async function waitAlive(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/rest/v1/alive`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become alive in 300 s');
-}
 
 interface Measured {
   reqPerSec: number;
@@ -88,26 +60,19 @@ async function measure(path: string, headers: Record<string, string> = {}): Prom
 
 async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  const server = startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PAY_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(root, 'data', 'bench'),
       ENABLE_BENCH_ROUTES: 'true',
-      // Production mode requires a session secret; a fresh one per benchmark run.
+      // A fresh secret per benchmark run unless given.
       SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
       PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    await waitAlive(server);
+    await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     const home = await fetch(`${base}/en/`).then((r) => r.text());
     const actor = /href="(\/en\/amateur\/[^/"]+\/)"/.exec(home)?.[1];
     if (!actor) throw new Error('no actor link on the home page');

@@ -1,6 +1,71 @@
-/** The benchmarked server as a child process: wait until it answers, stop it (shared by the benches). */
-import type { ChildProcess } from 'node:child_process';
+/**
+ * The benchmarked server as a child process (shared by the benches): its database, start it, wait until
+ * it answers, stop it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Creates the database of `url` on its PostgreSQL server if it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
+  await client.end();
+}
+
+export interface ServerOptions {
+  port: number;
+  databaseUrl: string;
+  /** The server's DATA_DIR, a folder under data/. */
+  dataDir: string;
+  /** The environment the server starts from (default: this process's). */
+  inherit?: NodeJS.ProcessEnv;
+  /** Settings added to the production ones below (or replacing them). */
+  env?: NodeJS.ProcessEnv;
+  /** Node flags before `--import tsx`. */
+  nodeFlags?: string[];
+}
+
+/**
+ * Starts apps/server/src/main.ts in production mode on 127.0.0.1:`port` (the payment dialog on port + 1)
+ * with fresh secrets (production mode requires them), logging warnings and errors only.
+ */
+export function startServer({
+  port,
+  databaseUrl,
+  dataDir,
+  inherit,
+  env,
+  nodeFlags = [],
+}: ServerOptions): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...(inherit ?? process.env),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PAY_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(root, 'data', dataDir),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
 
 /** Polls `isAlive` every 500 ms for up to 300 s; fails at once when the server exits. */
 export async function waitAlive(child: ChildProcess, isAlive: () => Promise<boolean>): Promise<void> {
