@@ -16,7 +16,7 @@ import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { actorBannedCodes, actorBansNoCountry } from '../catalog/actor-sql.ts';
 import type { ActorRow } from '../catalog/catalog.service.ts';
 import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
-import { type VideoRow, videoTileColumns } from '../catalog/video-tile.ts';
+import { type VideoRow, videoTileColumns } from '../videos/video-tile.ts';
 
 export type AlbumRow = typeof albums.$inferSelect & { coverAgeRating: number };
 export type CamShowRow = typeof camShows.$inferSelect;

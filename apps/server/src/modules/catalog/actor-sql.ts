@@ -37,3 +37,8 @@ export function actorBansNoCountry(actorId: SqlOperand): SQL<boolean> {
 export function actorBannedCodes(actorId: SqlOperand): SQL<string[]> {
   return sql<string[]>`(select a.banned_country_codes from actors a where a.id = ${actorId})`;
 }
+
+/** SQL: the name of the actor `actorId` (a video tile's actor name). */
+export function actorNameSql(actorId: SqlOperand): SQL<string> {
+  return sql<string>`(select named.name from actors named where named.id = ${actorId})`;
+}

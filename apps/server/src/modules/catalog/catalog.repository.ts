@@ -4,7 +4,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { Db } from '@vela/db/client';
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from '@vela/db/orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from '@vela/db/orm';
 import {
   actorCategories,
   actors,
@@ -18,13 +18,16 @@ import {
   tvEpisodes,
   tvSeries,
 } from '@vela/db/schema/catalog';
-import { albums } from '@vela/db/schema/gallery';
-import { videoSalesDaily, videos } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import { actorIdOfferedIn } from './actor-sql.ts';
-import { type VideoRow, videoTileColumns } from './video-tile.ts';
+import { albumCountOfActor } from '../gallery/album-count.ts';
+import {
+  newestVideoTiles,
+  trendingVideoTiles,
+  type VideoRow,
+  videoCountOfActor,
+} from '../videos/video-tile.ts';
 
-export type { VideoRow } from './video-tile.ts';
+export type { VideoRow } from '../videos/video-tile.ts';
 
 export type ActorRow = typeof actors.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -67,35 +70,13 @@ export function createCatalogRepository(db: Db) {
       return db.$count(actors, eq(actors.isOnline, true));
     },
 
-    /** Videos with the most sales on the UTC days in [fromDay, toDay]. */
+    /** The home's video blocks are the videos module's (video-tile.ts). */
     trendingVideos(fromDay: string, toDay: string, limit: number, country: Country): Promise<VideoRow[]> {
-      const sold = db
-        .select({
-          videoId: videoSalesDaily.videoId,
-          sales: sql<number>`sum(${videoSalesDaily.sales})`.as('sales'),
-        })
-        .from(videoSalesDaily)
-        .where(and(gte(videoSalesDaily.day, fromDay), lte(videoSalesDaily.day, toDay)))
-        .groupBy(videoSalesDaily.videoId)
-        .as('sold');
-      return db
-        .select(videoTileColumns)
-        .from(sold)
-        .innerJoin(videos, eq(videos.id, sold.videoId))
-        .innerJoin(actors, eq(actors.id, videos.actorId))
-        .where(actorOfferedIn(country, actors.bannedCountryCodes))
-        .orderBy(desc(sold.sales), asc(videos.id))
-        .limit(limit);
+      return trendingVideoTiles(db, fromDay, toDay, limit, country);
     },
 
     newestVideos(limit: number, country: Country): Promise<VideoRow[]> {
-      return db
-        .select(videoTileColumns)
-        .from(videos)
-        .innerJoin(actors, eq(actors.id, videos.actorId))
-        .where(actorIdOfferedIn(country, videos.actorId))
-        .orderBy(desc(videos.releasedAt), desc(videos.id))
-        .limit(limit);
+      return newestVideoTiles(db, limit, country);
     },
 
     async categoriesWithCounts(): Promise<CategoryWithCount[]> {
@@ -261,8 +242,8 @@ export function createCatalogRepository(db: Db) {
           .innerJoin(tags, eq(tags.id, actorTags.tagId))
           .where(eq(actorTags.actorId, actorId))
           .orderBy(asc(tags.label)),
-        db.$count(videos, eq(videos.actorId, actorId)),
-        db.$count(albums, eq(albums.actorId, actorId)),
+        videoCountOfActor(db, actorId),
+        albumCountOfActor(db, actorId),
       ]);
       return {
         categories: cats.map((c) => c.category),

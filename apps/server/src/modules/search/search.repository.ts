@@ -15,7 +15,7 @@ import { searchPatterns, searchStats } from '@vela/db/schema/search';
 import { videos } from '@vela/db/schema/videos';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { actorIdOfferedIn } from '../catalog/actor-sql.ts';
-import { videoTileColumns } from '../catalog/video-tile.ts';
+import { videoTileColumns } from '../videos/video-tile.ts';
 
 export type SearchActorRow = typeof actors.$inferSelect;
 export type SearchModelRow = SearchActorRow & { videoCount: number };
