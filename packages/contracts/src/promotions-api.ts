@@ -4,7 +4,7 @@
  * coins (spec 9) as `guestBalance` / `guestBalanceFormatted` like the `guestBalance` socket event.
  * Ids leave the server as strings.
  */
-import { REDEEM_REASONS } from '@vela/domain/bonus-codes';
+import { REDEEM_REASONS, REDEEM_REFUSALS } from '@vela/domain/bonus-codes';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -246,14 +246,6 @@ export const BonusCodeParamsSchema = z.object({ code: BonusCodeInputSchema });
 /** `promo/hasGuestNotRedeemedOnTopCodeInstance/:promoCode`. */
 export const PromoCodeParamsSchema = z.object({ promoCode: BonusCodeInputSchema });
 
-const REDEEM_ERRORS = [
-  'UNKNOWN_CODE',
-  'INACTIVE',
-  'NOT_YET_VALID',
-  'EXPIRED',
-  'EXHAUSTED',
-  'ALREADY_REDEEMED',
-] as const;
 const BUY_ERRORS = [
   'NOT_LOGGED_IN',
   'NOT_FOUND',
@@ -320,7 +312,7 @@ export const promotionsEndpoints = {
     path: 'guest/redeemBonus',
     body: RedeemBonusRequestSchema,
     response: RedeemBonusResultSchema,
-    errors: ['NOT_LOGGED_IN', 'RESTRICTED', 'INVALID_REWARD', ...REDEEM_ERRORS],
+    errors: ['NOT_LOGGED_IN', 'RESTRICTED', 'INVALID_REWARD', ...REDEEM_REFUSALS],
   }),
   hasPendingOnTopCode: defineEndpoint({
     method: 'GET',
