@@ -33,7 +33,7 @@ import { openDatabase } from '@vela/db/client';
 import { sortsFor, VIDEO_LISTING_CATEGORIES } from '@vela/domain/video-listings';
 import pg from 'pg';
 import { createCatalogRepository } from '../apps/server/src/modules/catalog/catalog.repository.ts';
-import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
+import { SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { createPerformersService } from '../apps/server/src/modules/performers/performers.service.ts';
 import { createSearchRepository } from '../apps/server/src/modules/search/search.repository.ts';
@@ -43,6 +43,7 @@ import {
   createVideosService,
   type ListingRequest,
 } from '../apps/server/src/modules/videos/videos.service.ts';
+import { insertGuestWithSession } from './guest-session.ts';
 import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -369,19 +370,11 @@ async function benchGuests(): Promise<string[]> {
     const run = randomBytes(4).toString('hex');
     const tokens: string[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {
-      const guest = await guests.insertGuest({
-        screenName: `bench${run}${i}`,
-        email: `bench-${run}-${i}@bench.invalid`,
-        passwordHash: 'bench-guest-without-password',
-        signupOrigin: null,
-      });
-      const token = randomBytes(32).toString('base64url');
-      await guests.insertSession({
-        guestId: guest.id,
-        tokenHash: hashSessionToken(token),
-        userAgent: 'bench',
-        ip: '127.0.0.1',
-      });
+      const { token } = await insertGuestWithSession(
+        guests,
+        `bench${run}${i}`,
+        `bench-${run}-${i}@bench.invalid`,
+      );
       tokens.push(token);
     }
     return tokens;

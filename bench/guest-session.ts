@@ -4,6 +4,34 @@
  * guest row are exactly what a browser gets. Answers the `vela_session=...` cookie.
  */
 import { randomBytes } from 'node:crypto';
+import { hashSessionToken } from '../apps/server/src/modules/guests/auth.ts';
+import type { GuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
+
+/**
+ * A guest row and a live session made directly in the database, as login makes it (the session
+ * token's SHA-256 is stored): no password hash per guest, so such a guest cannot log in by password.
+ * Answers the guest's id and the session token its cookie carries.
+ */
+export async function insertGuestWithSession(
+  guests: GuestsRepository,
+  screenName: string,
+  email: string,
+): Promise<{ guestId: number; token: string }> {
+  const guest = await guests.insertGuest({
+    screenName,
+    email,
+    passwordHash: 'bench-guest-without-password',
+    signupOrigin: null,
+  });
+  const token = randomBytes(32).toString('base64url');
+  await guests.insertSession({
+    guestId: guest.id,
+    tokenHash: hashSessionToken(token),
+    userAgent: 'bench',
+    ip: '127.0.0.1',
+  });
+  return { guestId: guest.id, token };
+}
 
 export async function benchGuestCookie(base: string): Promise<string> {
   const run = randomBytes(4).toString('hex');

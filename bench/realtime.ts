@@ -36,8 +36,9 @@ import net from 'node:net';
 import { openDatabase } from '@vela/db/client';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
+import { SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
+import { insertGuestWithSession } from './guest-session.ts';
 import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
@@ -467,20 +468,12 @@ async function benchGuest(): Promise<{ guestId: number; cookie: string }> {
   try {
     const guests = createGuestsRepository(database.db);
     const run = randomBytes(4).toString('hex');
-    const guest = await guests.insertGuest({
-      screenName: `rt${run}`,
-      email: `bench-realtime-${run}@bench.invalid`,
-      passwordHash: 'bench-guest-without-password',
-      signupOrigin: null,
-    });
-    const token = randomBytes(32).toString('base64url');
-    await guests.insertSession({
-      guestId: guest.id,
-      tokenHash: hashSessionToken(token),
-      userAgent: 'bench',
-      ip: '127.0.0.1',
-    });
-    return { guestId: guest.id, cookie: `${SESSION_COOKIE}=${token}` };
+    const { guestId, token } = await insertGuestWithSession(
+      guests,
+      `rt${run}`,
+      `bench-realtime-${run}@bench.invalid`,
+    );
+    return { guestId, cookie: `${SESSION_COOKIE}=${token}` };
   } finally {
     await database.close();
   }
