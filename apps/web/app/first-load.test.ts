@@ -8,6 +8,9 @@
  * - The payment dialog host imports its message contract and after-login actions only when a dialog
  *   opens (PaymentDialogProvider `dialogModules`), and the notifications menu renders the lazy web push
  *   switch.
+ * - The socket's code (SocketClient with the message schemas, credentials, wiring) is imported after
+ *   idle (`realtime/state/realtimeConnection.ts`); no other browser module imports it or the client
+ *   at run time (types only), or it would load with the first chunks again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +46,22 @@ describe('first load on a phone', () => {
     expect(host).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/payment-messages'/m);
     expect(host).toContain("import('@vela/contracts/payment-messages')");
     expect(host).toContain("import('./loginAction.ts')");
+  });
+
+  it('the socket client loads after idle, through realtimeConnection only', () => {
+    const provider = read('features/realtime/state/RealtimeProvider.tsx');
+    expect(provider).toContain("import('./realtimeConnection.ts')");
+    expect(provider).toContain('whenIdleAfterLoad(');
+    const runtimeImport =
+      /^import\s+(?!type\b)[^;]*from\s+'[^']*\/(socketClient|realtimeConnection|realtimeWiring)\.ts'/m;
+    const allowed = new Set([
+      'features/realtime/state/realtimeConnection.ts',
+      'features/realtime/api/connectionErrorReporter.ts',
+    ]);
+    const offenders = sourcesOf(appDir)
+      .map((file) => path.relative(appDir, file))
+      .filter((file) => !allowed.has(file) && runtimeImport.test(read(file)));
+    expect(offenders).toEqual([]);
   });
 
   it('the notifications menu renders the web push switch lazily', () => {

@@ -6,7 +6,7 @@
 import type { ServerSocketMessage } from '@vela/contracts/socket';
 import { useSyncExternalStore } from 'react';
 import type { SocketClient } from '../socketClient.ts';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useSocketClient } from '../state/RealtimeProvider.tsx';
 
 export interface ClientStore<S> {
   getState(): S;
@@ -30,7 +30,7 @@ export function clientStoreHook<S>(create: () => ClientStore<S>, empty: S): () =
     return store;
   };
   return function useClientStore(): S {
-    const client = useRealtime()?.client ?? null;
+    const client = useSocketClient();
     const store = client ? storeOf(client) : null;
     return useSyncExternalStore(
       store ? store.subscribe : noSubscription,

@@ -4,11 +4,11 @@
  * has one, such a change does not reload the page; the viewer's flags follow either way.
  */
 import { useEffect, useRef } from 'react';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useRealtimeStores } from '../state/RealtimeProvider.tsx';
 import type { AboUpdate } from '../state/realtimeWiring.ts';
 
 export function useAboUpdate(handler: (update: AboUpdate) => void): void {
-  const handlers = useRealtime()?.aboHandlers ?? null;
+  const handlers = useRealtimeStores()?.aboHandlers ?? null;
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {

@@ -3,12 +3,12 @@
  * `actorOffline` event names them (the server render and hydration use the initial value).
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useRealtimeStores } from '../state/RealtimeProvider.tsx';
 
 const noSubscription = () => () => {};
 
 export function useActorOnline(actorId: number, initialOnline: boolean): boolean {
-  const presence = useRealtime()?.presence ?? null;
+  const presence = useRealtimeStores()?.presence ?? null;
   const read = useCallback(
     () => presence?.isOnline(actorId) ?? initialOnline,
     [presence, actorId, initialOnline],

@@ -5,13 +5,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { type GuestLiveState, INITIAL_GUEST_LIVE_STATE } from '../state/guestLiveStore.ts';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useRealtimeStores } from '../state/RealtimeProvider.tsx';
 
 const noSubscription = () => () => {};
 const initial = () => INITIAL_GUEST_LIVE_STATE;
 
 export function useGuestLive(): GuestLiveState {
-  const guest = useRealtime()?.guest ?? null;
+  const guest = useRealtimeStores()?.guest ?? null;
   return useSyncExternalStore(
     guest ? guest.subscribe : noSubscription,
     guest ? guest.getSnapshot : initial,

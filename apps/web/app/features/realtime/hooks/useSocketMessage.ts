@@ -4,13 +4,13 @@
  */
 import type { ServerMessageOf, ServerSocketMessageType } from '@vela/contracts/socket';
 import { useEffect, useRef } from 'react';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useSocketClient } from '../state/RealtimeProvider.tsx';
 
 export function useSocketMessage<T extends ServerSocketMessageType>(
   type: T,
   handler: (message: ServerMessageOf<T>) => void,
 ): void {
-  const client = useRealtime()?.client ?? null;
+  const client = useSocketClient();
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {

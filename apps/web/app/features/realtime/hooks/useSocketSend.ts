@@ -4,9 +4,9 @@
  */
 import type { ClientSocketRequest } from '@vela/contracts/socket';
 import { useCallback } from 'react';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useSocketClient } from '../state/RealtimeProvider.tsx';
 
 export function useSocketSend(): (request: ClientSocketRequest) => boolean {
-  const client = useRealtime()?.client ?? null;
+  const client = useSocketClient();
   return useCallback((request: ClientSocketRequest) => client?.send(request) ?? false, [client]);
 }

@@ -5,13 +5,13 @@
  */
 import type { ServerMessageOf } from '@vela/contracts/socket';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useSocketClient } from '../state/RealtimeProvider.tsx';
 
 type Session = ServerMessageOf<'ackSession'>;
 const none = (): Session | null => null;
 
 export function useSocketSession(): Session | null {
-  const client = useRealtime()?.client ?? null;
+  const client = useSocketClient();
   const subscribe = useCallback(
     (listener: () => void) => (client ? client.on('ackSession', listener) : () => {}),
     [client],

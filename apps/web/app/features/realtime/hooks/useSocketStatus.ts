@@ -1,12 +1,12 @@
 /** The socket's status (connecting, open = session acknowledged, closed); 'closed' during SSR. */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { SocketStatus } from '../socketClient.ts';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useSocketClient } from '../state/RealtimeProvider.tsx';
 
 const closed = (): SocketStatus => 'closed';
 
 export function useSocketStatus(): SocketStatus {
-  const client = useRealtime()?.client ?? null;
+  const client = useSocketClient();
   const subscribe = useCallback(
     (listener: () => void) => (client ? client.onStatus(listener) : () => {}),
     [client],

@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { PresenceStore } from '../state/presenceStore.ts';
-import { useRealtime } from '../state/RealtimeProvider.tsx';
+import { useRealtimeStores } from '../state/RealtimeProvider.tsx';
 
 const noSubscription = () => () => {};
 
@@ -19,7 +19,7 @@ export function withoutOfflineActors<T>(
 }
 
 export function useWithoutOfflineActors<T>(items: readonly T[], actorIdOf: (item: T) => number): T[] {
-  const presence = useRealtime()?.presence ?? null;
+  const presence = useRealtimeStores()?.presence ?? null;
   // A key of the offline ones among these items: the list is rebuilt only when that changes.
   const offlineKey = useCallback(
     () =>

@@ -1,7 +1,11 @@
 /**
  * The page's one socket (decision 0024), rendered by AppShell inside the viewer, balance and
- * payment dialog providers. The SocketClient exists only in the browser (never during SSR) and
- * starts after hydration (an effect); it stops on unmount and when the tab is hidden for good
+ * payment dialog providers. The SocketClient exists only in the browser (never during SSR). Its code
+ * (with the contract's zod schemas) is imported when the browser is idle after the page's `load`
+ * (`whenIdleAfterLoad`, at most 2 s later; issue 15, decision 0035), so it is not part of the first
+ * load; the first connection's `ackSession` snapshot brings what a guest's page missed meanwhile.
+ * Until then the presence and live stores answer the values the page was rendered with, and
+ * `useSocketSend` answers false (not sent), as while the socket is down. The client stops on unmount and when the tab is hidden for good
  * (`pagehide`: no reconnect while unloading; a page restored from the back/forward cache starts
  * again). It restarts when the guest changes (login and logout reload the page; a root
  * revalidation may still bring another viewer); a new language asks the session again.
@@ -18,17 +22,17 @@ import { useLocation } from 'react-router';
 import { track } from '../../analytics/track.ts';
 import { useViewer, useViewerUpdate } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
-import { reportSubscriptionStarted } from '../../vipclub/subscriptionAnalytics.ts';
 import { useWallet } from '../../wallet/state/BalanceProvider.tsx';
-import { createConnectionErrorReporter } from '../api/connectionErrorReporter.ts';
-import { createCredentialsSource } from '../api/socketCredentials.ts';
-import { SocketClient, socketUrlOf } from '../socketClient.ts';
+import type { SocketClient } from '../socketClient.ts';
 import { createGuestLiveStore, type GuestLiveStore } from './guestLiveStore.ts';
 import { createPresenceStore, type PresenceStore } from './presenceStore.ts';
-import { type AboUpdateHandler, type RealtimeWiring, wireRealtime } from './realtimeWiring.ts';
+import type { AboUpdateHandler, RealtimeWiring } from './realtimeWiring.ts';
+import { whenIdleAfterLoad } from './whenIdleAfterLoad.ts';
+
+type RealtimeConnection = typeof import('./realtimeConnection.ts');
 
 export interface RealtimeContextValue {
-  /** Null during the server render. */
+  /** Null during the server render, and until the socket's code has loaded (after idle). */
   client: SocketClient | null;
   presence: PresenceStore;
   guest: GuestLiveStore;
@@ -36,7 +40,11 @@ export interface RealtimeContextValue {
   aboHandlers: Set<AboUpdateHandler>;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue | null>(null);
+/** The page's stores: there from the first render on, so their readers (every tile) do not re-render when the client arrives. */
+type RealtimeStores = Omit<RealtimeContextValue, 'client'>;
+const StoresContext = createContext<RealtimeStores | null>(null);
+/** The client: null until its code has loaded after idle, then the same for the page's life. */
+const ClientContext = createContext<SocketClient | null>(null);
 
 /** Payment dialog states in which its flow still waits for the guest (as WalletSync counts them). */
 const DIALOG_OPEN_STATES = new Set(['created', 'ready', 'loaded', 'visible']);
@@ -56,13 +64,29 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
   const [guest] = useState(createGuestLiveStore);
   const [aboHandlers] = useState(() => new Set<AboUpdateHandler>());
   const wiring = useRef<RealtimeWiring | null>(null);
-  const [client] = useState(() =>
-    typeof window === 'undefined' ? null : createBrowserClient(page, () => wiring.current?.sessionRefused()),
-  );
+  // The client and its module, once loaded; created once per provider.
+  const [loaded, setLoaded] = useState<{ client: SocketClient; module: RealtimeConnection } | null>(null);
+  const client = loaded?.client ?? null;
 
   useEffect(() => {
-    if (!client) return;
-    const wired = wireRealtime(client, {
+    let cancelled = false;
+    const cancelIdle = whenIdleAfterLoad(() => {
+      void import('./realtimeConnection.ts').then((module) => {
+        if (cancelled) return;
+        const created = module.createBrowserClient(page, () => wiring.current?.sessionRefused());
+        setLoaded({ client: created, module });
+      });
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const { client, module } = loaded;
+    const wired = module.wireRealtime(client, {
       wallet: () => page.current.wallet,
       viewer: () => page.current.viewer,
       updateViewer: (patch) => page.current.updateViewer(patch),
@@ -70,7 +94,7 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
       guest,
       aboHandlers,
       track: (context, action, data) => void track(context, action, data),
-      reportStarted: reportSubscriptionStarted,
+      reportStarted: module.reportSubscriptionStarted,
       reload: () => window.location.reload(),
       paymentFlowWaiting: () => DIALOG_OPEN_STATES.has(page.current.dialogState),
     });
@@ -79,7 +103,7 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
       wired.dispose();
       wiring.current = null;
     };
-  }, [client, presence, guest, aboHandlers]);
+  }, [loaded, presence, guest, aboHandlers]);
 
   // One connection per guest; `guestId` only restarts it. A shared page connects once it knows its
   // viewer (decision 0033), not first as a visitor and again as the guest.
@@ -128,29 +152,30 @@ export function RealtimeProvider({ lang, children }: { lang: Language; children:
   // biome-ignore lint/correctness/useExhaustiveDependencies: guestId is the reset key.
   useEffect(() => () => guest.reset(), [guest, guestId]);
 
-  const value = useMemo<RealtimeContextValue>(
-    () => ({ client, presence, guest, aboHandlers }),
-    [client, presence, guest, aboHandlers],
+  const stores = useMemo<RealtimeStores>(
+    () => ({ presence, guest, aboHandlers }),
+    [presence, guest, aboHandlers],
   );
-  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+  return (
+    <StoresContext.Provider value={stores}>
+      <ClientContext.Provider value={client}>{children}</ClientContext.Provider>
+    </StoresContext.Provider>
+  );
 }
 
-function createBrowserClient(
-  page: { current: { lang: Language; guestId: string | null } },
-  onSessionRefused: () => void,
-): SocketClient {
-  const credentials = createCredentialsSource();
-  return new SocketClient({
-    url: () => socketUrlOf(window.location),
-    WebSocketImpl: window.WebSocket,
-    language: page.current.lang,
-    getAccessToken: (options) => credentials(page.current.guestId, options),
-    reportError: createConnectionErrorReporter(),
-    onSessionRefused,
-  });
+/** The page's realtime stores; null outside a RealtimeProvider. */
+export function useRealtimeStores(): RealtimeStores | null {
+  return useContext(StoresContext);
+}
+
+/** The page's socket client; null outside a RealtimeProvider, during SSR and until it has loaded. */
+export function useSocketClient(): SocketClient | null {
+  return useContext(ClientContext);
 }
 
 /** The page's realtime context; null outside a RealtimeProvider. */
 export function useRealtime(): RealtimeContextValue | null {
-  return useContext(RealtimeContext);
+  const stores = useRealtimeStores();
+  const client = useSocketClient();
+  return stores ? { ...stores, client } : null;
 }
