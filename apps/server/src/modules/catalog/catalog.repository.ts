@@ -330,5 +330,3 @@ export function createActorPresenceRepository(db: Db) {
     },
   };
 }
-
-export type ActorPresenceRepository = ReturnType<typeof createActorPresenceRepository>;
