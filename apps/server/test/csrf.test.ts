@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray, isNull } from '@vela/db/orm';
 import { guestSessions, loginTransfers, passwordResets } from '@vela/db/schema';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGuestsPurgeRepository } from '../src/modules/guests/guests.repository.ts';
 import { ANONYMOUS_SESSIONS_PER_IP } from '../src/modules/guests/rate-limit.ts';
 import {
@@ -19,19 +19,13 @@ import {
 } from '../src/modules/guests/session-purge.job.ts';
 import { nextIp, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { testAppPerSuite } from './test-app.ts';
 
 const NET = '10.87';
 const EVIL = 'https://evil.example';
 
 describe('cookie-authenticated changes come from our pages only (issue 14, defect 7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   const me = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/rest/v1/guest/me', headers: { cookie } });
@@ -151,13 +145,7 @@ describe('cookie-authenticated changes come from our pages only (issue 14, defec
 });
 
 describe('anonymous sessions are limited per address (issue 14, defect 7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   const anonymousSessions = async () => t.database.db.$count(guestSessions, isNull(guestSessions.guestId));
   const mint = (ip: string, cookie?: string) =>
@@ -192,13 +180,7 @@ describe('anonymous sessions are limited per address (issue 14, defect 7)', () =
 });
 
 describe('the session purge job (issue 14, defect 7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   const HOUR = 60 * 60 * 1000;
   const hash = () => createHash('sha256').update(randomBytes(16)).digest('hex');

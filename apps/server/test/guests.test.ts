@@ -9,24 +9,18 @@ import {
   rateLimitCounters,
 } from '@vela/db/schema';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_LOST_ANSWER_MS } from '../src/modules/guests/guests.routes.ts';
 import { ACCESS_TOKEN_TTL_MS, mintAccessToken, verifyAccessToken } from '../src/modules/guests/tokens.ts';
 import { logIn, nextIp, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, testAppPerSuite } from './test-app.ts';
 
 const me = (app: FastifyInstance, headers: Record<string, string>, url = '/rest/v1/guest/me') =>
   app.inject({ method: 'GET', url, headers });
 
 describe('guests (spec 3, 5, 7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   it('signup logs the new guest in: me answers with their spec 3 fields and never the password hash', async () => {
     const { response, cookie } = await signUp(t.app, 'Aurora_1');
@@ -460,13 +454,7 @@ const onSuccess = (
 const NEW_PASSWORD = 'copper-meadow-4826';
 
 describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   it('password lost mails a one-time link in the guest language; the reset sets the password, ends every old session and logs in', async () => {
     const { cookie: firstSession } = await signUp(t.app, 'Resetter');
@@ -658,13 +646,7 @@ describe('password lost and reset (spec 2: u + key, flow pwdreset)', () => {
 });
 
 describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   /** A login as the payment dialog does it: cross-origin, no cookie. */
   const dialogLogin = async (name: string) => {

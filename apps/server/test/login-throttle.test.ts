@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash as nativeHash } from '@node-rs/argon2';
 import { argon2id, argon2Verify } from 'hash-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ARGON2_OPTIONS,
   HASH_CONCURRENCY,
@@ -19,20 +19,14 @@ import {
   LOGIN_FAILURES_PER_ACCOUNT_IP,
 } from '../src/modules/guests/rate-limit.ts';
 import { logIn, nextIp, PASSWORD, signUp } from './guest-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { testAppPerSuite } from './test-app.ts';
 
 /** This file's own addresses (per-IP limits of other files stay apart). */
 const NET = '10.14';
 const ip = () => nextIp(NET);
 
 describe('login throttle (issue 14, defects 8 and 9)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   it('the limits: 5 failures per account and address, a ceiling of 100 per account', () => {
     expect(LOGIN_FAILURES_PER_ACCOUNT_IP.max).toBe(5);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_MAIL_PAGE_SIZE } from '../src/modules/mail/mail.routes.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { freePort, PUBLIC_ORIGIN } from './helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, testAppPerSuite } from './test-app.ts';
 
 const PASSWORD = 'violet-harbour-7391';
 const silentLog = { info: () => {}, error: () => {} };
@@ -226,13 +226,7 @@ describe('mail refused by the SMTP server', () => {
 });
 
 describe('/dev/mail outbox page (NODE_ENV != production)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite();
 
   it('without SMTP_URL the outbox is the delivery: the mail is kept and never marked sent', async () => {
     const mailer = outboxMailer(t);

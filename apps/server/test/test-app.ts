@@ -3,6 +3,7 @@ import type { Database } from '@vela/db/client';
 import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { createLogger } from '../src/http/logging.ts';
@@ -53,4 +54,20 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * One app for the enclosing describe block (or file): made before its first test (PGlite migrations
+ * and seed take a while, hence the long timeout) and closed after its last. Its fields are there from
+ * beforeAll on.
+ */
+export function testAppPerSuite(options?: Parameters<typeof createTestApp>[0]): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  }, 120_000);
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
