@@ -1,6 +1,7 @@
 /**
  * What the sandbox providers' own pages share (the sandbox bank's 3-D Secure page and the sandbox age
- * verification page): the headers that let only the payment dialog frame them, and their language.
+ * verification page): the headers that let only the payment dialog frame them, their language and
+ * their HTML document.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonceOf } from './security.ts';
@@ -43,3 +44,29 @@ export const escapeHtml = (value: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+/** A sandbox page's document: not indexed, its own inline style, its body in `main`, a nonce script after it. */
+export function sandboxPageHtml(page: {
+  lang: string;
+  title: string;
+  style: string;
+  body: string;
+  script?: string;
+}): string {
+  return `<!doctype html>
+<html lang="${page.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(page.title)}</title>
+<style>${page.style}</style>
+</head>
+<body>
+<main>
+${page.body}
+</main>
+${page.script ?? ''}
+</body>
+</html>`;
+}

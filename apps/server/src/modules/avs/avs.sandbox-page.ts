@@ -7,7 +7,7 @@
  * After the answer a nonce'd script tells the framing dialog (postMessage to PAY_ORIGIN only) so it
  * reads the status at once.
  */
-import { escapeHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
+import { escapeHtml, sandboxPageHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const AVS_PAGE_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type AvsPageLanguage = (typeof AVS_PAGE_LANGUAGES)[number];
@@ -139,23 +139,13 @@ button:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offse
 
 function page(lang: AvsPageLanguage, body: string, script = ''): string {
   const title = TEXTS[lang].title;
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-${script}
-</body>
-</html>`;
+  return sandboxPageHtml({
+    lang,
+    title,
+    style: STYLE,
+    body: `<h1>${escapeHtml(title)}</h1>\n${body}`,
+    script,
+  });
 }
 
 export interface AvsDecisionView {

@@ -6,7 +6,7 @@
  */
 
 import { formatMoney, type MoneyLanguage } from '@vela/domain/money-format';
-import { escapeHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
+import { escapeHtml, sandboxPageHtml, sandboxPageLanguageOf } from '../../http/sandbox-page.ts';
 
 export const BANK_LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export type BankLanguage = (typeof BANK_LANGUAGES)[number];
@@ -89,22 +89,7 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 `;
 
 function page(lang: BankLanguage, title: string, body: string, script = ''): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-${script}
-</body>
-</html>`;
+  return sandboxPageHtml({ lang, title, style: STYLE, body, script });
 }
 
 export interface ChallengeView {
