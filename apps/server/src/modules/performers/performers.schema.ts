@@ -7,13 +7,8 @@ import {
 } from '@vela/contracts/performers';
 import { z } from 'zod';
 
-/** GraphQL models(filter, order, offset, limit). */
-export const ModelsArgsSchema = z.object({
-  filter: PerformerFilterSchema.nullish().transform((v) => v ?? {}),
-  order: z
-    .enum(PERFORMER_ORDERS)
-    .nullish()
-    .transform((v) => v ?? 'ranking'),
+/** GraphQL offset and limit, of models and the top cams lists. */
+export const PagingArgsSchema = z.object({
   offset: z
     .number()
     .int()
@@ -30,21 +25,14 @@ export const ModelsArgsSchema = z.object({
     .transform((v) => v ?? 30),
 });
 
-export const PagingArgsSchema = z.object({
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .max(100_000)
+/** GraphQL models(filter, order, offset, limit). */
+export const ModelsArgsSchema = z.object({
+  filter: PerformerFilterSchema.nullish().transform((v) => v ?? {}),
+  order: z
+    .enum(PERFORMER_ORDERS)
     .nullish()
-    .transform((v) => v ?? 0),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(PERFORMER_MAX_LIMIT)
-    .nullish()
-    .transform((v) => v ?? 30),
+    .transform((v) => v ?? 'ranking'),
+  ...PagingArgsSchema.shape,
 });
 
 export const TopCamsArgsSchema = PagingArgsSchema.extend({ category: TopCamCategorySchema });

@@ -165,20 +165,22 @@ export function createPerformersService(
 
   const pageOffset = (page: number) => (page - 1) * PERFORMER_PAGE_SIZE;
 
-  /** Spec 9 recommended actors: 9 online, similar ones first, never `actorId` itself. */
-  async function recommendedModels(actorId: number | null, country: Country) {
-    const exclude = actorId === null ? [] : [actorId];
-    const similar =
-      actorId === null ? [] : await repo.similarOnline([actorId], exclude, RECOMMENDED_MODELS_COUNT, country);
+  /**
+   * `count` online performers most like `seeds` (never `seeds` themselves), topped up with the
+   * best-ranked online ones.
+   */
+  async function similarThenBest(seeds: number[], count: number, country: Country) {
+    const similar = await repo.similarOnline(seeds, seeds, count, country);
     const rest =
-      similar.length < RECOMMENDED_MODELS_COUNT
-        ? await repo.bestOnline(
-            [...exclude, ...similar.map((a) => a.id)],
-            RECOMMENDED_MODELS_COUNT - similar.length,
-            country,
-          )
+      similar.length < count
+        ? await repo.bestOnline([...seeds, ...similar.map((a) => a.id)], count - similar.length, country)
         : [];
     return tiles([...similar, ...rest]);
+  }
+
+  /** Spec 9 recommended actors: 9 online, similar ones first, never `actorId` itself. */
+  async function recommendedModels(actorId: number | null, country: Country) {
+    return similarThenBest(actorId === null ? [] : [actorId], RECOMMENDED_MODELS_COUNT, country);
   }
 
   /** The page loaders' calls for a caller from `country`. */
@@ -284,16 +286,7 @@ export function createPerformersService(
      */
     async preferredModels(viewerGuestId: number | null, country: Country) {
       const favorites = viewerGuestId === null ? [] : await repo.favoriteIds(viewerGuestId);
-      const similar = await repo.similarOnline(favorites, favorites, PREFERRED_MODELS_COUNT, country);
-      const rest =
-        similar.length < PREFERRED_MODELS_COUNT
-          ? await repo.bestOnline(
-              [...favorites, ...similar.map((a) => a.id)],
-              PREFERRED_MODELS_COUNT - similar.length,
-              country,
-            )
-          : [];
-      return tiles([...similar, ...rest]);
+      return similarThenBest(favorites, PREFERRED_MODELS_COUNT, country);
     },
 
     /**
