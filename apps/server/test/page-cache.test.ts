@@ -61,6 +61,41 @@ describe('page cache keys', () => {
   });
 });
 
+describe('page cache expiry', () => {
+  const page = (label: string) => ({ status: 200, headers: [], body: Buffer.from(label), nonce: 'N' });
+  /** Waits past a TTL: the cache's expiry is time itself. */
+  const pastMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms + 5));
+
+  it('answers a stale page at once while one render replaces it in the background; twice the TTL ends it', async () => {
+    const ttl = 40;
+    const cache = new PageCache(ttl);
+    const calls: boolean[] = [];
+    let next = 'A';
+    const render = async (background: boolean) => {
+      calls.push(background);
+      return page(next);
+    };
+    expect((await cache.get('k', render))?.body.toString()).toBe('A');
+    expect((await cache.get('k', render))?.body.toString()).toBe('A');
+    expect(calls).toEqual([false]);
+
+    await pastMs(ttl);
+    next = 'B';
+    // Stale: answered at once, and exactly one background render for concurrent askers.
+    const [first, second] = await Promise.all([cache.get('k', render), cache.get('k', render)]);
+    expect([first?.body.toString(), second?.body.toString()]).toEqual(['A', 'A']);
+    expect(calls).toEqual([false, true]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await cache.get('k', render))?.body.toString()).toBe('B');
+
+    await pastMs(2 * ttl);
+    next = 'C';
+    // Past twice the TTL nothing is kept: the request waits for its render.
+    expect((await cache.get('k', render))?.body.toString()).toBe('C');
+    expect(calls).toEqual([false, true, false]);
+  });
+});
+
 describe('page cache on rendered pages', () => {
   let t: TestApp;
   let path: string;

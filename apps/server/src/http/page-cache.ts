@@ -30,7 +30,14 @@ export interface CachedPage {
 /** A stored page: its body cut at every occurrence of the render nonce, so a response only joins. */
 interface StoredPage extends CachedPage {
   parts: Buffer[];
+  storedAt: number;
 }
+
+/**
+ * Renders a page for the cache. `background`: a stale page was already answered and this render only
+ * replaces it, so a response that is not cacheable is dropped (and a failure logged) by the caller.
+ */
+export type PageRender = (background: boolean) => Promise<CachedPage | null>;
 
 /** Cookies that may be present on a cacheable request (their values are part of the key). */
 const KEY_COOKIES = ['vela_consent'];
@@ -58,12 +65,13 @@ export class PageCache {
    * viewer, decision 0033); a request with a session cookie is cached only for such a page.
    */
   constructor(
-    ttlMs: number,
+    private readonly ttlMs: number,
     private readonly varyHeader?: string,
     private readonly sharedPage: (pathname: string) => boolean = () => false,
   ) {
     this.pages = new LRUCache<string, StoredPage>({
-      ttl: ttlMs,
+      // Kept twice the TTL: the second half only while its replacement renders (see get).
+      ttl: ttlMs * 2,
       ttlResolution: 0,
       maxSize: MAX_CACHED_BYTES,
       sizeCalculation: (page) => page.body.length + 256,
@@ -90,18 +98,29 @@ export class PageCache {
   /**
    * The cached page for the key, or the result of `render` (shared by concurrent callers), stored when
    * it is cacheable. `render` resolves to null when its response was sent directly (not cacheable).
+   * A page older than the TTL is still answered, at most once more the TTL, while ONE render replaces
+   * it in the background: no request waits for the render of a page the cache knows (a slow render,
+   * like the videos overview's seven listings, would otherwise hold every request of that moment).
    */
-  async get(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+  async get(key: string, render: PageRender): Promise<CachedPage | null> {
     const hit = this.pages.get(key);
-    if (hit) return hit;
-    let pending = this.rendering.get(key);
-    if (!pending) {
-      pending = render().finally(() => this.rendering.delete(key));
-      this.rendering.set(key, pending);
-      const page = await pending;
-      if (page) this.pages.set(key, { ...page, parts: splitAt(page.body, page.nonce) });
-      return page;
+    if (hit) {
+      if (Date.now() - hit.storedAt >= this.ttlMs && !this.rendering.has(key))
+        void this.renderInto(key, render, true);
+      return hit;
     }
+    return this.rendering.get(key) ?? this.renderInto(key, render, false);
+  }
+
+  private renderInto(key: string, render: PageRender, background: boolean): Promise<CachedPage | null> {
+    const pending = render(background)
+      .then((page) => {
+        if (page)
+          this.pages.set(key, { ...page, parts: splitAt(page.body, page.nonce), storedAt: Date.now() });
+        return page;
+      })
+      .finally(() => this.rendering.delete(key));
+    this.rendering.set(key, pending);
     return pending;
   }
 }

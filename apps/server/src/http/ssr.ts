@@ -168,22 +168,30 @@ export function createSsrHandler({ build, contextFor, cache, sharedPage = () => 
     const key = cache?.keyFor(request);
     if (cache && key) {
       let own: Response | undefined;
-      const page = await cache.get(key, async () => {
-        const context = await contextFor(request, 'shared');
-        // What one request's render holds is served to everyone with the same key.
-        if (context.viewer) throw new Error('A shared page render must not hold the viewer');
-        // A shared render is not aborted by the first visitor leaving.
-        const response = await loaded.handle(toWebRequest(request, new AbortController().signal), context);
-        if (!isCacheableResponse(response)) {
-          own = response;
+      const page = await cache.get(key, async (background) => {
+        try {
+          const context = await contextFor(request, 'shared');
+          // What one request's render holds is served to everyone with the same key.
+          if (context.viewer) throw new Error('A shared page render must not hold the viewer');
+          // A shared render is not aborted by the first visitor leaving.
+          const response = await loaded.handle(toWebRequest(request, new AbortController().signal), context);
+          if (!isCacheableResponse(response)) {
+            // A replacement that is no page to keep (an error, a redirect now): the stale page expires.
+            if (background) void response.body?.cancel();
+            else own = response;
+            return null;
+          }
+          return {
+            status: response.status,
+            headers: [...response.headers],
+            body: Buffer.from(await response.arrayBuffer()),
+            nonce: context.cspNonce,
+          };
+        } catch (error) {
+          if (!background) throw error;
+          request.log.error({ err: error }, 'page re-render for the cache failed');
           return null;
         }
-        return {
-          status: response.status,
-          headers: [...response.headers],
-          body: Buffer.from(await response.arrayBuffer()),
-          nonce: context.cspNonce,
-        };
       });
       if (page) return sendCachedPage(reply, page, cspNonceOf(request));
       if (own) return sendWebResponse(reply, own);
