@@ -3,6 +3,7 @@
  * Shapes shared by apps/server and apps/web; the page loaders' slice of PageServices.
  */
 import { z } from 'zod';
+import { ACTOR_NOTE_MAX_LENGTH } from './actor-note.ts';
 import type { ImageRef, Language, Price } from './common.ts';
 import type { ActorPrices, ActorProfileData, ActorTile, SeoText, VideoTile } from './pages.ts';
 
@@ -17,8 +18,7 @@ export const RECOMMENDATIONS_COUNT = 8;
 export const INTERVIEW_IMAGE_SIZE = 720;
 /** The hover preview shows the 4 newest album covers. */
 export const PROFILE_PREVIEW_COVERS = 4;
-/** Actor notes: at most 2000 characters; an empty comment deletes the note. */
-export const ACTOR_NOTE_MAX_LENGTH = 2000;
+export { ACTOR_NOTE_MAX_LENGTH } from './actor-note.ts';
 
 /** Positive database ids in URL parameters. */
 export const ActorIdSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,8 +1,5 @@
-import {
-  ACTOR_NOTE_MAX_LENGTH,
-  type ActorNote as ActorNoteData,
-  ActorNoteSchema,
-} from '@vela/contracts/actors';
+import { ACTOR_NOTE_MAX_LENGTH } from '@vela/contracts/actor-note';
+import type { ActorNote as ActorNoteData } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import type { OnLoginAction } from '@vela/contracts/payment-messages';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -10,6 +7,9 @@ import { restData } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { useActorT } from '../useActorT.ts';
+
+/** The note's answer schema (with zod) loads with the first note call, not with the profile (decision 0035). */
+const noteSchema = () => import('@vela/contracts/actors').then((contract) => contract.ActorNoteSchema);
 
 type Status =
   | { kind: 'loading' }
@@ -94,7 +94,8 @@ function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: st
   useEffect(() => {
     let live = true;
     setStatus({ kind: 'loading' });
-    restData('GET', `actor/getActorNoteById/${actorId}`, ActorNoteSchema)
+    noteSchema()
+      .then((schema) => restData('GET', `actor/getActorNoteById/${actorId}`, schema))
       .then((note: ActorNoteData) => {
         if (!live) return;
         setComment(note.comment ?? '');
@@ -115,7 +116,7 @@ function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: st
     if (tooLong || status.kind === 'saving') return;
     setStatus({ kind: 'saving' });
     try {
-      const note = await restData('POST', 'actor/storeActorNote', ActorNoteSchema, { actorId, comment });
+      const note = await restData('POST', 'actor/storeActorNote', await noteSchema(), { actorId, comment });
       setComment(note.comment ?? '');
       setStatus({ kind: 'saved', deleted: note.comment === null });
     } catch {

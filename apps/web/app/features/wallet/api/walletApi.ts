@@ -5,21 +5,26 @@
  * server's code (NETWORK when no answer came, INVALID_RESPONSE when the answer does not fit the contract).
  */
 import type { GuestBalance, Receipt, TransactionsPage } from '@vela/contracts/wallet-api';
-import { walletEndpoints } from '@vela/contracts/wallet-api';
 import { endpointData } from '../../api/rest.ts';
 
-export function fetchBalance(): Promise<GuestBalance> {
-  return endpointData(walletEndpoints.guestBalance);
+/**
+ * The declarations (with their zod schemas) load with the first call: the shell's balance store
+ * imports this module, and every page would otherwise carry them in its first load (decision 0035).
+ */
+const endpoints = () => import('@vela/contracts/wallet-api').then((contract) => contract.walletEndpoints);
+
+export async function fetchBalance(): Promise<GuestBalance> {
+  return endpointData((await endpoints()).guestBalance);
 }
 
-export function fetchTransactions(
+export async function fetchTransactions(
   options: { before?: string | null; limit?: number } = {},
 ): Promise<TransactionsPage> {
-  return endpointData(walletEndpoints.transactions, {
+  return endpointData((await endpoints()).transactions, {
     query: { limit: options.limit, before: options.before || undefined },
   });
 }
 
-export function fetchReceipt(transferId: string): Promise<Receipt> {
-  return endpointData(walletEndpoints.receipt, { params: { transferId } });
+export async function fetchReceipt(transferId: string): Promise<Receipt> {
+  return endpointData((await endpoints()).receipt, { params: { transferId } });
 }
