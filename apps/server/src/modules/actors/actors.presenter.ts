@@ -14,7 +14,7 @@ import type {
 import { INTERVIEW_IMAGE_SIZE } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import { CHAT_RATINGS_MIN_COUNT } from '@vela/contracts/performers';
-import { ageAt, eur, imageRef } from '../catalog/catalog.presenter.ts';
+import { ageAt, eur, imageRef, presentActorPrices } from '../catalog/catalog.presenter.ts';
 import type { ActorRow } from '../catalog/catalog.service.ts';
 import type { AlbumRow, CamShowRow, HeatMapRow, InterviewRow, NoteRow } from './actors.repository.ts';
 
@@ -39,15 +39,7 @@ export function presentActorData(row: ActorRow, now: Date): ActorData {
     age: ageAt(row.birthDate, now),
     avatar: imageRef(row.avatarKey, 16),
     bannedCountryCodes: row.bannedCountryCodes.map((c) => c.toUpperCase()),
-    prices: {
-      video: eur(row.priceVideoCents),
-      singlec2c: eur(row.priceSinglec2cCents),
-      single: eur(row.priceSingleCents),
-      voyeur: eur(row.priceVoyeurCents),
-      message: eur(row.priceMessageCents),
-      voucherChatMinutes: row.voucherChatMinutes,
-      freeMessages: row.freeMessages,
-    },
+    prices: presentActorPrices(row),
     multiChatPrice: eur(row.multiChatPriceCents),
     singleC2CChatPrice: eur(row.priceSinglec2cCents),
   };

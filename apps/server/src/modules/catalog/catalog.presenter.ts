@@ -2,6 +2,7 @@
 import type { ImageRef, Language, Price } from '@vela/contracts/common';
 import type {
   ActorGender,
+  ActorPrices,
   ActorProfileData,
   ActorTile,
   ActorType,
@@ -185,6 +186,19 @@ export function presentSeo(row: SeoRow | null, fallbackHeading: string): SeoText
   };
 }
 
+/** An actor's prices (spec 3), on the profile and in the actor data. */
+export function presentActorPrices(row: ActorRow): ActorPrices {
+  return {
+    video: eur(row.priceVideoCents),
+    singlec2c: eur(row.priceSinglec2cCents),
+    single: eur(row.priceSingleCents),
+    voyeur: eur(row.priceVoyeurCents),
+    message: eur(row.priceMessageCents),
+    voucherChatMinutes: row.voucherChatMinutes,
+    freeMessages: row.freeMessages,
+  };
+}
+
 export function presentActorProfile(
   row: ActorRow,
   details: { categories: CategoryRow[]; tags: string[]; videoCount: number; albumCount: number },
@@ -199,15 +213,7 @@ export function presentActorProfile(
       isVoyeurChatAvailable: row.isVoyeurChatAvailable,
       isLivePreviewEnabled: row.isLivePreviewEnabled,
       multiChatPrice: eur(row.multiChatPriceCents),
-      prices: {
-        video: eur(row.priceVideoCents),
-        singlec2c: eur(row.priceSinglec2cCents),
-        single: eur(row.priceSingleCents),
-        voyeur: eur(row.priceVoyeurCents),
-        message: eur(row.priceMessageCents),
-        voucherChatMinutes: row.voucherChatMinutes,
-        freeMessages: row.freeMessages,
-      },
+      prices: presentActorPrices(row),
       aboutMe: row.aboutMe[lang],
       height: row.heightCm,
       zodiac: row.zodiac,
