@@ -1,13 +1,13 @@
 import { performersMessages } from '@vela/i18n/messages/performers';
 import { translator } from '@vela/i18n/translate';
 import { data } from 'react-router';
+import { Pagination } from '../features/catalog/components/Pagination.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { parsePageParam } from '../features/catalog/pageParam.ts';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { formatBerlinDateTime } from '../features/performers/berlinTime.ts';
 import { CamShowList } from '../features/performers/components/CamShowList.tsx';
-import { ListPagination } from '../features/performers/components/ListPagination.tsx';
 import { usePerformersT } from '../features/performers/usePerformersT.ts';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
@@ -65,7 +65,7 @@ export default function CamShowsPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="empty-state">{t('shows.empty')}</p>
         )}
-        <ListPagination page={page} pageCount={pageCount} lang={lang} />
+        <Pagination page={page} pageCount={pageCount} lang={lang} />
       </section>
     </div>
   );

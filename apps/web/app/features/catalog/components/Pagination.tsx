@@ -6,19 +6,22 @@ interface PaginationProps {
   page: number;
   pageCount: number;
   lang: Language;
+  /** The list's other query parameters (a cam filter, an order), kept on every page link. */
+  search?: string;
 }
 
 /** Numbered page links `?page=N` (the listing carries the `pagination` anchor of spec 2). */
-export function Pagination({ page, pageCount, lang }: PaginationProps) {
+export function Pagination({ page, pageCount, lang, search = '' }: PaginationProps) {
   const t = usePagesT(lang);
   if (pageCount <= 1) return null;
+  const href = (p: number) => `?${search ? `${search}&` : ''}page=${p}`;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
       <ul>
         {page > 1 ? (
           <li>
-            <Link to={`?page=${page - 1}`} rel="prev">
+            <Link to={href(page - 1)} rel="prev">
               {t('pagination.previous')}
             </Link>
           </li>
@@ -26,7 +29,7 @@ export function Pagination({ page, pageCount, lang }: PaginationProps) {
         {pages.map((p) => (
           <li key={p}>
             <Link
-              to={`?page=${p}`}
+              to={href(p)}
               aria-label={t('pagination.page', { page: p })}
               aria-current={p === page ? 'page' : undefined}
             >
@@ -36,7 +39,7 @@ export function Pagination({ page, pageCount, lang }: PaginationProps) {
         ))}
         {page < pageCount ? (
           <li>
-            <Link to={`?page=${page + 1}`} rel="next">
+            <Link to={href(page + 1)} rel="next">
               {t('pagination.next')}
             </Link>
           </li>

@@ -2,9 +2,9 @@ import type { Language } from '@vela/contracts/common';
 import type { ActorTile as ActorTileData } from '@vela/contracts/pages';
 import { useNavigation } from 'react-router';
 import { ActorTile } from '../../catalog/components/ActorTile.tsx';
+import { Pagination } from '../../catalog/components/Pagination.tsx';
 import { TileGrid } from '../../catalog/components/TileGrid.tsx';
 import { usePerformersT } from '../usePerformersT.ts';
-import { ListPagination } from './ListPagination.tsx';
 
 interface PerformerListingProps {
   lang: Language;
@@ -46,7 +46,7 @@ export function PerformerListing({
       ) : (
         <p className="empty-state">{emptyText}</p>
       )}
-      <ListPagination page={page} pageCount={pageCount} lang={lang} search={search} />
+      <Pagination page={page} pageCount={pageCount} lang={lang} search={search} />
     </section>
   );
 }
