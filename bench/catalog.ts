@@ -45,6 +45,7 @@ import {
 } from '../apps/server/src/modules/videos/videos.service.ts';
 import { insertGuestWithSession } from './guest-session.ts';
 import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
+import { percentile, round } from './stats.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl =
@@ -135,10 +136,6 @@ async function ensureSeeded(): Promise<void> {
   );
   if (seeded.status !== 0) throw new Error(`bench seed failed (${seeded.status})`);
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * The load generator's HTTP client: node:http with CONCURRENCY kept-alive connections, asking for

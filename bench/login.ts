@@ -27,6 +27,7 @@ import { openDatabase } from '@vela/db/client';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { hashPassword } from '../apps/server/src/modules/guests/passwords.ts';
 import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
+import { percentile, round } from './stats.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_LOGIN_PORT ?? 3970);
@@ -63,13 +64,15 @@ export interface LoginBenchResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
+/** Count, p50, p99 and max of `values` (ms), to one decimal. */
 function latencies(values: number[]): Latencies {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  return { count: sorted.length, p50: round(at(50)), p99: round(at(99)), max: round(sorted.at(-1) ?? 0) };
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50), 1),
+    p99: round(percentile(sorted, 99), 1),
+    max: round(sorted.at(-1) ?? 0, 1),
+  };
 }
 
 function startLoginServer(): ChildProcess {

@@ -40,6 +40,7 @@ import { SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
 import { insertGuestWithSession } from './guest-session.ts';
 import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
+import { percentile, round } from './stats.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_REALTIME_PORT ?? 3960);
@@ -119,9 +120,6 @@ export interface RealtimeBenchResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: ArrayLike<number>, p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The soft limit of open files of a process (`Max open files` of /proc/<pid>/limits). */
 function fileLimitOf(pid: number | 'self'): number {
