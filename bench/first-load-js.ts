@@ -26,16 +26,12 @@
  * created and seeded with the demo data when missing), BENCH_FIRST_LOAD_PORT (3980), CHROMIUM_PATH
  * (/usr/bin/chromium), BENCH_FIRST_LOAD_ORIGIN (measure a server already running there instead), BENCH_FIRST_LOAD_VERBOSE (`true` lists each page's scripts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
-import { stopServer, waitAlive } from './server-process.ts';
+import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_FIRST_LOAD_PORT ?? 3980);
 const base = `http://127.0.0.1:${port}`;
@@ -70,36 +66,14 @@ export interface FirstLoadBenchResult {
   pages: FirstLoadPage[];
 }
 
-async function ensureDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
-  await client.end();
-}
-
-function startServer(): ChildProcess {
+function startFirstLoadServer(): ChildProcess {
   const { REDIS_URL: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PAY_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(root, 'data', 'bench'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
-      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
-      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  return startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inherit: inherited,
+    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0', PRESENCE_SIMULATOR_INTERVAL_MS: '0' },
   });
 }
 
@@ -229,7 +203,7 @@ export async function measureFirstLoad(origin: string): Promise<FirstLoadBenchRe
 
 export async function runFirstLoadBench(): Promise<FirstLoadBenchResult> {
   await ensureDatabase(databaseUrl);
-  const server = startServer();
+  const server = startFirstLoadServer();
   try {
     await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     return await measureFirstLoad(base);
