@@ -26,7 +26,6 @@
  * created and seeded with the demo data when missing), BENCH_FIRST_LOAD_PORT (3980), CHROMIUM_PATH
  * (/usr/bin/chromium), BENCH_FIRST_LOAD_ORIGIN (measure a server already running there instead), BENCH_FIRST_LOAD_VERBOSE (`true` lists each page's scripts).
  */
-import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
@@ -64,17 +63,6 @@ export interface FirstLoadBenchResult {
   budgetBytes: number;
   viewport: { width: number; height: number };
   pages: FirstLoadPage[];
-}
-
-function startFirstLoadServer(): ChildProcess {
-  const { REDIS_URL: _ignored, ...inherited } = process.env;
-  return startServer({
-    port,
-    databaseUrl,
-    dataDir: 'bench',
-    inherit: inherited,
-    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0', PRESENCE_SIMULATOR_INTERVAL_MS: '0' },
-  });
 }
 
 /** What the bench reads of the page (the bench compiles without the DOM's types). */
@@ -203,7 +191,13 @@ export async function measureFirstLoad(origin: string): Promise<FirstLoadBenchRe
 
 export async function runFirstLoadBench(): Promise<FirstLoadBenchResult> {
   await ensureDatabase(databaseUrl);
-  const server = startFirstLoadServer();
+  const server = startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inProcessBus: true,
+    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0', PRESENCE_SIMULATOR_INTERVAL_MS: '0' },
+  });
   try {
     await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     return await measureFirstLoad(base);

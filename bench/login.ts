@@ -21,7 +21,6 @@
  * Alone: `npx tsx bench/login.ts`. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vela_bench,
  * created and seeded with the demo data when missing), BENCH_LOGIN_PORT (3970), and the ones above.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@vela/db/client';
 import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
@@ -73,22 +72,6 @@ function latencies(values: number[]): Latencies {
     p99: round(percentile(sorted, 99), 1),
     max: round(sorted.at(-1) ?? 0, 1),
   };
-}
-
-function startLoginServer(): ChildProcess {
-  const { REDIS_URL: _ignored, ...inherited } = process.env;
-  return startServer({
-    port,
-    databaseUrl,
-    dataDir: 'bench',
-    inherit: inherited,
-    env: {
-      ENABLE_BENCH_ROUTES: 'true',
-      TRUST_PROXY: 'true',
-      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
-      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
-    },
-  });
 }
 
 /** The bench guests' screen names, made in the database with the server's hash of PASSWORD. */
@@ -151,7 +134,18 @@ async function login(screenName: string, address: string): Promise<{ status: num
 
 export async function runLoginBench(): Promise<LoginBenchResult> {
   await ensureDatabase(databaseUrl);
-  const server = startLoginServer();
+  const server = startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inProcessBus: true,
+    env: {
+      ENABLE_BENCH_ROUTES: 'true',
+      TRUST_PROXY: 'true',
+      SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+      PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+    },
+  });
   try {
     await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
     const names = await benchGuests();

@@ -423,12 +423,11 @@ class Clients {
 // --- the server -------------------------------------------------------------------------------------
 
 function startRealtimeServer(redis: string | null): ChildProcess {
-  const { REDIS_URL: _ignored, ...inherited } = process.env;
   return startServer({
     port,
     databaseUrl,
     dataDir: 'bench',
-    inherit: inherited,
+    inProcessBus: true,
     nodeFlags: ['--expose-gc'],
     env: {
       ENABLE_BENCH_ROUTES: 'true',

@@ -28,8 +28,8 @@ export interface ServerOptions {
   databaseUrl: string;
   /** The server's DATA_DIR, a folder under data/. */
   dataDir: string;
-  /** The environment the server starts from (default: this process's). */
-  inherit?: NodeJS.ProcessEnv;
+  /** true: this process's REDIS_URL is not passed on, the server uses its in-process bus (unless `env` names one). */
+  inProcessBus?: boolean;
   /** Settings added to the production ones below (or replacing them). */
   env?: NodeJS.ProcessEnv;
   /** Node flags before `--import tsx`. */
@@ -44,14 +44,16 @@ export function startServer({
   port,
   databaseUrl,
   dataDir,
-  inherit,
+  inProcessBus = false,
   env,
   nodeFlags = [],
 }: ServerOptions): ChildProcess {
+  const { REDIS_URL, ...inherited } = process.env;
   return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
-      ...(inherit ?? process.env),
+      ...inherited,
+      ...(inProcessBus ? {} : { REDIS_URL }),
       NODE_ENV: 'production',
       PORT: String(port),
       PAY_PORT: String(port + 1),
