@@ -13,7 +13,7 @@
  *   at run time (types only), or it would load with the first chunks again.
  * - The shell's wallet calls and the profile's note import their contract modules (declarations and
  *   schemas, so zod) at the first call; a constant the page renders lives in a schema-free module
- *   (`@vela/contracts/actor-note`). A contract module is one unit for the bundler: a page importing any
+ *   (`@vela/contracts/actor-note`, `@vela/contracts/performer-options`). A contract module is one unit for the bundler: a page importing any
  *   constant of it gets every schema of it that some chunk uses (profile 178.8 -> 156.2 KB).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -68,13 +68,16 @@ describe('first load on a phone', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the wallet calls of the shell and the note of the profile load their contracts on the first call', () => {
+  it('the wallet calls, the profile note and the top cams block load their contracts on the first call', () => {
     const wallet = read('features/wallet/api/walletApi.ts');
     expect(wallet).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/wallet-api'/m);
     expect(wallet).toContain("import('@vela/contracts/wallet-api')");
     const note = read('features/actor/components/ActorNote.tsx');
     expect(note).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/actors'/m);
     expect(note).toContain("import('@vela/contracts/actors')");
+    const topCams = read('features/performers/components/TopCams.tsx');
+    expect(topCams).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/performers'/m);
+    expect(topCams).toContain("import('@vela/contracts/performers')");
   });
 
   it('the notifications menu renders the web push switch lazily', () => {

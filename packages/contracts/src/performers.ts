@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { type ImageRef, type Language, LanguageSchema, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ActorTile, ActorType, SeoText } from './pages.ts';
+import {
+  ACTOR_GENDERS,
+  ACTOR_TYPES,
+  type PerformerOrder,
+  TOP_CAM_CATEGORIES,
+  type TopCamCategory,
+} from './performer-options.ts';
 
 /** Spec 2: actor listings show 30 per page. */
 export const PERFORMER_PAGE_SIZE = 30;
@@ -20,11 +27,14 @@ export const PREFERRED_MODELS_COUNT = 3;
 /** Largest page a models / top cams / cam shows call may ask for. */
 export const PERFORMER_MAX_LIMIT = 100;
 
-export const ACTOR_GENDERS = ['N', 'M', 'F'] as const;
-export const ACTOR_TYPES = ['F', 'M', 'FM', 'FF', 'S'] as const;
-/** Orders of the /cams/ list and the models lists: ranking (online first), newest, price. */
-export const PERFORMER_ORDERS = ['ranking', 'newest', 'priceAsc', 'priceDesc'] as const;
-export type PerformerOrder = (typeof PERFORMER_ORDERS)[number];
+export {
+  ACTOR_GENDERS,
+  ACTOR_TYPES,
+  PERFORMER_ORDERS,
+  type PerformerOrder,
+  TOP_CAM_CATEGORIES,
+  type TopCamCategory,
+} from './performer-options.ts';
 
 /** The /cams/ filter (cam filter menu of spec 2) and the GraphQL ModelFilter. */
 export const PerformerFilterSchema = z
@@ -48,19 +58,6 @@ export const PerformerPagingSchema = z
   })
   .strict();
 
-/** Top cams categories of spec 2: top 100, favorites, best chats, videocall, per performer group. */
-export const TOP_CAM_CATEGORIES = [
-  'top100',
-  'favorites',
-  'bestChats',
-  'videocall',
-  'group-F',
-  'group-M',
-  'group-FM',
-  'group-FF',
-  'group-S',
-] as const;
-export type TopCamCategory = (typeof TOP_CAM_CATEGORIES)[number];
 export const TopCamCategorySchema = z.enum(TOP_CAM_CATEGORIES);
 
 /** The actor type of a per-performer-group category, else null. */

@@ -3,13 +3,8 @@
  * `online=1`, `order` and `page`. Absent values mean "any"; an unknown value is invalid (the
  * page answers 400) rather than silently ignored.
  */
-import {
-  ACTOR_GENDERS,
-  ACTOR_TYPES,
-  PERFORMER_ORDERS,
-  type PerformerFilter,
-  type PerformerOrder,
-} from '@vela/contracts/performers';
+import { ACTOR_GENDERS, ACTOR_TYPES, PERFORMER_ORDERS } from '@vela/contracts/performer-options';
+import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
 import { LANGUAGES } from '../i18n/language.ts';
 
 export interface CamsQuery {

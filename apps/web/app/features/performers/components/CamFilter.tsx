@@ -1,11 +1,6 @@
 import type { Language } from '@vela/contracts/common';
-import {
-  ACTOR_GENDERS,
-  ACTOR_TYPES,
-  PERFORMER_ORDERS,
-  type PerformerFilter,
-  type PerformerOrder,
-} from '@vela/contracts/performers';
+import { ACTOR_GENDERS, ACTOR_TYPES, PERFORMER_ORDERS } from '@vela/contracts/performer-options';
+import type { PerformerFilter, PerformerOrder } from '@vela/contracts/performers';
 import { Form, Link, useSubmit } from 'react-router';
 import { languageName } from '../../catalog/format.ts';
 import { LANGUAGES } from '../../i18n/language.ts';

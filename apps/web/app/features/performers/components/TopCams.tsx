@@ -7,12 +7,8 @@
  * it with the `topCams` loader call of PerformerPageServices.
  */
 import type { Language } from '@vela/contracts/common';
-import {
-  performersEndpoints,
-  TOP_CAM_CATEGORIES,
-  type TopCamCategory,
-  type TopCamList,
-} from '@vela/contracts/performers';
+import { TOP_CAM_CATEGORIES, type TopCamCategory } from '@vela/contracts/performer-options';
+import type { TopCamList } from '@vela/contracts/performers';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { endpointData, RestError } from '../../api/rest.ts';
@@ -69,6 +65,8 @@ export function TopCams({
     async (category: TopCamCategory, offset: number, previous?: TopCamList) => {
       setTabs((s) => ({ ...s, [category]: { status: 'loading', list: previous } }));
       try {
+        // The declaration (with its schemas, so zod) loads with the first tab or "more" (decision 0035).
+        const { performersEndpoints } = await import('@vela/contracts/performers');
         const next: TopCamList = await endpointData(performersEndpoints.topCams, {
           params: { category },
           query: { lang, offset: String(offset), limit: String(TOP_CAMS_BATCH) },
