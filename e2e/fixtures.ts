@@ -16,6 +16,7 @@ import {
   test as base,
   expect,
   type Page,
+  type Request,
   type Response,
 } from '@playwright/test';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
@@ -34,6 +35,7 @@ export const test = base.extend<{ clientIp: string }>({
         (url) => url.origin === origin,
         (route) => route.continue({ headers: { ...route.request().headers(), ...clientHeaders(ip) } }),
       );
+      trackSessionRequests(context);
       await use(ip);
     },
     { auto: true },
@@ -95,13 +97,49 @@ export async function signUpByApi<G extends { screenName: string; email: string;
   clientIp: string,
   guest: G,
 ): Promise<G & { id: string }> {
+  await sessionRequestsSettled(page.context());
   const response = await page.request.post('/rest/v1/guest/signup', {
     data: { screenName: guest.screenName, email: guest.email, password: guest.password },
     headers: clientHeaders(clientIp),
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { data: { guest: { id: string } } };
+  // A page's token request sent before the sign-up (the socket's after idle, the dialog's on open)
+  // answers with the visitor's new anonymous session cookie; arriving after the sign-up it would
+  // replace the guest's cookie. Once none is in flight, the jar holds the guest or is set again.
+  await sessionRequestsSettled(page.context());
+  const me = await page.request.get('/rest/v1/guest/me', { headers: clientHeaders(clientIp) });
+  const meId = me.ok() ? ((await me.json()) as { data: { guest: { id: string } } }).data.guest.id : null;
+  if (meId !== body.data.guest.id) {
+    const login = await page.request.post('/rest/v1/guest/login', {
+      data: { login: guest.screenName, password: guest.password },
+      headers: clientHeaders(clientIp),
+    });
+    expect(login.status(), await login.text()).toBe(200);
+  }
   return { ...guest, id: body.data.guest.id };
+}
+
+/** The page requests of each context in flight that may set a session cookie (guest/accessToken). */
+const sessionRequests = new WeakMap<BrowserContext, Set<Request>>();
+const SETS_SESSION = /\/rest\/v1\/guest\/accessToken(?:\?|$)/;
+
+function trackSessionRequests(context: BrowserContext): void {
+  const inFlight = new Set<Request>();
+  sessionRequests.set(context, inFlight);
+  context.on('request', (request) => {
+    if (SETS_SESSION.test(request.url())) inFlight.add(request);
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/** Waits (at most 10 s) until no page request of the context that may set a session cookie is in flight. */
+async function sessionRequestsSettled(context: BrowserContext): Promise<void> {
+  const inFlight = sessionRequests.get(context);
+  if (!inFlight) return;
+  await expect.poll(() => inFlight.size, { timeout: 10_000 }).toBe(0);
 }
 
 /** The wallet balance in cents as the page's own session (its cookies) reads it. */
