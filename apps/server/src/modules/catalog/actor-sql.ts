@@ -42,3 +42,15 @@ export function actorBannedCodes(actorId: SqlOperand): SQL<string[]> {
 export function actorNameSql(actorId: SqlOperand): SQL<string> {
   return sql<string>`(select named.name from actors named where named.id = ${actorId})`;
 }
+
+/**
+ * SQL: the catalog's actors as a derived table to join by id or name (`join ${actorRowsSql()} ac on
+ * ac.id = x.actor_id`), with the columns other modules show: a listing's actor name, avatar and
+ * online flag, its "offered in this country" condition, the video stars' and sedcards' facts. A
+ * plain projection, so PostgreSQL pulls it up into the outer query: the plan is the join on the
+ * actors' primary key (or unique name_lower) that naming the table gave.
+ */
+export function actorRowsSql(): SQL {
+  return sql`(select id, name, name_lower, avatar_key, is_online, banned_country_codes, birth_date,
+    spoken_languages, actor_type, sedcard_likes, sedcard_dislikes from actors)`;
+}

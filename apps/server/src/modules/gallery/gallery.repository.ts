@@ -10,10 +10,14 @@
  */
 import { type Db, queryRows } from '@vela/db/client';
 import { eq, sql } from '@vela/db/orm';
-import { actors } from '@vela/db/schema/catalog';
 import { albums, pictures } from '@vela/db/schema/gallery';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
-import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
+import {
+  actorBannedCodes,
+  actorBansNoCountry,
+  actorIdOfferedIn,
+  actorRowsSql,
+} from '../catalog/actor-sql.ts';
 import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
 import { pinnedPicturesSql } from '../favorites/pinned-sql.ts';
 import { isBoughtSql } from '../promotions/purchase-sql.ts';
@@ -156,7 +160,7 @@ const albumSelect = (guestId: number | null) => sql`
          (select count(*)::int from pictures p where p.album_id = a.id) as picture_count,
          (select r.rating from album_ratings r where r.album_id = a.id and r.guest_id = ${guestId}) as own_rating,
          ${isBoughtSql(guestId, 'album', sql`a.id`)} as is_bought
-  from albums a join actors ac on ac.id = a.actor_id`;
+  from albums a join ${actorRowsSql()} ac on ac.id = a.actor_id`;
 
 /** A picture row of the raw queries (picture_ratings joined as own_rating). */
 function pictureOf(row: Raw): PictureRow {
@@ -258,7 +262,7 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
         db,
         sql`select ac.id, ac.name, ac.name_lower, ac.avatar_key, ac.sedcard_likes, ac.sedcard_dislikes, ac.banned_country_codes,
                    (select r.rating from sedcard_ratings r where r.actor_id = ac.id and r.guest_id = ${guestId}) as own_rating
-            from actors ac where ${where}`,
+            from ${actorRowsSql()} ac where ${where}`,
       );
       if (!row) return null;
       return {
@@ -282,11 +286,11 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
     async bannedCountriesOf(kind: RatingKind, itemId: number): Promise<string[] | null> {
       const query =
         kind === 'album'
-          ? sql`select ac.banned_country_codes from albums a join actors ac on ac.id = a.actor_id where a.id = ${itemId}`
+          ? sql`select ac.banned_country_codes from albums a join ${actorRowsSql()} ac on ac.id = a.actor_id where a.id = ${itemId}`
           : kind === 'picture'
             ? sql`select ac.banned_country_codes from pictures p join albums a on a.id = p.album_id
-                  join actors ac on ac.id = a.actor_id where p.id = ${itemId}`
-            : sql`select ac.banned_country_codes from actors ac where ac.id = ${itemId}`;
+                  join ${actorRowsSql()} ac on ac.id = a.actor_id where p.id = ${itemId}`
+            : sql`select ac.banned_country_codes from ${actorRowsSql()} ac where ac.id = ${itemId}`;
       const [row] = await queryRows<Raw>(db, query);
       if (!row) return null;
       return Array.isArray(row.banned_country_codes) ? (row.banned_country_codes as string[]) : [];
@@ -501,9 +505,7 @@ export async function albumForSale(db: Db, id: number) {
       actorId: albums.actorId,
       priceCents: albums.priceCents,
       ageRating: sql<number>`coalesce((select max(${pictures.ageRating}) from ${pictures} where ${pictures.albumId} = ${albums.id}), 16)::int`,
-      bannedCountryCodes: sql<
-        string[]
-      >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${albums.actorId}), '{}')`,
+      bannedCountryCodes: sql<string[]>`coalesce(${actorBannedCodes(albums.actorId)}, '{}')`,
     })
     .from(albums)
     .where(eq(albums.id, id));

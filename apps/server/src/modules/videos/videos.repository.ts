@@ -9,7 +9,6 @@ import type { Db } from '@vela/db/client';
 import { queryRows } from '@vela/db/client';
 import { and, eq, gte, lt, type SQL, sql } from '@vela/db/orm';
 import { videos } from '@vela/db/schema';
-import { actors } from '@vela/db/schema/catalog';
 import {
   type ActingGroup,
   VIDEO_TYPE_RULES,
@@ -17,7 +16,12 @@ import {
   type VideoType,
 } from '@vela/domain/video-listings';
 import type { Country } from '../../infra/country.ts';
-import { actorBannedCodes, actorBansNoCountry, actorIdOfferedIn } from '../catalog/actor-sql.ts';
+import {
+  actorBannedCodes,
+  actorBansNoCountry,
+  actorIdOfferedIn,
+  actorRowsSql,
+} from '../catalog/actor-sql.ts';
 import { counterState, type FreshEnough, recomputeCounter } from '../catalog/counters.ts';
 import { type MediaKeyUse, mediaAgeRatingSql, mediaOfKindLikeSql } from '../catalog/media-facts.ts';
 import { tagIdsLabelledSql, tagLabelsSql } from '../catalog/tag-sql.ts';
@@ -179,7 +183,7 @@ export function listingQuery(spec: ListingSpec): SQL {
     return sql`select ${TILE_COLUMNS(spec.guestId)}
       from ${sold}
       join videos v on v.id = sold.video_id
-      join actors a on a.id = v.actor_id
+      join ${actorRowsSql()} a on a.id = v.actor_id
       ${where}
       order by sold.sales desc, sold.video_id
       limit ${spec.fetch} offset ${spec.offset}`;
@@ -187,7 +191,9 @@ export function listingQuery(spec: ListingSpec): SQL {
   // The page is cut from the index first; only its rows are joined to their actor and preview
   // (joining before the offset cost a join and a lookup for every skipped row). Every video has its
   // actor (foreign key), so the inner join drops nothing.
-  const filterByActor = spec.actingGroups?.length ? sql`join actors a on a.id = v.actor_id` : sql``;
+  const filterByActor = spec.actingGroups?.length
+    ? sql`join ${actorRowsSql()} a on a.id = v.actor_id`
+    : sql``;
   return sql`select ${TILE_COLUMNS(spec.guestId)}
     from (
       select v.* from videos v
@@ -196,7 +202,7 @@ export function listingQuery(spec: ListingSpec): SQL {
       order by ${ORDER_BY[spec.sort]}
       limit ${spec.fetch} offset ${spec.offset}
     ) v
-    join actors a on a.id = v.actor_id
+    join ${actorRowsSql()} a on a.id = v.actor_id
     order by ${ORDER_BY[spec.sort]}`;
 }
 
@@ -287,7 +293,7 @@ export function createVideosRepository(db: Db) {
               order by video_count desc, actor_id
               limit ${limit}
             ) s
-            join actors a on a.id = s.actor_id
+            join ${actorRowsSql()} a on a.id = s.actor_id
             order by s.video_count desc, a.id`,
       );
       return rows.map((r) => ({
@@ -314,7 +320,7 @@ export function createVideosRepository(db: Db) {
       const [row] = await queryRows<{ previewKey: string; banned: unknown }>(
         db,
         sql`select v.preview_key as "previewKey", a.banned_country_codes as "banned"
-            from videos v join actors a on a.id = v.actor_id where v.id = ${videoId}`,
+            from videos v join ${actorRowsSql()} a on a.id = v.actor_id where v.id = ${videoId}`,
       );
       if (!row) return null;
       return {
@@ -367,9 +373,7 @@ export async function videoForSale(db: Db, id: number) {
       priceCents: videos.priceCents,
       free: videos.free,
       ageRating: videos.ageRating,
-      bannedCountryCodes: sql<
-        string[]
-      >`coalesce((select ${actors.bannedCountryCodes} from ${actors} where ${actors.id} = ${videos.actorId}), '{}')`,
+      bannedCountryCodes: sql<string[]>`coalesce(${actorBannedCodes(videos.actorId)}, '{}')`,
     })
     .from(videos)
     .where(eq(videos.id, id));
