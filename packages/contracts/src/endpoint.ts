@@ -24,8 +24,11 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The `data` of the `{ success: true, data }` answer; what is not declared does not leave the server. */
   response: z.ZodType;
-  /** Status of a success; unless declared, 200 or what the handler sets (web push: 201 new, 200 known). */
-  status?: 200 | 201;
+  /**
+   * Status of a success; unless declared, 200 or what the handler sets (web push: 201 new, 200 known).
+   * 204 answers without a body (the response schema is then `z.undefined()`).
+   */
+  status?: 200 | 201 | 204;
   /**
    * The codes of this endpoint's `{ success: false }` answers, besides those any call can get
    * (VALIDATION_ERROR, INVALID_CHARACTERS, RATE_LIMITED, INTERNAL_ERROR ...).

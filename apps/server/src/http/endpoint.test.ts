@@ -97,4 +97,15 @@ describe('route(): an endpoint registered from its declaration (decision 0032)',
     expect(answer.statusCode).toBe(500);
     expect(answer.json().error.code).toBe('INTERNAL_ERROR');
   });
+
+  it('a declared 204 answers without a body, not even the envelope', async () => {
+    const app = Fastify();
+    route(
+      app,
+      defineEndpoint({ method: 'POST', path: 'ping', response: z.undefined(), status: 204, errors: [] }),
+    ).handle({ handler: async () => undefined });
+    const answer = await app.inject({ method: 'POST', url: '/ping' });
+    expect(answer.statusCode).toBe(204);
+    expect(answer.body).toBe('');
+  });
 });

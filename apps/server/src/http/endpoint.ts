@@ -6,7 +6,7 @@
  * declared params, query and body are parsed (a refusal is today's 400 VALIDATION_ERROR with
  * `formatZodIssues`' message), then `handler`, whose answer is parsed with the declared answer
  * schema (what is not declared does not leave the server; an answer that breaks its own contract is
- * a 500, logged) and sent as `{ success: true, data }` with the declared status.
+ * a 500, logged) and sent as `{ success: true, data }` with the declared status (204: no body).
  *
  * The input guard (http/input-guard.ts, a `preValidation` hook) has already refused control
  * characters with 400 INVALID_CHARACTERS; the error handler of the app writes every refusal in the
@@ -93,6 +93,8 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
           const data = endpoint.response.parse(result);
           // A handler may choose between declared successes itself (web push: 201 new, 200 known).
           if (endpoint.status !== undefined) reply.code(endpoint.status);
+          // 204 No Content: no `{ success }` envelope either (spec 7 tracker/track).
+          if (endpoint.status === 204) return reply.send();
           return reply.send({ success: true, data });
         },
       });

@@ -3,9 +3,10 @@
  * analytics cookie category (spec 9); the server stores what it receives. Socket errors of the
  * pages (spec 8) are not stored: they become one log line each.
  */
+
+import type { TrackEventReq, WebsocketConnectionErrorReq } from '@vela/contracts/tracker-api';
 import { scrubUrl } from '../../http/logging.ts';
 import type { TrackerRepository } from './tracker.repository.ts';
-import type { TrackEventReq, WebsocketConnectionErrorReq } from './tracker.schema.ts';
 
 /**
  * The log line of a page's socket error: the page without query or fragment (they may carry
