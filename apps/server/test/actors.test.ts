@@ -723,4 +723,31 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       expect(rows).toHaveLength(1);
     });
   });
+
+  describe('the declared answers (decision 0032)', () => {
+    it('every public actor call answers exactly what the service presents: the contract strips nothing', async () => {
+      const db = t.database.db;
+      const [video] = await db.select().from(videos).where(eq(videos.actorId, actor.id)).limit(1);
+      await db.update(actors).set({ promotedVideoId: video!.id }).where(eq(actors.id, actor.id));
+      const service = createActorsService(db);
+      const row = await service.actorFor(actor.id, null);
+      const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+      const expected: [string, unknown][] = [
+        [`actor/getActorDataByIdOrName/${actor.id}`, service.actorData(row)],
+        [`actor/getActorStateById/${actor.id}`, service.actorState(row)],
+        [`actor/getActorPreviewImage/${actor.id}`, service.previewImage(row)],
+        [`gallery/getpromotedvideo/${actor.id}`, { video: await service.promotedVideo(row) }],
+        [`gallery/getTopVideos/${actor.id}`, { videos: await service.topVideos(row) }],
+        [`sales/actor/${actor.id}?offset=0`, await service.discountedVideos(row, 0)],
+        [`seo/getActorSeoContent/${actor.id}?lang=de`, await service.seoContent(row, 'de', null)],
+        [`phoenix/get_profile_preview/${actor.id}`, await service.profilePreview(row)],
+      ];
+      expect((expected[3]![1] as { video: unknown }).video).not.toBeNull();
+      for (const [url, data] of expected) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json(), url).toEqual({ success: true, data: json(data) });
+      }
+    });
+  });
 });

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { ACTOR_NOTE_MAX_LENGTH } from './actor-note.ts';
-import type { ImageRef, Language, Price } from './common.ts';
+import { type ImageRef, type Language, type Price, PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
 import type { ActorPrices, ActorProfileData, ActorTile, SeoText, VideoTile } from './pages.ts';
 
 /** Spec 2: a tab lists 30 videos per page. */
@@ -43,6 +44,7 @@ export const ActorNoteSchema = z.object({
 export type ActorNote = z.infer<typeof ActorNoteSchema>;
 
 /** Availability flags of spec 3 actor data (getActorStateById). */
+
 export interface ActorState {
   actorId: number;
   isOnline: boolean;
@@ -215,3 +217,199 @@ export interface ActorPageServices {
     country: string | null,
   ): Promise<ActorPageResult<ActorTopCamsData>>;
 }
+
+// --- the REST answers (decision 0032) -------------------------------------------------------------
+// Each schema `satisfies` the interface the server presents, so a field missing here (which the
+// route would strip from the answer) fails the typecheck; the handler's typed answer catches the rest.
+
+const ImageRefSchema = z.object({
+  key: z.string(),
+  ageRating: z.union([z.literal(16), z.literal(18)]),
+  aspect: z.number(),
+}) satisfies z.ZodType<ImageRef>;
+
+const VideoTileSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  duration: z.number(),
+  ageRating: z.union([z.literal(16), z.literal(18)]),
+  vip: z.boolean(),
+  free: z.boolean(),
+  isNew: z.boolean(),
+  classic: z.boolean(),
+  price: PriceSchema,
+  basePrice: PriceSchema,
+  releasedAt: z.string(),
+  likes: z.number(),
+  preview: ImageRefSchema,
+  actor: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+}) satisfies z.ZodType<VideoTile>;
+
+const SeoTextSchema = z.object({
+  h1: z.string(),
+  h2: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  freeText: z.string(),
+  breadcrumb: z.string(),
+  slug: z.string(),
+}) satisfies z.ZodType<SeoText>;
+
+export const ActorStateSchema = z.object({
+  actorId: z.number(),
+  isOnline: z.boolean(),
+  freeChat: z.boolean(),
+  isOnlineMobileVideocall: z.boolean(),
+  isCurrentlyTicketShow: z.boolean(),
+  isLivePreviewEnabled: z.boolean(),
+  isVoyeurChatAvailable: z.boolean(),
+}) satisfies z.ZodType<ActorState>;
+
+export const ActorDataSchema = z.object({
+  ...ActorStateSchema.shape,
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  age: z.number(),
+  avatar: ImageRefSchema,
+  bannedCountryCodes: z.array(z.string()),
+  prices: z.object({
+    video: PriceSchema,
+    singlec2c: PriceSchema,
+    single: PriceSchema,
+    voyeur: PriceSchema,
+    message: PriceSchema,
+    voucherChatMinutes: z.number(),
+    freeMessages: z.number(),
+  }) satisfies z.ZodType<ActorPrices>,
+  multiChatPrice: PriceSchema,
+  singleC2CChatPrice: PriceSchema,
+}) satisfies z.ZodType<ActorData>;
+
+export const ProfilePreviewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  avatar: ImageRefSchema,
+  isOnline: z.boolean(),
+  age: z.number(),
+  albumCovers: z.array(ImageRefSchema),
+}) satisfies z.ZodType<ProfilePreview>;
+
+/** The actor's discounted videos (sales/actor), a page of them. */
+export const ActorSalesSchema = z.object({
+  videos: z.array(VideoTileSchema),
+  offset: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+});
+
+// --- the REST calls of spec 7 ---------------------------------------------------------------------
+
+const ActorIdParams = z.object({ actorId: ActorIdSchema });
+/** An id (digits) or a name; names are compared lower-cased (spec 5). */
+const ActorIdOrNameParams = z.object({
+  actorIdOrName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((v) => !/^\d+$/.test(v) || ActorIdSchema.safeParse(v).success, 'actorIdOrName: not a valid id'),
+});
+const TagGroupSchema = z.string().trim().min(1).max(100);
+/** The language of the SEO text; one the site does not have falls back to en (the handler decides). */
+const SeoQuery = z.object({ lang: z.string().optional() });
+
+/** Every call resolves the actor first: unknown 404, a caller from a banned country 403. */
+const ACTOR_ERRORS = ['ACTOR_NOT_FOUND', 'ACTOR_BLOCKED_IN_COUNTRY'] as const;
+
+export const actorEndpoints = {
+  /** Spec 3 actor data (an optional `qmday` is ignored). */
+  actorData: defineEndpoint({
+    method: 'GET',
+    path: 'actor/getActorDataByIdOrName/:actorIdOrName',
+    params: ActorIdOrNameParams,
+    response: ActorDataSchema,
+    errors: ACTOR_ERRORS,
+  }),
+  actorState: defineEndpoint({
+    method: 'GET',
+    path: 'actor/getActorStateById/:actorId',
+    params: ActorIdParams,
+    response: ActorStateSchema,
+    errors: ACTOR_ERRORS,
+  }),
+  previewImage: defineEndpoint({
+    method: 'GET',
+    path: 'actor/getActorPreviewImage/:actorIdOrName',
+    params: ActorIdOrNameParams,
+    response: z.object({ actorId: z.number(), image: ImageRefSchema }),
+    errors: ACTOR_ERRORS,
+  }),
+  promotedVideo: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getpromotedvideo/:actorId',
+    params: ActorIdParams,
+    response: z.object({ video: VideoTileSchema.nullable() }),
+    errors: ACTOR_ERRORS,
+  }),
+  /** Best selling of the last 9 months (spec 9). */
+  topVideos: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getTopVideos/:actorIdOrName',
+    params: ActorIdOrNameParams,
+    response: z.object({ videos: z.array(VideoTileSchema) }),
+    errors: ACTOR_ERRORS,
+  }),
+  /** The actor's discounted videos, newest first. */
+  sales: defineEndpoint({
+    method: 'GET',
+    path: 'sales/actor/:actorId',
+    params: ActorIdParams,
+    query: z.object({ offset: z.coerce.number().int().min(0).max(10_000).default(0) }),
+    response: ActorSalesSchema,
+    errors: ACTOR_ERRORS,
+  }),
+  /** SEO text of the actor (stored or generated). */
+  seoContent: defineEndpoint({
+    method: 'GET',
+    path: 'seo/getActorSeoContent/:actorId',
+    params: ActorIdParams,
+    query: SeoQuery,
+    response: SeoTextSchema,
+    errors: ACTOR_ERRORS,
+  }),
+  /** SEO text of one of the actor's tag groups; a tag group the actor has no video with is 404. */
+  seoContentOfTagGroup: defineEndpoint({
+    method: 'GET',
+    path: 'seo/getActorSeoContent/:actorId/:tagGroup',
+    params: z.object({ actorId: ActorIdSchema, tagGroup: TagGroupSchema }),
+    query: SeoQuery,
+    response: SeoTextSchema,
+    errors: [...ACTOR_ERRORS, 'TAG_GROUP_NOT_FOUND'],
+  }),
+  /** Hover preview with the 4 newest album covers. */
+  profilePreview: defineEndpoint({
+    method: 'GET',
+    path: 'phoenix/get_profile_preview/:actorId',
+    params: ActorIdParams,
+    response: ProfilePreviewSchema,
+    errors: ACTOR_ERRORS,
+  }),
+  /** The caller's own note (logged-in only, no-store). */
+  note: defineEndpoint({
+    method: 'GET',
+    path: 'actor/getActorNoteById/:actorId',
+    params: ActorIdParams,
+    response: ActorNoteSchema,
+    errors: ['NOT_LOGGED_IN', ...ACTOR_ERRORS],
+  }),
+  /** The caller's own note; an empty (or blank) comment deletes it (logged-in only). */
+  storeNote: defineEndpoint({
+    method: 'POST',
+    path: 'actor/storeActorNote',
+    body: StoreActorNoteSchema,
+    response: ActorNoteSchema,
+    errors: ['NOT_LOGGED_IN', ...ACTOR_ERRORS],
+  }),
+};

@@ -14,33 +14,18 @@
  * - GET  sales/actor/:actorId?offset=                  the actor's discounted videos, newest first
  * - GET  seo/getActorSeoContent/:actorId[/:tagGroup]   SEO text (stored or generated)
  * - GET  phoenix/get_profile_preview/:actorId          hover preview with 4 newest album covers
+ *
+ * Registered from `actorEndpoints` (decision 0032).
  */
-import { ActorIdSchema, StoreActorNoteSchema } from '@vela/contracts/actors';
+import { actorEndpoints } from '@vela/contracts/actors';
 import { type Language, LanguageSchema } from '@vela/contracts/common';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { ActorsService } from './actors.service.ts';
 
-const IdParams = z.object({ actorId: ActorIdSchema });
-/** An id (digits) or a name; names are compared lower-cased (spec 5). */
-const IdOrNameParams = z.object({
-  actorIdOrName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((v) => !/^\d+$/.test(v) || ActorIdSchema.safeParse(v).success, 'actorIdOrName: not a valid id'),
-});
-const SeoParams = z.object({
-  actorId: ActorIdSchema,
-  tagGroup: z.string().trim().min(1).max(100).optional(),
-});
-const OffsetQuery = z.object({ offset: z.coerce.number().int().min(0).max(10_000).default(0) }).passthrough();
-const LangQuery = z.object({ lang: z.string().optional() }).passthrough();
 const BODY_LIMIT = 16 * 1024;
 
 export function actorsRoutes(deps: {
@@ -50,78 +35,77 @@ export function actorsRoutes(deps: {
 }): FastifyPluginAsync {
   const { auth, actors, countryHeader } = deps;
   const country = (request: FastifyRequest) => countryOf(request.headers, countryHeader);
-  const langOf = (request: FastifyRequest): Language => {
-    const parsed = LanguageSchema.safeParse(parseInput(LangQuery, request.query).lang ?? 'en');
+  /** A language the site does not have falls back to en. */
+  const languageOf = (lang: string | undefined): Language => {
+    const parsed = LanguageSchema.safeParse(lang ?? 'en');
     return parsed.success ? parsed.data : 'en';
   };
-  const byId = (request: FastifyRequest) =>
-    actors.actorFor(parseInput(IdParams, request.params).actorId, country(request));
-  const byIdOrName = (request: FastifyRequest) =>
-    actors.actorFor(parseInput(IdOrNameParams, request.params).actorIdOrName, country(request));
+  const actorOf = (idOrName: number | string, request: FastifyRequest) =>
+    actors.actorFor(idOrName, country(request));
 
   return async (app) => {
     // Public actor answers depend on the caller's country: shared caches must key on it.
     app.addHook('onSend', varyOnCountry(countryHeader));
 
-    app.get('/actor/getActorDataByIdOrName/:actorIdOrName', async (request) => {
-      const actor = await byIdOrName(request);
-      return { success: true, data: actors.actorData(actor) };
+    route(app, actorEndpoints.actorData).handle({
+      handler: async ({ params, request }) => actors.actorData(await actorOf(params.actorIdOrName, request)),
     });
 
-    app.get('/actor/getActorStateById/:actorId', async (request) => {
-      const actor = await byId(request);
-      return { success: true, data: actors.actorState(actor) };
+    route(app, actorEndpoints.actorState).handle({
+      handler: async ({ params, request }) => actors.actorState(await actorOf(params.actorId, request)),
     });
 
-    app.get('/actor/getActorPreviewImage/:actorIdOrName', async (request) => {
-      const actor = await byIdOrName(request);
-      return { success: true, data: actors.previewImage(actor) };
+    route(app, actorEndpoints.previewImage).handle({
+      handler: async ({ params, request }) =>
+        actors.previewImage(await actorOf(params.actorIdOrName, request)),
     });
 
-    app.get('/gallery/getpromotedvideo/:actorId', async (request) => {
-      const actor = await byId(request);
-      return { success: true, data: { video: await actors.promotedVideo(actor) } };
+    route(app, actorEndpoints.promotedVideo).handle({
+      handler: async ({ params, request }) => ({
+        video: await actors.promotedVideo(await actorOf(params.actorId, request)),
+      }),
     });
 
-    app.get('/gallery/getTopVideos/:actorIdOrName', async (request) => {
-      const actor = await byIdOrName(request);
-      return { success: true, data: { videos: await actors.topVideos(actor) } };
+    route(app, actorEndpoints.topVideos).handle({
+      handler: async ({ params, request }) => ({
+        videos: await actors.topVideos(await actorOf(params.actorIdOrName, request)),
+      }),
     });
 
-    app.get('/sales/actor/:actorId', async (request) => {
-      const actor = await byId(request);
-      const { offset } = parseInput(OffsetQuery, request.query);
-      return { success: true, data: await actors.discountedVideos(actor, offset) };
+    route(app, actorEndpoints.sales).handle({
+      handler: async ({ params, query, request }) =>
+        actors.discountedVideos(await actorOf(params.actorId, request), query.offset),
     });
 
-    for (const path of ['/seo/getActorSeoContent/:actorId', '/seo/getActorSeoContent/:actorId/:tagGroup']) {
-      app.get(path, async (request) => {
-        const { actorId, tagGroup } = parseInput(SeoParams, request.params);
-        const actor = await actors.actorFor(actorId, country(request));
-        return { success: true, data: await actors.seoContent(actor, langOf(request), tagGroup ?? null) };
-      });
-    }
+    route(app, actorEndpoints.seoContent).handle({
+      handler: async ({ params, query, request }) =>
+        actors.seoContent(await actorOf(params.actorId, request), languageOf(query.lang), null),
+    });
 
-    app.get('/phoenix/get_profile_preview/:actorId', async (request) => {
-      const actor = await byId(request);
-      return { success: true, data: await actors.profilePreview(actor) };
+    route(app, actorEndpoints.seoContentOfTagGroup).handle({
+      handler: async ({ params, query, request }) =>
+        actors.seoContent(await actorOf(params.actorId, request), languageOf(query.lang), params.tagGroup),
+    });
+
+    route(app, actorEndpoints.profilePreview).handle({
+      handler: async ({ params, request }) => actors.profilePreview(await actorOf(params.actorId, request)),
     });
 
     // Notes: logged-in only (spec 6), always the caller's own note, never cached.
     await app.register(async (notes) => {
       privateResponses(notes);
 
-      notes.get('/actor/getActorNoteById/:actorId', async (request) => {
-        const { guestId } = await auth.requireGuest(request);
-        const actor = await byId(request);
-        return { success: true, data: await actors.noteOf(guestId, actor) };
+      route(notes, actorEndpoints.note).handle({
+        authenticate: (request) => auth.requireGuest(request),
+        handler: async ({ params, auth: { guestId }, request }) =>
+          actors.noteOf(guestId, await actorOf(params.actorId, request)),
       });
 
-      notes.post('/actor/storeActorNote', { bodyLimit: BODY_LIMIT }, async (request) => {
-        const { guestId } = await auth.requireGuest(request);
-        const { actorId, comment } = parseInput(StoreActorNoteSchema, request.body);
-        const actor = await actors.actorFor(actorId, country(request));
-        return { success: true, data: await actors.storeNote(guestId, actor, comment) };
+      route(notes, actorEndpoints.storeNote).handle({
+        authenticate: (request) => auth.requireGuest(request),
+        handler: async ({ body, auth: { guestId }, request }) =>
+          actors.storeNote(guestId, await actorOf(body.actorId, request), body.comment),
+        options: { bodyLimit: BODY_LIMIT },
       });
     });
   };
