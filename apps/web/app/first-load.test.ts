@@ -15,6 +15,9 @@
  *   schemas, so zod) at the first call; a constant the page renders lives in a schema-free module
  *   (`@vela/contracts/actor-note`, `@vela/contracts/performer-options`). A contract module is one unit for the bundler: a page importing any
  *   constant of it gets every schema of it that some chunk uses (profile 178.8 -> 156.2 KB).
+ * - No browser module imports the videos contract at run time: the grid's next pages, the overview's
+ *   bought part and the stored sort import it at the call, and the listing reads its URL filter with
+ *   the schema-free `parseVideoFilter` (`@vela/contracts/video-filter`, proven equal to the schema).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -78,6 +81,21 @@ describe('first load on a phone', () => {
     const topCams = read('features/performers/components/TopCams.tsx');
     expect(topCams).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/performers'/m);
     expect(topCams).toContain("import('@vela/contracts/performers')");
+  });
+
+  it('the video pages load the videos contract on the first call, and read the URL filter without zod', () => {
+    const runtimeImport = /^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/videos'/m;
+    const offenders = sourcesOf(appDir)
+      .map((file) => path.relative(appDir, file))
+      .filter((file) => runtimeImport.test(read(file)));
+    expect(offenders).toEqual([]);
+    expect(read('features/videos/components/InfiniteVideoGrid.tsx')).toContain(
+      "import('@vela/contracts/videos')",
+    );
+    expect(read('features/videos/useGuestOverview.ts')).toContain("import('@vela/contracts/videos')");
+    expect(read('features/videos/listings.ts')).toMatch(
+      /^import\s+\{[^}]*\bparseVideoFilter\b[^}]*\}\s+from\s+'@vela\/contracts\/video-filter'/m,
+    );
   });
 
   it('the notifications menu renders the web push switch lazily', () => {

@@ -17,6 +17,15 @@ import { z } from 'zod';
 import { type ImageRef, type Language, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { SeoText, VideoTile } from './pages.ts';
+import {
+  isFilterDate,
+  VIDEO_FILTER_DATE_MAX_LENGTH,
+  VIDEO_FILTER_IDS_MAX,
+  VIDEO_FILTER_MODEL_IDS_MAX,
+  VIDEO_FILTER_TAG_MAX_LENGTH,
+  VIDEO_FILTER_TAGS_MAX,
+  type VideoFilter,
+} from './video-filter.ts';
 
 export type { VideoListingCategory, VideoSort, VideoType } from '@vela/domain/video-listings';
 
@@ -25,25 +34,28 @@ export const VideoSortSchema = z.enum(VIDEO_SORTS);
 /** A day (YYYY-MM-DD) or an ISO instant. */
 const DateInput = z
   .string()
-  .max(40)
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)),
-    'expected a date (YYYY-MM-DD)',
-  );
+  .max(VIDEO_FILTER_DATE_MAX_LENGTH)
+  .refine(isFilterDate, 'expected a date (YYYY-MM-DD)');
 
-/** Spec 3 video filter. Every list is bounded so a request stays one index-backed query. */
+/**
+ * Spec 3 video filter. Every list is bounded so a request stays one index-backed query. Its bounds and
+ * the hand-written `parseVideoFilter` the pages use live in the schema-free video-filter.ts.
+ */
 export const VideoFilterSchema = z
   .object({
-    modelIds: z.array(z.number().int().positive()).max(100).optional(),
+    modelIds: z.array(z.number().int().positive()).max(VIDEO_FILTER_MODEL_IDS_MAX).optional(),
     actingGroups: z.array(z.enum(ACTING_GROUPS)).max(ACTING_GROUPS.length).optional(),
-    ids: z.array(z.number().int().positive()).max(VIDEO_LIMIT_MAX).optional(),
-    tags: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+    ids: z.array(z.number().int().positive()).max(VIDEO_FILTER_IDS_MAX).optional(),
+    tags: z
+      .array(z.string().trim().min(1).max(VIDEO_FILTER_TAG_MAX_LENGTH))
+      .max(VIDEO_FILTER_TAGS_MAX)
+      .optional(),
     releasedFrom: DateInput.optional(),
     releasedUntil: DateInput.optional(),
     types: z.array(z.enum(VIDEO_TYPES)).max(VIDEO_TYPES.length).optional(),
   })
-  .strict();
-export type VideoFilter = z.infer<typeof VideoFilterSchema>;
+  .strict() satisfies z.ZodType<VideoFilter>;
+export type { VideoFilter } from './video-filter.ts';
 
 /** The payload of `tileGrid/get/videos/{payload}` (URL-encoded JSON). */
 export const VideoGridPayloadSchema = z

@@ -3,7 +3,7 @@
  * the spec 3 filter (`tag`, `from`, `until`, `type`, repeatable) and `page` (no-JS and crawler
  * paging; with JavaScript further pages are appended by infinite scroll).
  */
-import { type VideoFilter, VideoFilterSchema } from '@vela/contracts/videos';
+import { parseVideoFilter, type VideoFilter } from '@vela/contracts/video-filter';
 import {
   VIDEO_PAGE_SIZE,
   VIDEO_TYPES,
@@ -72,10 +72,11 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery | null 
     (FILTER_TYPES as readonly string[]).includes(t),
   );
   if (types.length > 0) filter.types = types;
-  const parsed = VideoFilterSchema.safeParse(filter);
+  // The schema's check without zod: this module is in the first load of every listing (decision 0035).
+  const parsed = parseVideoFilter(filter);
   return {
     sort: params.get('sort') || null,
-    filter: parsed.success ? parsed.data : {},
+    filter: parsed ?? {},
     page: pageRaw === null ? 1 : Number(pageRaw),
   };
 }

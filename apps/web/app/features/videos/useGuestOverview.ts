@@ -5,7 +5,7 @@
  * show) and the bought flag of every video of the page they bought, from two tile grid calls (spec 7
  * `tileGrid/get/videos`, the guest's session cookie).
  */
-import { type VideoListItem, VideoListSchema } from '@vela/contracts/videos';
+import type { VideoListItem } from '@vela/contracts/videos';
 import { OVERVIEW_BLOCK_SIZE, sortsFor, VIDEO_LIMIT_MAX } from '@vela/domain/video-listings';
 import { useEffect, useMemo, useState } from 'react';
 import { restData } from '../api/rest.ts';
@@ -26,6 +26,8 @@ interface GuestPart {
 const BOUGHT_SORT = sortsFor('boughtVideos')[0] ?? 'newest';
 
 async function fetchGuestPart(ids: number[]): Promise<GuestPart> {
+  // The answer's schema (with zod) loads with the guest's first call, not with the page (decision 0035).
+  const { VideoListSchema } = await import('@vela/contracts/videos');
   const [block, among] = await Promise.all([
     restData(
       'GET',

@@ -1,5 +1,5 @@
 import type { Language } from '@vela/contracts/common';
-import { type VideoFilter, type VideoListItem, VideoListSchema } from '@vela/contracts/videos';
+import type { VideoFilter, VideoListItem } from '@vela/contracts/videos';
 import type { VideoListingCategory } from '@vela/domain/video-listings';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +62,8 @@ export function InfiniteVideoGrid(props: InfiniteVideoGridProps) {
     busy.current = true;
     setStatus('loading');
     try {
+      // The answer's schema (with zod) loads with the first further page, not with the page (decision 0035).
+      const { VideoListSchema } = await import('@vela/contracts/videos');
       const page = await restData(
         'GET',
         gridPath({ category, sort, filter, offset: nextOffset.current }),

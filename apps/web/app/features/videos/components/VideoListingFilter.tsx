@@ -1,5 +1,5 @@
 import type { Language } from '@vela/contracts/common';
-import { type VideoFilter, type VideoSort, videosEndpoints } from '@vela/contracts/videos';
+import type { VideoFilter, VideoSort } from '@vela/contracts/videos';
 import { Form, Link } from 'react-router';
 import { endpointCall } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
@@ -39,11 +39,16 @@ export function VideoListingFilter({ lang, action, sort, sorts, filter, tags }: 
             onChange={(event) => {
               const chosen = sorts.find((s) => s === event.currentTarget.value);
               if (loggedIn && chosen) {
-                endpointCall(videosEndpoints.storeTileGridSettings, {
-                  body: { type: 'videos', settings: { sort: chosen } },
-                }).catch(() => {
-                  // Storing the preference is best effort; the listing itself already changed.
-                });
+                // The declaration (with its schemas, so zod) loads with this first call (decision 0035).
+                import('@vela/contracts/videos')
+                  .then(({ videosEndpoints }) =>
+                    endpointCall(videosEndpoints.storeTileGridSettings, {
+                      body: { type: 'videos', settings: { sort: chosen } },
+                    }),
+                  )
+                  .catch(() => {
+                    // Storing the preference is best effort; the listing itself already changed.
+                  });
               }
               event.currentTarget.form?.requestSubmit();
             }}
