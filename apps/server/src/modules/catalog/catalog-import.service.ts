@@ -2,15 +2,16 @@
  * The actor and album import (operator API): checks every reference of the batch first (image keys in
  * media_images, category ids, actors of albums, ZIP codes), then writes the whole batch in one
  * transaction (all or nothing). Actors are upserted by name (name_lower is unique); tags are found
- * or created by label. Refusals name the item index and the field.
+ * or created by label; albums and their pictures are written by the gallery's insertAlbumIn in the
+ * same transaction. Refusals name the item index and the field.
  */
 import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { Db } from '@vela/db/client';
 import { eq, inArray } from '@vela/db/orm';
 import { actorCategories, actors, actorTags, categories, mediaImages, tags } from '@vela/db/schema/catalog';
-import { albums, pictures } from '@vela/db/schema/gallery';
 import { geoLocationByZip } from '@vela/geo/zip';
 import { AppError } from '../../http/errors.ts';
+import { insertAlbumIn } from '../gallery/album-import.ts';
 import type { ImportActor, ImportAlbum, ImportResult } from './catalog-import.schema.ts';
 
 interface Problem {
@@ -247,27 +248,15 @@ export function createCatalogImportService(db: Db, now: () => Date = () => new D
         const created: number[] = [];
         const stamp = now();
         for (const [index, item] of items.entries()) {
-          const [row] = await tx
-            .insert(albums)
-            .values({
-              actorId: actorIds[index] as number,
-              type: item.type,
-              title: item.title,
-              priceCents: item.priceCents,
-              coverKey: item.coverKey,
-              createdAt: item.createdAt ? new Date(item.createdAt) : stamp,
-            })
-            .returning({ id: albums.id });
-          const albumId = row?.id as number;
-          if (item.pictures.length > 0)
-            await tx.insert(pictures).values(
-              item.pictures.map((picture) => ({
-                albumId,
-                imageKey: picture.imageKey,
-                ageRating: picture.ageRating,
-                position: picture.position,
-              })),
-            );
+          const albumId = await insertAlbumIn(tx, {
+            actorId: actorIds[index] as number,
+            type: item.type,
+            title: item.title,
+            priceCents: item.priceCents,
+            coverKey: item.coverKey,
+            createdAt: item.createdAt ? new Date(item.createdAt) : stamp,
+            pictures: item.pictures,
+          });
           created.push(albumId);
         }
         return { created: created.length, updated: 0, ids: created };
