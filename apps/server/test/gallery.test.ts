@@ -470,6 +470,47 @@ describe('preview, pinned photos, album page', () => {
     expect(dataOf(await get('gallery/getPinnedPhotos', bob))).toMatchObject({ list: [], total: 0 });
   });
 
+  it('getPreview and getsedcards answer exactly what the service presents (decision 0032: the contract strips nothing)', async () => {
+    const album = await createAlbum(actor.id, [16, 18, 18, 18, 18]);
+    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
+    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
+    const service = createGalleryService({
+      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
+    });
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+    expect(dataOf(await get(`gallery/getPreview?albumId=${album.id}`, alice))).toEqual(
+      json(await service.preview(album.id, alice.id, null)),
+    );
+    const payload = encodeURIComponent(JSON.stringify({ limit: 3, offset: 1, ageRating: 16 }));
+    expect(dataOf(await get(`gallery/getsedcards/${actor.id}/${payload}`, alice))).toEqual(
+      json(
+        await service.sedcard({ id: actor.id }, alice.id, { maxAgeRating: 16, limit: 3, offset: 1 }, null),
+      ),
+    );
+    expect(dataOf(await get(`gallery/getsedcards/${actor.name.toUpperCase()}`))).toEqual(
+      json(
+        await service.sedcard(
+          { slug: actor.name.toLowerCase() },
+          null,
+          { maxAgeRating: 18, limit: 12, offset: 0 },
+          null,
+        ),
+      ),
+    );
+    // The refusals name the payload's own fields, as before the declaration.
+    const refused = async (path: string) => (await get(path)).json().error;
+    expect(await refused(`gallery/getsedcards/${actor.id}/%7Bnot-json`)).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'payload: not URL-encoded JSON',
+    });
+    expect(
+      (await refused(`gallery/getsedcards/${actor.id}/${encodeURIComponent('{"limit":61}')}`)).message,
+    ).toMatch(/^limit: /);
+    expect((await refused('gallery/getsedcards/99999999999999999999')).message).toBe(
+      'actorIdOrName: not an id',
+    );
+  });
+
   it('album page: an album of another actor is not found (null); the actor name is compared lower-cased', async () => {
     const album = await createAlbum(actor.id);
     // The page loader's call: the service compares the lower-cased actor name.

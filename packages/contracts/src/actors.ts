@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ACTOR_NOTE_MAX_LENGTH } from './actor-note.ts';
-import { type ImageRef, type Language, type Price, PriceSchema } from './common.ts';
+import { type ImageRef, ImageRefSchema, type Language, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ActorPrices, ActorProfileData, ActorTile, SeoText, VideoTile } from './pages.ts';
 
@@ -221,12 +221,6 @@ export interface ActorPageServices {
 // --- the REST answers (decision 0032) -------------------------------------------------------------
 // Each schema `satisfies` the interface the server presents, so a field missing here (which the
 // route would strip from the answer) fails the typecheck; the handler's typed answer catches the rest.
-
-const ImageRefSchema = z.object({
-  key: z.string(),
-  ageRating: z.union([z.literal(16), z.literal(18)]),
-  aspect: z.number(),
-}) satisfies z.ZodType<ImageRef>;
 
 const VideoTileSchema = z.object({
   id: z.number(),

@@ -40,3 +40,9 @@ export interface ImageRef {
   /** Aspect ratio width / height of the original. */
   aspect: number;
 }
+/** An `ImageRef` in a declared answer (decision 0032). */
+export const ImageRefSchema = z.object({
+  key: z.string(),
+  ageRating: z.union([z.literal(16), z.literal(18)]),
+  aspect: z.number(),
+}) satisfies z.ZodType<ImageRef>;

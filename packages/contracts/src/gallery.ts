@@ -8,7 +8,7 @@
  * them (spec 4 "rating responses overwrite counts and flags").
  */
 import { z } from 'zod';
-import type { ImageRef, Language, Price } from './common.ts';
+import { type ImageRef, ImageRefSchema, type Language, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** 1 like, -1 dislike, 0 none. */
@@ -145,6 +145,93 @@ export interface GalleryPageServices {
   ): Promise<AlbumPageData | AlbumPageBlocked | null>;
 }
 
+/** gallery/getsedcards: photos per call, unless the payload asks for another number. */
+export const SEDCARD_PHOTOS_DEFAULT = 12;
+export const SEDCARD_PHOTOS_MAX = 60;
+
+/** The sedcard options in `{payload}` (URL-encoded JSON): how many photos from where, up to which age rating. */
+const SedcardOptionsSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SEDCARD_PHOTOS_MAX).default(SEDCARD_PHOTOS_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  ageRating: z.union([z.literal(16), z.literal(18)]).default(18),
+});
+
+/**
+ * gallery/getsedcards/:actorIdOrName[/:payload]: digits are an id, anything else a slug (compared
+ * lower-cased). The payload's issues are named by their own field (`limit: ...`), a payload that
+ * is not JSON `payload: not URL-encoded JSON`.
+ */
+export const SedcardParamsSchema = z
+  .object({
+    actorIdOrName: z.string().trim().min(1).max(64),
+    payload: z.string().max(512).optional(),
+  })
+  .transform(({ actorIdOrName, payload }, ctx) => {
+    let raw: unknown = {};
+    if (payload !== undefined && payload !== '') {
+      try {
+        raw = JSON.parse(payload);
+      } catch {
+        ctx.addIssue({ code: 'custom', path: ['payload'], message: 'not URL-encoded JSON' });
+        return z.NEVER;
+      }
+    }
+    const options = SedcardOptionsSchema.safeParse(raw);
+    if (!options.success) {
+      for (const issue of options.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      return z.NEVER;
+    }
+    const id = /^\d+$/.test(actorIdOrName) ? Number(actorIdOrName) : null;
+    if (id !== null && !Number.isSafeInteger(id)) {
+      ctx.addIssue({ code: 'custom', path: ['actorIdOrName'], message: 'not an id' });
+      return z.NEVER;
+    }
+    const { ageRating, limit, offset } = options.data;
+    return {
+      actor: id === null ? { slug: actorIdOrName.toLowerCase() } : { id },
+      options: { maxAgeRating: ageRating, limit, offset },
+    };
+  });
+
+// --- answers (each `satisfies` the presented type: a field missing here would be stripped) -------
+
+const ActorRefSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+
+export const GalleryAlbumSchema = z.object({
+  ...RatingFieldsSchema.shape,
+  id: z.number(),
+  title: z.string(),
+  type: z.enum(['image', 'video']),
+  price: PriceSchema,
+  actor: ActorRefSchema,
+  albumTotalViews: z.number(),
+  commentCount: z.number(),
+  pictureCount: z.number(),
+  cover: ImageRefSchema,
+  createdAt: z.string(),
+  isBought: z.boolean(),
+}) satisfies z.ZodType<GalleryAlbum>;
+
+export const GalleryPictureSchema = z.object({
+  ...RatingFieldsSchema.shape,
+  id: z.number(),
+  position: z.number(),
+  image: ImageRefSchema,
+}) satisfies z.ZodType<GalleryPicture>;
+
+/** gallery/getPreview: the album, its cover and its first 4 pictures. */
+export const AlbumPreviewSchema = z.object({
+  album: GalleryAlbumSchema,
+  cover: ImageRefSchema,
+  pictures: z.array(GalleryPictureSchema),
+});
+
+export const SedcardSchema = z.object({
+  ...RatingFieldsSchema.shape,
+  actor: ActorRefSchema.extend({ avatar: ImageRefSchema }),
+  photos: z.array(z.object({ id: z.number(), albumId: z.number().nullable(), image: ImageRefSchema })),
+}) satisfies z.ZodType<Sedcard>;
+
 const BLOCKED = 'ACTOR_BLOCKED_IN_COUNTRY';
 const openAlbum = {
   response: OpenAlbumResponseSchema,
@@ -153,8 +240,8 @@ const openAlbum = {
 
 /**
  * The album page's calls (decision 0032). Every answer depends on the caller's country (spec 6
- * banned countries: 403 ACTOR_BLOCKED_IN_COUNTRY). `gallery/getPreview`, `gallery/getsedcards` and
- * `gallery/getPinnedPhotos` answer shapes that have no schema yet and are not declared here.
+ * banned countries: 403 ACTOR_BLOCKED_IN_COUNTRY). `gallery/getPinnedPhotos` answers a shape that
+ * has no schema yet and is not declared here.
  */
 export const galleryEndpoints = {
   /** The album; records a view for a logged-in guest (once). */
@@ -164,6 +251,29 @@ export const galleryEndpoints = {
     path: 'gallery/open',
     body: AlbumIdQuerySchema,
     ...openAlbum,
+  }),
+  /** The cover and the first 4 pictures. */
+  preview: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getPreview',
+    query: AlbumIdQuerySchema,
+    response: AlbumPreviewSchema,
+    errors: ['ALBUM_NOT_FOUND', BLOCKED],
+  }),
+  /** The sedcard's rating fields and the actor's photos (the avatar first on the first page). */
+  sedcards: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getsedcards/:actorIdOrName',
+    params: SedcardParamsSchema,
+    response: SedcardSchema,
+    errors: ['ACTOR_NOT_FOUND', BLOCKED],
+  }),
+  sedcardsWithPayload: defineEndpoint({
+    method: 'GET',
+    path: 'gallery/getsedcards/:actorIdOrName/:payload',
+    params: SedcardParamsSchema,
+    response: SedcardSchema,
+    errors: ['ACTOR_NOT_FOUND', BLOCKED],
   }),
   rateAlbum: defineEndpoint({
     method: 'POST',

@@ -21,32 +21,12 @@ import { AlbumIdQuerySchema, galleryEndpoints as e } from '@vela/contracts/galle
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/endpoint.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { type GalleryService, SEDCARD_PHOTOS_DEFAULT, SEDCARD_PHOTOS_MAX } from './gallery.service.ts';
+import type { GalleryService } from './gallery.service.ts';
 
 const BODY_LIMIT = 16 * 1024;
-
-const SedcardParamsSchema = z.object({
-  actorIdOrName: z.string().trim().min(1).max(64),
-  payload: z.string().max(512).optional(),
-});
-const SedcardPayloadSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(SEDCARD_PHOTOS_MAX).default(SEDCARD_PHOTOS_DEFAULT),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
-  ageRating: z.union([z.literal(16), z.literal(18)]).default(18),
-});
-
-function payloadOf(raw: string | undefined): unknown {
-  if (raw === undefined || raw === '') return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'payload: not URL-encoded JSON', 400);
-  }
-}
 
 export function galleryRoutes(deps: {
   auth: GuestAuth;
@@ -78,29 +58,18 @@ export function galleryRoutes(deps: {
         gallery.open(albumId, guestId, country(request)),
     });
 
-    app.get('/gallery/getPreview', async (request) => {
-      const guestId = await viewerOf(request);
-      const { albumId } = parseInput(AlbumIdQuerySchema, request.query);
-      return { success: true, data: await gallery.preview(albumId, guestId, country(request)) };
+    route(app, e.preview).handle({
+      authenticate: viewerOf,
+      handler: async ({ query: { albumId }, auth: guestId, request }) =>
+        gallery.preview(albumId, guestId, country(request)),
     });
 
-    const sedcards = async (request: FastifyRequest) => {
-      const guestId = await viewerOf(request);
-      const params = parseInput(SedcardParamsSchema, request.params);
-      const options = parseInput(SedcardPayloadSchema, payloadOf(params.payload));
-      const actor = /^\d+$/.test(params.actorIdOrName)
-        ? { id: Number(params.actorIdOrName) }
-        : { slug: params.actorIdOrName.toLowerCase() };
-      if ('id' in actor && !Number.isSafeInteger(actor.id))
-        throw new AppError('VALIDATION_ERROR', 'actorIdOrName: not an id', 400);
-      const { ageRating, ...paging } = options;
-      return {
-        success: true,
-        data: await gallery.sedcard(actor, guestId, { maxAgeRating: ageRating, ...paging }, country(request)),
-      };
-    };
-    app.get('/gallery/getsedcards/:actorIdOrName', sedcards);
-    app.get('/gallery/getsedcards/:actorIdOrName/:payload', sedcards);
+    for (const sedcards of [e.sedcards, e.sedcardsWithPayload])
+      route(app, sedcards).handle({
+        authenticate: viewerOf,
+        handler: async ({ params: { actor, options }, auth: guestId, request }) =>
+          gallery.sedcard(actor, guestId, options, country(request)),
+      });
 
     const guestWithBody = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
 

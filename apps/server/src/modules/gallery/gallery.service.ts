@@ -35,8 +35,6 @@ export const PREVIEW_PICTURES = 4;
 /** Spec 2 page size of galleries. */
 export const GALLERIES_PAGE_SIZE = 14;
 export const GALLERIES_MAX_LIMIT = 100;
-export const SEDCARD_PHOTOS_DEFAULT = 12;
-export const SEDCARD_PHOTOS_MAX = 60;
 
 const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 'No such album', 404);
 
