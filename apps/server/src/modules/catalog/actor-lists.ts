@@ -220,5 +220,3 @@ export function createActorLists(db: Db) {
     },
   };
 }
-
-export type ActorLists = ReturnType<typeof createActorLists>;

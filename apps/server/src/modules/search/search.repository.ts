@@ -16,13 +16,7 @@ import { searchVideos } from '../videos/video-search.ts';
 import type { VideoRow } from '../videos/video-tile.ts';
 import { startsWithOperand } from './search-sql.ts';
 
-export type {
-  SearchActorRow,
-  SearchBlogRow,
-  SearchEpisodeRow,
-  SearchModelRow,
-  SearchTvRow,
-} from '../catalog/catalog-search.ts';
+export type { SearchActorRow } from '../catalog/catalog-search.ts';
 export type { Found } from './search-sql.ts';
 export type SearchVideoRow = VideoRow;
 export type SearchAlbumRow = AlbumSearchRow;
