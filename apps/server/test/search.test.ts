@@ -234,6 +234,23 @@ describe(`global search groups (spec 2/3) (${testBackend})`, () => {
   });
 });
 
+describe(`declared answers (decision 0032) (${testBackend})`, () => {
+  it('the search and a group page answer exactly what the service presents: the contract strips nothing', async () => {
+    const { createSearchRepository } = await import('../src/modules/search/search.repository.ts');
+    const { createSearchService } = await import('../src/modules/search/search.service.ts');
+    const service = createSearchService(createSearchRepository(t.database.db));
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+    expect(await result('de/qzx')).toEqual(json(await service.search('de', 'qzx', null)));
+    for (const group of ['models', 'asmr', 'galleries', 'mediathek', 'blog', 'tv'] as const) {
+      const page = await search(`en/qzx?group=${group}&offset=1`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data, group).toEqual(
+        json({ searchPattern: 'qzx', group: await service.searchGroup('en', 'qzx', group, 1, null) }),
+      );
+    }
+  });
+});
+
 describe(`search pattern rules (spec 5) (${testBackend})`, () => {
   it('search pattern shorter than 3 characters after trimming is refused with SEARCH_PATTERN_TOO_SHORT', async () => {
     for (const pattern of ['a', 'ab', '%20a%20%20', '%20%20%20%20']) {

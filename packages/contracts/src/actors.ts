@@ -7,6 +7,7 @@ import { ACTOR_NOTE_MAX_LENGTH } from './actor-note.ts';
 import { type ImageRef, ImageRefSchema, type Language, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ActorPrices, ActorProfileData, ActorTile, SeoText, VideoTile } from './pages.ts';
+import { SeoTextSchema, VideoTileSchema } from './tile-schemas.ts';
 
 /** Spec 2: a tab lists 30 videos per page. */
 export const ACTOR_VIDEOS_PAGE_SIZE = 30;
@@ -221,33 +222,6 @@ export interface ActorPageServices {
 // --- the REST answers (decision 0032) -------------------------------------------------------------
 // Each schema `satisfies` the interface the server presents, so a field missing here (which the
 // route would strip from the answer) fails the typecheck; the handler's typed answer catches the rest.
-
-const VideoTileSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  duration: z.number(),
-  ageRating: z.union([z.literal(16), z.literal(18)]),
-  vip: z.boolean(),
-  free: z.boolean(),
-  isNew: z.boolean(),
-  classic: z.boolean(),
-  price: PriceSchema,
-  basePrice: PriceSchema,
-  releasedAt: z.string(),
-  likes: z.number(),
-  preview: ImageRefSchema,
-  actor: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
-}) satisfies z.ZodType<VideoTile>;
-
-const SeoTextSchema = z.object({
-  h1: z.string(),
-  h2: z.string(),
-  seoTitle: z.string(),
-  seoDescription: z.string(),
-  freeText: z.string(),
-  breadcrumb: z.string(),
-  slug: z.string(),
-}) satisfies z.ZodType<SeoText>;
 
 export const ActorStateSchema = z.object({
   actorId: z.number(),

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { type ImageRef, ImageRefSchema, type Language, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ActorRefSchema } from './tile-schemas.ts';
 
 /** 1 like, -1 dislike, 0 none. */
 export const GuestRatingSchema = z.union([z.literal(1), z.literal(-1), z.literal(0)]);
@@ -194,8 +195,6 @@ export const SedcardParamsSchema = z
   });
 
 // --- answers (each `satisfies` the presented type: a field missing here would be stripped) -------
-
-const ActorRefSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 
 export const GalleryAlbumSchema = z.object({
   ...RatingFieldsSchema.shape,

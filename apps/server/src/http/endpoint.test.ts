@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { route } from './endpoint.ts';
 import { AppError, toErrorBody } from './errors.ts';
+import { createResponseCache } from './response-cache.ts';
 
 const rename = defineEndpoint({
   method: 'POST',
@@ -107,5 +108,32 @@ describe('route(): an endpoint registered from its declaration (decision 0032)',
     const answer = await app.inject({ method: 'POST', url: '/ping' });
     expect(answer.statusCode).toBe(204);
     expect(answer.body).toBe('');
+  });
+
+  it('a cached endpoint loads once per key: the answer schema strips the first load, a hit runs no handler', async () => {
+    const app = Fastify();
+    let loads = 0;
+    const endpoint = defineEndpoint({
+      method: 'GET',
+      path: 'echo/:word',
+      params: z.object({ word: z.string() }),
+      response: z.object({ word: z.string() }),
+      errors: [],
+    });
+    route(app, endpoint).handle({
+      cache: {
+        answers: createResponseCache({ ttlMs: 60_000, max: 10, maxBytes: 10_000 }),
+        key: ({ params }) => params.word,
+      },
+      handler: async ({ params }) => {
+        loads += 1;
+        return { word: params.word, secret: 'x' } as never;
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      const answer = await app.inject({ method: 'GET', url: '/echo/hi' });
+      expect(answer.json()).toEqual({ success: true, data: { word: 'hi' } });
+    }
+    expect(loads).toBe(1);
   });
 });

@@ -22,6 +22,7 @@ import type {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from './errors.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export interface EndpointCall<E extends EndpointDefinition, A> {
   params: EndpointParams<E>;
@@ -45,6 +46,17 @@ export interface EndpointRoute<E extends EndpointDefinition, A> {
     params?: z.ZodType<EndpointParams<E>>;
     query?: z.ZodType<EndpointQuery<E>>;
     body?: z.ZodType<EndpointBody<E>>;
+  };
+  /**
+   * Answers that are the same for every caller with the same key (a global search per country) are
+   * kept whole by a `ResponseCache` (http/response-cache.ts): on a hit neither the handler nor the
+   * answer schema runs, and the cached bytes go out as they are.
+   */
+  cache?: {
+    answers: ResponseCache;
+    key: (call: EndpointCall<E, NoInfer<A>>) => string;
+    /** How long this answer may be kept (ms), asked right after a load. */
+    lifetime?: (call: EndpointCall<E, NoInfer<A>>) => number;
   };
   /** Route options of Fastify that are server policy, not contract. */
   options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'>;
@@ -89,6 +101,17 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
             request,
             reply,
           } as EndpointCall<E, A>;
+          const cache = definition.cache;
+          if (cache) {
+            const lifetime = cache.lifetime;
+            return cache.answers.send(
+              request,
+              reply,
+              cache.key(call),
+              async () => ({ success: true, data: endpoint.response.parse(await definition.handler(call)) }),
+              lifetime && (() => lifetime(call)),
+            );
+          }
           const result = await definition.handler(call);
           const data = endpoint.response.parse(result);
           // A handler may choose between declared successes itself (web push: 201 new, 200 known).
