@@ -306,6 +306,42 @@ describe('actorsearch/search (spec 7, spec 9 sort rank or distance)', () => {
   });
 });
 
+describe('declared answers (decision 0032)', () => {
+  it('init, search and the ZIP lookup answer exactly what the service presents: the contract strips nothing', async () => {
+    const { createActorSearch } = await import('../src/modules/catalog/actor-search.ts');
+    const { createProSearchRepository } = await import('../src/modules/prosearch/prosearch.repository.ts');
+    const { createProSearchService } = await import('../src/modules/prosearch/prosearch.service.ts');
+    const service = createProSearchService(
+      createProSearchRepository(t.database.db),
+      createActorSearch(t.database.db),
+    );
+    const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+    const dataOf = async (
+      response: Promise<{ statusCode: number; body: string; json(): { data: unknown } }>,
+    ) => {
+      const answer = await response;
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    expect(await dataOf(call(null, 'GET', 'actorsearch/init?language=de'))).toEqual(
+      json(await service.init('de', null)),
+    );
+    expect(await dataOf(call(null, 'GET', 'utility/getGeoLocationByZip/10115'))).toEqual(
+      json(service.geoLocation('10115')),
+    );
+    const filter = {
+      zip: '10115',
+      radiusKm: 500,
+      searchCategory: 3 as const,
+      onlineOnly: false,
+      sort: 'distance' as const,
+    };
+    const found = await dataOf(search(null, { ...filter, limit: 5 }));
+    expect((found as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(found).toEqual(json({ ...(await service.search(filter, 0, 5, null)), saved: false }));
+  });
+});
+
 describe('saved filter (actorsearch/init, /search, /filter/delete; spec 6 own data only)', () => {
   it("a logged-in guest's search is saved and restored by init; another guest and visitors never see it", async () => {
     const mine = await guest('psmine');

@@ -4,12 +4,14 @@
  * - POST actorsearch/search?language=      { ...filter, offset, limit } -> { items, total, origin }; saves the filter of a logged-in guest
  * - POST actorsearch/filter/delete         removes the saved filter (logged-in guests; 401 otherwise)
  * - GET  utility/getGeoLocationByZip/:zip  { lat, long, source: 'zip', city } (400 INVALID_ZIP, 404 ZIP_NOT_FOUND)
+ *
+ * Registered from `proSearchEndpoints` (decision 0032).
  */
-import { LanguageSchema } from '@vela/contracts/common';
 import { ActorSearchFilterSchema, ActorSearchPagingSchema } from '@vela/contracts/prosearch';
+import { proSearchEndpoints as e } from '@vela/contracts/prosearch-api';
 import { isValidZip } from '@vela/geo/zip';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { route } from '../../http/endpoint.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
@@ -17,9 +19,6 @@ import type { GuestAuth } from '../guests/auth.ts';
 import type { ProSearchService } from './prosearch.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
-const LanguageQuery = z.object({ language: LanguageSchema.default('en') });
-/** `utility/getGeoLocationByZip/:zipCode`: the service answers a malformed code with INVALID_ZIP. */
-const ZipParamsSchema = z.object({ zipCode: z.string() });
 /** One day: postal codes do not move. */
 const ZIP_CACHE_SECONDS = 24 * 60 * 60;
 
@@ -30,50 +29,51 @@ export function proSearchRoutes(deps: {
   countryHeader: string;
 }): FastifyPluginAsync {
   const { auth, service, countryHeader } = deps;
+  const callerOf = async (request: Parameters<GuestAuth['authenticate']>[0]) =>
+    (await auth.authenticate(request))?.guestId ?? null;
   return async (app) => {
-    app.get('/utility/getGeoLocationByZip/:zipCode', async (request, reply) => {
-      const { zipCode } = parseInput(ZipParamsSchema, request.params);
-      const data = service.geoLocation(zipCode);
-      reply.header('cache-control', `public, max-age=${ZIP_CACHE_SECONDS}`);
-      return { success: true, data };
+    route(app, e.geoLocationByZip).handle({
+      handler: async ({ params, reply }) => {
+        const data = service.geoLocation(params.zipCode);
+        reply.header('cache-control', `public, max-age=${ZIP_CACHE_SECONDS}`);
+        return data;
+      },
     });
 
     await app.register(async (guestScoped) => {
       privateResponses(guestScoped);
       guestScoped.addHook('onSend', varyOnCountry(countryHeader));
 
-      guestScoped.get('/actorsearch/init', async (request) => {
-        const { language } = parseInput(LanguageQuery, request.query ?? {});
-        const caller = await auth.authenticate(request);
-        return { success: true, data: await service.init(language, caller?.guestId ?? null) };
+      route(guestScoped, e.init).handle({
+        authenticate: callerOf,
+        handler: async ({ query, auth: guestId }) => service.init(query.language, guestId),
       });
 
-      guestScoped.post('/actorsearch/search', { bodyLimit: BODY_LIMIT }, async (request) => {
-        parseInput(LanguageQuery, request.query ?? {});
-        const caller = await auth.authenticate(request);
-        const body = request.body;
-        if (typeof body !== 'object' || body === null || Array.isArray(body))
-          return parseInput(z.object({}), body);
-        const { offset, limit, ...fields } = body as Record<string, unknown>;
-        const paging = parseInput(ActorSearchPagingSchema, { offset, limit });
-        if (fields.zip !== undefined && (typeof fields.zip !== 'string' || !isValidZip(fields.zip.trim())))
-          throw new AppError('INVALID_ZIP', 'zip: a ZIP code has 5 digits (Germany)', 400);
-        const filter = parseInput(ActorSearchFilterSchema, fields);
-        const result = await service.search(
-          filter,
-          paging.offset,
-          paging.limit,
-          countryOf(request.headers, countryHeader),
-        );
-        // Only a search that succeeded is remembered (bad input changes nothing).
-        if (caller?.guestId) await service.saveFilter(caller.guestId, filter);
-        return { success: true, data: { ...result, saved: Boolean(caller?.guestId) } };
+      route(guestScoped, e.search).handle({
+        authenticate: callerOf,
+        options: { bodyLimit: BODY_LIMIT },
+        handler: async ({ body, auth: guestId, request }) => {
+          // The declared body's parts in their order: paging, the ZIP (its own code), the filter.
+          const { offset, limit, ...fields } = body;
+          const paging = parseInput(ActorSearchPagingSchema, { offset, limit });
+          if (fields.zip !== undefined && (typeof fields.zip !== 'string' || !isValidZip(fields.zip.trim())))
+            throw new AppError('INVALID_ZIP', 'zip: a ZIP code has 5 digits (Germany)', 400);
+          const filter = parseInput(ActorSearchFilterSchema, fields);
+          const result = await service.search(
+            filter,
+            paging.offset,
+            paging.limit,
+            countryOf(request.headers, countryHeader),
+          );
+          // Only a search that succeeded is remembered (bad input changes nothing).
+          if (guestId) await service.saveFilter(guestId, filter);
+          return { ...result, saved: Boolean(guestId) };
+        },
       });
 
-      guestScoped.post('/actorsearch/filter/delete', async (request) => {
-        const caller = await auth.requireGuest(request);
-        const deleted = await service.deleteFilter(caller.guestId);
-        return { success: true, data: { deleted } };
+      route(guestScoped, e.deleteFilter).handle({
+        authenticate: (request) => auth.requireGuest(request),
+        handler: async ({ auth: caller }) => ({ deleted: await service.deleteFilter(caller.guestId) }),
       });
     });
   };
