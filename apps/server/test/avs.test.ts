@@ -157,6 +157,13 @@ describe('age verification (spec 4)', () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().data).toMatchObject({ avsStatus: 'accepted', guestId: String(guest.id) });
+    // The whole declared answer (decision 0032), nothing more or less.
+    expect(accepted.json().data).toEqual({
+      requestId,
+      guestId: String(guest.id),
+      avsStatus: 'accepted',
+      avsRejectMessage: null,
+    });
     expect((await status(h.app, guest.cookie)).json().data).toEqual({
       avsStatus: 'accepted',
       avsRejectMessage: null,

@@ -151,6 +151,8 @@ describe('internal API with a token and an allow-list', () => {
     const locked = await lock(true);
     expect(locked.statusCode, locked.body).toBe(200);
     expect(locked.json().data).toMatchObject({ locked: true, sessionsEnded: 2 });
+    // The whole declared answer (decision 0032), nothing more or less.
+    expect(locked.json().data).toEqual({ guestId: String(guest.id), locked: true, sessionsEnded: 2 });
 
     const after = await me();
     expect(after.statusCode).toBe(401);

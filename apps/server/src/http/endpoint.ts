@@ -82,12 +82,19 @@ const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
  * `route(app, guestEndpoints.login).handle({ authenticate, handler })`. Two steps so that the
  * declaration is fixed before the handler is checked against it (its answer keeps literal types).
  */
-export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E) {
+export function route<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  /** The declared path's start that the plugin's prefix already says (`internal/` under `/rest/v1/internal`). */
+  mountedAt = '',
+) {
+  if (!endpoint.path.startsWith(mountedAt)) throw new Error(`${endpoint.path} is not under ${mountedAt}`);
+  const url = `/${endpoint.path.slice(mountedAt.length)}`;
   return {
     handle<A = undefined>(definition: EndpointRoute<E, A>): void {
       app.route({
         method: endpoint.method,
-        url: `/${endpoint.path}`,
+        url,
         ...definition.options,
         handler: async (request, reply) => {
           const auth = (

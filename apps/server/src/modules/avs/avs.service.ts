@@ -8,6 +8,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@vela/contracts/error-codes';
 import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
+// The operator's view of a request is its declared answer (decision 0032): a field added here is declared.
+import type { AvsRequestView } from '@vela/contracts/operator-api';
 import type { Db } from '@vela/db/client';
 import {
   type AvsStatus,
@@ -152,21 +154,6 @@ export interface AvsServiceDeps {
   log?: PublishLog;
   /** Tells the guest the verification was accepted (a notification). */
   notify?: GuestNotifier;
-}
-
-export interface AvsRequestView {
-  id: string;
-  guestId: string;
-  screenName: string;
-  fullName: string;
-  birthDate: string;
-  documentType: AvsRequestRow['documentType'];
-  documentLast4: string;
-  status: AvsRequestStatus;
-  provider: string;
-  createdAt: string;
-  decidedAt: string | null;
-  decisionMessage: string | null;
 }
 
 export function presentAvsRequest(row: AvsRequestListRow): AvsRequestView {

@@ -14,20 +14,16 @@
  *                                               chats) recomputed now, each by a run that starts
  *                                               after the call, then cache/clear; answers each
  *                                               list's window and size
+ *
+ * Registered from `operatorEndpoints` (decision 0032).
  */
+import { operatorEndpoints as e } from '@vela/contracts/operator-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { createInternalAuth, type InternalAuthOptions } from '../../http/internal-auth.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { AvsService } from '../avs/avs.service.ts';
-import {
-  AvsDecisionRequestSchema,
-  AvsRequestsQuerySchema,
-  GuestIdParamsSchema,
-  LockRequestSchema,
-  RequestIdParamsSchema,
-  RevokeRequestSchema,
-} from './internal.schema.ts';
 import type { InternalService } from './internal.service.ts';
 
 const INTERNAL_BODY_LIMIT = 16 * 1024;
@@ -51,57 +47,68 @@ export function internalRoutes(
     app.addHook('onRequest', guard);
     privateResponses(app);
 
-    app.get('/avs/requests', async (request) => {
-      const query = parseInput(AvsRequestsQuerySchema, request.query);
-      const requests = await avs.requests(query.status, query.limit);
-      operatorLog(request, 'avs.list', { status: query.status, count: requests.length });
-      return { success: true, data: { requests } };
+    const options = { bodyLimit: INTERNAL_BODY_LIMIT };
+    const under = 'internal/';
+
+    route(app, e.avsRequests, under).handle({
+      handler: async ({ query, request }) => {
+        const requests = await avs.requests(query.status, query.limit);
+        operatorLog(request, 'avs.list', { status: query.status, count: requests.length });
+        return { requests };
+      },
     });
 
-    app.post('/avs/requests/:id/decision', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
-      const { id } = parseInput(RequestIdParamsSchema, request.params);
-      const decision = parseInput(AvsDecisionRequestSchema, request.body);
-      const result = await avs.decide(Number(id), decision);
-      operatorLog(request, 'avs.decision', {
-        requestId: id,
-        guestId: result.guestId,
-        decision: decision.decision,
-      });
-      return { success: true, data: { requestId: id, guestId: String(result.guestId), ...result.state } };
+    route(app, e.avsDecision, under).handle({
+      options,
+      handler: async ({ params: { id }, body: decision, request }) => {
+        const result = await avs.decide(Number(id), decision);
+        operatorLog(request, 'avs.decision', {
+          requestId: id,
+          guestId: result.guestId,
+          decision: decision.decision,
+        });
+        return { requestId: id, guestId: String(result.guestId), ...result.state };
+      },
     });
 
-    app.post('/avs/guests/:guestId/revoke', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
-      const { guestId } = parseInput(GuestIdParamsSchema, request.params);
-      const body = parseInput(RevokeRequestSchema, request.body);
-      const state = await avs.revoke(Number(guestId), body.reason ?? null);
-      operatorLog(request, 'avs.revoke', { guestId, withReason: body.reason !== undefined });
-      return { success: true, data: { guestId, ...state } };
+    route(app, e.avsRevoke, under).handle({
+      options,
+      handler: async ({ params: { guestId }, body, request }) => {
+        const state = await avs.revoke(Number(guestId), body.reason ?? null);
+        operatorLog(request, 'avs.revoke', { guestId, withReason: body.reason !== undefined });
+        return { guestId, ...state };
+      },
     });
 
-    app.post('/guests/:guestId/lock', { bodyLimit: INTERNAL_BODY_LIMIT }, async (request) => {
-      const { guestId } = parseInput(GuestIdParamsSchema, request.params);
-      const { locked } = parseInput(LockRequestSchema, request.body);
-      const result = await internal.setLocked(Number(guestId), locked);
-      operatorLog(request, locked ? 'guest.lock' : 'guest.unlock', {
-        guestId,
-        sessionsEnded: result.sessionsEnded,
-      });
-      return { success: true, data: { guestId, ...result } };
+    route(app, e.lockGuest, under).handle({
+      options,
+      handler: async ({ params: { guestId }, body: { locked }, request }) => {
+        const result = await internal.setLocked(Number(guestId), locked);
+        operatorLog(request, locked ? 'guest.lock' : 'guest.unlock', {
+          guestId,
+          sessionsEnded: result.sessionsEnded,
+        });
+        return { guestId, ...result };
+      },
     });
 
-    app.post('/cache/clear', async (request) => {
-      const published = await internal.clearCaches();
-      operatorLog(request, 'cache.clear', { published });
-      return { success: true, data: { cleared: true, published } };
+    route(app, e.clearCache, under).handle({
+      handler: async ({ request }) => {
+        const published = await internal.clearCaches();
+        operatorLog(request, 'cache.clear', { published });
+        return { cleared: true, published };
+      },
     });
 
-    app.post('/counters/regenerate', async (request) => {
-      const results = await Promise.all((deps.counters ?? []).map((regenerate) => regenerate()));
-      const data = Object.assign({}, ...results) as Record<string, unknown>;
-      // The kept pages were cut from the old lists: every node forgets them.
-      await internal.clearCaches();
-      operatorLog(request, 'counters.regenerate', data);
-      return { success: true, data };
+    route(app, e.regenerateCounters, under).handle({
+      handler: async ({ request }) => {
+        const results = await Promise.all((deps.counters ?? []).map((regenerate) => regenerate()));
+        const data: Record<string, unknown> = Object.assign({}, ...results);
+        // The kept pages were cut from the old lists: every node forgets them.
+        await internal.clearCaches();
+        operatorLog(request, 'counters.regenerate', data);
+        return data;
+      },
     });
 
     for (const module of deps.modules ?? []) await app.register(module);
