@@ -334,4 +334,12 @@ export const paymentEndpoints = {
       'UNKNOWN_CHARGE',
     ],
   }),
+  /** Operator API (under `/rest/v1/internal`, guarded there): a guest's newest 100 charges. */
+  operatorCharges: defineEndpoint({
+    method: 'GET',
+    path: 'internal/payments/charges',
+    query: z.object({ guestId: z.coerce.number().int().positive() }),
+    response: ChargeListAnswerSchema,
+    errors: [],
+  }),
 };

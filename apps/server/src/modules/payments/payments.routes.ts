@@ -207,11 +207,9 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
 
 /** Operator routes under /rest/v1/internal (guarded there): a guest's charges. */
 export function paymentInternalRoutes(deps: { service: PaymentsService }): FastifyPluginAsync {
-  const Query = z.object({ guestId: z.coerce.number().int().positive() });
   return async (app) => {
-    app.get('/payments/charges', async (request) => {
-      const { guestId } = parseInput(Query, request.query);
-      return { success: true, data: { charges: await deps.service.charges(guestId, 100) } };
+    route(app, paymentEndpoints.operatorCharges, 'internal/').handle({
+      handler: async ({ query }) => ({ charges: await deps.service.charges(query.guestId, 100) }),
     });
   };
 }
