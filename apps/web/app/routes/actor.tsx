@@ -21,6 +21,7 @@ import { formatChatPrice, formatDate, formatPriceInCoins, languageName } from '.
 import { useWithoutOfflineActors } from '../features/realtime/hooks/useWithoutOfflineActors.ts';
 import '../features/actor/actor.css';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { headMeta } from '../features/seo/head.ts';
 import type { Route } from './+types/actor';
 
@@ -237,14 +238,7 @@ export default function ActorPage({ loaderData }: Route.ComponentProps) {
 
       <RecommendedModels items={data.recommendedModels} lang={lang} title={at('recommendations.models')} />
 
-      {seo.freeText ? (
-        <div className="page__text">
-          {seo.h2 ? <h2>{seo.h2}</h2> : null}
-          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText} heading={seo.h2} />
     </article>
   );
 }

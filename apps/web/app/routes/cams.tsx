@@ -11,6 +11,7 @@ import { PerformerListing } from '../features/performers/components/PerformerLis
 import { TopCams } from '../features/performers/components/TopCams.tsx';
 import { camsSearch, parseCamsQuery } from '../features/performers/performerQuery.ts';
 import { usePerformersT } from '../features/performers/usePerformersT.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -81,13 +82,7 @@ export default function CamsPage({ loaderData }: Route.ComponentProps) {
         emptyText={t('list.empty')}
         search={search}
       />
-      {seo.freeText ? (
-        <div className="page__text">
-          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText} />
     </div>
   );
 }

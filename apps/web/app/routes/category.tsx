@@ -10,6 +10,7 @@ import { parsePageParam } from '../features/catalog/pageParam.ts';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { usePagesT } from '../features/i18n/usePagesT.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -82,13 +83,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} pageCount={pageCount} lang={lang} />
       </section>
-      {seo.freeText || category.description ? (
-        <div className="page__text">
-          {(seo.freeText || category.description).split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText || category.description} />
     </div>
   );
 }

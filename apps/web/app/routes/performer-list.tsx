@@ -8,6 +8,7 @@ import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { PerformerListing } from '../features/performers/components/PerformerListing.tsx';
 import { usePerformersT } from '../features/performers/usePerformersT.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -78,13 +79,7 @@ export default function PerformerListPage({ loaderData }: Route.ComponentProps) 
         label={title}
         emptyText={t(`${list.messages}.empty`)}
       />
-      {seo.freeText ? (
-        <div className="page__text">
-          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { data } from 'react-router';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -112,13 +113,7 @@ export default function VideoListingPage({ loaderData }: Route.ComponentProps) {
           labelledBy="listing-title"
         />
       </section>
-      {seo.freeText ? (
-        <div className="page__text">
-          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { linkIfBuilt } from '../features/i18n/implemented.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
+import { SeoText } from '../features/seo/components/SeoText.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -81,13 +82,7 @@ export default function VideosPage({ loaderData }: Route.ComponentProps) {
         );
       })}
       <BoughtVideosBlock bought={bought} lang={lang} />
-      {seo.freeText ? (
-        <div className="page__text">
-          {seo.freeText.split(/\n{2,}/).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      ) : null}
+      <SeoText text={seo.freeText} />
     </div>
   );
 }
