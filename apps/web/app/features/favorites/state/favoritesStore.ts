@@ -4,6 +4,7 @@
  * keep current. Framework-free; one store per socket client.
  */
 import type { FavoriteActor, ServerSocketMessage } from '@vela/contracts/socket';
+import { createListeners } from '../../realtime/state/listeners.ts';
 
 export interface FavoritesState {
   pinnedActorIds: ReadonlySet<number>;
@@ -15,10 +16,10 @@ export interface FavoritesState {
 
 export function createFavoritesStore() {
   let state: FavoritesState = { pinnedActorIds: new Set(), actors: null, stale: false };
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const set = (next: FavoritesState) => {
     state = next;
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
   const online = (actorId: number, isOnline: boolean) => {
     if (!state.actors?.some((a) => a.id === actorId && a.isOnline !== isOnline)) return;
@@ -30,10 +31,7 @@ export function createFavoritesStore() {
 
   return {
     getState: () => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     apply(message: ServerSocketMessage): void {
       switch (message.type) {
         case 'ackSession':

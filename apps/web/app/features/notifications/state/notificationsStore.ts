@@ -5,6 +5,7 @@
  */
 import type { Notification, NotificationCounts, ServerSocketMessage } from '@vela/contracts/socket';
 import { NEWEST_NOTIFICATIONS } from '@vela/domain/notifications';
+import { createListeners } from '../../realtime/state/listeners.ts';
 
 export interface NotificationsState {
   counts: NotificationCounts;
@@ -19,10 +20,10 @@ const newestFirst = (a: Notification, b: Notification) => Number(b.id) - Number(
 
 export function createNotificationsStore() {
   let state: NotificationsState = EMPTY;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const set = (next: NotificationsState) => {
     state = next;
-    for (const listener of listeners) listener();
+    listeners.emit();
   };
   const patch = (ids: string[], change: Partial<Pick<Notification, 'unread' | 'unseen'>>) => {
     const touched = new Set(ids);
@@ -32,10 +33,7 @@ export function createNotificationsStore() {
 
   return {
     getState: () => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     /** Applies one socket message (others are ignored). */
     apply(message: ServerSocketMessage): void {
       switch (message.type) {

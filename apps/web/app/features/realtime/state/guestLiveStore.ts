@@ -5,6 +5,7 @@
  */
 import type { GuestVoucherView } from '@vela/contracts/promotions-api';
 import type { ServerMessageOf } from '@vela/contracts/socket';
+import { createListeners } from './listeners.ts';
 
 export interface GuestLiveState {
   /** Null until the first `guestVouchers` of this page. */
@@ -30,19 +31,14 @@ export interface GuestLiveStore {
 
 export function createGuestLiveStore(): GuestLiveStore {
   let state = INITIAL_GUEST_LIVE_STATE;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const update = (patch: Partial<GuestLiveState>) => {
     state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   };
   return {
     getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
     setVouchers: (vouchers) => update({ vouchers }),
     bonusCodeRedeemed: ({ type: _type, ...redeemed }) => update({ lastBonusCodeRedeemed: redeemed }),
     setLoyaltyPoints: (loyaltyPoints) => update({ loyaltyPoints }),

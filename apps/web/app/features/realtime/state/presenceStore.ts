@@ -8,6 +8,7 @@
  * and nothing is known about actors no event named.
  */
 import type { PresenceMessage } from '@vela/contracts/socket';
+import { createListeners } from './listeners.ts';
 
 export interface PresenceStore {
   apply(message: PresenceMessage): void;
@@ -23,10 +24,8 @@ export interface PresenceStore {
 export function createPresenceStore(): PresenceStore {
   let actors = new Map<number, boolean>();
   let total: number | null = null;
-  const listeners = new Set<() => void>();
-  const emit = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const listeners = createListeners();
+  const emit = listeners.emit;
   return {
     apply(message) {
       actors = new Map(actors).set(message.actorId, message.type === 'actorOnline');
@@ -35,12 +34,7 @@ export function createPresenceStore(): PresenceStore {
     },
     isOnline: (actorId) => actors.get(actorId),
     onlineTotal: () => total,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
     resetActors() {
       if (actors.size === 0) return;
       actors = new Map();

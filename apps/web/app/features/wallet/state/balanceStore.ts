@@ -14,6 +14,7 @@
  */
 import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { formatAmount } from '@vela/domain/money-format';
+import { createListeners } from '../../realtime/state/listeners.ts';
 
 export interface BalanceSnapshot {
   /** Balance in coins (spec 9: 1 EUR = 4 coins, rounded up). */
@@ -120,16 +121,14 @@ export function createBalanceStore(initial: BalanceSnapshot | null, deps: Balanc
   let snapshot = initial;
   let dialogOpen = false;
   let inFlight: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const notificationListeners = new Set<(notification: BalanceNotification) => void>();
   /** Pending charge callbacks; `due` once a notification arrived after registration. */
   const pending = new Map<number, { callback: PendingChargeCallback; due: boolean }>();
   let nextPendingId = 1;
   const report = deps.reportError ?? ((error: unknown) => console.error('Balance:', error));
 
-  const emit = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const emit = listeners.emit;
 
   function runDueCallbacks(): void {
     if (dialogOpen || !snapshot) return;
@@ -212,10 +211,7 @@ export function createBalanceStore(initial: BalanceSnapshot | null, deps: Balanc
 
   return {
     getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     onNotification(listener) {
       notificationListeners.add(listener);
       return () => notificationListeners.delete(listener);
