@@ -47,6 +47,21 @@ export const guestBalanceSql = (guestId: number): SQL =>
     where ${ledgerAccounts.kind} = 'guest-wallet' and ${ledgerAccounts.ownerGuestId} = ${guestId})`;
 
 export function createWalletRepository(db: Db) {
+  /** Ledger entries joined with their transfer, selected as HistoryRow (history and entryOfTransfer). */
+  const historyEntries = () =>
+    db
+      .select({
+        entryId: ledgerEntries.id,
+        transferId: ledgerEntries.transferId,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransfers.kind,
+        amountCents: ledgerEntries.amountCents,
+        balanceAfterCents: ledgerEntries.balanceAfterCents,
+        reference: ledgerTransfers.reference,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId));
+
   return {
     async findAccount(kind: AccountKind, owner: AccountOwner): Promise<LedgerAccountRow | undefined> {
       const [row] = await db.select().from(ledgerAccounts).where(ownerIs(kind, owner));
@@ -166,18 +181,7 @@ export function createWalletRepository(db: Db) {
     },
     /** An account's entries, newest first, before the entry id `before` (uses ledger_entries_account_idx). */
     async history(accountId: number, limit: number, before?: number): Promise<HistoryRow[]> {
-      return db
-        .select({
-          entryId: ledgerEntries.id,
-          transferId: ledgerEntries.transferId,
-          createdAt: ledgerEntries.createdAt,
-          kind: ledgerTransfers.kind,
-          amountCents: ledgerEntries.amountCents,
-          balanceAfterCents: ledgerEntries.balanceAfterCents,
-          reference: ledgerTransfers.reference,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      return historyEntries()
         .where(
           before === undefined
             ? eq(ledgerEntries.accountId, accountId)
@@ -191,18 +195,7 @@ export function createWalletRepository(db: Db) {
      * undefined when the transfer did not touch that account (ledger_entries_transfer_account_unique).
      */
     async entryOfTransfer(accountId: number, transferId: number): Promise<HistoryRow | undefined> {
-      const [row] = await db
-        .select({
-          entryId: ledgerEntries.id,
-          transferId: ledgerEntries.transferId,
-          createdAt: ledgerEntries.createdAt,
-          kind: ledgerTransfers.kind,
-          amountCents: ledgerEntries.amountCents,
-          balanceAfterCents: ledgerEntries.balanceAfterCents,
-          reference: ledgerTransfers.reference,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      const [row] = await historyEntries()
         .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerEntries.transferId, transferId)))
         .limit(1);
       return row;
