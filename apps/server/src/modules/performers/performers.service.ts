@@ -93,10 +93,10 @@ export function createPerformersService(
     limit: number,
     country: Country,
   ): Promise<TopCamList> {
-    const empty = (loginRequired: boolean): TopCamList => ({
+    const page = (items: TopCamList['items'], total: number, loginRequired: boolean): TopCamList => ({
       category,
-      items: [],
-      total: 0,
+      items,
+      total,
       offset,
       limit,
       loginRequired,
@@ -109,7 +109,7 @@ export function createPerformersService(
       const listed = await repo.list({}, 'ranking', offset, take, country);
       result = { rows: take > 0 ? listed.rows : [], total: Math.min(listed.total, TOP_CAMS_TOP_LIMIT) };
     } else if (category === 'favorites') {
-      if (viewerGuestId === null) return empty(true);
+      if (viewerGuestId === null) return page([], 0, true);
       result = await repo.favorites(viewerGuestId, offset, limit, country);
     } else if (category === 'bestChats') {
       result = (await chatRatesFresh())
@@ -120,16 +120,9 @@ export function createPerformersService(
     } else if (group) {
       result = await repo.list({ actorType: group }, 'ranking', offset, limit, country);
     } else {
-      return empty(false);
+      return page([], 0, false);
     }
-    return {
-      category,
-      items: await topCamsOf(result.rows, lang),
-      total: result.total,
-      offset,
-      limit,
-      loginRequired: false,
-    };
+    return page(await topCamsOf(result.rows, lang), result.total, false);
   }
 
   // The lists other than favorites are the same for everyone: a short cache in front of them
