@@ -35,6 +35,22 @@ export function createPaymentsRepository(db: Db) {
     return row !== undefined;
   }
 
+  /** Sum in cents of the guest's charges created in [start, end) whose status matches `status`. */
+  async function centsBetween(guestId: number, start: Date, end: Date, status: SQL): Promise<number> {
+    const [row] = await db
+      .select({ total: sql<string | number | null>`coalesce(sum(${paymentCharges.amountCents}), 0)` })
+      .from(paymentCharges)
+      .where(
+        and(
+          eq(paymentCharges.guestId, guestId),
+          status,
+          gte(paymentCharges.createdAt, start),
+          lt(paymentCharges.createdAt, end),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  }
+
   return {
     // --- settings -------------------------------------------------------------------------
     async settingsOf(guestId: number): Promise<SettingsRow | undefined> {
@@ -113,32 +129,10 @@ export function createPaymentsRepository(db: Db) {
     },
     /** Sum of the guest's charges created in [start, end) that count against the limit. */
     async countedCents(guestId: number, start: Date, end: Date): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string | number | null>`coalesce(sum(${paymentCharges.amountCents}), 0)` })
-        .from(paymentCharges)
-        .where(
-          and(
-            eq(paymentCharges.guestId, guestId),
-            inArray(paymentCharges.status, COUNTED_STATUSES),
-            gte(paymentCharges.createdAt, start),
-            lt(paymentCharges.createdAt, end),
-          ),
-        );
-      return Number(row?.total ?? 0);
+      return centsBetween(guestId, start, end, inArray(paymentCharges.status, COUNTED_STATUSES));
     },
     async succeededCents(guestId: number, start: Date, end: Date): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string | number | null>`coalesce(sum(${paymentCharges.amountCents}), 0)` })
-        .from(paymentCharges)
-        .where(
-          and(
-            eq(paymentCharges.guestId, guestId),
-            eq(paymentCharges.status, 'succeeded'),
-            gte(paymentCharges.createdAt, start),
-            lt(paymentCharges.createdAt, end),
-          ),
-        );
-      return Number(row?.total ?? 0);
+      return centsBetween(guestId, start, end, eq(paymentCharges.status, 'succeeded'));
     },
     /** The id of the guest's charge named by a top-up's reference (numeric id or public id). */
     async chargeIdOf(guestId: number, ref: unknown): Promise<number | null> {
