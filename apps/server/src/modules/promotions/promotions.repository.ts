@@ -20,6 +20,13 @@ export interface RedemptionWithCode {
 }
 
 export function createPromotionsRepository(db: Db) {
+  /** Redemptions joined with their bonus code, selected as RedemptionWithCode. */
+  const redemptionsWithCode = () =>
+    db
+      .select({ redemption: bonusRedemptions, code: bonusCodes })
+      .from(bonusRedemptions)
+      .innerJoin(bonusCodes, eq(bonusCodes.id, bonusRedemptions.codeId));
+
   return {
     // ----- vouchers -----
 
@@ -164,19 +171,13 @@ export function createPromotionsRepository(db: Db) {
     },
     /** The guest's redemptions with their codes, newest first. */
     async redemptionsOf(guestId: number): Promise<RedemptionWithCode[]> {
-      return db
-        .select({ redemption: bonusRedemptions, code: bonusCodes })
-        .from(bonusRedemptions)
-        .innerJoin(bonusCodes, eq(bonusCodes.id, bonusRedemptions.codeId))
+      return redemptionsWithCode()
         .where(eq(bonusRedemptions.guestId, guestId))
         .orderBy(desc(bonusRedemptions.id));
     },
     /** On-top redemptions of the guest still waiting for a top-up, oldest first. */
     async pendingOnTop(guestId: number): Promise<RedemptionWithCode[]> {
-      return db
-        .select({ redemption: bonusRedemptions, code: bonusCodes })
-        .from(bonusRedemptions)
-        .innerJoin(bonusCodes, eq(bonusCodes.id, bonusRedemptions.codeId))
+      return redemptionsWithCode()
         .where(
           and(
             eq(bonusRedemptions.guestId, guestId),
@@ -189,10 +190,7 @@ export function createPromotionsRepository(db: Db) {
     },
     /** Coin redemptions whose credit was not written (a crash between the two transactions). */
     async unsettledCoinRedemptions(limit: number): Promise<RedemptionWithCode[]> {
-      return db
-        .select({ redemption: bonusRedemptions, code: bonusCodes })
-        .from(bonusRedemptions)
-        .innerJoin(bonusCodes, eq(bonusCodes.id, bonusRedemptions.codeId))
+      return redemptionsWithCode()
         .where(and(isNull(bonusRedemptions.transferId), sql`${bonusCodes.reward}->>'kind' = 'coins'`))
         .orderBy(asc(bonusRedemptions.id))
         .limit(limit);
