@@ -13,7 +13,7 @@ import {
 import { isSearchable, normalizeSearchPattern, SEARCH_MIN_LENGTH } from '@vela/domain/recent-searches';
 import { searchMessages } from '@vela/i18n/messages/search';
 import { translator } from '@vela/i18n/translate';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import { ActorTile } from '../features/catalog/components/ActorTile.tsx';
 import { BlogPostTile } from '../features/catalog/components/BlogPostTile.tsx';
@@ -136,6 +136,20 @@ function EpisodeCard({
   );
 }
 
+/** The tile of each group's items; the groups of the same kind (actors/models, ...) share one. */
+const TILE_OF: { [T in SearchGroupType]: (item: SearchItemOf[T], lang: Language, t: SearchT) => ReactNode } =
+  {
+    actors: (a, lang) => <ActorTile actor={a} lang={lang} />,
+    models: (a, lang) => <ActorTile actor={a} lang={lang} />,
+    videos: (v, lang) => <VideoTile video={v} lang={lang} />,
+    asmr: (v, lang) => <VideoTile video={v} lang={lang} />,
+    photos: (a, lang, t) => <AlbumCard album={a} lang={lang} t={t} />,
+    galleries: (a, lang, t) => <AlbumCard album={a} lang={lang} t={t} />,
+    tv: (s, lang) => <TvSeriesTile series={s} lang={lang} />,
+    mediathek: (e, lang, t) => <EpisodeCard episode={e} lang={lang} t={t} />,
+    blog: (p, lang) => <BlogPostTile post={p} lang={lang} />,
+  };
+
 function GroupItems<T extends SearchGroupType>({
   group,
   lang,
@@ -145,60 +159,8 @@ function GroupItems<T extends SearchGroupType>({
   lang: Language;
   t: SearchT;
 }) {
-  const keyOf = (item: { id: number }) => item.id;
-  switch (group.type) {
-    case 'actors':
-    case 'models':
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['actors'][]}
-          keyOf={keyOf}
-          render={(a) => <ActorTile actor={a} lang={lang} />}
-        />
-      );
-    case 'videos':
-    case 'asmr':
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['videos'][]}
-          keyOf={keyOf}
-          render={(v) => <VideoTile video={v} lang={lang} />}
-        />
-      );
-    case 'photos':
-    case 'galleries':
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['photos'][]}
-          keyOf={keyOf}
-          render={(a) => <AlbumCard album={a} lang={lang} t={t} />}
-        />
-      );
-    case 'tv':
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['tv'][]}
-          keyOf={keyOf}
-          render={(s) => <TvSeriesTile series={s} lang={lang} />}
-        />
-      );
-    case 'mediathek':
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['mediathek'][]}
-          keyOf={keyOf}
-          render={(e) => <EpisodeCard episode={e} lang={lang} t={t} />}
-        />
-      );
-    default:
-      return (
-        <TileGrid
-          items={group.items as SearchItemOf['blog'][]}
-          keyOf={keyOf}
-          render={(p) => <BlogPostTile post={p} lang={lang} />}
-        />
-      );
-  }
+  const tile = TILE_OF[group.type] as (item: SearchItemOf[T], lang: Language, t: SearchT) => ReactNode;
+  return <TileGrid items={group.items} keyOf={(item) => item.id} render={(item) => tile(item, lang, t)} />;
 }
 
 function GroupSection({
