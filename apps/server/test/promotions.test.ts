@@ -18,6 +18,7 @@ import { createPromotionsService } from '../src/modules/promotions/promotions.se
 import { videoForSale } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
+import { failInsertsWhen } from './failing-trigger.ts';
 import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
 
@@ -317,20 +318,12 @@ describe(`a purchase is paid together with its row or not at all (issue 14; ${te
     await database.db.execute(
       sql`create table if not exists test_failing_purchases (guest_id int primary key)`,
     );
-    await database.db.execute(
-      sql.raw(`create or replace function test_fail_purchase() returns trigger language plpgsql as $$
-        begin
-          if exists (select 1 from test_failing_purchases f where f.guest_id = new.guest_id) then
-            raise exception 'injected purchase failure';
-          end if;
-          return new;
-        end $$`),
-    );
-    await database.db.execute(sql.raw('drop trigger if exists test_fail_purchase on purchases'));
-    await database.db.execute(
-      sql.raw(`create trigger test_fail_purchase before insert on purchases
-        for each row execute function test_fail_purchase()`),
-    );
+    await failInsertsWhen(database.db, {
+      name: 'test_fail_purchase',
+      table: 'purchases',
+      when: 'select 1 from test_failing_purchases f where f.guest_id = new.guest_id',
+      message: 'injected purchase failure',
+    });
     const g = await make.buildGuest({ balanceCents: 10_000 });
     await database.db.execute(sql`insert into test_failing_purchases (guest_id) values (${g.id})`);
     const video = await itemOf('video', 3);

@@ -19,6 +19,7 @@ import {
 import { vipReleasesValueCents } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
+import { failInsertsWhen } from './failing-trigger.ts';
 import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -520,22 +521,13 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
   beforeAll(async () => {
     const db = t.database.db;
     await db.execute(sql`create table if not exists test_failing_ledger_guests (guest_id int primary key)`);
-    await db.execute(
-      sql.raw(`create or replace function test_fail_ledger_entry() returns trigger
-      language plpgsql as $$
-      begin
-        if exists (select 1 from ledger_accounts a join test_failing_ledger_guests f on f.guest_id = a.owner_guest_id
-                   where a.id = new.account_id) then
-          raise exception 'injected ledger failure';
-        end if;
-        return new;
-      end $$`),
-    );
-    await db.execute(sql.raw(`drop trigger if exists test_fail_ledger_entry on ledger_entries`));
-    await db.execute(
-      sql.raw(`create trigger test_fail_ledger_entry before insert on ledger_entries
-        for each row execute function test_fail_ledger_entry()`),
-    );
+    await failInsertsWhen(db, {
+      name: 'test_fail_ledger_entry',
+      table: 'ledger_entries',
+      when: `select 1 from ledger_accounts a join test_failing_ledger_guests f on f.guest_id = a.owner_guest_id
+             where a.id = new.account_id`,
+      message: 'injected ledger failure',
+    });
   });
 
   /** Nothing of a subscription is visible anywhere: guest/me, GraphQL, subscriptions state, rows, ledger. */
@@ -655,21 +647,12 @@ describe(`a subscribe that fails after its row is inserted leaves no subscriptio
   it('renewal: when recording the new period fails after the charge, the charge rolls back with it; the next run charges once', async () => {
     const db = t.database.db;
     await db.execute(sql`create table if not exists test_failing_periods (subscription_id int primary key)`);
-    await db.execute(
-      sql.raw(`create or replace function test_fail_period() returns trigger
-      language plpgsql as $$
-      begin
-        if exists (select 1 from test_failing_periods f where f.subscription_id = new.subscription_id) then
-          raise exception 'injected period failure';
-        end if;
-        return new;
-      end $$`),
-    );
-    await db.execute(sql.raw(`drop trigger if exists test_fail_period on subscription_periods`));
-    await db.execute(
-      sql.raw(`create trigger test_fail_period before insert on subscription_periods
-        for each row execute function test_fail_period()`),
-    );
+    await failInsertsWhen(db, {
+      name: 'test_fail_period',
+      table: 'subscription_periods',
+      when: 'select 1 from test_failing_periods f where f.subscription_id = new.subscription_id',
+      message: 'injected period failure',
+    });
     const g = await make.buildGuest({ balanceCents: 10_000 });
     const started = (await subscribe(g, { product: 'vip', idempotencyKey: key('renewfail') })).json().data;
     const id = Number(started.subscription.id);
