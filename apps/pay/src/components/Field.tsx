@@ -1,7 +1,7 @@
 import { type ChangeEvent, type HTMLInputTypeAttribute, type ReactNode, useId, useState } from 'react';
 import { useDialog } from '../dialog-context.ts';
 
-interface BaseProps {
+export interface BaseProps {
   name: string;
   label: string;
   value: string;
@@ -20,9 +20,10 @@ function describedBy(hintId: string, errorId: string, hint?: string, error?: str
 /**
  * The parts every field shares: the label, the control's id, name, value and aria state (an error
  * marks it aria-invalid and is read with it, aria-describedby), and the error and hint below it.
- * `hint` is passed explicitly: fields without a hint (select) pass none.
+ * `hint` is passed explicitly: fields without a hint (select) pass none. The charge forms' PayField
+ * frames its input with it too.
  */
-function useFieldFrame(props: BaseProps, hint: string | undefined) {
+export function useFieldFrame(props: BaseProps, hint: string | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -3,66 +3,28 @@
  * payment fields need (the shared TextField offers text and email only), the same markup and aria
  * state as the other dialog fields (error read with the control, aria-invalid marks it).
  */
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type BaseProps, useFieldFrame } from '../components/Field.tsx';
 
-export function PayField({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  inputMode,
-  autoComplete,
-  maxLength,
-  placeholder,
-  required = true,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string | undefined;
-  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
-  autoComplete?: string;
-  maxLength?: number;
-  placeholder?: string;
-  required?: boolean;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const described = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        type="text"
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        spellCheck={false}
-        aria-required={required}
-        aria-invalid={error ? 'true' : 'false'}
-        aria-describedby={described || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+export function PayField(
+  props: BaseProps & {
+    inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+    maxLength?: number;
+    placeholder?: string;
+  },
+) {
+  const { control, frame } = useFieldFrame(props, props.hint);
+  return frame(
+    <input
+      {...control}
+      type="text"
+      inputMode={props.inputMode}
+      autoComplete={props.autoComplete}
+      maxLength={props.maxLength}
+      placeholder={props.placeholder}
+      spellCheck={false}
+      onChange={(event) => props.onChange(event.target.value)}
+    />,
   );
 }
 
