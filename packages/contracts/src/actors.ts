@@ -111,10 +111,12 @@ export interface ActorAlbumTile {
   createdAt: string;
 }
 
+/** A cam show as the actor profile lists it (spec 3 chat ticket/show fields). */
 export interface ActorCamShow {
   id: number;
   title: string;
   description: string;
+  /** ISO instants; pages show them in Europe/Berlin. */
   start: string;
   end: string;
   price: Price;

@@ -3,6 +3,7 @@
  * Shapes shared by apps/server and apps/web; the page loaders' slice of PageServices.
  */
 import { z } from 'zod';
+import type { ActorCamShow } from './actors.ts';
 import { type ImageRef, type Language, LanguageSchema, type Price, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ActorTile, ActorType, SeoText } from './pages.ts';
@@ -99,23 +100,13 @@ export interface TopCamList {
   loginRequired: boolean;
 }
 
-/** A cam show (spec 3 chat ticket/show fields the public list shows). */
-export interface CamShow {
-  id: number;
+/** A cam show of the public list: the profile's show with its performer. */
+export interface CamShow extends ActorCamShow {
   actorId: number;
   actorName: string;
   /** Lower-cased name for the profile URL. */
   actorSlug: string;
   actorAvatar: ImageRef;
-  title: string;
-  description: string;
-  /** ISO instants; pages show them in Europe/Berlin. */
-  start: string;
-  end: string;
-  price: Price;
-  isFree: boolean;
-  isFeatured: boolean;
-  hasStarted: boolean;
 }
 
 export interface PerformerListPage {
