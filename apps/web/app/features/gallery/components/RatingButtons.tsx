@@ -22,6 +22,18 @@ interface RatingButtonsProps {
   loginAction?: (pressed: typeof LIKE | typeof DISLIKE) => OnLoginAction;
 }
 
+/** The two buttons, like first: what each sends, and the answer's fields it shows. */
+const BUTTONS = [
+  { kind: 'like', value: LIKE, pressedField: 'isLiked', count: 'likes', countField: 'guestRatingLikes' },
+  {
+    kind: 'dislike',
+    value: DISLIKE,
+    pressedField: 'isDisliked',
+    count: 'dislikes',
+    countField: 'guestRatingDislikes',
+  },
+] as const;
+
 /**
  * Like / dislike of an album, picture or sedcard (spec 3). Pressing the pressed button takes the
  * rating back; the answer's counts and flags overwrite the shown ones (spec 4). Visitors get the
@@ -70,36 +82,24 @@ export function RatingButtons({
         className="rating__buttons"
         aria-describedby={error ? errorId : undefined}
       >
-        <button
-          type="button"
-          className="rating__button rating__button--like"
-          aria-pressed={fields.isLiked}
-          aria-busy={busy}
-          disabled={busy}
-          onClick={() => press(LIKE)}
-          data-rating="like"
-        >
-          <ThumbIcon />
-          <span className={compact ? 'visually-hidden' : undefined}>{t('like')}</span>
-          <span className="rating__count" data-count="likes">
-            {formatCount(fields.guestRatingLikes)}
-          </span>
-        </button>
-        <button
-          type="button"
-          className="rating__button rating__button--dislike"
-          aria-pressed={fields.isDisliked}
-          aria-busy={busy}
-          disabled={busy}
-          onClick={() => press(DISLIKE)}
-          data-rating="dislike"
-        >
-          <ThumbIcon down />
-          <span className={compact ? 'visually-hidden' : undefined}>{t('dislike')}</span>
-          <span className="rating__count" data-count="dislikes">
-            {formatCount(fields.guestRatingDislikes)}
-          </span>
-        </button>
+        {BUTTONS.map((button) => (
+          <button
+            key={button.kind}
+            type="button"
+            className={`rating__button rating__button--${button.kind}`}
+            aria-pressed={fields[button.pressedField]}
+            aria-busy={busy}
+            disabled={busy}
+            onClick={() => press(button.value)}
+            data-rating={button.kind}
+          >
+            <ThumbIcon down={button.value === DISLIKE} />
+            <span className={compact ? 'visually-hidden' : undefined}>{t(button.kind)}</span>
+            <span className="rating__count" data-count={button.count}>
+              {formatCount(fields[button.countField])}
+            </span>
+          </button>
+        ))}
       </div>
       {error ? (
         <p id={errorId} className="rating__error" role="alert">
