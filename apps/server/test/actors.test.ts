@@ -32,6 +32,16 @@ const DAY_MS = 86_400_000;
 
 type ActorRow = typeof actors.$inferSelect;
 
+/** The spec 7 availability flags of an actor, as getActorDataByIdOrName and getActorStateById answer them. */
+const availabilityOf = (actor: ActorRow) => ({
+  isOnline: actor.isOnline,
+  freeChat: actor.freeChat,
+  isOnlineMobileVideocall: actor.isOnlineMobileVideocall,
+  isCurrentlyTicketShow: actor.isCurrentlyTicketShow,
+  isLivePreviewEnabled: actor.isLivePreviewEnabled,
+  isVoyeurChatAvailable: actor.isVoyeurChatAvailable,
+});
+
 describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
   let t: TestApp;
   let app: FastifyInstance;
@@ -92,12 +102,7 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       expect(data).toMatchObject({
         id: actor.id,
         name: actor.name,
-        isOnline: actor.isOnline,
-        freeChat: actor.freeChat,
-        isOnlineMobileVideocall: actor.isOnlineMobileVideocall,
-        isCurrentlyTicketShow: actor.isCurrentlyTicketShow,
-        isLivePreviewEnabled: actor.isLivePreviewEnabled,
-        isVoyeurChatAvailable: actor.isVoyeurChatAvailable,
+        ...availabilityOf(actor),
         bannedCountryCodes: [],
         prices: {
           video: { value: actor.priceVideoCents, currency: 'EUR' },
@@ -123,12 +128,7 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       expect(state.statusCode).toBe(200);
       expect(state.json().data).toEqual({
         actorId: actor.id,
-        isOnline: actor.isOnline,
-        freeChat: actor.freeChat,
-        isOnlineMobileVideocall: actor.isOnlineMobileVideocall,
-        isCurrentlyTicketShow: actor.isCurrentlyTicketShow,
-        isLivePreviewEnabled: actor.isLivePreviewEnabled,
-        isVoyeurChatAvailable: actor.isVoyeurChatAvailable,
+        ...availabilityOf(actor),
       });
       const preview = await get(`actor/getActorPreviewImage/${actor.nameLower}`);
       expect(preview.statusCode).toBe(200);
