@@ -12,7 +12,7 @@ import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBou
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { lindemannLoginAction } from '../features/payment-dialog/loginAction.ts';
-import { usePaymentDialog } from '../features/payment-dialog/PaymentDialogProvider.tsx';
+import { OpenDialogButton } from '../features/payment-dialog/OpenDialogButton.tsx';
 import { errorMeta } from '../features/seo/errorMeta.ts';
 import { headMeta } from '../features/seo/head.ts';
 import { pageHead } from '../features/seo/pageHead.ts';
@@ -44,7 +44,6 @@ export function ErrorBoundary() {
 export default function LindemannPage({ loaderData }: Route.ComponentProps) {
   const { lang } = loaderData;
   const t = useAccountT();
-  const { open } = usePaymentDialog();
   const { viewer, loggedIn, config } = useViewer();
   const onLoginAction = lindemannLoginAction(lang);
   return (
@@ -64,24 +63,22 @@ export default function LindemannPage({ loaderData }: Route.ComponentProps) {
           <>
             <p>{t('lindemannText', { brand: config.brandName })}</p>
             <div className="lindemann__actions">
-              <button
-                type="button"
+              <OpenDialogButton
+                flow="login"
+                options={{ onLoginAction }}
                 className="shell-button"
-                data-open-dialog="login"
-                onClick={() => open('login', { onLoginAction })}
                 disabled={!config.loginEnabled}
               >
                 {t('logIn')}
-              </button>
-              <button
-                type="button"
+              </OpenDialogButton>
+              <OpenDialogButton
+                flow="signup"
+                options={{ onLoginAction }}
                 className="shell-button shell-button--primary"
-                data-open-dialog="signup"
-                onClick={() => open('signup', { onLoginAction })}
                 disabled={!config.loginEnabled}
               >
                 {t('signUp')}
-              </button>
+              </OpenDialogButton>
             </div>
           </>
         )}

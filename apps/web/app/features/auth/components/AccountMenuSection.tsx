@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
+import { OpenDialogButton } from '../../payment-dialog/OpenDialogButton.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { MenuBalance } from '../../wallet/components/NavbarBalance.tsx';
 import { logOut } from '../actions.ts';
@@ -78,32 +79,16 @@ export function AccountMenuSection({ onAction }: { onAction: () => void }) {
         <div className="account-menu__avs" data-avs-status={viewer.avsStatus}>
           <p>{avsHint}</p>
           {viewer.avsStatus !== 'pending' ? (
-            <button
-              type="button"
-              className="shell-button shell-button--primary"
-              data-open-dialog="avs"
-              onClick={() => {
-                onAction();
-                open('avs');
-              }}
-            >
+            <OpenDialogButton flow="avs" before={onAction} className="shell-button shell-button--primary">
               {t('verifyAge')}
-            </button>
+            </OpenDialogButton>
           ) : null}
         </div>
       ) : null}
       {getVipButtonAction(snapshot) === 'vip-dialog' ? (
-        <button
-          type="button"
-          className="navbar-account__vip account-menu__vip"
-          data-open-dialog="vipabo"
-          onClick={() => {
-            onAction();
-            open('vipabo');
-          }}
-        >
+        <OpenDialogButton flow="vipabo" before={onAction} className="navbar-account__vip account-menu__vip">
           {t('getVip')}
-        </button>
+        </OpenDialogButton>
       ) : null}
       <button
         type="button"

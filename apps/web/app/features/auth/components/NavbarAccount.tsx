@@ -9,6 +9,7 @@
  */
 import { getVipButtonAction } from '@vela/domain/restrictions';
 import { useShell } from '../../layout/state/ShellContext.tsx';
+import { OpenDialogButton } from '../../payment-dialog/OpenDialogButton.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { NavbarBalance } from '../../wallet/components/NavbarBalance.tsx';
 import { useViewer } from '../useViewer.tsx';
@@ -41,22 +42,15 @@ export function NavbarAccount() {
       ) : null}
       {!loggedIn && config.loginEnabled ? (
         <>
-          <button
-            type="button"
-            className="shell-button navbar-account__login"
-            data-open-dialog="login"
-            onClick={() => open('login')}
-          >
+          <OpenDialogButton flow="login" className="shell-button navbar-account__login">
             {t('logIn')}
-          </button>
-          <button
-            type="button"
+          </OpenDialogButton>
+          <OpenDialogButton
+            flow="signup"
             className="shell-button shell-button--primary navbar-account__signup"
-            data-open-dialog="signup"
-            onClick={() => open('signup')}
           >
             {t('signUp')}
-          </button>
+          </OpenDialogButton>
         </>
       ) : null}
     </div>
