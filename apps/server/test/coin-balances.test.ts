@@ -13,7 +13,7 @@ import { testBackend } from '@vela/db/testing';
 import { type CoinBalance, coinBalanceOf } from '@vela/domain/coin-balance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
+import { nextIp, operatorOf, restAs, type SignedUp, signUp } from './guest-helpers.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -58,13 +58,7 @@ async function itemOf(type: 'album' | 'video'): Promise<{ id: number; price: num
 }
 
 function rest(g: SignedUp, method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(NET),
-    headers: { authorization: `Bearer ${g.accessToken}` },
-    ...(payload ? { payload } : {}),
-  });
+  return restAs(t.app, NET, g, method, url, payload);
 }
 
 async function restData(g: SignedUp, method: 'GET' | 'POST', url: string, payload?: object) {

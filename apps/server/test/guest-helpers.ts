@@ -55,6 +55,24 @@ export async function signUp(
   };
 }
 
+/** A call of /rest/v1/<url> as `g` (bearer token; anonymous when null) from a fresh client address inside `net`. */
+export function restAs(
+  app: FastifyInstance,
+  net: string,
+  g: SignedUp | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url: `/rest/v1/${url}`,
+    remoteAddress: nextIp(net),
+    headers: g ? { authorization: `Bearer ${g.accessToken}` } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
 /** POST /rest/v1/guest/login from a client address; answers the raw response. */
 export function logIn(app: FastifyInstance, login: string, password: string, ip = nextIp()) {
   return app.inject({

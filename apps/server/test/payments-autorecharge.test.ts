@@ -17,7 +17,7 @@ import { createGuestAuth } from '../src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { createPaymentsModule } from '../src/modules/payments/payments.module.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { nextIp, restAs, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.42';
@@ -67,13 +67,7 @@ async function guest(): Promise<SignedUp> {
 }
 
 function call(g: SignedUp, method: 'GET' | 'POST', url: string, payload?: object) {
-  return harness.app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(NET),
-    headers: { authorization: `Bearer ${g.accessToken}` },
-    ...(payload ? { payload } : {}),
-  });
+  return restAs(harness.app, NET, g, method, url, payload);
 }
 
 /** A guest with a stored card, auto-recharge at threshold 1000 / amount 2000, and 1500 on the wallet. */

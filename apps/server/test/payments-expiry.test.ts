@@ -12,7 +12,7 @@ import { createGuestAuth } from '../src/modules/guests/auth.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { createPaymentsModule } from '../src/modules/payments/payments.module.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { nextIp, restAs, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.43';
@@ -31,13 +31,7 @@ afterAll(async () => {
 });
 
 function call(g: SignedUp, method: 'GET' | 'POST', url: string, payload?: object) {
-  return harness.app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(NET),
-    headers: { authorization: `Bearer ${g.accessToken}` },
-    ...(payload ? { payload } : {}),
-  });
+  return restAs(harness.app, NET, g, method, url, payload);
 }
 
 async function startNodeWithClockAhead(minutes: number): Promise<() => Promise<void>> {

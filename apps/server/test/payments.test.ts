@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { signatureHeader } from '../src/modules/payments/payments.callbacks.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { nextIp, restAs, type SignedUp, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, testConfig } from './helpers.ts';
 
 /** This file's client addresses (10.41.x.y), apart from the other test files. */
@@ -58,16 +58,8 @@ async function guest(): Promise<SignedUp> {
   return signUp(app, `payer${guestCounter}${Math.random().toString(36).slice(2, 6)}`, { ip: nextIp(NET) });
 }
 
-const auth = (g: SignedUp) => ({ authorization: `Bearer ${g.accessToken}` });
-
 function call(g: SignedUp | null, method: 'GET' | 'POST', url: string, payload?: object) {
-  return app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(NET),
-    headers: g ? auth(g) : {},
-    ...(payload ? { payload } : {}),
-  });
+  return restAs(app, NET, g, method, url, payload);
 }
 
 async function charge(g: SignedUp, body: Record<string, unknown>) {
