@@ -234,6 +234,28 @@ export function VipClubPage({ lang, viewer, loginEnabled }: VipClubPageProps) {
   );
 }
 
+/** The Get-VIP button of the join actions (the VIP dialog); `shownTo` marks for whom (data-get-vip). */
+function GetVipButton({
+  shownTo,
+  label,
+  open,
+}: {
+  shownTo: 'login' | 'vip-dialog';
+  label: string;
+  open: ReturnType<typeof usePaymentDialog>['open'];
+}) {
+  return (
+    <button
+      type="button"
+      className="shell-button shell-button--primary"
+      data-get-vip={shownTo}
+      onClick={() => open('vipabo')}
+    >
+      {label}
+    </button>
+  );
+}
+
 function JoinActions({
   vipAction,
   tvOffered,
@@ -256,14 +278,7 @@ function JoinActions({
     if (!loginEnabled) return <p className="vipclub-muted">{t('loginDisabled')}</p>;
     return (
       <div className="vipclub-actions">
-        <button
-          type="button"
-          className="shell-button shell-button--primary"
-          data-get-vip="login"
-          onClick={() => open('vipabo')}
-        >
-          {t('getVip')}
-        </button>
+        <GetVipButton shownTo="login" label={t('getVip')} open={open} />
         <p className="vipclub-muted">{t('visitorHint')}</p>
       </div>
     );
@@ -276,14 +291,7 @@ function JoinActions({
   return (
     <div className="vipclub-actions">
       {vipAction === 'vip-dialog' ? (
-        <button
-          type="button"
-          className="shell-button shell-button--primary"
-          data-get-vip="vip-dialog"
-          onClick={() => open('vipabo')}
-        >
-          {t('getVip')}
-        </button>
+        <GetVipButton shownTo="vip-dialog" label={t('getVip')} open={open} />
       ) : null}
       {vipAction === 'vip-dialog' && membership.trialAvailable ? (
         <button type="button" className="shell-button" data-try-vip="" onClick={() => open('trialvipabo')}>
