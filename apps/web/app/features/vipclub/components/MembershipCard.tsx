@@ -5,7 +5,7 @@
  * once the offer was used, a plain confirmation; a cancelled subscription can be resumed in time.
  */
 import type { SubscriptionView } from '@vela/contracts/subscriptions-api';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   acceptCancellationOffer,
   cancelSubscription,
@@ -160,10 +160,40 @@ export function MembershipCard({
       ) : null}
 
       {mode === 'offer' ? (
-        <div className="vipclub-panel" data-cancellation-offer={product}>
-          <h3 ref={panelHeading} tabIndex={-1}>
-            {t('offer.title')}
-          </h3>
+        <CancelPanel
+          marker={{ 'data-cancellation-offer': product }}
+          title={t('offer.title')}
+          headingRef={panelHeading}
+          back={back}
+          backLabel={t('offer.back')}
+          busy={busy}
+          actions={
+            <>
+              <button
+                type="button"
+                className="shell-button shell-button--primary"
+                data-offer-accept=""
+                disabled={busy}
+                onClick={() =>
+                  void run(() => acceptCancellationOffer(guestId, product), null).then((ok) =>
+                    ok ? onOfferAccepted() : onOfferFailed(),
+                  )
+                }
+              >
+                {t('offer.accept')}
+              </button>
+              <button
+                type="button"
+                className="shell-button"
+                data-offer-decline=""
+                disabled={busy}
+                onClick={cancelNow}
+              >
+                {t('offer.decline')}
+              </button>
+            </>
+          }
+        >
           <p>
             {t('offer.text', {
               days: subscription.periodDays,
@@ -172,43 +202,18 @@ export function MembershipCard({
               percent: offer.percent,
             })}
           </p>
-          <div className="vipclub-actions">
-            <button
-              type="button"
-              className="shell-button shell-button--primary"
-              data-offer-accept=""
-              disabled={busy}
-              onClick={() =>
-                void run(() => acceptCancellationOffer(guestId, product), null).then((ok) =>
-                  ok ? onOfferAccepted() : onOfferFailed(),
-                )
-              }
-            >
-              {t('offer.accept')}
-            </button>
-            <button
-              type="button"
-              className="shell-button"
-              data-offer-decline=""
-              disabled={busy}
-              onClick={cancelNow}
-            >
-              {t('offer.decline')}
-            </button>
-            <button type="button" className="shell-button" onClick={back} disabled={busy}>
-              {t('offer.back')}
-            </button>
-          </div>
-        </div>
+        </CancelPanel>
       ) : null}
 
       {mode === 'confirm' ? (
-        <div className="vipclub-panel" data-cancel-confirm={product}>
-          <h3 ref={panelHeading} tabIndex={-1}>
-            {t('confirm.title')}
-          </h3>
-          <p>{t('confirm.text', { date: text.date(endsOn) })}</p>
-          <div className="vipclub-actions">
+        <CancelPanel
+          marker={{ 'data-cancel-confirm': product }}
+          title={t('confirm.title')}
+          headingRef={panelHeading}
+          back={back}
+          backLabel={t('offer.back')}
+          busy={busy}
+          actions={
             <button
               type="button"
               className="shell-button shell-button--primary"
@@ -218,12 +223,50 @@ export function MembershipCard({
             >
               {t('confirm.yes')}
             </button>
-            <button type="button" className="shell-button" onClick={back} disabled={busy}>
-              {t('offer.back')}
-            </button>
-          </div>
-        </div>
+          }
+        >
+          <p>{t('confirm.text', { date: text.date(endsOn) })}</p>
+        </CancelPanel>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A step of the cancellation (the offer, the confirmation): its heading takes the focus when it
+ * opens, its text, then its actions and "Back" to the card. `marker` names the step for the tests.
+ */
+function CancelPanel({
+  marker,
+  title,
+  headingRef,
+  back,
+  backLabel,
+  busy,
+  actions,
+  children,
+}: {
+  marker: Record<`data-${string}`, string>;
+  title: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  back: () => void;
+  backLabel: string;
+  busy: boolean;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="vipclub-panel" {...marker}>
+      <h3 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h3>
+      {children}
+      <div className="vipclub-actions">
+        {actions}
+        <button type="button" className="shell-button" onClick={back} disabled={busy}>
+          {backLabel}
+        </button>
+      </div>
+    </div>
   );
 }
