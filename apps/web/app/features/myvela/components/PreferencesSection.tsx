@@ -8,6 +8,12 @@ import { useSaveForm } from '../hooks/useSaveForm.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SaveFooter } from './SaveFooter.tsx';
 
+/** The on/off preferences, in the order shown. */
+const CHECKBOXES = [
+  { id: 'preferences-autoplay', name: 'autoplayPreviews', label: 'prefs.autoplayPreviews' },
+  { id: 'preferences-online-first', name: 'onlineFirst', label: 'prefs.onlineFirst' },
+] as const;
+
 interface PreferencesSectionProps {
   t: MyVelaT;
   initial: Required<Preferences>;
@@ -40,26 +46,18 @@ export function PreferencesSection({ t, initial, onSaved }: PreferencesSectionPr
             ))}
           </select>
         </div>
-        <div className="myvela-check">
-          <input
-            id="preferences-autoplay"
-            type="checkbox"
-            name="autoplayPreviews"
-            checked={values.autoplayPreviews}
-            onChange={(e) => setValues({ ...values, autoplayPreviews: e.target.checked })}
-          />
-          <label htmlFor="preferences-autoplay">{t('prefs.autoplayPreviews')}</label>
-        </div>
-        <div className="myvela-check">
-          <input
-            id="preferences-online-first"
-            type="checkbox"
-            name="onlineFirst"
-            checked={values.onlineFirst}
-            onChange={(e) => setValues({ ...values, onlineFirst: e.target.checked })}
-          />
-          <label htmlFor="preferences-online-first">{t('prefs.onlineFirst')}</label>
-        </div>
+        {CHECKBOXES.map((box) => (
+          <div key={box.name} className="myvela-check">
+            <input
+              id={box.id}
+              type="checkbox"
+              name={box.name}
+              checked={values[box.name]}
+              onChange={(e) => setValues({ ...values, [box.name]: e.target.checked })}
+            />
+            <label htmlFor={box.id}>{t(box.label)}</label>
+          </div>
+        ))}
         <SaveFooter t={t} saving={saving} status={status} statusId="preferences-status" />
       </form>
     </ProfileSection>
