@@ -11,15 +11,13 @@
  * this machine have it). The embedded PGlite is one process's in-memory-first store and not meant
  * to survive SIGKILL of its process (docs/decisions/0011).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, tempDir } from './helpers.ts';
+import { killGroup, spawnServer, waitAlive } from './server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const GUESTS = 50;
@@ -58,51 +56,10 @@ let serverLog = '';
 const env: Record<string, string> = {};
 
 function startServer(): ChildProcess {
-  const base = { ...process.env };
-  for (const name of Object.keys(base))
-    if (name.startsWith('VITEST') || name === 'NODE_OPTIONS') delete base[name];
-  const child = spawn(TSX, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, ...env },
-    // Its own process group: SIGKILL reaches tsx and the node process it starts.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    serverLog = (serverLog + String(chunk)).slice(-20_000);
-  });
-  child.stderr?.on('data', (chunk) => {
-    serverLog = (serverLog + String(chunk)).slice(-20_000);
-  });
-  return child;
-}
-
-function kill(child: ChildProcess | null): Promise<void> {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function waitAlive(child: ChildProcess): Promise<void> {
-  const alive = () =>
-    fetch(`http://127.0.0.1:${port}/rest/v1/alive`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  // Until it answers, or exits (then there is nothing to wait for).
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode === null && !(await alive())) throw new Error(`server not alive:\n${serverLog}`);
-    },
-    { timeout: 120_000, interval: 200 },
-  );
-  if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${serverLog}`);
+  const keep = (chunk: string) => {
+    serverLog = (serverLog + chunk).slice(-20_000);
+  };
+  return spawnServer(env, { stdout: keep, stderr: keep });
 }
 
 function api(path: string, init: { method?: string; token?: string; body?: unknown; ip?: string } = {}) {
@@ -142,11 +99,11 @@ beforeAll(async () => {
   delete env.REDIS_URL;
   if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
   server = startServer();
-  await waitAlive(server);
+  await waitAlive(server, port, 'server', () => serverLog);
 }, 180_000);
 
 afterAll(async () => {
-  await kill(server);
+  await killGroup(server);
   await admin((client) => client.query(`drop database if exists "${dbName}" with (force)`)).catch(() => {});
   await dataDir?.remove();
 });
@@ -185,9 +142,9 @@ describe('crash safety of top-ups (issue 4: SIGKILL during 500 idempotent top-up
     let restarting: Promise<void> | null = null;
 
     const crashAndRestart = async () => {
-      await kill(server);
+      await killGroup(server);
       server = startServer();
-      await waitAlive(server);
+      await waitAlive(server, port, 'server', () => serverLog);
     };
 
     const worker = async () => {

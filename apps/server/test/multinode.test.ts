@@ -6,18 +6,16 @@
  * Runs in both CI passes: it makes its own PostgreSQL database and uses REDIS_URL (default the local
  * Redis), like crash.test.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { ServerSocketMessage } from '@vela/contracts/socket';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SocketClient, type WebSocketConstructor } from '../../web/app/features/realtime/socketClient.ts';
 import { freePort, tempDir } from './helpers.ts';
+import { killGroup, spawnServer, waitAlive } from './server-process.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
@@ -49,51 +47,21 @@ async function startNode(name: string): Promise<Node> {
   const payPort = await freePort();
   const data = await tempDir(`vela-node-${name}-`);
   dataDirs.push(data);
-  const base = { ...process.env };
-  for (const key of Object.keys(base))
-    if (key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete base[key];
-  const child = spawn(TSX, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, ...shared, PORT: String(port), PAY_PORT: String(payPort), DATA_DIR: data.dir },
-    // Its own process group: SIGKILL reaches tsx and the node process it starts.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const node: Node = { name, port, child, log: '' };
-  const keep = (chunk: unknown) => {
-    node.log = (node.log + String(chunk)).slice(-20_000);
+  const keep = (chunk: string) => {
+    node.log = (node.log + chunk).slice(-20_000);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  nodes.push(node);
-  const alive = () =>
-    fetch(`http://127.0.0.1:${port}/rest/v1/alive`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  // Until it answers, or exits (then there is nothing to wait for).
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode === null && !(await alive()))
-        throw new Error(`node ${name} not alive:\n${node.log}`);
-    },
-    { timeout: 120_000, interval: 200 },
+  const child = spawnServer(
+    { ...shared, PORT: String(port), PAY_PORT: String(payPort), DATA_DIR: data.dir },
+    { stdout: keep, stderr: keep },
   );
-  if (child.exitCode !== null) throw new Error(`node ${name} exited (${child.exitCode}):\n${node.log}`);
+  const node: Node = { name, port, child, log: '' };
+  nodes.push(node);
+  await waitAlive(node.child, port, `node ${name}`, () => node.log);
   return node;
 }
 
 function kill(node: Node): Promise<void> {
-  const { child } = node;
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      resolve();
-    }
-  });
+  return killGroup(node.child);
 }
 
 function api(

@@ -3,27 +3,16 @@
  * (The local tsx binary is what `npx tsx` runs; spawning it directly keeps npm's own warnings out
  * of the stderr being checked.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, tempDir } from './helpers.ts';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+import { killGroup, spawnServer } from './server-process.ts';
 
 const started = new Set<ChildProcess>();
 
-afterEach(() => {
-  for (const child of started) {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  }
+afterEach(async () => {
+  await Promise.all([...started].map(killGroup));
   started.clear();
 });
 
@@ -32,27 +21,37 @@ function startServer(env: Record<string, string>): {
   stdout: () => string;
   stderr: () => string;
 } {
-  const base = { ...process.env };
-  // The spawned server owns a fresh embedded database; it must not migrate a shared PostgreSQL.
-  delete base.DATABASE_URL;
-  for (const name of Object.keys(base))
-    if (name.startsWith('VITEST') || name === 'NODE_OPTIONS') delete base[name];
-  // Its own process group, so a test that fails half-way can kill tsx and the node it starts.
-  const child = spawn(TSX, ['apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, ...env },
-    detached: true,
-  });
-  started.add(child);
   let out = '';
   let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += String(chunk);
-  });
+  // The spawned server owns a fresh embedded database; it must not migrate a shared PostgreSQL.
+  const child = spawnServer(
+    env,
+    {
+      stdout: (chunk) => {
+        out += chunk;
+      },
+      stderr: (chunk) => {
+        err += chunk;
+      },
+    },
+    ['DATABASE_URL'],
+  );
+  started.add(child);
   return { child, stdout: () => out, stderr: () => err };
+}
+
+/** A server on 127.0.0.1 at `port` and `payPort` with its own empty data dir, logging at info. */
+function listeningEnv(port: number, payPort: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    PAY_PORT: String(payPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTO_SEED: 'false',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'test',
+    ...extra,
+  };
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {
@@ -89,15 +88,7 @@ describe('server process', { timeout: 180_000 }, () => {
   it('starts on the configured ports, answers alive on both origins, and exits 0 on SIGTERM', async () => {
     const data = await tempDir('process');
     const [port, payPort] = [await freePort(), await freePort()];
-    const server = startServer({
-      PORT: String(port),
-      PAY_PORT: String(payPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: data.dir,
-      AUTO_SEED: 'false',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-    });
+    const server = startServer(listeningEnv(port, payPort, data.dir));
     try {
       await lineContaining(server.child, server.stdout, `ready at http://localhost:${port}/en/`);
       const alive = await fetch(`http://127.0.0.1:${port}/rest/v1/alive`);
@@ -117,16 +108,7 @@ describe('server process', { timeout: 180_000 }, () => {
   it('a request still in flight after SHUTDOWN_TIMEOUT_MS forces exit code 1', async () => {
     const data = await tempDir('process-timeout');
     const [port, payPort] = [await freePort(), await freePort()];
-    const server = startServer({
-      PORT: String(port),
-      PAY_PORT: String(payPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: data.dir,
-      AUTO_SEED: 'false',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-      SHUTDOWN_TIMEOUT_MS: '200',
-    });
+    const server = startServer(listeningEnv(port, payPort, data.dir, { SHUTDOWN_TIMEOUT_MS: '200' }));
     let socket: Socket | undefined;
     try {
       await lineContaining(server.child, server.stdout, 'ready at');
