@@ -7,21 +7,18 @@ import { useAccountT } from '../../auth/useAccountT.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import type { ModalComponentProps } from '../registry.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 
 export function AdultMarketLoginModal({ titleId, close }: ModalComponentProps) {
   const t = useAccountT();
   const { brandName } = useShell();
   const { open } = usePaymentDialog();
   return (
-    <div className="modal__content">
-      <header className="modal__header">
-        <h2 id={titleId} className="modal__title">
-          {t('adultTitle', { brand: brandName })}
-        </h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('close')}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
+    <ModalFrame
+      titleId={titleId}
+      title={t('adultTitle', { brand: brandName })}
+      closeButton={{ label: t('close'), onClose: close }}
+    >
       <p>{t('adultBody', { brand: brandName })}</p>
       <LoginSignupButtons
         className="modal__actions account-actions"
@@ -32,6 +29,6 @@ export function AdultMarketLoginModal({ titleId, close }: ModalComponentProps) {
           open(flow);
         }}
       />
-    </div>
+    </ModalFrame>
   );
 }

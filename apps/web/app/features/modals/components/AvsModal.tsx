@@ -6,21 +6,14 @@ import { useAccountT } from '../../auth/useAccountT.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import type { ModalComponentProps } from '../registry.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 
 export function AvsModal({ titleId, close }: ModalComponentProps) {
   const t = useAccountT();
   const { open } = usePaymentDialog();
   const { loggedIn } = useViewer();
   return (
-    <div className="modal__content">
-      <header className="modal__header">
-        <h2 id={titleId} className="modal__title">
-          {t('avsTitle')}
-        </h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('close')}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
+    <ModalFrame titleId={titleId} title={t('avsTitle')} closeButton={{ label: t('close'), onClose: close }}>
       <p>{t('avsBody')}</p>
       {loggedIn ? null : <p className="muted">{t('avsLoginFirst')}</p>}
       <div className="modal__actions account-actions">
@@ -35,6 +28,6 @@ export function AvsModal({ titleId, close }: ModalComponentProps) {
           {loggedIn ? t('avsStart') : t('logIn')}
         </button>
       </div>
-    </div>
+    </ModalFrame>
   );
 }

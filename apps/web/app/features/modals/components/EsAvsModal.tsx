@@ -15,6 +15,7 @@ import { forcedAvsCookie } from '../../auth/cookies.ts';
 import { useAccountT } from '../../auth/useAccountT.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import type { ModalComponentProps } from '../registry.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 
 export function EsAvsModal({ titleId, close }: ModalComponentProps) {
   const t = useAccountT();
@@ -28,12 +29,7 @@ export function EsAvsModal({ titleId, close }: ModalComponentProps) {
 
   if (refused) {
     return (
-      <div className="modal__content" data-es-avs="refused">
-        <header className="modal__header">
-          <h2 id={titleId} className="modal__title">
-            {t('esAvsDeniedTitle')}
-          </h2>
-        </header>
+      <ModalFrame titleId={titleId} title={t('esAvsDeniedTitle')} marker={{ 'data-es-avs': 'refused' }}>
         <p>{t('esAvsDeniedBody', { brand: brandName })}</p>
         <div className="modal__actions account-actions">
           <Link className="shell-button" to={pathFor('DataProtection', lang)} onClick={close}>
@@ -43,17 +39,12 @@ export function EsAvsModal({ titleId, close }: ModalComponentProps) {
             {t('esAvsChangeAnswer')}
           </button>
         </div>
-      </div>
+      </ModalFrame>
     );
   }
 
   return (
-    <div className="modal__content" data-es-avs="question">
-      <header className="modal__header">
-        <h2 id={titleId} className="modal__title">
-          {t('esAvsTitle')}
-        </h2>
-      </header>
+    <ModalFrame titleId={titleId} title={t('esAvsTitle')} marker={{ 'data-es-avs': 'question' }}>
       <p>{t('esAvsBody', { brand: brandName })}</p>
       <div className="modal__actions account-actions">
         <button
@@ -73,6 +64,6 @@ export function EsAvsModal({ titleId, close }: ModalComponentProps) {
           {t('esAvsYes')}
         </button>
       </div>
-    </div>
+    </ModalFrame>
   );
 }

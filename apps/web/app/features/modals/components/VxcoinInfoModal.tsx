@@ -2,21 +2,14 @@
 import { coinsForEuroCents } from '@vela/domain/coins';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import type { ModalComponentProps } from '../registry.ts';
+import { ModalFrame } from './ModalFrame.tsx';
 
 const EXAMPLE_CENTS = 199;
 
 export function VxcoinInfoModal({ titleId, close }: ModalComponentProps) {
   const { t, brandName } = useShell();
   return (
-    <div className="modal__content">
-      <header className="modal__header">
-        <h2 id={titleId} className="modal__title">
-          {t('coinsTitle')}
-        </h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('close')}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
+    <ModalFrame titleId={titleId} title={t('coinsTitle')} closeButton={{ label: t('close'), onClose: close }}>
       <p>{t('coinsBody', { brand: brandName })}</p>
       <ul className="modal__facts">
         <li>{t('coinsRate')}</li>
@@ -28,6 +21,6 @@ export function VxcoinInfoModal({ titleId, close }: ModalComponentProps) {
           {t('close')}
         </button>
       </div>
-    </div>
+    </ModalFrame>
   );
 }
