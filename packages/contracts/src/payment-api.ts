@@ -181,17 +181,12 @@ export const PaymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
-export const PaymentSettingsUpdateSchema = z
-  .object({
-    oneClickEnabled: z.boolean(),
-    autoRecharge: z.object({
-      enabled: z.boolean(),
-      thresholdCents: z.number().int().nonnegative(),
-      amountCents: z.number().int().positive(),
-    }),
-    monthlyLimitCents: z.number().int().positive().nullable(),
-  })
-  .partial();
+/** The settings a guest may change: any of these fields of PaymentSettings. */
+export const PaymentSettingsUpdateSchema = PaymentSettingsSchema.pick({
+  oneClickEnabled: true,
+  autoRecharge: true,
+  monthlyLimitCents: true,
+}).partial();
 export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdateSchema>;
 
 /** Spec 7 `POST guest/autoRechargeTeaserState` (mode): how the guest left the auto-recharge teaser; answers `{ mode }`. */
