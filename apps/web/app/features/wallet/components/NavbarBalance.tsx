@@ -11,11 +11,15 @@ import { coinsText } from '../presenters.ts';
 import { useBalance } from '../state/BalanceProvider.tsx';
 import '../wallet.css';
 
-export function NavbarBalance() {
+/** What both balance controls need: the balance (null for visitors), the top-up and the texts. */
+function useBalanceControls() {
   const { lang } = useShell();
-  const balance = useBalance();
-  const topUp = useTopUp();
   const { t, moneyT } = useWalletT(lang);
+  return { balance: useBalance(), topUp: useTopUp(), t, moneyT };
+}
+
+export function NavbarBalance() {
+  const { balance, topUp, t, moneyT } = useBalanceControls();
   if (!balance) return null;
   return (
     <button
@@ -38,10 +42,7 @@ export function NavbarBalance() {
 
 /** The balance line of the my-account menu with its "Top up" button. */
 export function MenuBalance({ onAction }: { onAction: () => void }) {
-  const { lang } = useShell();
-  const balance = useBalance();
-  const topUp = useTopUp();
-  const { t, moneyT } = useWalletT(lang);
+  const { balance, topUp, t, moneyT } = useBalanceControls();
   if (!balance) return null;
   return (
     <div className="account-menu__balance" data-account-balance={balance.coins}>
