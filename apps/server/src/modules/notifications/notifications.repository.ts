@@ -21,6 +21,34 @@ const shown = notInArray(notifications.type, [...HIDDEN_NOTIFICATION_TYPES]);
 export type FansOfActor = (actorId: number) => SQL;
 
 export function createNotificationsRepository(db: Db, fansOf: FansOfActor) {
+  /** The counts of many guests in one statement (a favorite's fans); guests without any are absent. */
+  async function countsOf(
+    guestIds: number[],
+  ): Promise<Map<number, { unreadTotal: number; unseenTotal: number }>> {
+    if (guestIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        guestId: notifications.guestId,
+        unreadTotal: sql<number>`count(*) filter (where ${notifications.unread})::int`,
+        unseenTotal: sql<number>`count(*) filter (where ${notifications.unseen})::int`,
+      })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.guestId, guestIds),
+          shown,
+          sql`(${notifications.unread} or ${notifications.unseen})`,
+        ),
+      )
+      .groupBy(notifications.guestId);
+    return new Map(
+      rows.map((row) => [
+        Number(row.guestId),
+        { unreadTotal: row.unreadTotal, unseenTotal: row.unseenTotal },
+      ]),
+    );
+  }
+
   return {
     /** Inserts unless the guest already has one with the same dedupe key; the new row or null. */
     async insert(guestId: number, notification: NewNotification): Promise<NotificationRow | null> {
@@ -70,47 +98,10 @@ export function createNotificationsRepository(db: Db, fansOf: FansOfActor) {
         .limit(limit);
     },
 
-    /** The counts of many guests in one statement (a favorite's fans); guests without any are absent. */
-    async countsOf(guestIds: number[]): Promise<Map<number, { unreadTotal: number; unseenTotal: number }>> {
-      if (guestIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          guestId: notifications.guestId,
-          unreadTotal: sql<number>`count(*) filter (where ${notifications.unread})::int`,
-          unseenTotal: sql<number>`count(*) filter (where ${notifications.unseen})::int`,
-        })
-        .from(notifications)
-        .where(
-          and(
-            inArray(notifications.guestId, guestIds),
-            shown,
-            sql`(${notifications.unread} or ${notifications.unseen})`,
-          ),
-        )
-        .groupBy(notifications.guestId);
-      return new Map(
-        rows.map((row) => [
-          Number(row.guestId),
-          { unreadTotal: row.unreadTotal, unseenTotal: row.unseenTotal },
-        ]),
-      );
-    },
+    countsOf,
 
     async counts(guestId: number): Promise<{ unreadTotal: number; unseenTotal: number }> {
-      const [row] = await db
-        .select({
-          unreadTotal: sql<number>`count(*) filter (where ${notifications.unread})::int`,
-          unseenTotal: sql<number>`count(*) filter (where ${notifications.unseen})::int`,
-        })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.guestId, guestId),
-            shown,
-            sql`(${notifications.unread} or ${notifications.unseen})`,
-          ),
-        );
-      return { unreadTotal: row?.unreadTotal ?? 0, unseenTotal: row?.unseenTotal ?? 0 };
+      return (await countsOf([guestId])).get(guestId) ?? { unreadTotal: 0, unseenTotal: 0 };
     },
 
     /** Marks the guest's notification read (and seen); true when it changed. */
