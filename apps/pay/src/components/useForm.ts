@@ -59,5 +59,13 @@ export function useForm<F extends string>(fields: readonly F[]) {
       }
     };
 
-  return { formRef, errors, formError, busy, submit, setFormError };
+  /** A field's name, value, change handler and error, as the Field components take them. */
+  const field = (name: F, value: string, onChange: (value: string) => void) => ({
+    name,
+    value,
+    onChange,
+    error: errors[name],
+  });
+
+  return { formRef, errors, formError, busy, submit, setFormError, field };
 }

@@ -218,21 +218,15 @@ function AvsForm({
       <p className="intro">{t('avsIntro')}</p>
       <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('avsSubmit')}>
         <TextField
-          name="fullName"
+          {...form.field('fullName', fullName, setFullName)}
           label={t('fullName')}
-          value={fullName}
-          onChange={setFullName}
-          error={form.errors.fullName}
           autoComplete="name"
           maxLength={120}
         />
         <TextField
-          name="birthDate"
+          {...form.field('birthDate', birthDate, setBirthDate)}
           type="date"
           label={t('birthDate')}
-          value={birthDate}
-          onChange={setBirthDate}
-          error={form.errors.birthDate}
           autoComplete="bday"
         />
         <SelectField
@@ -243,11 +237,8 @@ function AvsForm({
           options={AVS_DOCUMENT_TYPES.map((value) => ({ value, label: docLabel[value] }))}
         />
         <TextField
-          name="documentNumber"
+          {...form.field('documentNumber', documentNumber, setDocumentNumber)}
           label={t('documentNumber')}
-          value={documentNumber}
-          onChange={setDocumentNumber}
-          error={form.errors.documentNumber}
           hint={t('documentNumberHint')}
           autoComplete="off"
           maxLength={30}

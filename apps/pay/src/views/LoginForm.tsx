@@ -33,20 +33,14 @@ export function LoginForm() {
       ) : (
         <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('loginSubmit')}>
           <TextField
-            name="login"
+            {...form.field('login', login, setLogin)}
             label={t('loginName')}
-            value={login}
-            onChange={setLogin}
-            error={form.errors.login}
             autoComplete="username"
             maxLength={254}
           />
           <PasswordField
-            name="password"
+            {...form.field('password', password, setPassword)}
             label={t('password')}
-            value={password}
-            onChange={setPassword}
-            error={form.errors.password}
             autoComplete="current-password"
           />
         </DialogForm>

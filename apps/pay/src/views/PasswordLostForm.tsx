@@ -42,11 +42,8 @@ export function PasswordLostForm() {
       <p className="intro">{t('pwdlostIntro')}</p>
       <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('pwdlostSubmit')}>
         <TextField
-          name="login"
+          {...form.field('login', value, setValue)}
           label={t('loginName')}
-          value={value}
-          onChange={setValue}
-          error={form.errors.login}
           autoComplete="username"
           maxLength={254}
         />

@@ -41,11 +41,8 @@ export function PasswordResetForm() {
     <ViewRoot view="login" screen="pwdreset" title={t('pwdresetTitle')}>
       <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('pwdresetSubmit')}>
         <PasswordField
-          name="password"
+          {...form.field('password', password, setPassword)}
           label={t('newPassword')}
-          value={password}
-          onChange={setPassword}
-          error={form.errors.password}
           hint={passwordHint}
           autoComplete="new-password"
         />

@@ -61,19 +61,13 @@ function ChangePassword() {
       <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('changePasswordSubmit')}>
         <FormStatus message={done} />
         <PasswordField
-          name="currentPassword"
+          {...form.field('currentPassword', currentPassword, setCurrentPassword)}
           label={t('currentPassword')}
-          value={currentPassword}
-          onChange={setCurrentPassword}
-          error={form.errors.currentPassword}
           autoComplete="current-password"
         />
         <PasswordField
-          name="newPassword"
+          {...form.field('newPassword', newPassword, setNewPassword)}
           label={t('newPassword')}
-          value={newPassword}
-          onChange={setNewPassword}
-          error={form.errors.newPassword}
           hint={passwordHint}
           autoComplete="new-password"
         />

@@ -64,32 +64,23 @@ export function SignupView() {
       ) : (
         <DialogForm form={form} onSubmit={onSubmit} submitLabel={t('signupSubmit')}>
           <TextField
-            name="screenName"
+            {...form.field('screenName', screenName, setScreenName)}
             label={t('screenName')}
-            value={screenName}
-            onChange={setScreenName}
-            error={form.errors.screenName}
             hint={t('screenNameHint')}
             autoComplete="username"
             maxLength={32}
           />
           <TextField
-            name="email"
+            {...form.field('email', email, setEmail)}
             type="email"
             inputMode="email"
             label={t('email')}
-            value={email}
-            onChange={setEmail}
-            error={form.errors.email}
             autoComplete="email"
             maxLength={254}
           />
           <PasswordField
-            name="password"
+            {...form.field('password', password, setPassword)}
             label={t('password')}
-            value={password}
-            onChange={setPassword}
-            error={form.errors.password}
             hint={passwordHint}
             autoComplete="new-password"
           />
