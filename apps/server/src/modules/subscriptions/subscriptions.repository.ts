@@ -35,6 +35,27 @@ export const subscribedSql = (guestId: number, product: SubscriptionProduct): SQ
       and ${subscriptions.status} in ('active', 'cancelled'))`;
 
 export function createSubscriptionsRepository(db: Db) {
+  /** Moves a subscription in status `from` to `to` while its period runs; undefined when it was not so. */
+  async function moveInPeriod(
+    id: number,
+    now: Date,
+    from: SubscriptionRow['status'],
+    to: { status: SubscriptionRow['status']; cancelledAt: Date | null },
+  ): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .update(subscriptions)
+      .set({ ...to, updatedAt: now })
+      .where(
+        and(
+          eq(subscriptions.id, id),
+          eq(subscriptions.status, from),
+          gt(subscriptions.currentPeriodEnd, now),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   return {
     /** The guest's running subscriptions (at most one per product: subscriptions_running_idx). */
     async runningOf(guestId: number): Promise<SubscriptionRow[]> {
@@ -241,34 +262,12 @@ export function createSubscriptionsRepository(db: Db) {
       return rows.length > 0;
     },
     /** active -> cancelled, only when still active and before its period end. */
-    async cancel(id: number, now: Date): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(subscriptions.id, id),
-            eq(subscriptions.status, 'active'),
-            gt(subscriptions.currentPeriodEnd, now),
-          ),
-        )
-        .returning();
-      return row;
+    cancel(id: number, now: Date): Promise<SubscriptionRow | undefined> {
+      return moveInPeriod(id, now, 'active', { status: 'cancelled', cancelledAt: now });
     },
     /** cancelled -> active before the period end (resume). */
-    async resume(id: number, now: Date): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ status: 'active', cancelledAt: null, updatedAt: now })
-        .where(
-          and(
-            eq(subscriptions.id, id),
-            eq(subscriptions.status, 'cancelled'),
-            gt(subscriptions.currentPeriodEnd, now),
-          ),
-        )
-        .returning();
-      return row;
+    resume(id: number, now: Date): Promise<SubscriptionRow | undefined> {
+      return moveInPeriod(id, now, 'cancelled', { status: 'active', cancelledAt: null });
     },
     /** Takes the cancellation offer: once per subscription (offer_accepted_at null), keeps it running. */
     async acceptOffer(id: number, now: Date): Promise<SubscriptionRow | undefined> {

@@ -179,6 +179,23 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     return outcome;
   }
 
+  /** Cancel or resume the guest's running subscription of `product`, when `rule` allows it now. */
+  async function changeRunning(
+    guestId: number,
+    product: SubscriptionProduct,
+    rule: (state: ReturnType<typeof stateOf>, now: Date) => void,
+    change: (id: number, now: Date) => Promise<SubscriptionRow | undefined>,
+  ): Promise<SubscriptionView> {
+    const now = clock();
+    const row = await repository.runningOfProduct(guestId, product);
+    if (!row) throw notSubscribed(product);
+    checked(() => rule(stateOf(row), now));
+    const updated = await change(row.id, now);
+    if (!updated) throw new AppError('CONFLICT', 'The subscription changed meanwhile; reload', 409);
+    await publish(guestId, product, false);
+    return presentSubscription(updated, now);
+  }
+
   /** The subscription already runs: the same request again gets the same answer, another one a 409. */
   async function replayOrRefuse(existing: SubscriptionRow, idempotencyKey: string): Promise<SubscribeResult> {
     const transfer = await wallet.transferByKey(periodChargeKey(existing.id, 0));
@@ -312,27 +329,13 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     },
 
     /** Cancel: runs to the end of the paid period, then the job ends it. */
-    async cancel(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
-      const now = clock();
-      const row = await repository.runningOfProduct(guestId, product);
-      if (!row) throw notSubscribed(product);
-      checked(() => assertCanCancel(stateOf(row), now));
-      const updated = await repository.cancel(row.id, now);
-      if (!updated) throw new AppError('CONFLICT', 'The subscription changed meanwhile; reload', 409);
-      await publish(guestId, product, false);
-      return presentSubscription(updated, now);
+    cancel(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
+      return changeRunning(guestId, product, assertCanCancel, repository.cancel);
     },
 
     /** Undo a cancel before the period ends. */
-    async resume(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
-      const now = clock();
-      const row = await repository.runningOfProduct(guestId, product);
-      if (!row) throw notSubscribed(product);
-      checked(() => assertCanResume(stateOf(row), now));
-      const updated = await repository.resume(row.id, now);
-      if (!updated) throw new AppError('CONFLICT', 'The subscription changed meanwhile; reload', 409);
-      await publish(guestId, product, false);
-      return presentSubscription(updated, now);
+    resume(guestId: number, product: SubscriptionProduct): Promise<SubscriptionView> {
+      return changeRunning(guestId, product, assertCanResume, repository.resume);
     },
 
     /** Spec 7 guest/acceptCancellationOffer: the next period at the offer price; keeps it running. */
