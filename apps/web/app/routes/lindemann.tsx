@@ -63,22 +63,22 @@ export default function LindemannPage({ loaderData }: Route.ComponentProps) {
           <>
             <p>{t('lindemannText', { brand: config.brandName })}</p>
             <div className="lindemann__actions">
-              <OpenDialogButton
-                flow="login"
-                options={{ onLoginAction }}
-                className="shell-button"
-                disabled={!config.loginEnabled}
-              >
-                {t('logIn')}
-              </OpenDialogButton>
-              <OpenDialogButton
-                flow="signup"
-                options={{ onLoginAction }}
-                className="shell-button shell-button--primary"
-                disabled={!config.loginEnabled}
-              >
-                {t('signUp')}
-              </OpenDialogButton>
+              {(
+                [
+                  ['login', 'shell-button', t('logIn')],
+                  ['signup', 'shell-button shell-button--primary', t('signUp')],
+                ] as const
+              ).map(([flow, className, label]) => (
+                <OpenDialogButton
+                  key={flow}
+                  flow={flow}
+                  options={{ onLoginAction }}
+                  className={className}
+                  disabled={!config.loginEnabled}
+                >
+                  {label}
+                </OpenDialogButton>
+              ))}
             </div>
           </>
         )}

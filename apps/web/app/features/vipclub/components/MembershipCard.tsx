@@ -79,6 +79,8 @@ export function MembershipCard({
     setError(null);
     requestAnimationFrame(() => cancelButton.current?.focus());
   };
+  /** What both cancellation steps share: the focused heading, and "Back" to the card. */
+  const panel = { headingRef: panelHeading, back, backLabel: t('offer.back'), busy };
 
   const offer = subscription.cancellationOffer;
   const endsOn = subscription.endsAt ?? subscription.currentPeriodEnd;
@@ -163,10 +165,7 @@ export function MembershipCard({
         <CancelPanel
           marker={{ 'data-cancellation-offer': product }}
           title={t('offer.title')}
-          headingRef={panelHeading}
-          back={back}
-          backLabel={t('offer.back')}
-          busy={busy}
+          {...panel}
           actions={
             <>
               <button
@@ -209,10 +208,7 @@ export function MembershipCard({
         <CancelPanel
           marker={{ 'data-cancel-confirm': product }}
           title={t('confirm.title')}
-          headingRef={panelHeading}
-          back={back}
-          backLabel={t('offer.back')}
-          busy={busy}
+          {...panel}
           actions={
             <button
               type="button"
