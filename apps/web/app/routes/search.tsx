@@ -82,10 +82,20 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+/** A search tile: a link where the item has a page, else a plain tile. */
+function LinkedTile({ href, children }: { href: string | null; children: ReactNode }) {
+  return href ? (
+    <Link className="tile tile--link" to={href}>
+      {children}
+    </Link>
+  ) : (
+    <div className="tile">{children}</div>
+  );
+}
+
 function AlbumCard({ album, lang, t }: { album: SearchItemOf['photos']; lang: Language; t: SearchT }) {
-  const href = itemLink('photos', album, lang);
-  const body = (
-    <>
+  return (
+    <LinkedTile href={itemLink('photos', album, lang)}>
       <span className="tile__media">
         <Picture image={album.cover} alt={t('item.albumAlt', { title: album.title })} />
       </span>
@@ -93,14 +103,7 @@ function AlbumCard({ album, lang, t }: { album: SearchItemOf['photos']; lang: La
         <span className="tile__title">{album.title}</span>
         <span className="tile__meta">{t('item.by', { name: album.actor.name })}</span>
       </span>
-    </>
-  );
-  return href ? (
-    <Link className="tile tile--link" to={href}>
-      {body}
-    </Link>
-  ) : (
-    <div className="tile">{body}</div>
+    </LinkedTile>
   );
 }
 
@@ -113,9 +116,8 @@ function EpisodeCard({
   lang: Language;
   t: SearchT;
 }) {
-  const href = itemLink('mediathek', episode, lang);
-  const body = (
-    <>
+  return (
+    <LinkedTile href={itemLink('mediathek', episode, lang)}>
       <span className="tile__media tile__media--wide">
         <Picture image={episode.image} alt={t('item.imageAlt', { title: episode.title })} />
       </span>
@@ -125,14 +127,7 @@ function EpisodeCard({
           {episode.series.title} · {formatDate(episode.airedAt, lang)}
         </span>
       </span>
-    </>
-  );
-  return href ? (
-    <Link className="tile tile--link" to={href}>
-      {body}
-    </Link>
-  ) : (
-    <div className="tile">{body}</div>
+    </LinkedTile>
   );
 }
 
