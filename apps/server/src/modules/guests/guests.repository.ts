@@ -439,28 +439,24 @@ export function createGuestsPurgeRepository(db: Db) {
       const idleBefore = at(cutoffs.idleBefore);
       const spentBefore = at(cutoffs.spentBefore);
       // Transfer tokens first: a purged session takes its tokens along (on delete cascade).
-      const transfers = await deleteInBatches(
-        db,
-        (n) => sql`with gone as (
-          delete from ${loginTransfers} where ${loginTransfers.tokenHash} in (
-            select ${loginTransfers.tokenHash} from ${loginTransfers}
-            where ${loginTransfers.usedAt} < ${spentBefore} or ${loginTransfers.expiresAt} < ${spentBefore}
-            limit ${n})
-          returning 1)
-        select count(*)::int as n from gone`,
-        batch,
-      );
-      const resetKeys = await deleteInBatches(
-        db,
-        (n) => sql`with gone as (
-          delete from ${passwordResets} where ${passwordResets.id} in (
-            select ${passwordResets.id} from ${passwordResets}
-            where ${passwordResets.usedAt} < ${spentBefore} or ${passwordResets.expiresAt} < ${spentBefore}
-            limit ${n})
-          returning 1)
-        select count(*)::int as n from gone`,
-        batch,
-      );
+      /** Deletes the used or expired one-time keys of `table` (row key `key`), a batch at a time. */
+      const deleteSpent = (
+        table: typeof loginTransfers | typeof passwordResets,
+        key: typeof loginTransfers.tokenHash | typeof passwordResets.id,
+      ) =>
+        deleteInBatches(
+          db,
+          (n) => sql`with gone as (
+            delete from ${table} where ${key} in (
+              select ${key} from ${table}
+              where ${table.usedAt} < ${spentBefore} or ${table.expiresAt} < ${spentBefore}
+              limit ${n})
+            returning 1)
+          select count(*)::int as n from gone`,
+          batch,
+        );
+      const transfers = await deleteSpent(loginTransfers, loginTransfers.tokenHash);
+      const resetKeys = await deleteSpent(passwordResets, passwordResets.id);
       const sessions = await deleteInBatches(
         db,
         (n) => sql`with gone as (
