@@ -2,6 +2,7 @@ import { performersMessages } from '@vela/i18n/messages/performers';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data } from 'react-router';
+import { ListingHeader } from '../features/catalog/components/ListingHeader.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { parsePageParam } from '../features/catalog/pageParam.ts';
 import { alternatesFor } from '../features/i18n/alternates.ts';
@@ -62,15 +63,11 @@ export default function CamsPage({ loaderData }: Route.ComponentProps) {
   const title = seo.h1 || t('cams.title');
   return (
     <div className="page cams">
-      <header className="page__header">
-        <h1>{title}</h1>
-        {seo.h2 ? <h2 className="page__subtitle">{seo.h2}</h2> : null}
-        <p className="page__meta">
-          <span data-testid="cams-total">{t('total', { count: total })}</span>
-          {' · '}
-          <span data-testid="cams-online">{t('onlineTotal', { count: onlineTotal })}</span>
-        </p>
-      </header>
+      <ListingHeader title={title} subtitle={seo.h2}>
+        <span data-testid="cams-total">{t('total', { count: total })}</span>
+        {' · '}
+        <span data-testid="cams-online">{t('onlineTotal', { count: onlineTotal })}</span>
+      </ListingHeader>
       <TopCams lang={lang} initial={topCams} />
       <CamFilter lang={lang} filter={filter} order={order} resetHref={pathFor('Cams', lang)} />
       <PerformerListing

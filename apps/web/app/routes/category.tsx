@@ -3,6 +3,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data, redirect } from 'react-router';
 import { ActorTile } from '../features/catalog/components/ActorTile.tsx';
+import { ListingHeader } from '../features/catalog/components/ListingHeader.tsx';
 import { Pagination } from '../features/catalog/components/Pagination.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
@@ -66,11 +67,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const t = usePagesT(lang);
   return (
     <div className="page category">
-      <header className="page__header">
-        <h1>{seo.h1 || category.name}</h1>
-        {seo.h2 ? <h2 className="page__subtitle">{seo.h2}</h2> : null}
-        <p className="page__meta">{t('category.total', { count: total })}</p>
-      </header>
+      <ListingHeader title={seo.h1 || category.name} subtitle={seo.h2}>
+        {t('category.total', { count: total })}
+      </ListingHeader>
       <section id="pagination" className="listing" aria-label={seo.h1 || category.name}>
         {actors.length > 0 ? (
           <TileGrid

@@ -2,6 +2,7 @@ import { performersMessages } from '@vela/i18n/messages/performers';
 import { matchPath } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { data } from 'react-router';
+import { ListingHeader } from '../features/catalog/components/ListingHeader.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { parsePageParam } from '../features/catalog/pageParam.ts';
 import { alternatesFor } from '../features/i18n/alternates.ts';
@@ -64,13 +65,9 @@ export default function PerformerListPage({ loaderData }: Route.ComponentProps) 
   const title = seo.h1 || t(`${list.messages}.title`);
   return (
     <div className={`page ${list.className}`}>
-      <header className="page__header">
-        <h1>{title}</h1>
-        {seo.h2 ? <h2 className="page__subtitle">{seo.h2}</h2> : null}
-        <p className="page__meta">
-          {t('total', { count: total })} · {t('onlineTotal', { count: onlineTotal })}
-        </p>
-      </header>
+      <ListingHeader title={title} subtitle={seo.h2}>
+        {t('total', { count: total })} · {t('onlineTotal', { count: onlineTotal })}
+      </ListingHeader>
       <PerformerListing
         lang={lang}
         actors={actors}
