@@ -2,7 +2,13 @@ import type { PaymentSettings } from '@vela/contracts/payment-api';
 import { payPaymentMessages } from '@vela/i18n/messages/pay-payment';
 import { translator } from '@vela/i18n/translate';
 import { describe, expect, it } from 'vitest';
-import { afterDecline, buildChargeRequest, initialChargeForm, OTHER_AMOUNT } from './charge-form.ts';
+import {
+  afterDecline,
+  buildChargeRequest,
+  type ChargeFormValues,
+  initialChargeForm,
+  OTHER_AMOUNT,
+} from './charge-form.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const settings: PaymentSettings = {
@@ -20,6 +26,19 @@ const settings: PaymentSettings = {
 const stored = { id: 'm1', paytype: 'CC' as const, label: 'Visa •••• 4242', createdAt: 'x' };
 const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', holder: 'Anna Test' };
 
+/** The charge request of `values`: a moneycharge with these settings and no stored method unless told otherwise. */
+function build(values: ChargeFormValues, input: Partial<Parameters<typeof buildChargeRequest>[0]> = {}) {
+  return buildChargeRequest({
+    flow: 'moneycharge',
+    values,
+    settings,
+    methods: [],
+    fixedAmountCents: null,
+    now: NOW,
+    ...input,
+  });
+}
+
 describe('charge form -> ChargeRequest (paytypes CC, LS, Voice of spec 9)', () => {
   it('starts on the second preset with the stored method, else a new card', () => {
     expect(initialChargeForm(settings, [])).toMatchObject({ amount: '2000', method: 'CC', save: true });
@@ -28,16 +47,7 @@ describe('charge form -> ChargeRequest (paytypes CC, LS, Voice of spec 9)', () =
 
   it('a new card: the preset amount, the card and "save for one-click"', () => {
     const values = { ...initialChargeForm(settings, []), card };
-    expect(
-      buildChargeRequest({
-        flow: 'moneycharge',
-        values,
-        settings,
-        methods: [],
-        fixedAmountCents: null,
-        now: NOW,
-      }),
-    ).toEqual({
+    expect(build(values)).toEqual({
       request: {
         flow: 'moneycharge',
         paytype: 'CC',
@@ -50,18 +60,14 @@ describe('charge form -> ChargeRequest (paytypes CC, LS, Voice of spec 9)', () =
 
   it('a stored method sends no card; SEPA sends the compact IBAN; Voice is flow voice without card', () => {
     const base = { ...initialChargeForm(settings, [stored]) };
-    const build = (patch: object) =>
-      buildChargeRequest({
-        flow: 'moneycharge',
-        values: { ...base, ...patch },
-        settings,
-        methods: [stored],
-        fixedAmountCents: null,
-        now: NOW,
-      });
-    expect(build({})).toEqual({ request: { flow: 'moneycharge', paytype: 'CC', amountCents: 2000 } });
+    const withStored = (patch: object) => build({ ...base, ...patch }, { methods: [stored] });
+    expect(withStored({})).toEqual({ request: { flow: 'moneycharge', paytype: 'CC', amountCents: 2000 } });
     expect(
-      build({ method: 'LS', sepa: { iban: 'DE89 3704 0044 0532 0130 00', holder: 'Anna' }, save: false }),
+      withStored({
+        method: 'LS',
+        sepa: { iban: 'DE89 3704 0044 0532 0130 00', holder: 'Anna' },
+        save: false,
+      }),
     ).toEqual({
       request: {
         flow: 'moneycharge',
@@ -71,7 +77,7 @@ describe('charge form -> ChargeRequest (paytypes CC, LS, Voice of spec 9)', () =
         saveMethod: false,
       },
     });
-    expect(build({ method: 'Voice', amount: '5000' })).toEqual({
+    expect(withStored({ method: 'Voice', amount: '5000' })).toEqual({
       request: { flow: 'voice', paytype: 'Voice', amountCents: 5000 },
     });
   });
@@ -83,44 +89,19 @@ describe('charge form -> ChargeRequest (paytypes CC, LS, Voice of spec 9)', () =
       otherAmount: '2,50',
       card: { ...card, cvc: '' },
     };
-    expect(
-      buildChargeRequest({
-        flow: 'moneycharge',
-        values,
-        settings,
-        methods: [],
-        fixedAmountCents: null,
-        now: NOW,
-      }),
-    ).toEqual({
+    expect(build(values)).toEqual({
       problems: { otherAmount: 'amountTooSmall', cvc: 'required' },
     });
     const limited = { ...settings, monthlyLimitCents: 3000, monthToDateCents: 2000 };
     const over = { ...values, otherAmount: '25', card };
-    expect(
-      buildChargeRequest({
-        flow: 'moneycharge',
-        values: over,
-        settings: limited,
-        methods: [],
-        fixedAmountCents: null,
-        now: NOW,
-      }),
-    ).toEqual({
+    expect(build(over, { settings: limited })).toEqual({
       problems: { otherAmount: 'amountOverLimit' },
     });
   });
 
   it('trialmoneycharge charges the one fixed trial amount, whatever the chooser says', () => {
     const values = { ...initialChargeForm(settings, []), amount: OTHER_AMOUNT, otherAmount: 'x', card };
-    const built = buildChargeRequest({
-      flow: 'trialmoneycharge',
-      values,
-      settings,
-      methods: [],
-      fixedAmountCents: 100,
-      now: NOW,
-    });
+    const built = build(values, { flow: 'trialmoneycharge', fixedAmountCents: 100 });
     expect(built).toMatchObject({ request: { flow: 'trialmoneycharge', amountCents: 100 } });
   });
 
