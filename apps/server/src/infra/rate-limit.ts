@@ -13,6 +13,7 @@
 import type { Db } from '@vela/db/client';
 import { and, eq, gt, lt, sql } from '@vela/db/orm';
 import { rateLimitCounters } from '@vela/db/schema/infra';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { createIntervalJob, type IntervalJob } from './interval-job.ts';
 
@@ -28,6 +29,17 @@ export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super('RATE_LIMITED', 'Too many attempts. Try again later.', 429);
   }
+}
+
+/**
+ * A refused request's 429 carries Retry-After: this plugin-scoped error handler sets the header and
+ * rethrows, so the app's own handler still writes the answer.
+ */
+export function retryAfterOnRateLimit(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  });
 }
 
 /** An attempt that was counted; `refund` gives it back to its window (once; later calls do nothing). */

@@ -13,7 +13,7 @@ import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
-import { createRateLimiter, RateLimitedError } from '../../infra/rate-limit.ts';
+import { createRateLimiter, retryAfterOnRateLimit } from '../../infra/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { GuestAuth } from './auth.ts';
 import { guestDataRoutes } from './guest-data.routes.ts';
@@ -99,10 +99,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
 
   return async (app) => {
     privateResponses(app);
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    });
+    retryAfterOnRateLimit(app);
     const authBody = { bodyLimit: AUTH_BODY_LIMIT };
 
     route(app, guestEndpoints.accessToken).handle({

@@ -12,7 +12,7 @@ import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
-import { RateLimitedError } from '../../infra/rate-limit.ts';
+import { retryAfterOnRateLimit } from '../../infra/rate-limit.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { SIGNATURE_HEADER } from './payments.callbacks.ts';
 import { bankLanguageOf, challengePage, invalidLinkPage, outcomePage } from './payments.sandbox-page.ts';
@@ -44,10 +44,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
 
   return async (app) => {
     privateResponses(app);
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    });
+    retryAfterOnRateLimit(app);
 
     const guest = { authenticate: requireGuest, options: { bodyLimit: BODY_LIMIT } };
     const e = paymentEndpoints;

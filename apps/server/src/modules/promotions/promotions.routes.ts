@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
-import { RateLimitedError } from '../../infra/rate-limit.ts';
+import { retryAfterOnRateLimit } from '../../infra/rate-limit.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { presentPurchase } from './promotions.presenter.ts';
 import type { PromotionsService } from './promotions.service.ts';
@@ -35,10 +35,7 @@ export function promotionsRoutes(deps: {
 
   return async (app) => {
     privateResponses(app);
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    });
+    retryAfterOnRateLimit(app);
 
     const e = promotionsEndpoints;
     const guest = { authenticate: requireGuest };
