@@ -16,9 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, tempDir } from './helpers.ts';
-import { killGroup, spawnServer, waitAlive } from './server-process.ts';
-
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { ADMIN_URL, admin, killGroup, spawnServer, waitAlive } from './server-process.ts';
 
 const GUESTS = 50;
 const TOP_UPS_PER_GUEST = 10;
@@ -32,16 +30,6 @@ function withDatabase(url: string, name: string): string {
   const next = new URL(url);
   next.pathname = `/${name}`;
   return next.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,14 +9,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerSocketMessage } from '@vela/contracts/socket';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SocketClient, type WebSocketConstructor } from '../../web/app/features/realtime/socketClient.ts';
 import { freePort, tempDir } from './helpers.ts';
-import { killGroup, spawnServer, waitAlive } from './server-process.ts';
+import { ADMIN_URL, admin, killGroup, spawnServer, waitAlive } from './server-process.ts';
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
 
@@ -31,16 +29,6 @@ let dbName: string;
 let dataDirs: { dir: string; remove: () => Promise<void> }[] = [];
 const shared: Record<string, string> = {};
 const nodes: Node[] = [];
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function startNode(name: string): Promise<Node> {
   const port = await freePort();

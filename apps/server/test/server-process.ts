@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { vi } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -68,4 +69,18 @@ export async function waitAlive(
     { timeout: 120_000, interval: 200 },
   );
   if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}):\n${log()}`);
+}
+
+/** The PostgreSQL the multi-process tests create their databases on: DATABASE_URL's, or the local one. */
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `run` with a client connected to ADMIN_URL, closed afterwards. */
+export async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
 }
