@@ -5,9 +5,9 @@
  */
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
-import type { PublicConfig } from '@vela/contracts/pages';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -17,17 +17,7 @@ import { AppShell } from '../layout/components/AppShell.tsx';
 import { ViewerProvider } from './useViewer.tsx';
 
 const alternates: Record<Language, string> = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
-const config: PublicConfig = {
-  brandName: 'Vela',
-  payOrigin: 'http://localhost:3001',
-  publicOrigin: 'http://localhost:3000',
-  loginEnabled: true,
-  esAvsModalEnabled: false,
-  forceAvs: false,
-  adultMarketVariant: false,
-  mapTileUrl: null,
-  mapTileAttribution: '',
-};
+const config = buildPublicConfig();
 
 function shell(viewer: GuestMe | null, viewerPending: boolean): string {
   return renderToString(
