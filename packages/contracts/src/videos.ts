@@ -14,9 +14,10 @@ import {
   type VideoSort,
 } from '@vela/domain/video-listings';
 import { z } from 'zod';
-import { type ImageRef, type Language, PriceSchema } from './common.ts';
+import { type ImageRef, type Language } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { SeoText, VideoTile } from './pages.ts';
+import { VideoTileSchema } from './tile-schemas.ts';
 import {
   isFilterDate,
   VIDEO_FILTER_DATE_MAX_LENGTH,
@@ -104,36 +105,12 @@ export interface VideoList {
   hasMore: boolean;
 }
 
-const ImageOut = z.object({
-  key: z.string(),
-  ageRating: z.union([z.literal(16), z.literal(18)]),
-  aspect: z.number(),
-});
-
 /** The answer of `tileGrid/get/videos/...` as the pages check it. */
 export const VideoListSchema = z.object({
   category: z.enum(VIDEO_LISTING_CATEGORIES),
   sort: VideoSortSchema,
   sorts: z.array(VideoSortSchema),
-  items: z.array(
-    z.object({
-      id: z.number(),
-      title: z.string(),
-      duration: z.number(),
-      ageRating: z.union([z.literal(16), z.literal(18)]),
-      vip: z.boolean(),
-      free: z.boolean(),
-      isNew: z.boolean(),
-      classic: z.boolean(),
-      price: PriceSchema,
-      basePrice: PriceSchema,
-      releasedAt: z.string(),
-      likes: z.number(),
-      preview: ImageOut,
-      actor: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
-      guestInfo: z.object({ bought: z.boolean() }),
-    }),
-  ),
+  items: z.array(VideoTileSchema.extend({ guestInfo: z.object({ bought: z.boolean() }) })),
   offset: z.number(),
   limit: z.number(),
   hasMore: z.boolean(),
