@@ -14,7 +14,7 @@ import {
   type VideoSort,
 } from '@vela/domain/video-listings';
 import { z } from 'zod';
-import { type ImageRef, type Language } from './common.ts';
+import type { ImageRef, Language } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { SeoText, VideoTile } from './pages.ts';
 import { VideoTileSchema } from './tile-schemas.ts';
