@@ -1,11 +1,23 @@
 /**
- * The internal (operator) API's own calls (decision 0032), under `/rest/v1/internal`, behind the
- * operator guard (allow-listed IP + X-Internal-Token). Not spec 7 page calls: the queries are strict.
- * Ids are decimal strings, as the operator's tools send and read them.
+ * The internal (operator) API's calls (decision 0032), under `/rest/v1/internal`, behind the
+ * operator guard (allow-listed IP + X-Internal-Token): its own (`operatorEndpoints`) and those of
+ * the modules it hosts (`promotionsOperatorEndpoints`, `notificationsOperatorEndpoints`,
+ * `presenceOperatorEndpoints`; payments' `operatorCharges` sits in payment-api.ts). Not spec 7 page
+ * calls: the queries are strict. Ids leave as decimal strings, as the operator's tools read them.
  */
+import { MAX_NOTIFICATION_TYPE, MIN_NOTIFICATION_TYPE } from '@vela/domain/notifications';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { AVS_DOCUMENT_TYPES, AvsDecisionRequestSchema, AvsStateSchema } from './guest-api.ts';
+import {
+  BonusCodeAdminSchema,
+  BonusCodesQuerySchema,
+  CreateBonusCodeRequestSchema,
+  GrantVoucherRequestSchema,
+  GuestVoucherSchema,
+  RefundRequestSchema,
+} from './promotions-api.ts';
+import { NotificationSchema } from './socket.ts';
 
 const Id = z.string().regex(/^[1-9]\d{0,14}$/, 'a positive integer id');
 
@@ -90,5 +102,135 @@ export const operatorEndpoints = {
     path: 'internal/counters/regenerate',
     response: z.record(z.string(), z.unknown()),
     errors: [],
+  }),
+};
+
+/** A positive integer id in a path (a number to the handler). */
+const NumericId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Promotions' operator calls: bonus codes, voucher grants, refunds (a reversing transfer, never an edit). */
+export const promotionsOperatorEndpoints = {
+  /** One-time codes: maxRedemptions 1. Answers 201. */
+  createBonusCode: defineEndpoint({
+    method: 'POST',
+    path: 'internal/bonus-codes',
+    body: CreateBonusCodeRequestSchema,
+    response: BonusCodeAdminSchema,
+    status: 201,
+    errors: ['BONUS_CODE_EXISTS'],
+  }),
+  /** Newest first; `before` pages on (a code id). */
+  bonusCodes: defineEndpoint({
+    method: 'GET',
+    path: 'internal/bonus-codes',
+    query: BonusCodesQuerySchema,
+    response: z.object({ codes: z.array(BonusCodeAdminSchema) }),
+    errors: [],
+  }),
+  /** Idempotent by key: 201 granted now, 200 the earlier grant of the same key. */
+  grantVoucher: defineEndpoint({
+    method: 'POST',
+    path: 'internal/guests/:guestId/vouchers',
+    params: z.object({ guestId: NumericId }),
+    body: GrantVoucherRequestSchema,
+    response: z.object({
+      voucherId: z.string(),
+      replayed: z.boolean(),
+      vouchers: z.array(GuestVoucherSchema),
+    }),
+    errors: ['NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: 'internal/transactions/:transferId/refund',
+    params: z.object({ transferId: NumericId }),
+    body: RefundRequestSchema,
+    response: z.object({
+      refundTransferId: z.string(),
+      refundOf: z.string(),
+      replayed: z.boolean(),
+      entries: z.array(
+        z.object({ accountId: z.string(), amountCents: z.number(), balanceAfterCents: z.number() }),
+      ),
+    }),
+    errors: ['NOT_FOUND', 'NOT_REFUNDABLE', 'ALREADY_REFUNDED', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+};
+
+/** A guest id in a path, as the notifications' operator calls take it (a decimal string). */
+export const NotificationGuestParamsSchema = z.object({ guestId: z.string().regex(/^[1-9][0-9]{0,15}$/) });
+
+export const CreateNotificationSchema = z.strictObject({
+  type: z.number().int().min(MIN_NOTIFICATION_TYPE).max(MAX_NOTIFICATION_TYPE),
+  params: z.record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean()])).default({}),
+  /** A path on this origin. */
+  url: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)/, 'a path on this site, starting with /')
+    .nullable()
+    .default(null),
+  /** A repeated call with the same key creates nothing (operator retries). */
+  dedupeKey: z.string().min(1).max(100).nullable().default(null),
+});
+
+export const RemoveNotificationsSchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^[1-9][0-9]{0,17}$/))
+    .min(1)
+    .max(100),
+});
+
+/** Notifications' operator calls. */
+export const notificationsOperatorEndpoints = {
+  /** 201 created; 200 with `created: false` when the dedupe key was used. */
+  createNotification: defineEndpoint({
+    method: 'POST',
+    path: 'internal/guests/:guestId/notifications',
+    params: NotificationGuestParamsSchema,
+    body: CreateNotificationSchema,
+    response: z.object({ created: z.boolean(), notification: NotificationSchema.nullable() }),
+    errors: [...GUEST_NOT_FOUND],
+  }),
+  /** The pages drop them. */
+  removeNotifications: defineEndpoint({
+    method: 'POST',
+    path: 'internal/guests/:guestId/notifications/remove',
+    params: NotificationGuestParamsSchema,
+    body: RemoveNotificationsSchema,
+    response: z.object({ removed: z.array(z.string()) }),
+    errors: [],
+  }),
+  /** Every open page of the guest reloads (spec 7 `pageReload`, e.g. after an operator changed the account). */
+  pageReload: defineEndpoint({
+    method: 'POST',
+    path: 'internal/guests/:guestId/page-reload',
+    params: NotificationGuestParamsSchema,
+    response: z.object({ guestId: z.string(), published: z.literal(true) }),
+    errors: [...GUEST_NOT_FOUND],
+  }),
+};
+
+/** Presence's operator call: a performer online or offline. */
+export const presenceOperatorEndpoints = {
+  setPresence: defineEndpoint({
+    method: 'POST',
+    path: 'internal/actors/:actorId/presence',
+    params: z.object({
+      actorId: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    }),
+    body: z.strictObject({ online: z.boolean() }),
+    response: z.object({
+      changed: z.boolean(),
+      actorId: z.number(),
+      online: z.boolean(),
+      onlineTotal: z.number(),
+      notified: z.number(),
+    }),
+    errors: ['ACTOR_NOT_FOUND'],
   }),
 };

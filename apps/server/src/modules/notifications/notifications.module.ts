@@ -7,18 +7,17 @@
  * - POST internal/guests/:guestId/notifications/remove {ids}  remove; the pages drop them
  * - POST internal/guests/:guestId/page-reload  every open page of the guest reloads (spec 7
  *   `pageReload`, e.g. after an operator changed the account)
+ *
+ * The operator routes are registered from `notificationsOperatorEndpoints` (decision 0032).
  */
+import { notificationsOperatorEndpoints as e } from '@vela/contracts/operator-api';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { SocketHandlers } from '../realtime/socket.types.ts';
 import type { FansOfActor } from './notifications.repository.ts';
-import {
-  CreateNotificationSchema,
-  GuestParamsSchema,
-  RemoveNotificationsSchema,
-} from './notifications.schema.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 
 export interface NotificationsModule extends FeatureModule {
@@ -56,47 +55,48 @@ export function createNotificationsModule(
   };
 
   const internal: FastifyPluginAsync = async (app) => {
-    app.post('/guests/:guestId/notifications', async (request, reply) => {
-      const { guestId } = parseInput(GuestParamsSchema, request.params);
-      const input = parseInput(CreateNotificationSchema, request.body);
-      if (!(await deps.guests.guestById(Number(guestId))))
-        throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
-      const notification = await service.create(Number(guestId), input);
-      request.log.info(
-        {
-          operator: {
-            action: 'notification.create',
-            guestId,
-            type: input.type,
-            created: notification !== null,
+    const under = 'internal/';
+    route(app, e.createNotification, under).handle({
+      handler: async ({ params: { guestId }, body: input, request, reply }) => {
+        if (!(await deps.guests.guestById(Number(guestId))))
+          throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+        const notification = await service.create(Number(guestId), input);
+        request.log.info(
+          {
+            operator: {
+              action: 'notification.create',
+              guestId,
+              type: input.type,
+              created: notification !== null,
+            },
           },
-        },
-        'internal api: notification.create',
-      );
-      return reply
-        .code(notification ? 201 : 200)
-        .send({ success: true, data: { created: notification !== null, notification } });
+          'internal api: notification.create',
+        );
+        reply.code(notification ? 201 : 200);
+        return { created: notification !== null, notification };
+      },
     });
-    app.post('/guests/:guestId/notifications/remove', async (request) => {
-      const { guestId } = parseInput(GuestParamsSchema, request.params);
-      const { ids } = parseInput(RemoveNotificationsSchema, request.body);
-      const removed = await service.remove(Number(guestId), ids.map(Number));
-      request.log.info(
-        { operator: { action: 'notification.remove', guestId, removed: removed.length } },
-        'internal api: notification.remove',
-      );
-      return { success: true, data: { removed } };
+    route(app, e.removeNotifications, under).handle({
+      handler: async ({ params: { guestId }, body: { ids }, request }) => {
+        const removed = await service.remove(Number(guestId), ids.map(Number));
+        request.log.info(
+          { operator: { action: 'notification.remove', guestId, removed: removed.length } },
+          'internal api: notification.remove',
+        );
+        return { removed };
+      },
     });
-    app.post('/guests/:guestId/page-reload', async (request) => {
-      const { guestId } = parseInput(GuestParamsSchema, request.params);
-      if (!(await deps.guests.guestById(Number(guestId))))
-        throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
-      await publishToGuest(deps.bus, Number(guestId), { type: 'pageReload' }, deps.log);
-      request.log.info(
-        { operator: { action: 'guest.pageReload', guestId } },
-        'internal api: guest.pageReload',
-      );
-      return { success: true, data: { guestId, published: true } };
+    route(app, e.pageReload, under).handle({
+      handler: async ({ params: { guestId }, request }) => {
+        if (!(await deps.guests.guestById(Number(guestId))))
+          throw new AppError('GUEST_NOT_FOUND', 'No such guest', 404);
+        await publishToGuest(deps.bus, Number(guestId), { type: 'pageReload' }, deps.log);
+        request.log.info(
+          { operator: { action: 'guest.pageReload', guestId } },
+          'internal api: guest.pageReload',
+        );
+        return { guestId, published: true };
+      },
     });
   };
 

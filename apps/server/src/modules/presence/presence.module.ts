@@ -3,23 +3,16 @@
  * performer activity simulator (PRESENCE_SIMULATOR_INTERVAL_MS; 0 off).
  *
  * - POST internal/actors/:actorId/presence {online}  answers {changed, online, onlineTotal, notified}
+ *   (registered from `presenceOperatorEndpoints`, decision 0032)
  */
+import { presenceOperatorEndpoints } from '@vela/contracts/operator-api';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { type ActorPresence, createPresenceService, type PresenceService } from './presence.service.ts';
-
-const ActorParamsSchema = z.object({
-  actorId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
-const PresenceRequestSchema = z.strictObject({ online: z.boolean() });
 
 export interface PresenceModule extends FeatureModule {
   service: PresenceService;
@@ -46,16 +39,16 @@ export function createPresenceModule(
   });
 
   const internal: FastifyPluginAsync = async (app) => {
-    app.post('/actors/:actorId/presence', async (request) => {
-      const { actorId } = parseInput(ActorParamsSchema, request.params);
-      const { online } = parseInput(PresenceRequestSchema, request.body);
-      const change = await service.setOnline(actorId, online);
-      if (!change) throw new AppError('ACTOR_NOT_FOUND', 'No such actor', 404);
-      request.log.info(
-        { operator: { action: 'actor.presence', actorId, online, changed: change.changed } },
-        'internal api: actor.presence',
-      );
-      return { success: true, data: change };
+    route(app, presenceOperatorEndpoints.setPresence, 'internal/').handle({
+      handler: async ({ params: { actorId }, body: { online }, request }) => {
+        const change = await service.setOnline(actorId, online);
+        if (!change) throw new AppError('ACTOR_NOT_FOUND', 'No such actor', 404);
+        request.log.info(
+          { operator: { action: 'actor.presence', actorId, online, changed: change.changed } },
+          'internal api: actor.presence',
+        );
+        return change;
+      },
     });
   };
 
