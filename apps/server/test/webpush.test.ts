@@ -22,11 +22,13 @@ import { createGuestsRepository } from '../src/modules/guests/guests.repository.
 import { isSendableEndpoint } from '../src/modules/webpush/webpush.endpoint.ts';
 import { createWebPushModule, type WebPushModule } from '../src/modules/webpush/webpush.module.ts';
 import { pushMessageOf } from '../src/modules/webpush/webpush.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
 import { tempDir } from './helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.61';
+const INTERNAL_TOKEN = 'webpush-internal-token-0123456789';
+const operator = operatorOf(INTERNAL_TOKEN);
 const VAPID = webPush.generateVAPIDKeys();
 
 /** Everything a logger wrote, one parsed line per entry. */
@@ -164,11 +166,16 @@ describe('web push (spec 7 web-push/*)', () => {
         WEB_PUSH_VAPID_PRIVATE_KEY: VAPID.privateKey,
         WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
         LOG_LEVEL: 'info',
+        INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+        INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1',
       },
       logTo: requestLog.stream,
     });
-    // The module as app.ts builds it (same database and configuration), to call `push` directly.
+    // The module as app.ts builds it (same database and configuration), to call `push` directly; it
+    // hears no notifications module of its own (the app's path is the test "a notification the app
+    // shows a guest is pushed").
     module = createWebPushModule({
+      notifications: { onCreated: () => () => undefined },
       db: t.database.db,
       config: t.config,
       log: createLogger('info', moduleLog.stream),
@@ -395,6 +402,31 @@ describe('web push (spec 7 web-push/*)', () => {
     }
     expect((await rowOf(german.endpoint))?.lastSentAt).toBeInstanceOf(Date);
     expect((await rowOf(muted.endpoint))?.lastSentAt).toBeNull();
+  });
+
+  it('a notification the app shows a guest is pushed to their browsers (web push hears the notifications module)', async () => {
+    const gil = await signUp(t.app, 'push-gil', { ip: nextIp(NET) });
+    const browser = fakeBrowser(pushService.endpoint('gil'));
+    await subscribe(gil, browser, 'en');
+    pushService.received.length = 0;
+
+    const created = await operator(t.app, 'POST', `guests/${gil.id}/notifications`, {
+      type: 3,
+      params: { code: 'AUTUMN10' },
+      url: '/en/myvela/',
+    });
+
+    expect(created.statusCode, created.body).toBe(201);
+    expect(pushService.received.map((r) => r.path)).toEqual(['/push/gil']);
+    expect(JSON.parse(decrypt(browser, pushService.received[0]!.body))).toMatchObject({
+      url: '/en/myvela/',
+      tag: `notification-${created.json().data.notification.id}`,
+    });
+    // A hidden type (spec 9) is stored, never shown, so never pushed.
+    pushService.received.length = 0;
+    const hidden = await operator(t.app, 'POST', `guests/${gil.id}/notifications`, { type: 6 });
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    expect(pushService.received).toEqual([]);
   });
 
   it('hidden notification types (spec 9: 6, 7, 13, 14, 15, 22) are never pushed', async () => {

@@ -9,7 +9,7 @@ import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { GuestVoucherView } from '@vela/contracts/promotions-api';
 import { buildSchema, GraphQLError } from 'graphql';
-import { presentGuest } from '../guests/guests.presenter.ts';
+import type { GuestMeRead } from '../guests/guest-me.ts';
 
 export const BASE_TYPE_DEFS = /* GraphQL */ `
   "Age verification status (spec 4)."
@@ -116,15 +116,9 @@ export interface GraphqlContext {
   country?: string | null;
 }
 
-/** The guest row and money state that `presentGuest` turns into the Guest fields. */
-type GuestParts = Parameters<typeof presentGuest>;
-
 export interface GraphqlServices {
-  /** Read port of the guests module: the caller's row and money state (one statement, decision 0030). */
-  guests: {
-    guestById(guestId: number): Promise<GuestParts[0] | undefined>;
-    moneyStateOf(guestId: number): Promise<GuestParts[1]>;
-  };
+  /** Read port of the guests module: the caller as they read themself (decision 0030). */
+  guest: GuestMeRead;
   /** The promotions module's vouchers of a guest (the Guest.vouchers field). */
   vouchers(guestId: number): Promise<{ vouchers: GuestVoucherView[] }>;
 }
@@ -138,11 +132,11 @@ export function rootValueOf(services: GraphqlServices) {
   return {
     async guest(_args: unknown, context: GraphqlContext): Promise<GuestMe | null> {
       if (context.guestId === null) return null;
-      const row = await services.guests.guestById(context.guestId);
-      if (!row) return null;
-      const guestId = row.id;
+      const guest = await services.guest(context.guestId);
+      if (!guest) return null;
+      const guestId = context.guestId;
       return {
-        ...presentGuest(row, await services.guests.moneyStateOf(guestId)),
+        ...guest,
         // Resolved only when selected.
         vouchers: async () => (await services.vouchers(guestId)).vouchers,
       } as GuestMe;

@@ -1,7 +1,8 @@
 /**
  * The web push module of issue 6 (deliverable 7; see feature-module.ts and
- * docs/decisions/0023-web-push.md): the `web-push/*` REST routes of spec 7 and `push`, which the
- * notifications module calls for every new notification of a guest.
+ * docs/decisions/0023-web-push.md): the `web-push/*` REST routes of spec 7 and `push`, which sends
+ * every notification the notifications module shows a guest: the module subscribes to the
+ * notifications module's `onCreated` port it receives (decision 0034) from its creation until it stops.
  *
  * The VAPID keys come from the configuration, or (outside production) from a pair generated once
  * under DATA_DIR (webpush.keys.ts). In production without keys web push is off: the routes do not
@@ -9,6 +10,7 @@
  */
 import type { Notification } from '@vela/contracts/socket';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { vapidKeysOf, webPushAvailable } from './webpush.keys.ts';
 import { webPushRoutes } from './webpush.routes.ts';
 import { createPushSender } from './webpush.sender.ts';
@@ -21,7 +23,10 @@ export interface WebPushModule extends FeatureModule {
 }
 
 export function createWebPushModule(
-  deps: Pick<FeatureModuleDeps, 'db' | 'auth' | 'config' | 'log'>,
+  deps: Pick<FeatureModuleDeps, 'db' | 'auth' | 'config' | 'log'> & {
+    /** The notifications module's listeners of every notification shown to a guest. */
+    notifications: Pick<NotificationsService, 'onCreated'>;
+  },
 ): WebPushModule {
   const { config, log } = deps;
   // Resolved on first use; a failure (DATA_DIR not writable) is retried on the next use.
@@ -54,9 +59,12 @@ export function createWebPushModule(
     log,
   });
   const available = webPushAvailable(config);
+  const push = (guestId: number, notification: Notification) => service.push(guestId, notification);
+  // Every notification shown to a guest is also pushed to the browsers that subscribed.
+  const unsubscribe = deps.notifications.onCreated(push);
   return {
     service,
-    push: (guestId, notification) => service.push(guestId, notification),
+    push,
     ...(available ? { rest: webPushRoutes({ auth: deps.auth, webPush: service }) } : {}),
     async start() {
       if (!available) {
@@ -69,6 +77,9 @@ export function createWebPushModule(
       } catch (error) {
         log.error({ err: error }, 'web push keys could not be loaded');
       }
+    },
+    stop() {
+      unsubscribe();
     },
   };
 }
