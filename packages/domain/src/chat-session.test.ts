@@ -73,7 +73,13 @@ class Shell {
   constructor(
     type: ChatType,
     public wallet: { balance: number; vouchers: number },
-    options: { autoRecharge?: boolean; at?: number; settings?: ChatSessionSettings; free?: number } = {},
+    options: {
+      /** The payments module's auto-recharge: a debit below the threshold tops up the amount. */
+      autoRecharge?: { thresholdCents: number; amountCents: number };
+      at?: number;
+      settings?: ChatSessionSettings;
+      free?: number;
+    } = {},
   ) {
     const start = decideChatStart(
       startInput({
@@ -93,15 +99,17 @@ class Shell {
         actorName: 'Mia',
         start,
         balanceCents: wallet.balance,
-        autoRecharge: options.autoRecharge ?? false,
         isToyControl: false,
         settings: options.settings ?? settings,
       },
       options.at ?? T0,
     );
     this.state = step.state;
+    this.autoRecharge = options.autoRecharge ?? null;
     this.run(step.effects, options.at ?? T0);
   }
+
+  autoRecharge: { thresholdCents: number; amountCents: number } | null = null;
 
   send(event: ChatSessionEvent, at: number): this {
     const step = reduceChatSession(this.state, event, at);
@@ -147,6 +155,10 @@ class Shell {
       partial: effect.partial,
     });
     this.send({ ...done, ...funds() }, at);
+    if (this.autoRecharge && effect.cents > 0 && this.wallet.balance < this.autoRecharge.thresholdCents) {
+      this.wallet.balance += this.autoRecharge.amountCents;
+      this.send({ type: 'fundsChanged', ...funds() }, at);
+    }
   }
 
   of<T extends ChatSessionEffect['type']>(type: T): Extract<ChatSessionEffect, { type: T }>[] {
@@ -531,17 +543,16 @@ describe('billing per minute (issue 16)', () => {
     expect(shell.state.minutesBilled).toBe(3);
   });
 
-  it('auto-recharge is asked once when the funds cover less than a minute, again only after they rose', () => {
-    const shell = new Shell('livechat', { balance: 350, vouchers: 0 }, { autoRecharge: true }).running();
-    expect(shell.of('requestAutoRecharge')).toEqual([]);
-    shell.tickUntil(UP, UP + 50_000, 10_000);
-    expect(shell.of('requestAutoRecharge')).toHaveLength(1); // 45 s left after 60 s of 105 s funded
-    shell.tickUntil(UP + 50_000, UP + 70_000, 5000);
-    expect(shell.of('requestAutoRecharge')).toHaveLength(1);
-    shell.wallet.balance += 1000;
-    shell.send({ type: 'fundsChanged', balanceCents: shell.wallet.balance, voucherMinutes: 0 }, UP + 71_000);
-    shell.tickUntil(UP + 71_000, UP + 7 * MIN, 10_000);
-    expect(shell.of('requestAutoRecharge')).toHaveLength(2);
+  it('auto-recharge as configured (payments module, after a debit below the threshold) keeps the chat running', () => {
+    const recharge = { thresholdCents: 300, amountCents: 1000 };
+    const shell = new Shell('livechat', { balance: 500, vouchers: 0 }, { autoRecharge: recharge }).running();
+    shell.tickUntil(UP, UP + 5 * MIN, 10_000);
+    expect(shell.state.status).toBe('running');
+    expect(shell.state.minutesBilled).toBe(5);
+    expect(shell.wallet.balance).toBe(500 + 1000 - 5 * 200);
+    const without = new Shell('livechat', { balance: 500, vouchers: 0 }).running();
+    without.tickUntil(UP, UP + 5 * MIN, 10_000);
+    expect(without.chatEnd()).toMatchObject({ exitCode: 501, chatEnd: { priceCents: 500 } });
   });
 
   it('a charge without an answer is emitted again with the same key; a stale answer changes nothing', () => {
@@ -813,7 +824,11 @@ describe('invariants over random sessions', () => {
       const random = rng(seed);
       const balance = 50 + Math.floor(random() * 2000);
       const vouchers = random() < 0.3 ? Math.floor(random() * 3) : 0;
-      const shell = new Shell('livechat', { balance, vouchers }, { autoRecharge: random() < 0.5 }).running();
+      const shell = new Shell(
+        'livechat',
+        { balance, vouchers },
+        random() < 0.5 ? { autoRecharge: { thresholdCents: 400, amountCents: 500 } } : {},
+      ).running();
       let at = UP;
       for (let i = 0; i < 120 && shell.state.status !== 'ended'; i += 1) {
         at += Math.floor(random() * 8000);

@@ -30,8 +30,10 @@
  *   106 and the not-enough-money modal (`decideChatStart`).
  * - Performer and platform failures stop the billing of the current minute; whole minutes delivered
  *   before the failure stay charged. An end that came due between two events happens at its own
- *   moment: media after it is not counted. Auto-recharge is asked once when the
- *   funds cover less than `autoRechargeLeadMinutes`; it is asked again only after the funds rose.
+ *   moment: media after it is not counted.
+ * - Auto-recharge is not the engine's: the payments module tops the wallet up when a debit (a
+ *   minute's charge) takes the balance below the guest's threshold; the top-up reaches the session
+ *   as `fundsChanged` and moves the end of the money.
  */
 import { type ChatExitCode, chargesPartialMinute, exitCodeInfo } from './chat-exit-codes.ts';
 import {
@@ -69,8 +71,6 @@ export interface ChatSessionSettings {
   mediaTimeoutMs: number;
   /** One live preview unit: a look of at most this long; it ends with 401 (limit host). */
   previewUnitMs: number;
-  /** Ask for auto-recharge when the funds cover fewer minutes than this. */
-  autoRechargeLeadMinutes: number;
   /** A charge without an answer for this long is emitted again (same key). */
   chargeRetryMs: number;
 }
@@ -82,7 +82,6 @@ export const DEFAULT_CHAT_SESSION_SETTINGS: ChatSessionSettings = {
   clientTimeoutMs: 120_000,
   mediaTimeoutMs: 10_000,
   previewUnitMs: 30_000,
-  autoRechargeLeadMinutes: 1,
   chargeRetryMs: 5_000,
 };
 
@@ -234,7 +233,6 @@ export interface ChatSessionState {
   type: ChatType;
   pricePerMinuteCents: number;
   vouchersPay: boolean;
-  autoRecharge: boolean;
   isToyControl: boolean;
   /** Free chat time or one preview unit, ms of delivered media; null: unlimited. */
   allowanceMs: number | null;
@@ -261,7 +259,6 @@ export interface ChatSessionState {
   minutesBilled: number;
   spentCents: number;
   voucherMinutesUsed: number;
-  autoRechargeAsked: boolean;
 
   exitCode: ChatExitCode | null;
   endedAt: number | null;
@@ -277,7 +274,6 @@ export interface OpenChatSessionInput {
   /** A start `decideChatStart` allowed. */
   start: Extract<ChatStartDecision, { ok: true }>;
   balanceCents: number;
-  autoRecharge: boolean;
   isToyControl: boolean;
   settings: ChatSessionSettings;
 }
@@ -340,7 +336,6 @@ export type ChatSessionEffect =
       partial: boolean;
       idempotencyKey: string;
     }
-  | { type: 'requestAutoRecharge'; sessionId: string; guestId: number }
   | {
       type: 'publishMeter';
       sessionId: string;
@@ -385,7 +380,6 @@ export function openChatSession(input: OpenChatSessionInput, now: number): ChatS
     type: input.start.type,
     pricePerMinuteCents: input.start.pricePerMinuteCents,
     vouchersPay: rule.vouchersPay,
-    autoRecharge: input.autoRecharge,
     isToyControl: input.isToyControl,
     allowanceMs: input.start.allowanceMs,
     settings: input.settings,
@@ -403,7 +397,6 @@ export function openChatSession(input: OpenChatSessionInput, now: number): ChatS
     minutesBilled: 0,
     spentCents: 0,
     voucherMinutesUsed: 0,
-    autoRechargeAsked: false,
     exitCode: null,
     endedAt: null,
     chargeLastPartial: false,
@@ -628,13 +621,7 @@ function eventEnd(s: ChatSessionState, event: ChatSessionEvent): ChatExitCode | 
 }
 
 function applyFunds(s: ChatSessionState, balanceCents: number, voucherMinutes: number): ChatSessionState {
-  const rose = balanceCents > s.balanceCents || voucherMinutes > s.voucherMinutes;
-  return {
-    ...s,
-    balanceCents,
-    voucherMinutes: s.vouchersPay ? voucherMinutes : 0,
-    autoRechargeAsked: rose ? false : s.autoRechargeAsked,
-  };
+  return { ...s, balanceCents, voucherMinutes: s.vouchersPay ? voucherMinutes : 0 };
 }
 
 function meter(s: ChatSessionState): ChatSessionEffect {
@@ -780,7 +767,6 @@ export function reduceChatSession(
       if (timed) s = endOverdue(s, timed, at, deliveringBefore, effects);
     }
   }
-  if (s.status === 'running' && s.pricePerMinuteCents > 0) s = maybeAskAutoRecharge(s, effects);
   s = settle(s, at, effects);
   return { state: s, effects };
 }
@@ -795,14 +781,6 @@ function endOverdue(
 ): ChatSessionState {
   const late = deliveringBefore === null ? 0 : Math.max(0, now - Math.max(due.at, deliveringBefore));
   return end({ ...s, deliveredMs: s.deliveredMs - late }, due.code, due.at, effects);
-}
-
-function maybeAskAutoRecharge(s: ChatSessionState, effects: ChatSessionEffect[]): ChatSessionState {
-  if (!s.autoRecharge || s.autoRechargeAsked) return s;
-  const left = fundedMs(s) - s.deliveredMs;
-  if (left >= s.settings.autoRechargeLeadMinutes * s.settings.minuteMs) return s;
-  effects.push({ type: 'requestAutoRecharge', sessionId: s.sessionId, guestId: s.guestId });
-  return { ...s, autoRechargeAsked: true };
 }
 
 /**
@@ -830,9 +808,6 @@ export function nextDeadline(s: ChatSessionState): number | null {
       const funded = fundedMs(s);
       if (Number.isFinite(funded)) candidates.push(from + funded);
       if (s.allowanceMs !== null) candidates.push(from + s.allowanceMs);
-      if (s.autoRecharge && !s.autoRechargeAsked && Number.isFinite(funded)) {
-        candidates.push(from + funded - cfg.autoRechargeLeadMinutes * cfg.minuteMs);
-      }
     }
   }
   return candidates.length === 0 ? null : Math.min(...candidates);
