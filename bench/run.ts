@@ -17,7 +17,9 @@
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
- * server alone, written to bench/results/pages.json).
+ * server alone, written to bench/results/pages.json), BENCH_ROWS (with BENCH_PAGES_ONLY: only the rows named,
+ * comma-separated, e.g. `home guest,videos guest`; BENCH_ROUNDS (1) runs them that many times in turn, so
+ * two rows on a shared machine are compared in the same moments).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -93,8 +95,13 @@ async function main(): Promise<void> {
       { name: 'guest me', path: '/rest/v1/guest/me', type: 'json', headers: guest },
       { name: 'alive', path: '/rest/v1/alive', type: 'json', headers: {} },
     ];
+    const named = process.env.BENCH_ROWS?.split(',').map((name) => name.trim());
+    const unknown = named?.filter((name) => !targets.some((t) => t.name === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`BENCH_ROWS: no row named ${unknown.join(', ')}`);
+    const chosen = named ? targets.filter((t) => named.includes(t.name)) : targets;
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
     const rows = [];
-    for (const t of targets) {
+    for (const t of Array.from({ length: rounds }, () => chosen).flat()) {
       const bytes = Buffer.byteLength(
         await fetch(`${base}${t.path}`, { headers: t.headers }).then((r) => r.text()),
       );
