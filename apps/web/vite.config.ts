@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { languageCatalogues } from './catalogues.ts';
 import { precompress } from './precompress.ts';
 
 /**
@@ -22,7 +23,8 @@ function unusedSchemasDropped(): Plugin {
 
 export default defineConfig({
   // Brotli/gzip copies of the browser files, sent as they are by the server (precompress.ts).
-  plugins: [reactRouter(), precompress(), unusedSchemasDropped()],
+  // The browser gets the page language's messages only, precompiled (catalogues.ts, decision 0038).
+  plugins: [reactRouter(), precompress(), unusedSchemasDropped(), languageCatalogues()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },

@@ -1,12 +1,32 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
+import type { ReactNode } from 'react';
+import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { catalogueModulesOf } from './features/i18n/catalogueModules.ts';
+import { FALLBACK_LANGUAGE, languageOfPath } from './features/i18n/language.ts';
 
 /** Abort rendering after this long; the stream timeout must be longer so rejections are flushed. */
 export const streamTimeout = 5_000;
+
+/**
+ * Preloads the page language's catalogue modules (`<link rel="modulepreload">` in the head): the page's
+ * modules wait for them before hydrating (catalogue-loader.ts, decision 0038).
+ */
+function CataloguePreloads({
+  modules,
+  children,
+}: {
+  modules: { href: string; integrity?: string }[];
+  children: ReactNode;
+}) {
+  for (const { href, integrity } of modules)
+    preloadModule(href, { as: 'script', ...(integrity ? { integrity } : {}) });
+  return children;
+}
 
 /**
  * Streaming SSR. Browsers get the shell as soon as it is ready; bots (and SPA-mode prerender) wait
@@ -32,8 +52,12 @@ export default function handleRequest(
       resolve(new Response(stream, { headers: responseHeaders, status }));
       pipe(body);
     };
+    // The language of <html lang> (root loader): the browser's catalogue modules load that language.
+    const lang = languageOfPath(new URL(request.url).pathname) ?? FALLBACK_LANGUAGE;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <CataloguePreloads modules={catalogueModulesOf(routerContext, lang)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CataloguePreloads>,
       {
         nonce,
         onShellReady: waitForAll ? undefined : onReady,

@@ -1,4 +1,5 @@
 import type { WebLoadContext } from '@vela/contracts/pages';
+import { loadLanguage } from '@vela/i18n/catalogue-loader';
 import {
   Links,
   Meta,
@@ -45,6 +46,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewerPending: context.viewerPending === true,
     config: context.config,
   };
+}
+
+/**
+ * A client navigation into another language (the language links) reloads the root data and first loads
+ * that language's messages into the browser's catalogues: only the page language's come with a page
+ * (decision 0038). Hydration uses the server's data as it is.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const lang = languageOfPath(new URL(request.url).pathname) ?? FALLBACK_LANGUAGE;
+  const [data] = await Promise.all([serverLoader(), loadLanguage(lang)]);
+  return data;
 }
 
 export const links: Route.LinksFunction = () => [

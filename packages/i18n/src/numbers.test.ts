@@ -1,8 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { LANGUAGES } from '@vela/contracts/common';
+import { LANGUAGES, type Language } from '@vela/contracts/common';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { type AstNode, loadCatalogues, valuesFor } from './catalogue-fixtures.ts';
 import { formatNumberText } from './numbers.ts';
+import { precompileMessages } from './precompile.ts';
 import { type Catalogue, translator } from './translate.ts';
 
 describe('formatNumberText (spec 9: dot thousands, comma decimals in every language)', () => {
@@ -23,47 +24,22 @@ describe('formatNumberText (spec 9: dot thousands, comma decimals in every langu
   });
 });
 
-type AstNode = {
-  type: number;
-  value?: unknown;
-  options?: Record<string, { value: AstNode[] }>;
-  children?: AstNode[];
-};
+const catalogues = await loadCatalogues();
 
-/** ICU element types of @formatjs/icu-messageformat-parser. */
-const ARGUMENT = 1;
-const NUMBER = 2;
-const SELECT = 5;
-const PLURAL = 6;
-const TAG = 8;
-
-/** Values that make every number of a message large: plural and number arguments get `big`. */
-function valuesFor(
-  nodes: AstNode[],
-  big: number,
-  into: Record<string, unknown> = {},
-): Record<string, unknown> {
-  for (const node of nodes) {
-    const name = typeof node.value === 'string' ? node.value : null;
-    if (name && (node.type === NUMBER || node.type === PLURAL)) into[name] = big;
-    else if (name && node.type === SELECT) into[name] ??= 'other';
-    else if (name && node.type === TAG) into[name] = (chunks: string[]) => chunks.join('');
-    else if (name && node.type === ARGUMENT) into[name] ??= 'x';
-    else if (name && node.type > ARGUMENT && node.type < TAG) into[name] ??= new Date(0);
-    for (const option of Object.values(node.options ?? {})) valuesFor(option.value, big, into);
-    if (node.children) valuesFor(node.children, big, into);
-  }
-  return into;
+/** A catalogue as the browser build has it: the one language, precompiled, through its module's JSON. */
+function browserCatalogue(catalogue: Catalogue, lang: Language): Catalogue {
+  const messages = JSON.parse(JSON.stringify(precompileMessages(catalogue[lang], lang)));
+  return { [lang]: messages } as unknown as Catalogue;
 }
 
-const dir = new URL('./messages/', import.meta.url);
-const catalogues: [string, Catalogue][] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-  const mod = (await import(new URL(file, dir).href)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(mod)) {
-    if (typeof value === 'object' && value !== null && LANGUAGES.every((l) => l in value)) {
-      catalogues.push([`${file}:${name}`, value as Catalogue]);
-    }
+/** Runs `format` without the ICU parser when `browser` (the browser build resolves it to `no-parser`). */
+function withoutParserIf<T>(browser: boolean, format: () => T): T {
+  const parse = IntlMessageFormat.__parse;
+  if (browser) IntlMessageFormat.__parse = undefined;
+  try {
+    return format();
+  } finally {
+    IntlMessageFormat.__parse = parse;
   }
 }
 
@@ -73,19 +49,24 @@ describe('every count of every message is written the spec 9 way (issue 14: "2,6
     expect(numeric.length).toBeGreaterThan(20);
   });
 
-  it.each(LANGUAGES)(
-    '%s: no message writes a comma-grouped number; 2663 is "2.663", 1234567 "1.234.567"',
-    (lang) => {
+  // The server formats the sources; the browser the page language's precompiled messages, without the ICU parser.
+  const builds = LANGUAGES.flatMap((lang) => [[lang, 'source'] as const, [lang, 'browser'] as const]);
+
+  it.each(builds)(
+    '%s (%s): no message writes a comma-grouped number; 2663 is "2.663", 1234567 "1.234.567"',
+    (lang, build) => {
       const problems: string[] = [];
       let checked = 0;
       for (const [name, catalogue] of catalogues) {
-        const t = translator(catalogue, lang);
+        const t = translator(build === 'source' ? catalogue : browserCatalogue(catalogue, lang), lang);
         for (const [key, source] of Object.entries(catalogue[lang])) {
           const ast = new IntlMessageFormat(source, 'en').getAst() as AstNode[];
           for (const big of [2663, 1234567]) {
             const values = valuesFor(ast, big);
             if (!Object.values(values).includes(big)) continue;
-            const text = String(t(key, values as Record<string, string | number>));
+            const text = withoutParserIf(build === 'browser', () =>
+              String(t(key, values as Record<string, string | number>)),
+            );
             checked++;
             if (/\d,\d{3}(?!\d)/.test(text) || /\d{4}/.test(text.replace(/\d{1,3}(\.\d{3})+/g, ''))) {
               problems.push(`${name} ${lang}.${key}: ${text}`);

@@ -2,12 +2,21 @@
  * ICU message catalogues. Each feature defines its own catalogue with `defineMessages`; English
  * is the source and the other languages must have exactly the same keys (checked by the type
  * system and by messages.test.ts).
+ *
+ * The server (SSR, mails, the pay app) keeps the source strings of every language. The browser build
+ * replaces each catalogue by the page language's messages precompiled to ICU ASTs, loaded on demand
+ * (apps/web/catalogues.ts, catalogue-loader.ts, decision 0038): a catalogue then holds only the
+ * languages loaded so far, and its messages are ASTs or plain strings, which the translator takes alike.
  */
 import type { Language } from '@vela/contracts/common';
 import { type Formatters, IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { localeOf } from './locales.ts';
 import { specNumberFormatter } from './numbers.ts';
 
 export type Catalogue<K extends string = string> = Record<Language, Record<K, string>>;
+
+/** A message as the translator takes it: ICU source text, or its AST precompiled at build time (precompile.ts). */
+export type CompiledMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
 
 export function defineMessages<const E extends Record<string, string>>(catalogue: {
   en: E;
@@ -18,12 +27,11 @@ export function defineMessages<const E extends Record<string, string>>(catalogue
   return catalogue as Catalogue<Extract<keyof E, string>>;
 }
 
-const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', nl: 'nl-NL', es: 'es-ES' };
-export function localeOf(lang: Language): string {
-  return LOCALES[lang];
-}
+export { localeOf };
 
 const cache = new Map<string, IntlMessageFormat>();
+/** Formats of precompiled messages, by AST: an AST belongs to one language's catalogue module. */
+const compiled = new WeakMap<object, IntlMessageFormat>();
 
 /**
  * The formatters of every message: numbers (`#` of a plural branch, `{x, number}`, currency
@@ -60,16 +68,21 @@ const formattersOf = (() => {
 export type Translate<K extends string> = (key: K, values?: Record<string, PrimitiveType>) => string;
 
 export function translator<K extends string>(catalogue: Catalogue<K>, lang: Language): Translate<K> {
-  const messages = catalogue[lang];
+  // Read at each call: in the browser a language's messages arrive after its first import (catalogue-loader.ts).
+  const loaded = catalogue as Partial<Record<Language, Record<K, CompiledMessage>>>;
   return (key, values) => {
-    const source = messages[key] ?? catalogue.en[key];
+    const messages = loaded[lang];
+    // Never another language's text for a language not loaded (the browser's catalogue-loader.ts).
+    if (!messages) throw new Error(`Messages of ${lang} not loaded (${key})`);
+    const source = messages[key] ?? loaded.en?.[key];
     if (source === undefined) throw new Error(`Missing message ${key}`);
-    if (!values && !source.includes('{')) return source;
-    const id = `${lang}\u0000${source}`;
-    let format = cache.get(id);
+    // A message without an argument is its own text (messages.test.ts: no ICU escape or tag outside arguments).
+    if (typeof source === 'string' && !source.includes('{')) return source;
+    let format = typeof source === 'string' ? cache.get(`${lang}\u0000${source}`) : compiled.get(source);
     if (!format) {
-      format = new IntlMessageFormat(source, LOCALES[lang], undefined, { formatters: formattersOf(lang) });
-      cache.set(id, format);
+      format = new IntlMessageFormat(source, localeOf(lang), undefined, { formatters: formattersOf(lang) });
+      if (typeof source === 'string') cache.set(`${lang}\u0000${source}`, format);
+      else compiled.set(source, format);
     }
     return String(format.format(values));
   };

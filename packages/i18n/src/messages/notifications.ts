@@ -46,8 +46,12 @@ export const notificationMessages = defineMessages({
 
 export type NotificationMessageKey = keyof (typeof notificationMessages)['en'];
 
-/** The message key that renders a notification of `type`. */
+/**
+ * The message key that renders a notification of `type`. Every language has the keys of English
+ * (messages.test.ts); the browser holds the page's language only (decision 0038), so any loaded one answers.
+ */
 export function notificationMessageKey(type: number): NotificationMessageKey {
   const key = `type${type}`;
-  return Object.hasOwn(notificationMessages.en, key) ? (key as NotificationMessageKey) : 'generic';
+  const messages = Object.values(notificationMessages).find(Boolean) ?? {};
+  return Object.hasOwn(messages, key) ? (key as NotificationMessageKey) : 'generic';
 }
