@@ -295,6 +295,10 @@ describe('actorsearch/search (spec 7, spec 9 sort rank or distance)', () => {
       [{ radiusKm: 50 }, 'ZIP_REQUIRED_FOR_RADIUS'],
       [{ categoryId: 2_000_000 }, 'UNKNOWN_CATEGORY'],
       [{ colour: 'red' }, 'VALIDATION_ERROR'],
+      // In order (decision 0032, ActorSearchBodySchema): paging, then the ZIP, then the filter.
+      [{ zip: '1011', limit: 101 }, 'VALIDATION_ERROR'],
+      [{ zip: '1011', gender: 'X' }, 'INVALID_ZIP'],
+      [{ zip: 10115, colour: 'red' }, 'INVALID_ZIP'],
     ];
     for (const [body, code] of cases) {
       const response = await search(null, body);

@@ -529,6 +529,24 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect((await operator(t.app, 'POST', 'guests/999999/page-reload')).statusCode).toBe(404);
   });
 
+  it('declared operator calls (decision 0032): a bad guest or performer id, or bad removal ids, is 400 VALIDATION_ERROR', async () => {
+    const cases: [string, object | undefined][] = [
+      ['guests/abc/page-reload', undefined],
+      ['guests/0/notifications', { type: 9 }],
+      ['guests/abc/notifications/remove', { ids: ['1'] }],
+      [`guests/${alice.id}/notifications/remove`, { ids: [] }],
+      [`guests/${alice.id}/notifications/remove`, { ids: ['x'] }],
+      [`guests/${alice.id}/notifications/remove`, { ids: ['1'], extra: true }],
+      ['actors/abc/presence', { online: true }],
+      ['actors/1/presence', { online: true, extra: 1 }],
+    ];
+    for (const [path, body] of cases) {
+      const response = await operator(t.app, 'POST', path, body);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error.code, path).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('spec 4, 6: a locked guest’s pages get guestLocked and close', async () => {
     const gus = await guest('rtGus');
     const { socket } = await session(gus);

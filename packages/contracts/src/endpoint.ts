@@ -36,6 +36,15 @@ export interface EndpointDefinition {
   errors: readonly ErrorCode[];
 }
 
+/**
+ * An issue of a declared schema that carries its own error code instead of VALIDATION_ERROR (a check
+ * with its own code, in the order the schema runs it): `ctx.addIssue(codedIssue('INVALID_ZIP',
+ * ['zip'], 'a ZIP code has 5 digits (Germany)'))`. The server answers the first issue's code.
+ */
+export function codedIssue(errorCode: ErrorCode, path: PropertyKey[], message: string) {
+  return { code: 'custom' as const, path, message, params: { errorCode } };
+}
+
 /** Declares an endpoint; the literal types (method, path, schemas) are kept for both sides. */
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
   return endpoint;

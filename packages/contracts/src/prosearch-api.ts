@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { LanguageSchema } from './common.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { codedIssue, defineEndpoint } from './endpoint.ts';
 import {
   ACTOR_GENDERS,
   ACTOR_SEARCH_CATEGORY_ALL,
@@ -17,8 +17,11 @@ import {
   ACTOR_SEARCH_SORTS,
   ACTOR_TYPES,
   type ActorSearchFilter,
+  ActorSearchFilterSchema,
   type ActorSearchHit,
   type ActorSearchInit,
+  ActorSearchPagingSchema,
+  ZipCodeSchema,
   type ZipGeoLocation,
 } from './prosearch.ts';
 import { ActorTileSchema } from './tile-schemas.ts';
@@ -72,6 +75,27 @@ const ActorSearchHitSchema = z.object({
   city: z.string().nullable(),
 }) satisfies z.ZodType<ActorSearchHit>;
 
+/**
+ * `actorsearch/search`'s body: the filter's fields plus `offset` and `limit`, checked in this order,
+ * each step only when the one before passed: paging, then the ZIP (its own code, INVALID_ZIP), then
+ * the filter. Read as `{ paging, filter }`.
+ */
+export const ActorSearchBodySchema = z
+  .looseObject(ActorSearchPagingSchema.shape)
+  .transform(({ offset, limit, ...fields }, ctx) => {
+    if (fields.zip !== undefined && !ZipCodeSchema.safeParse(fields.zip).success) {
+      ctx.addIssue(codedIssue('INVALID_ZIP', ['zip'], 'a ZIP code has 5 digits (Germany)'));
+      return z.NEVER;
+    }
+    const filter = ActorSearchFilterSchema.safeParse(fields);
+    if (!filter.success) {
+      for (const issue of filter.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    return { paging: { offset, limit }, filter: filter.data };
+  });
+
 export const proSearchEndpoints = {
   /** The service answers a malformed code with INVALID_ZIP, an unknown one with ZIP_NOT_FOUND. */
   geoLocationByZip: defineEndpoint({
@@ -88,16 +112,12 @@ export const proSearchEndpoints = {
     response: ActorSearchInitSchema,
     errors: [],
   }),
-  /**
-   * The body is the filter's fields (ActorSearchFilterSchema) plus `offset` and `limit`
-   * (ActorSearchPagingSchema); the server checks them in that order: paging, then the ZIP
-   * (INVALID_ZIP), then the filter.
-   */
+  /** The body: ActorSearchBodySchema (paging, then the ZIP, then the filter). */
   search: defineEndpoint({
     method: 'POST',
     path: 'actorsearch/search',
     query: LanguageQuery,
-    body: z.looseObject({}),
+    body: ActorSearchBodySchema,
     response: z.object({
       items: z.array(ActorSearchHitSchema),
       total: z.number(),

@@ -14,7 +14,7 @@ import {
   type VideoSort,
 } from '@vela/domain/video-listings';
 import { z } from 'zod';
-import type { ImageRef, Language } from './common.ts';
+import { type ImageRef, ImageRefSchema, type Language } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { SeoText, VideoTile } from './pages.ts';
 import { VideoTileSchema } from './tile-schemas.ts';
@@ -136,6 +136,11 @@ export interface VideoPictures {
   pictures: ImageRef[];
 }
 
+export const VideoPicturesSchema = z.object({
+  albumId: z.number(),
+  pictures: z.array(ImageRefSchema),
+}) satisfies z.ZodType<VideoPictures>;
+
 /** The /videos/ overview: one block per listing category (bought only for a logged-in guest). */
 export interface VideosOverviewData {
   blocks: { category: VideoListingCategory; items: VideoListItem[] }[];
@@ -180,8 +185,36 @@ export interface VideoPageServices {
   videoStars(lang: Language): Promise<VideoStarsPageData>;
 }
 
-/** The tile grid calls of the pages (decision 0032); `tileGrid/get` keeps its own route (a kept whole answer). */
+/** The tile grid calls of the pages (decision 0032). */
 export const videosEndpoints = {
+  /**
+   * One page of a grid (spec 7 `tileGrid/get/{type}/{payload}`): `payload` is the JSON of
+   * VideoGridPayloadSchema (URL-encoded by `endpointPath`). The server checks in this order: the
+   * type (400 UNKNOWN_GRID_TYPE), then the payload (400 INVALID_PAYLOAD); a visitor's page is kept
+   * whole per country for a few seconds.
+   */
+  tileGrid: defineEndpoint({
+    method: 'GET',
+    path: 'tileGrid/get/:type/:payload',
+    params: z.object({ type: z.string(), payload: z.string() }),
+    response: VideoListSchema,
+    errors: [
+      'UNKNOWN_GRID_TYPE',
+      'INVALID_PAYLOAD',
+      'UNMAPPED_CATEGORY',
+      'INVALID_SORT',
+      'INVALID_FILTER',
+      'NOT_LOGGED_IN',
+    ],
+  }),
+  /** Up to 100 preview thumbnails of a video (spec 9); 404 for a video not offered in the caller's country. */
+  videoPictures: defineEndpoint({
+    method: 'GET',
+    path: 'tileGrid/getVideoPictures/:albumId',
+    params: z.object({ albumId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    response: VideoPicturesSchema,
+    errors: ['VIDEO_NOT_FOUND', 'ACTOR_BLOCKED_IN_COUNTRY'],
+  }),
   /** A logged-in guest's sort, columns and filter of a grid type, used when the listing opens next time. */
   storeTileGridSettings: defineEndpoint({
     method: 'POST',

@@ -32,12 +32,22 @@ export interface EndpointCall<E extends EndpointDefinition, A> {
   auth: A;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Answers from a `ResponseCache` instead (a visitor's listing page, the same for every visitor of
+   * a country): the kept answer of `key`, else `load()`'s, checked against the declared answer
+   * schema, kept and sent. The handler returns what this returns.
+   */
+  keep: (answers: ResponseCache, key: string, load: () => Promise<EndpointResult<E>>) => Promise<KeptAnswer>;
 }
+
+const KEPT: unique symbol = Symbol('kept answer');
+/** What a handler returns when `keep` has sent the answer. */
+export type KeptAnswer = typeof KEPT;
 
 export interface EndpointRoute<E extends EndpointDefinition, A> {
   /** Runs before the input is validated: the caller (401/403), or a precondition of the endpoint. */
   authenticate?: (request: FastifyRequest, reply: FastifyReply) => A | Promise<A>;
-  handler: (call: EndpointCall<E, NoInfer<A>>) => Promise<EndpointResult<E>>;
+  handler: (call: EndpointCall<E, NoInfer<A>>) => Promise<EndpointResult<E> | KeptAnswer>;
   /**
    * Checks only the server can make, on top of the declared shape (a key on the P-256 curve): each
    * replaces the declared schema of its part and must answer the same type.
@@ -107,6 +117,13 @@ export function route<E extends EndpointDefinition>(
             auth,
             request,
             reply,
+            keep: async (answers: ResponseCache, key: string, load: () => Promise<unknown>) => {
+              await answers.send(request, reply, key, async () => ({
+                success: true,
+                data: endpoint.response.parse(await load()),
+              }));
+              return KEPT;
+            },
           } as EndpointCall<E, A>;
           const cache = definition.cache;
           if (cache) {
@@ -120,6 +137,7 @@ export function route<E extends EndpointDefinition>(
             );
           }
           const result = await definition.handler(call);
+          if (result === KEPT) return reply;
           const data = endpoint.response.parse(result);
           // A handler may choose between declared successes itself (web push: 201 new, 200 known).
           if (endpoint.status !== undefined) reply.code(endpoint.status);

@@ -5,7 +5,7 @@
  * body, and never exposes a stack trace or an internal message for a 5xx.
  */
 import type { ErrorBody } from '@vela/contracts/common';
-import type { ErrorCode } from '@vela/contracts/error-codes';
+import { type ErrorCode, isErrorCode } from '@vela/contracts/error-codes';
 import type { z } from 'zod';
 
 export class AppError extends Error {
@@ -93,9 +93,22 @@ export function formatZodIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Validate input at the edge: the parsed value, or a 400 VALIDATION_ERROR naming the fields. */
+/**
+ * The code a declared schema gives its refusal (`codedIssue` of @vela/contracts/endpoint: pro
+ * search's INVALID_ZIP), read from the first issue; VALIDATION_ERROR otherwise.
+ */
+function refusalCode(error: z.ZodError): ErrorCode {
+  const first = error.issues[0];
+  const code: unknown = first?.code === 'custom' ? first.params?.errorCode : undefined;
+  return typeof code === 'string' && isErrorCode(code) ? code : 'VALIDATION_ERROR';
+}
+
+/**
+ * Validate input at the edge: the parsed value, or a 400 VALIDATION_ERROR naming the fields (or
+ * the code the schema names for its refusal).
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new AppError('VALIDATION_ERROR', formatZodIssues(result.error), 400);
+  if (!result.success) throw new AppError(refusalCode(result.error), formatZodIssues(result.error), 400);
   return result.data;
 }

@@ -7,12 +7,9 @@
  *
  * Registered from `proSearchEndpoints` (decision 0032).
  */
-import { ActorSearchFilterSchema, ActorSearchPagingSchema } from '@vela/contracts/prosearch';
 import { proSearchEndpoints as e } from '@vela/contracts/prosearch-api';
-import { isValidZip } from '@vela/geo/zip';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
@@ -52,13 +49,7 @@ export function proSearchRoutes(deps: {
       route(guestScoped, e.search).handle({
         authenticate: callerOf,
         options: { bodyLimit: BODY_LIMIT },
-        handler: async ({ body, auth: guestId, request }) => {
-          // The declared body's parts in their order: paging, the ZIP (its own code), the filter.
-          const { offset, limit, ...fields } = body;
-          const paging = parseInput(ActorSearchPagingSchema, { offset, limit });
-          if (fields.zip !== undefined && (typeof fields.zip !== 'string' || !isValidZip(fields.zip.trim())))
-            throw new AppError('INVALID_ZIP', 'zip: a ZIP code has 5 digits (Germany)', 400);
-          const filter = parseInput(ActorSearchFilterSchema, fields);
+        handler: async ({ body: { paging, filter }, auth: guestId, request }) => {
           const result = await service.search(
             filter,
             paging.offset,

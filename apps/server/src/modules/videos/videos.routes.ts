@@ -6,12 +6,12 @@
 import { TILE_GRID_TYPES, videosEndpoints } from '@vela/contracts/videos';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { type ResponseCache, stableJson } from '../../http/response-cache.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { GridParamsSchema, parseGridPayload, VideoPicturesParamsSchema } from './videos.schema.ts';
+import { parseGridPayload } from './videos.schema.ts';
 import type { VideosService } from './videos.service.ts';
 
 export function videosRoutes(deps: {
@@ -30,43 +30,39 @@ export function videosRoutes(deps: {
     privateResponses(app);
     app.addHook('onSend', varyOnCountry(countryHeader));
 
-    app.get('/tileGrid/get/:type/:payload', async (request, reply) => {
-      const { type, payload } = parseInput(GridParamsSchema, request.params);
-      if (!(TILE_GRID_TYPES as readonly string[]).includes(type))
-        throw new AppError('UNKNOWN_GRID_TYPE', `No tile grid of type ${type.slice(0, 40)}`, 400);
-      const input = parseGridPayload(payload);
-      const caller = await auth.authenticate(request);
-      const listing = {
-        category: input.category ?? 'allVideos',
-        sort: input.sort ?? null,
-        ...(input.filter ? { filter: input.filter } : {}),
-        ...(input.offset !== undefined ? { offset: input.offset } : {}),
-        ...(input.limit !== undefined ? { limit: input.limit } : {}),
-      };
-      const guestId = caller?.guestId ?? null;
-      const country = countryOfRequest(request);
-      // Kept per country: a page without a blocked performer's videos is never sent to another country.
-      const keyOf = (value: unknown) => `${type}\u0000${country ?? ''}\u0000${stableJson(value)}`;
-      if (guestId === null) {
-        // A visitor has no bought flags and no stored sort: every visitor of a country gets the same page.
-        return visitorListings.send(request, reply, keyOf(listing), async () => ({
-          success: true,
-          data: await videos.list(listing, null, country),
-        }));
-      }
-      const { list, personal } = await videos.listFor(listing, guestId, country);
-      if (personal) return { success: true, data: list };
-      // Nothing of the guest's on the page: the visitors' kept answer for the same request and sort.
-      const same = { ...listing, sort: list.sort };
-      return visitorListings.send(request, reply, keyOf(same), async () => ({
-        success: true,
-        data: await videos.list(same, null, country),
-      }));
+    route(app, videosEndpoints.tileGrid).handle({
+      handler: async ({ params: { type, payload }, request, keep }) => {
+        // In this order, each with its own code; then the caller (a visitor gets the kept page).
+        if (!(TILE_GRID_TYPES as readonly string[]).includes(type))
+          throw new AppError('UNKNOWN_GRID_TYPE', `No tile grid of type ${type.slice(0, 40)}`, 400);
+        const input = parseGridPayload(payload);
+        const caller = await auth.authenticate(request);
+        const listing = {
+          category: input.category ?? 'allVideos',
+          sort: input.sort ?? null,
+          ...(input.filter ? { filter: input.filter } : {}),
+          ...(input.offset !== undefined ? { offset: input.offset } : {}),
+          ...(input.limit !== undefined ? { limit: input.limit } : {}),
+        };
+        const guestId = caller?.guestId ?? null;
+        const country = countryOfRequest(request);
+        // Kept per country: a page without a blocked performer's videos is never sent to another country.
+        const keyOf = (value: unknown) => `${type}\u0000${country ?? ''}\u0000${stableJson(value)}`;
+        if (guestId === null) {
+          // A visitor has no bought flags and no stored sort: every visitor of a country gets the same page.
+          return keep(visitorListings, keyOf(listing), () => videos.list(listing, null, country));
+        }
+        const { list, personal } = await videos.listFor(listing, guestId, country);
+        if (personal) return list;
+        // Nothing of the guest's on the page: the visitors' kept answer for the same request and sort.
+        const same = { ...listing, sort: list.sort };
+        return keep(visitorListings, keyOf(same), () => videos.list(same, null, country));
+      },
     });
 
-    app.get('/tileGrid/getVideoPictures/:albumId', async (request) => {
-      const { albumId } = parseInput(VideoPicturesParamsSchema, request.params);
-      return { success: true, data: await videos.pictures(albumId, countryOfRequest(request)) };
+    route(app, videosEndpoints.videoPictures).handle({
+      handler: async ({ params: { albumId }, request }) =>
+        videos.pictures(albumId, countryOfRequest(request)),
     });
 
     route(app, videosEndpoints.storeTileGridSettings).handle({

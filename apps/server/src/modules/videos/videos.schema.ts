@@ -1,20 +1,9 @@
-/** Inputs of the video listing routes (zod per operation). */
+/** The tile grid payload of `tileGrid/get/{type}/{payload}` (its declaration: videosEndpoints.tileGrid). */
 import { VideoGridPayloadSchema } from '@vela/contracts/videos';
-import { z } from 'zod';
 import { AppError, formatZodIssues } from '../../http/errors.ts';
 
 /** The longest payload accepted in `tileGrid/get/{type}/{payload}`. */
 export const GRID_PAYLOAD_MAX_LENGTH = 4000;
-
-/**
- * `tileGrid/get/{type}/{payload}`: plain strings here; the route answers an unknown type with
- * UNKNOWN_GRID_TYPE and `parseGridPayload` a bad payload with INVALID_PAYLOAD (stable codes).
- */
-export const GridParamsSchema = z.object({ type: z.string(), payload: z.string() });
-
-export const VideoPicturesParamsSchema = z.object({
-  albumId: z.coerce.number().int().positive().max(2_147_483_647),
-});
 
 /** The URL-encoded JSON payload of a grid request; anything else is 400 INVALID_PAYLOAD. */
 export function parseGridPayload(raw: unknown) {
