@@ -4,15 +4,16 @@
  * call, so a visitor's page never downloads it.
  */
 import type { GuestMe } from '@vela/contracts/guest-api';
-import { RestError, restData } from '../api/rest.ts';
+import { endpointData, RestError } from '../api/rest.ts';
 
 /** The logged-in guest of this browser, or null (a visitor, an ended session, a locked guest: 401). */
 export async function fetchViewer(): Promise<GuestMe | null> {
-  // The endpoint's own answer schema: importing zod itself here would make the bundler ship all of
-  // zod (~70 KB compressed) with whichever page first loads it (issue 15: first load on a phone).
+  // The endpoint's declaration, with its answer schema: importing zod itself here would make the
+  // bundler ship all of zod (~70 KB compressed) with whichever page first loads it (issue 15: first
+  // load on a phone).
   const { guestEndpoints } = await import('@vela/contracts/guest-api');
   try {
-    const { guest } = await restData('GET', 'guest/me', guestEndpoints.me.response);
+    const { guest } = await endpointData(guestEndpoints.me);
     return guest;
   } catch (error) {
     // 401 NOT_LOGGED_IN: the cookie's session is anonymous or has ended. Any other failure leaves

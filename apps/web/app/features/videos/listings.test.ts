@@ -1,7 +1,9 @@
+import { endpointPath } from '@vela/contracts/endpoint';
+import { videosEndpoints } from '@vela/contracts/videos';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_OF_ROUTE,
-  gridPath,
+  gridParams,
   listingSearch,
   offsetOfPage,
   parseListingQuery,
@@ -44,7 +46,13 @@ describe('video listing pages and their URL query', () => {
   });
 
   it('the grid payload is URL-encoded JSON (spec 7 tileGrid/get/{type}/{payload})', () => {
-    const path = gridPath({ category: 'freeVideos', sort: 'newest', filter: { tags: ['x/y'] }, offset: 30 });
+    const params = gridParams({
+      category: 'freeVideos',
+      sort: 'newest',
+      filter: { tags: ['x/y'] },
+      offset: 30,
+    });
+    const path = endpointPath(videosEndpoints.tileGrid, { params });
     expect(path.startsWith('tileGrid/get/videos/')).toBe(true);
     const payload = JSON.parse(decodeURIComponent(path.slice('tileGrid/get/videos/'.length)));
     expect(payload).toEqual({

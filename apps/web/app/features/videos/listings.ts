@@ -96,14 +96,17 @@ export function listingSearch(sort: string | null, filter: VideoFilter, page = 1
 
 export const offsetOfPage = (page: number) => (page - 1) * VIDEO_PAGE_SIZE;
 
-/** The REST path of one grid page (spec 7 tileGrid/get/{type}/{payload}, payload URL-encoded JSON). */
-export function gridPath(payload: {
+/**
+ * The params of one grid page (spec 7 `tileGrid/get/{type}/{payload}`, `videosEndpoints.tileGrid`):
+ * the payload is JSON, URL-encoded by `endpointPath`.
+ */
+export function gridParams(payload: {
   category: VideoListingCategory;
   sort: string;
   filter: VideoFilter;
   offset: number;
   limit?: number;
-}): string {
+}): { type: 'videos'; payload: string } {
   const body = { ...payload, limit: payload.limit ?? VIDEO_PAGE_SIZE };
-  return `tileGrid/get/videos/${encodeURIComponent(JSON.stringify(body))}`;
+  return { type: 'videos', payload: JSON.stringify(body) };
 }

@@ -8,9 +8,9 @@
 import type { VideoListItem } from '@vela/contracts/videos';
 import { OVERVIEW_BLOCK_SIZE, sortsFor, VIDEO_LIMIT_MAX } from '@vela/domain/video-listings';
 import { useEffect, useMemo, useState } from 'react';
-import { restData } from '../api/rest.ts';
+import { endpointData } from '../api/rest.ts';
 import { useViewer } from '../auth/useViewer.tsx';
-import { gridPath } from './listings.ts';
+import { gridParams } from './listings.ts';
 
 /** The bought block: `pending` while it may still come (placeholder), `none` for visitors. */
 export type BoughtBlock =
@@ -26,33 +26,30 @@ interface GuestPart {
 const BOUGHT_SORT = sortsFor('boughtVideos')[0] ?? 'newest';
 
 async function fetchGuestPart(ids: number[]): Promise<GuestPart> {
-  // The answer's schema (with zod) loads with the guest's first call, not with the page (decision 0035).
-  const { VideoListSchema } = await import('@vela/contracts/videos');
+  // The declaration and its answer's schema (with zod) load with the guest's first call, not with the
+  // page (decision 0035).
+  const { videosEndpoints } = await import('@vela/contracts/videos');
   const [block, among] = await Promise.all([
-    restData(
-      'GET',
-      gridPath({
+    endpointData(videosEndpoints.tileGrid, {
+      params: gridParams({
         category: 'boughtVideos',
         sort: BOUGHT_SORT,
         filter: {},
         offset: 0,
         limit: OVERVIEW_BLOCK_SIZE,
       }),
-      VideoListSchema,
-    ),
+    }),
     ids.length === 0
       ? null
-      : restData(
-          'GET',
-          gridPath({
+      : endpointData(videosEndpoints.tileGrid, {
+          params: gridParams({
             category: 'boughtVideos',
             sort: BOUGHT_SORT,
             filter: { ids },
             offset: 0,
             limit: ids.length,
           }),
-          VideoListSchema,
-        ),
+        }),
   ]);
   return { bought: block.items, boughtIds: new Set(among?.items.map((item) => item.id)) };
 }

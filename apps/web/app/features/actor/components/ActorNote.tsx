@@ -3,13 +3,17 @@ import type { ActorNote as ActorNoteData } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import type { OnLoginAction } from '@vela/contracts/payment-messages';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { restData } from '../../api/rest.ts';
+import { endpointData } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { useActorT } from '../useActorT.ts';
 
-/** The note's answer schema (with zod) loads with the first note call, not with the profile (decision 0035). */
-const noteSchema = () => import('@vela/contracts/actors').then((contract) => contract.ActorNoteSchema);
+/** The note's declarations (with zod) load with the first note call, not with the profile (decision 0035). */
+const noteEndpoints = () =>
+  import('@vela/contracts/actors').then(({ actorEndpoints }) => ({
+    note: actorEndpoints.note,
+    storeNote: actorEndpoints.storeNote,
+  }));
 
 type Status =
   | { kind: 'loading' }
@@ -94,8 +98,8 @@ function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: st
   useEffect(() => {
     let live = true;
     setStatus({ kind: 'loading' });
-    noteSchema()
-      .then((schema) => restData('GET', `actor/getActorNoteById/${actorId}`, schema))
+    noteEndpoints()
+      .then(({ note }) => endpointData(note, { params: { actorId } }))
       .then((note: ActorNoteData) => {
         if (!live) return;
         setComment(note.comment ?? '');
@@ -116,7 +120,8 @@ function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: st
     if (tooLong || status.kind === 'saving') return;
     setStatus({ kind: 'saving' });
     try {
-      const note = await restData('POST', 'actor/storeActorNote', await noteSchema(), { actorId, comment });
+      const { storeNote } = await noteEndpoints();
+      const note = await endpointData(storeNote, { body: { actorId, comment } });
       setComment(note.comment ?? '');
       setStatus({ kind: 'saved', deleted: note.comment === null });
     } catch {

@@ -1,7 +1,13 @@
-/** The pro search REST calls of the page (spec 7 actorsearch/search, actorsearch/filter/delete). */
+/**
+ * The pro search REST calls of the page (spec 7 actorsearch/search, actorsearch/filter/delete), from
+ * their declarations (`proSearchEndpoints`, decision 0032), imported at the first call (decision 0035:
+ * the declarations bring their schemas).
+ */
 import type { Language } from '@vela/contracts/common';
 import type { ActorSearchFilter, ActorSearchResult } from '@vela/contracts/prosearch';
-import { restCall } from '../../api/rest.ts';
+import { endpointCall, endpointData } from '../../api/rest.ts';
+
+const declarations = () => import('@vela/contracts/prosearch-api');
 
 /** One page of results; the server saves the filter of a logged-in guest. */
 export async function runSearch(
@@ -10,15 +16,15 @@ export async function runSearch(
   offset: number,
   limit: number,
 ): Promise<ActorSearchResult> {
-  const { data } = await restCall('POST', `actorsearch/search?language=${lang}`, {
-    ...filter,
-    offset,
-    limit,
+  const { proSearchEndpoints } = await declarations();
+  return endpointData(proSearchEndpoints.search, {
+    query: { language: lang },
+    body: { ...filter, offset, limit },
   });
-  return data as ActorSearchResult;
 }
 
 /** Removes the logged-in guest's saved filter. */
 export async function deleteSavedFilter(): Promise<void> {
-  await restCall('POST', 'actorsearch/filter/delete', {});
+  const { proSearchEndpoints } = await declarations();
+  await endpointCall(proSearchEndpoints.deleteFilter);
 }

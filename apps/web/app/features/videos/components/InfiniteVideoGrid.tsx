@@ -3,9 +3,9 @@ import type { VideoFilter, VideoListItem } from '@vela/contracts/videos';
 import type { VideoListingCategory } from '@vela/domain/video-listings';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { restData } from '../../api/rest.ts';
+import { endpointData } from '../../api/rest.ts';
 import { TileGrid } from '../../catalog/components/TileGrid.tsx';
-import { gridPath } from '../listings.ts';
+import { gridParams } from '../listings.ts';
 import { useVideosT } from '../useVideosT.ts';
 import { VideoListTile } from './VideoListTile.tsx';
 import '../videos.css';
@@ -62,13 +62,12 @@ export function InfiniteVideoGrid(props: InfiniteVideoGridProps) {
     busy.current = true;
     setStatus('loading');
     try {
-      // The answer's schema (with zod) loads with the first further page, not with the page (decision 0035).
-      const { VideoListSchema } = await import('@vela/contracts/videos');
-      const page = await restData(
-        'GET',
-        gridPath({ category, sort, filter, offset: nextOffset.current }),
-        VideoListSchema,
-      );
+      // The declaration and its answer's schema (with zod) load with the first further page, not with
+      // the page (decision 0035).
+      const { videosEndpoints } = await import('@vela/contracts/videos');
+      const page = await endpointData(videosEndpoints.tileGrid, {
+        params: gridParams({ category, sort, filter, offset: nextOffset.current }),
+      });
       nextOffset.current += page.items.length;
       setItems((previous) => {
         const seen = new Set(previous.map((item) => item.id));
