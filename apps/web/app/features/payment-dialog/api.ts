@@ -1,26 +1,13 @@
 /**
  * The guest REST calls the dialog host makes from the page (same origin, session cookie):
  * the page's access token for the dialog, the login/signup result (`vxpay/onsuccess`) and logout.
+ * Method, path and answer come from `guestEndpoints` (decision 0032), imported at the first call
+ * (decision 0035: the declarations bring their schemas). A failure is an answer here (null, false).
  */
 import type { OnSuccessRequest } from '@vela/contracts/guest-api';
+import { endpointCall, endpointData } from '../api/rest.ts';
 
-const REST = '/rest/v1';
-
-async function post(path: string, body?: unknown): Promise<Response> {
-  return fetch(`${REST}/${path}`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-function dataOf(json: unknown): Record<string, unknown> | null {
-  if (typeof json !== 'object' || json === null) return null;
-  const body = json as { success?: unknown; data?: unknown };
-  if (body.success !== true || typeof body.data !== 'object' || body.data === null) return null;
-  return body.data as Record<string, unknown>;
-}
+const endpoints = () => import('@vela/contracts/guest-api').then((contract) => contract.guestEndpoints);
 
 export interface PageAccessToken {
   accessToken: string;
@@ -33,10 +20,7 @@ export interface PageAccessToken {
  */
 export async function requestAccessToken(): Promise<PageAccessToken | null> {
   try {
-    const response = await post('guest/accessToken');
-    if (!response.ok) return null;
-    const data = dataOf(await response.json());
-    if (!data || typeof data.accessToken !== 'string' || typeof data.expiresAt !== 'string') return null;
+    const data = await endpointData((await endpoints()).accessToken);
     const expiresAt = new Date(data.expiresAt);
     if (Number.isNaN(expiresAt.getTime())) return null;
     return { accessToken: data.accessToken, expiresAt };
@@ -50,11 +34,8 @@ export type OnSuccessOutcome = { ok: true; url: string | null } | { ok: false };
 /** POST vxpay/onsuccess: exchanges the dialog's transfer token for the page's session cookie. */
 export async function postOnSuccess(body: OnSuccessRequest): Promise<OnSuccessOutcome> {
   try {
-    const response = await post('vxpay/onsuccess', body);
-    if (!response.ok) return { ok: false };
-    const data = dataOf(await response.json());
-    if (!data) return { ok: false };
-    return { ok: true, url: typeof data.url === 'string' && data.url !== '' ? data.url : null };
+    const data = await endpointData((await endpoints()).onSuccess, { body });
+    return { ok: true, url: data.url !== null && data.url !== '' ? data.url : null };
   } catch {
     return { ok: false };
   }
@@ -63,8 +44,8 @@ export async function postOnSuccess(body: OnSuccessRequest): Promise<OnSuccessOu
 /** POST vxpay/logout; true when the server confirmed it. */
 export async function postLogout(): Promise<boolean> {
   try {
-    const response = await post('vxpay/logout');
-    return response.ok;
+    await endpointCall((await endpoints()).logout);
+    return true;
   } catch {
     return false;
   }
