@@ -5,8 +5,8 @@
  * query-language fields (GraphqlExtension), and jobs to start and stop with the server. A module
  * that serves page loaders also returns `pages`, typed with its slice of PageServices
  * (@vela/contracts/pages), which the pages module (pages/pages.module.ts) spreads into the loaders'
- * services. app.ts builds the shared dependencies, then the list of modules, and registers what each contributes the same way.
- * Modules never call each other directly: they meet in the ledger (wallet.onWalletChange), on
+ * services. app.ts builds the shared dependencies, then the list of modules, and registers what
+ * each contributes the same way. Modules never call each other directly: they meet in the ledger (wallet.onWalletChange), on
  * the bus (channel guest:<id>) and in the database.
  */
 import type { Db } from '@vela/db/client';
