@@ -6,8 +6,9 @@
  * that serves page loaders also returns `pages`, typed with its slice of PageServices
  * (@vela/contracts/pages), which the pages module (pages/pages.module.ts) spreads into the loaders'
  * services. app.ts builds the shared dependencies, then the list of modules, and registers what
- * each contributes the same way. Modules never call each other directly: they meet in the ledger (wallet.onWalletChange), on
- * the bus (channel guest:<id>) and in the database.
+ * each contributes the same way. Modules never call each other directly: they meet in the ledger
+ * (wallet.onWalletChange), on the bus (channel guest:<id>), in the database, and through the narrow
+ * ports a module declares in its deps (decision 0030).
  */
 import type { Db } from '@vela/db/client';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
