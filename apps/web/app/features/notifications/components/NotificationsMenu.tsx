@@ -1,21 +1,15 @@
 /**
  * The notifications menu of the navbar (spec 4, spec 9): the newest 5, unread marked, opened from
- * the bell. Opening it asks the socket for the list and marks what it shows as seen; a click marks
- * one read and follows its link. Visitors see the logged-out text (spec 6: logged-in only).
+ * the bell (NotificationsList, loaded at the first opening). Visitors see the logged-out text (spec 6:
+ * logged-in only).
  */
 import type { Notification } from '@vela/contracts/socket';
 import { pathFor } from '@vela/i18n/routes';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useViewer } from '../../auth/useViewer.tsx';
+import { lazyPanelContent } from '../../layout/components/lazyPanelContent.tsx';
 import { MenuPanel } from '../../layout/components/MenuPanel.tsx';
-import { useMenu } from '../../layout/state/MenuProvider.tsx';
 import { useShell } from '../../layout/state/ShellContext.tsx';
-import { useSocketSend } from '../../realtime/hooks/useSocketSend.ts';
-import { useSocketStatus } from '../../realtime/hooks/useSocketStatus.ts';
 import { LazyWebPushToggle } from '../../webpush/components/LazyWebPushToggle.tsx';
-import { useLiveT, useNotificationText } from '../hooks/useLiveT.ts';
-import { useNotifications } from '../hooks/useNotifications.ts';
 
 /** Where a notification leads in this language: a favorite's profile, else its own path. */
 export function notificationHref(
@@ -27,6 +21,11 @@ export function notificationHref(
     return pathFor('Actor', lang, { actorName: name.toLowerCase() });
   return notification.url;
 }
+
+/** The list loads when a logged-in guest first opens the menu (issue 15: first load on a phone). */
+const NotificationsList = lazyPanelContent('Notifications menu', () =>
+  import('./NotificationsList.tsx').then((module) => module.NotificationsList),
+);
 
 export function NotificationsMenu() {
   const { t: shellT } = useShell();
@@ -40,87 +39,5 @@ export function NotificationsMenu() {
       )}
       {loggedIn ? <LazyWebPushToggle /> : null}
     </MenuPanel>
-  );
-}
-
-function NotificationsList() {
-  const { lang } = useShell();
-  const t = useLiveT(lang);
-  const text = useNotificationText(lang);
-  const { navbar } = useNotifications();
-  const status = useSocketStatus();
-  const send = useSocketSend();
-  const { close } = useMenu('notifications');
-
-  // Each opening asks for the newest 5 (queued until the session is acknowledged).
-  useEffect(() => {
-    send({ type: 'getNavbarNotifications' });
-  }, [send]);
-  // What the guest has seen in the open menu is seen (unseen -> seen).
-  useEffect(() => {
-    for (const notification of navbar ?? [])
-      if (notification.unseen) send({ type: 'markNotificationSeen', notificationId: notification.id });
-  }, [navbar, send]);
-
-  if (navbar === null)
-    return (
-      <p className="menu-empty" role="status">
-        {status === 'open' ? t('notificationsLoading') : t('notificationsOffline')}
-      </p>
-    );
-  if (navbar.length === 0) return <p className="menu-empty">{t('notificationsEmpty')}</p>;
-  return (
-    <ul className="notifications" data-notifications-list>
-      {navbar.map((notification) => {
-        const href = notificationHref(notification, lang);
-        const read = () => {
-          if (notification.unread) send({ type: 'markNotificationRead', notificationId: notification.id });
-        };
-        const label = (
-          <>
-            <span className="notifications__text">{text(notification)}</span>
-            <time className="notifications__time muted" dateTime={notification.createdAt}>
-              {new Date(notification.createdAt).toLocaleString(lang, {
-                dateStyle: 'short',
-                timeStyle: 'short',
-              })}
-            </time>
-            {notification.unread ? (
-              <span className="notifications__unread">{t('notificationUnread')}</span>
-            ) : null}
-          </>
-        );
-        return (
-          <li
-            key={notification.id}
-            className={
-              notification.unread ? 'notifications__item notifications__item--unread' : 'notifications__item'
-            }
-            data-notification-id={notification.id}
-            data-unread={notification.unread}
-          >
-            {href ? (
-              <Link
-                to={href}
-                className="notifications__link"
-                onClick={() => {
-                  read();
-                  close('navigation');
-                }}
-              >
-                {label}
-              </Link>
-            ) : (
-              <div className="notifications__link">{label}</div>
-            )}
-            {notification.unread ? (
-              <button type="button" className="notifications__mark" onClick={read}>
-                {t('markRead')}
-              </button>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
