@@ -5,9 +5,11 @@
  * - No browser module imports zod itself (`import { z } from 'zod'`, `import('zod')`): the bundler then
  *   ships all of zod (~70 KB compressed, home 182 -> 278 KB) with whichever chunk holds it. Contracts
  *   bring their schemas; web code takes zod's types only (`import type`).
- * - The payment dialog host imports its message contract and after-login actions only when a dialog
- *   opens (PaymentDialogProvider `dialogModules`), and the notifications menu renders the lazy web push
- *   switch.
+ * - The payment dialog's code (PaymentDialogHost: frame, state machine, messages, login completion,
+ *   URL parameters) loads when the first dialog opens or the address asks for one; PaymentDialogProvider
+ *   keeps only the API, the decision and the new tab. The host imports its message contract and
+ *   after-login actions when a dialog opens (`dialogModules`). The notifications menu renders the lazy
+ *   web push switch.
  * - The socket's code (SocketClient with the message schemas, credentials, wiring) is imported after
  *   idle (`realtime/state/realtimeConnection.ts`); no other browser module imports it or the client
  *   at run time (types only), or it would load with the first chunks again.
@@ -15,6 +17,9 @@
  *   schemas, so zod) at the first call; a constant the page renders lives in a schema-free module
  *   (`@vela/contracts/actor-note`, `@vela/contracts/performer-options`). A contract module is one unit for the bundler: a page importing any
  *   constant of it gets every schema of it that some chunk uses (profile 178.8 -> 156.2 KB).
+ * - The menus closed when a page loads (search overlay, my account, a guest's notifications) render
+ *   their content through `lazyPanelContent`: its code loads at the first opening; the closed panel's
+ *   server markup is the same empty `<section hidden>`.
  * - No browser module imports the videos contract at run time: the grid's next pages, the overview's
  *   bought part and the stored sort import it at the call, and the listing reads its URL filter with
  *   the schema-free `parseVideoFilter` (`@vela/contracts/video-filter`, proven equal to the schema).
@@ -46,11 +51,30 @@ describe('first load on a phone', () => {
     expect(offenders.map((file) => path.relative(appDir, file))).toEqual([]);
   });
 
-  it('the dialog host loads its message contract and login actions on first use', () => {
-    const host = read('features/payment-dialog/PaymentDialogProvider.tsx');
-    expect(host).not.toMatch(/^import\s+\{[^}]*\bparseDialogMessage\b[^}]*\}\s+from/m);
-    expect(host).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'\.\/loginAction\.ts'/m);
-    expect(host).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/payment-messages'/m);
+  it('the dialog host loads its whole code on first use, its message contract and login actions with the first dialog', () => {
+    const provider = read('features/payment-dialog/PaymentDialogProvider.tsx');
+    expect(provider).toContain("import('./PaymentDialogHost.tsx')");
+    expect(provider).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'\.\/PaymentDialogHost\.tsx'/m);
+    // The state machine, the message handling and the URL reading are the host's.
+    expect(provider).not.toMatch(/\b(dialogTransition|acceptMessage|afterLoginStep|dialogRequestOfUrl)\b/);
+    // Modules are units for the bundler: the provider takes the new-tab rule and the loading layer's
+    // constants from @vela/domain/payment-dialog-open and the address from dialogAddress.ts, so that
+    // the host's modules (all of @vela/domain/payment-dialog, urlParams.ts) stay out of the first load.
+    for (const source of [provider, read('features/payment-dialog/DialogSpinner.tsx')]) {
+      expect(source).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/domain\/payment-dialog'/m);
+      expect(source).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'\.\/urlParams\.ts'/m);
+    }
+    const runtimeImport = /^import\s+(?!type\b)[^;]*from\s+'[^']*\/PaymentDialogHost\.tsx'/m;
+    const offenders = sourcesOf(appDir)
+      .map((file) => path.relative(appDir, file))
+      .filter((file) => runtimeImport.test(read(file)));
+    expect(offenders).toEqual([]);
+    const host = read('features/payment-dialog/PaymentDialogHost.tsx');
+    for (const source of [provider, host]) {
+      expect(source).not.toMatch(/^import\s+\{[^}]*\bparseDialogMessage\b[^}]*\}\s+from/m);
+      expect(source).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'\.\/loginAction\.ts'/m);
+      expect(source).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/payment-messages'/m);
+    }
     expect(host).toContain("import('@vela/contracts/payment-messages')");
     expect(host).toContain("import('./loginAction.ts')");
   });
@@ -96,6 +120,40 @@ describe('first load on a phone', () => {
     expect(read('features/videos/listings.ts')).toMatch(
       /^import\s+\{[^}]*\bparseVideoFilter\b[^}]*\}\s+from\s+'@vela\/contracts\/video-filter'/m,
     );
+  });
+
+  it('the menus closed at first load their content at the first opening (server markup unchanged)', () => {
+    const panels = [
+      ['features/search/components/SearchOverlay.tsx', './SearchOverlayBody.tsx', 'SearchOverlayBody'],
+      ['features/layout/components/MyAccountMenu.tsx', './MyAccountMenuBody.tsx', 'MyAccountMenuBody'],
+      [
+        'features/notifications/components/NotificationsMenu.tsx',
+        './NotificationsList.tsx',
+        'NotificationsList',
+      ],
+    ] as const;
+    for (const [menu, body, name] of panels) {
+      const source = read(menu);
+      expect(source).toContain('lazyPanelContent(');
+      expect(source).toContain(`import('${body}')`);
+      const runtimeImport = new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s+'[^']*/${name}\\.tsx'`, 'm');
+      const offenders = sourcesOf(appDir)
+        .map((file) => path.relative(appDir, file))
+        .filter((file) => runtimeImport.test(read(file)));
+      expect(offenders).toEqual([]);
+    }
+    // The account section, the search's fetch and recent searches come with their menu only.
+    const firstLoadShell = [
+      'features/layout/components/Navbar.tsx',
+      'features/layout/components/AppShell.tsx',
+      'features/layout/components/MyAccountMenu.tsx',
+      'features/search/components/SearchOverlay.tsx',
+    ].map(read);
+    for (const source of firstLoadShell) {
+      expect(source).not.toMatch(
+        /from\s+'[^']*\/(AccountMenuSection\.tsx|useGlobalSearch\.ts|useRecentSearches\.ts)'/,
+      );
+    }
   });
 
   it('the notifications menu renders the web push switch lazily', () => {

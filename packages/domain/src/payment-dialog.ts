@@ -4,13 +4,18 @@
  * @vela/contracts/payment-messages; flow names are injected (this package depends on nothing of ours).
  */
 
-// Constants of spec 9.
-export const DIALOG_WIDTH = 675;
-export const DIALOG_HEIGHT = 740;
-export const DIALOG_Z_INDEX = 10001;
-export const OVERLAY_Z_INDEX = 10000;
-export const OVERLAY_OPACITY = 0.3;
-export const SPINNER_SIZE = 140;
+// Constants of spec 9 (the sizes and layers in ./payment-dialog-open.ts, which the page loads first).
+import { DIALOG_HEIGHT, DIALOG_WIDTH } from './payment-dialog-open.ts';
+
+export {
+  DIALOG_HEIGHT,
+  DIALOG_WIDTH,
+  DIALOG_Z_INDEX,
+  OVERLAY_OPACITY,
+  OVERLAY_Z_INDEX,
+  opensInNewTab,
+  SPINNER_SIZE,
+} from './payment-dialog-open.ts';
 /** The page retries showing the iframe every second until it has loaded. */
 export const SHOW_RETRY_MS = 1000;
 /** Pending stored actions are polled every 500 ms. */
@@ -96,20 +101,6 @@ export function dialogFrameSize(state: DialogState, flow: string): DialogFrameSi
     return { mode: 'centred', width: DIALOG_WIDTH, height: DIALOG_HEIGHT };
   }
   return { mode: 'maximised', width: '100%', height: flow === 'autorecharge' ? '100vh' : '100%' };
-}
-
-/**
- * Embedded iframe, or a new tab on mobile browsers other than IEMobile, or for logged-in guests
- * when that is enabled (spec 2).
- */
-export function opensInNewTab(input: {
-  mobile: boolean;
-  ieMobile: boolean;
-  loggedIn: boolean;
-  newTabForLoggedIn: boolean;
-}): boolean {
-  if (input.mobile && !input.ieMobile) return true;
-  return input.loggedIn && input.newTabForLoggedIn;
 }
 
 /**

@@ -2,50 +2,28 @@
  * Page side of the payment dialog (spec 2, 4, 9; protocol in docs/decisions/0006). One dialog at a
  * time, opened with `usePaymentDialog().open(flow, { prefill, onLoginAction })`.
  *
- * - The dialog is an iframe on PAY_ORIGIN (`/?id=<random>&flow=<flow>&lang=<lang>`), 675x740 centred
- *   while loading, maximised once ready; overlay (opacity 0.3, z-index 10000) and a 140x140 spinner
- *   behind/over it until it is shown; on mobile browsers other than IEMobile a new tab instead.
- * - State machine of @vela/domain/payment-dialog: not-created -> created -> ready (transfer-token)
- *   -> loaded (content-loaded) -> visible -> hidden / removed. Showing is retried every second.
- * - Messages count only from the dialog origin with this dialog's id (`acceptMessage`), then are
- *   parsed (`parseDialogMessage`); anything else is ignored (console only, spec 8).
- * - `iframe-ready` is answered with `init` (flow, language, the page's access token, prefill).
- * - Login/signup success: POST vxpay/onsuccess, then the stored onLoginAction, else the server's
- *   URL, else a reload; exactly once; a failed post reloads (`afterLoginStep`).
- * - URL parameters of spec 2 are read once on load (vxpFlow and vxpAutoFlow then stripped).
- * - The message contract (its validation) and the after-login actions load with the first dialog
- *   (`dialogModules`), not with the page (issue 15: first load on a phone); messages are handled in
- *   the order they came.
+ * This provider is what every page loads: the API, the decision whether a flow may open
+ * (`decideFlow`; a refused one shows a notice), the stored onLoginAction (written before anything
+ * else), the opener to give focus back to and, on mobile browsers other than IEMobile, the new tab,
+ * opened in the click itself (a browser blocks a tab opened later). The dialog itself (frame,
+ * state machine, messages, login completion, the URL parameters of spec 2) is PaymentDialogHost,
+ * loaded when the first dialog opens or the address carries dialog parameters (issue 15: first load
+ * on a phone, decision 0035). While its code arrives the overlay and spinner show; the request waits
+ * and opens once it is there (no click is lost), Escape cancels it.
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import type { PaymentFlow } from '@vela/contracts/payment';
-import type { DialogMessage, OnLoginAction } from '@vela/contracts/payment-messages';
-import {
-  acceptMessage,
-  afterLoginStep,
-  canShowDialog,
-  completesLogin,
-  DIALOG_Z_INDEX,
-  type DialogEvent,
-  type DialogState,
-  dialogFrameSize,
-  dialogTransition,
-  OVERLAY_OPACITY,
-  OVERLAY_Z_INDEX,
-  opensInNewTab,
-  SHOW_RETRY_MS,
-  SPINNER_SIZE,
-  showsLoadingOverlay,
-  successUrl,
-} from '@vela/domain/payment-dialog';
+import type { OnLoginAction } from '@vela/contracts/payment-messages';
+import type { DialogState } from '@vela/domain/payment-dialog';
+import { OVERLAY_OPACITY, OVERLAY_Z_INDEX, opensInNewTab } from '@vela/domain/payment-dialog-open';
 import { decideFlow } from '@vela/domain/restrictions';
-import { pathFor } from '@vela/i18n/routes';
 import {
-  type CSSProperties,
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -53,20 +31,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { restCall } from '../api/rest.ts';
 import { useAccountT } from '../auth/useAccountT.ts';
 import { snapshotOfViewer } from '../auth/useViewer.tsx';
-import { linkIfBuilt } from '../i18n/implemented.ts';
 import './dialog.css';
-import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
+import { DialogSpinner } from './DialogSpinner.tsx';
+import { dialogSrc, mayCarryDialogRequest } from './dialogAddress.ts';
 import { LOGIN_ACTION_STORAGE_KEY } from './loginActionKey.ts';
-import {
-  addressAfterLogin,
-  type DialogFlow,
-  type DialogPrefill,
-  dialogRequestOfUrl,
-  dialogSrc,
-} from './urlParams.ts';
+import type { DialogHostHandle, PaymentDialogHostProps } from './PaymentDialogHost.tsx';
+import type { DialogFlow, DialogPrefill } from './urlParams.ts';
 
 export type { DialogFlow, DialogPrefill } from './urlParams.ts';
 
@@ -109,34 +81,43 @@ export interface PaymentDialogApi {
 /** Answers true when it handled the success of `flow` (no jump to the success URL). */
 export type DialogSuccessListener = (flow: DialogFlow) => boolean;
 
-const PaymentDialogContext = createContext<PaymentDialogApi | null>(null);
-
-interface Session {
+/** A dialog the page asked for and may open, as the host receives it. */
+export interface PreparedDialog {
   id: string;
   flow: DialogFlow;
   prefill?: DialogPrefill;
   hideIframe: boolean;
   view?: 'wait';
   targetUrl?: string;
+  /** The tab the dialog opened in (mobile), null for the iframe. */
   newTab: Window | null;
-  /** The dialog reported a login/signup hook. */
-  loggedInByDialog: boolean;
-  /** The after-login step ran (exactly once). */
-  handled: boolean;
+  /** Where focus goes back when the dialog closes. */
   opener: HTMLElement | null;
-  tokenTimer: ReturnType<typeof setTimeout> | null;
+}
+
+const PaymentDialogContext = createContext<PaymentDialogApi | null>(null);
+
+/** The host as a lazy component; when its code does not load (offline) it renders nothing and calls `onFailed`. */
+function lazyHost(onFailed: () => void) {
+  return lazy(() =>
+    import('./PaymentDialogHost.tsx').then(
+      (module) => ({ default: module.PaymentDialogHost }),
+      (error: unknown) => {
+        console.warn('Payment dialog: its code did not load', error);
+        return {
+          default: function HostDidNotLoad(_props: PaymentDialogHostProps) {
+            useEffect(onFailed, []);
+            return null;
+          },
+        };
+      },
+    ),
+  );
 }
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Reload after a login, without the one-shot URL parameters that started it. */
-function reloadAfterLogin(): void {
-  const next = addressAfterLogin(window.location.href);
-  if (next === window.location.href) window.location.reload();
-  else window.location.replace(next);
 }
 
 function browserOpensNewTab(loggedIn: boolean): boolean {
@@ -149,27 +130,6 @@ function browserOpensNewTab(loggedIn: boolean): boolean {
   });
 }
 
-/** What only a dialog needs: the message contract and the after-login actions, loaded once on first use. */
-let dialogModulesLoading: Promise<
-  [typeof import('@vela/contracts/payment-messages'), typeof import('./loginAction.ts')]
-> | null = null;
-function dialogModules() {
-  if (!dialogModulesLoading) {
-    dialogModulesLoading = Promise.all([
-      import('@vela/contracts/payment-messages'),
-      import('./loginAction.ts'),
-    ]);
-    // A failed load (offline) is tried again by the next dialog message or login.
-    dialogModulesLoading.catch(() => {
-      dialogModulesLoading = null;
-    });
-  }
-  return dialogModulesLoading;
-}
-
-/** Refresh the dialog's access token a minute before it expires (never sooner than 10 s). */
-const TOKEN_REFRESH_MARGIN_MS = 60_000;
-
 export interface PaymentDialogProviderProps {
   lang: Language;
   config: Pick<PublicConfig, 'payOrigin' | 'loginEnabled'>;
@@ -179,10 +139,16 @@ export interface PaymentDialogProviderProps {
 
 export function PaymentDialogProvider({ lang, config, viewer, children }: PaymentDialogProviderProps) {
   const [state, setState] = useState<DialogState>('not-created');
-  const [session, setSession] = useState<Session | null>(null);
+  const [flow, setFlow] = useState<DialogFlow | null>(null);
   const [notice, setNotice] = useState<DialogNotice | null>(null);
-  const stateRef = useRef<DialogState>('not-created');
-  const sessionRef = useRef<Session | null>(null);
+  /** The host is wanted (rendered, so its code loads); it stays once it is. */
+  const [hostWanted, setHostWanted] = useState(false);
+  /** A dialog waits for the host's code: the overlay and spinner show meanwhile. */
+  const [waiting, setWaiting] = useState(false);
+  /** The host's code, loaded when first rendered; a failed load (offline) is tried again by the next dialog. */
+  const [hostAttempt, setHostAttempt] = useState(0);
+  const host = useRef<DialogHostHandle | null>(null);
+  const pending = useRef<PreparedDialog | null>(null);
   const successListeners = useRef(new Set<DialogSuccessListener>());
   const onSuccess = useCallback((listener: DialogSuccessListener) => {
     successListeners.current.add(listener);
@@ -190,7 +156,6 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
       successListeners.current.delete(listener);
     };
   }, []);
-  const frameRef = useRef<HTMLIFrameElement>(null);
   const payOrigin = useMemo(() => {
     try {
       return new URL(config.payOrigin).origin;
@@ -201,34 +166,6 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
   const loggedIn = viewer ? viewer.isLoggedIn && !viewer.isLocked : false;
   const context = useRef({ lang, loggedIn, viewer, loginEnabled: config.loginEnabled });
   context.current = { lang, loggedIn, viewer, loginEnabled: config.loginEnabled };
-
-  const dispatch = useCallback((event: DialogEvent): DialogState => {
-    const from = stateRef.current;
-    let next: DialogState;
-    try {
-      next = dialogTransition(from, event);
-    } catch (error) {
-      console.warn('Payment dialog:', error instanceof Error ? error.message : error);
-      return from;
-    }
-    stateRef.current = next;
-    setState(next);
-    if (next === 'removed') {
-      const current = sessionRef.current;
-      if (current?.tokenTimer) clearTimeout(current.tokenTimer);
-      sessionRef.current = null;
-      setSession(null);
-    }
-    return next;
-  }, []);
-
-  const close = useCallback(() => {
-    const current = sessionRef.current;
-    if (!current) return;
-    dispatch({ type: 'hide', hideIframe: current.hideIframe });
-    const opener = current.opener;
-    if (opener?.isConnected) requestAnimationFrame(() => opener.focus());
-  }, [dispatch]);
 
   const open = useCallback(
     (requested: PaymentFlow | 'signup', options: OpenDialogOptions = {}) => {
@@ -246,17 +183,8 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
       // As loginAction.ts storeLoginAction, without loading it: the action is stored before the dialog opens.
       if (options.onLoginAction)
         window.localStorage.setItem(LOGIN_ACTION_STORAGE_KEY, JSON.stringify(options.onLoginAction));
-      void dialogModules().catch(() => undefined);
-      const existing = sessionRef.current;
-      if (existing && stateRef.current !== 'removed') {
-        // One dialog at a time: a hidden one with a different flow is replaced.
-        if (existing.tokenTimer) clearTimeout(existing.tokenTimer);
-        sessionRef.current = null;
-        stateRef.current = 'removed';
-      }
       const id = randomId();
-      const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const next: Session = {
+      const prepared: PreparedDialog = {
         id,
         flow,
         prefill: options.prefill,
@@ -264,10 +192,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
         view: options.view,
         targetUrl: options.targetUrl,
         newTab: null,
-        loggedInByDialog: false,
-        handled: false,
-        opener,
-        tokenTimer: null,
+        opener: document.activeElement instanceof HTMLElement ? document.activeElement : null,
       };
       if (browserOpensNewTab(context.current.loggedIn)) {
         const tab = window.open(
@@ -278,231 +203,58 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
           setNotice('dialog-blocked');
           return;
         }
-        next.newTab = tab;
+        prepared.newTab = tab;
       }
       setNotice(null);
-      sessionRef.current = next;
-      setSession(next);
-      stateRef.current = 'not-created';
-      dispatch({ type: 'create' });
-    },
-    [dispatch, payOrigin],
-  );
-
-  // After a login or signup in the dialog (spec 4): post the result, then the stored action, or
-  // the server's URL, or a reload; exactly once; a failed post reloads.
-  const finishLogin = useCallback(
-    async (current: Session, flow: DialogFlow, transferToken: string | undefined) => {
-      if (current.handled) return;
-      current.handled = true;
-      // Loading since the dialog opened; without it (offline) the page reloads as without a stored action.
-      const loadingActions = dialogModules().then(
-        ([, actions]) => actions,
-        () => null,
-      );
-      const outcome = await postOnSuccess({
-        result: transferToken ? { flow, transferToken } : { flow },
-        ...(current.targetUrl ? { targetUrl: current.targetUrl } : {}),
-      });
-      if (outcome.ok) {
-        try {
-          window.localStorage.setItem(ADULT_MARKET_LOGGED_IN_KEY, '1');
-        } catch {
-          // Storage unavailable (private mode): the modal may show again, nothing else depends on it.
-        }
+      if (host.current) {
+        host.current.open(prepared);
+        return;
       }
-      const actions = await loadingActions;
-      const step = afterLoginStep({
-        alreadyHandled: false,
-        serverOk: outcome.ok,
-        hasStoredAction: outcome.ok && actions?.hasStoredLoginAction(window.localStorage) === true,
-        serverUrl: outcome.ok ? outcome.url : null,
-      });
-      switch (step.kind) {
-        case 'run-stored-action': {
-          const action = actions?.takeStoredLoginAction(window.localStorage) ?? null;
-          const run =
-            actions && action
-              ? actions.loginActionStep(action, context.current.lang)
-              : { kind: 'reload' as const };
-          if (run.kind === 'navigate') {
-            setTimeout(() => window.location.assign(run.url), run.delayMs);
-          } else if (run.kind === 'open-dialog') {
-            // Reload logged in with the dialog's auto-flow parameter: the new page opens the flow.
-            const url = new URL(addressAfterLogin(window.location.href));
-            url.searchParams.set('vxpAutoFlow', run.command);
-            window.location.assign(url.toString());
-          } else if (run.kind === 'call-then-reload') {
-            // The action the visitor asked for before the login (a failed call still reloads).
-            restCall('POST', run.path, run.payload)
-              .catch(() => undefined)
-              .finally(reloadAfterLogin);
-          } else {
-            reloadAfterLogin();
-          }
-          return;
-        }
-        case 'navigate':
-          window.location.assign(step.url);
-          return;
-        case 'reload':
-          reloadAfterLogin();
-          return;
-        case 'nothing':
-          return;
-      }
-    },
-    [],
-  );
-
-  const sendInit = useCallback(
-    async (current: Session, target: MessageEventSource | null) => {
-      const token = await requestAccessToken();
-      if (sessionRef.current !== current) return;
-      const recipient =
-        (target as Window | null) ?? current.newTab ?? frameRef.current?.contentWindow ?? null;
-      if (!recipient) return;
-      recipient.postMessage(
-        {
-          id: current.id,
-          type: 'init',
-          flow: current.flow,
-          language: context.current.lang,
-          accessToken: token?.accessToken ?? null,
-          ...(current.prefill ? { prefill: current.prefill } : {}),
-        },
-        payOrigin,
-      );
-      if (!token) return;
-      const refresh = async () => {
-        if (sessionRef.current !== current) return;
-        const fresh = await requestAccessToken();
-        if (!fresh || sessionRef.current !== current) return;
-        recipient.postMessage(
-          { id: current.id, type: 'access-token', accessToken: fresh.accessToken },
-          payOrigin,
-        );
-        schedule(fresh.expiresAt);
-      };
-      const schedule = (expiresAt: Date) => {
-        const delay = Math.max(10_000, expiresAt.getTime() - Date.now() - TOKEN_REFRESH_MARGIN_MS);
-        if (current.tokenTimer) clearTimeout(current.tokenTimer);
-        current.tokenTimer = setTimeout(() => void refresh(), delay);
-      };
-      schedule(token.expiresAt);
+      pending.current = prepared;
+      setHostWanted(true);
+      setWaiting(prepared.newTab === null);
     },
     [payOrigin],
   );
 
-  // Dialog -> page messages.
-  useEffect(() => {
-    const handle = (event: MessageEvent, current: Session, message: DialogMessage | null) => {
-      if (!message) {
-        console.warn('Invalid message response', event.data);
-        return;
-      }
-      const wasLoggedIn = context.current.loggedIn;
-      switch (message.type) {
-        case 'iframe-ready':
-          void sendInit(current, event.source);
-          return;
-        case 'transfer-token':
-          dispatch({ type: 'transfer-token' });
-          return;
-        case 'content-loaded':
-          if (dispatch({ type: 'content-loaded' }) === 'loaded') dispatch({ type: 'show' });
-          return;
-        case 'hook':
-          if (message.hook.hook === 'login' || message.hook.hook === 'signup')
-            current.loggedInByDialog = true;
-          return;
-        case 'success':
-          // Login/signup, and any success carrying a transfer token (password reset logs in too):
-          // the token becomes the page's session through vxpay/onsuccess.
-          if (
-            completesLogin(message, { loggedInByDialog: current.loggedInByDialog, wasLoggedIn }) ||
-            message.transferToken !== undefined
-          ) {
-            void finishLogin(current, message.flow, message.transferToken);
-            return;
-          }
-          if (message.flow === 'avs') {
-            window.location.reload();
-            return;
-          }
-          {
-            let handled = false;
-            for (const listener of [...successListeners.current]) {
-              if (listener(message.flow)) handled = true;
-            }
-            if (handled) {
-              close();
-              return;
-            }
-          }
-          close();
-          window.location.assign(
-            successUrl({
-              profileUrl: linkIfBuilt('MyVela/Profile', context.current.lang),
-              homeUrl: pathFor('Home', context.current.lang),
-              disableJump: false,
-              transferToken: message.transferToken ?? null,
-            }),
-          );
-          return;
-        case 'close':
-          if (completesLogin(message, { loggedInByDialog: current.loggedInByDialog, wasLoggedIn })) {
-            close();
-            void finishLogin(current, current.flow === 'signup' ? 'signup' : 'login', undefined);
-            return;
-          }
-          close();
-          return;
-        case 'logout':
-          void postLogout().finally(() => window.location.reload());
-          return;
-        case 'redirect':
-          close();
-          window.location.assign(message.url);
-          return;
-        case 'scrollto':
-          window.scrollTo({ top: message.top, behavior: 'smooth' });
-          return;
-        default:
-          console.info('Unhandled message response action', message.type);
-      }
-    };
-    // One after the other, in the order they came, once the message contract has loaded.
-    let handling: Promise<void> = Promise.resolve();
-    const onMessage = (event: MessageEvent) => {
-      const current = sessionRef.current;
-      if (!current) return;
-      if (!acceptMessage(event, { dialogOrigin: payOrigin, dialogId: current.id })) return;
-      handling = handling
-        .then(() => dialogModules())
-        .then(
-          ([{ parseDialogMessage }]) => handle(event, current, parseDialogMessage(event.data)),
-          () => console.warn('Payment dialog: the message contract did not load', event.data),
-        )
-        .catch((error: unknown) => console.error('Payment dialog:', error));
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [payOrigin, dispatch, close, finishLogin, sendInit]);
+  const close = useCallback(() => {
+    if (host.current) {
+      host.current.close();
+      return;
+    }
+    // Still loading: the waiting dialog is not opened.
+    const waitingDialog = pending.current;
+    if (!waitingDialog) return;
+    pending.current = null;
+    setWaiting(false);
+    const opener = waitingDialog.opener;
+    if (opener?.isConnected) requestAnimationFrame(() => opener.focus());
+  }, []);
 
-  // Showing is retried every second until the content has loaded (spec 9).
-  useEffect(() => {
-    if (session === null || state === 'visible' || state === 'hidden' || state === 'removed') return;
-    const timer = setInterval(() => {
-      if (canShowDialog(stateRef.current) && stateRef.current !== 'visible') dispatch({ type: 'show' });
-    }, SHOW_RETRY_MS);
-    return () => clearInterval(timer);
-  }, [session, state, dispatch]);
+  const takePending = useCallback(() => {
+    const taken = pending.current;
+    pending.current = null;
+    setWaiting(false);
+    return taken;
+  }, []);
 
-  // Focus moves into the dialog once it is shown; Escape closes it.
+  // A failed load drops the waiting dialog (focus goes back); the next dialog loads the host again.
+  const hostDidNotLoad = useCallback(() => {
+    close();
+    setHostWanted(false);
+    setHostAttempt((attempt) => attempt + 1);
+  }, [close]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new lazy component per attempt
+  const PaymentDialogHost = useMemo(() => lazyHost(hostDidNotLoad), [hostAttempt]);
+
+  const onHostChange = useCallback((next: DialogState, nextFlow: DialogFlow | null) => {
+    setState(next);
+    setFlow(nextFlow);
+  }, []);
+
+  // Escape cancels a dialog whose code is still loading (as it closes an open one).
   useEffect(() => {
-    if (state !== 'visible' && state !== 'created') return;
-    if (state === 'visible') frameRef.current?.focus();
+    if (!waiting) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
@@ -510,52 +262,66 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [state, close]);
+  }, [waiting, close]);
 
-  // URL parameters of spec 2, once per page load.
-  const readUrlOnce = useRef(false);
+  // URL parameters of spec 2: an address that may carry them loads the host, which reads them once.
   useEffect(() => {
-    if (readUrlOnce.current) return;
-    readUrlOnce.current = true;
-    const { request, replaceWith } = dialogRequestOfUrl(window.location.href);
-    if (replaceWith) window.history.replaceState(window.history.state, '', replaceWith);
-    if (request.kind === 'open') {
-      open(request.flow, { prefill: request.prefill, view: request.view });
-    } else if (request.kind === 'redirect-token') {
-      void postOnSuccess({ result: { flow: 'login', transferToken: request.token } }).finally(
-        reloadAfterLogin,
-      );
-    }
-  }, [open]);
+    if (mayCarryDialogRequest(window.location.href)) setHostWanted(true);
+  }, []);
 
   const value = useMemo<PaymentDialogApi>(
     () => ({
       open,
       close,
       state,
-      flow: session?.flow ?? null,
+      flow,
       notice,
       showNotice: setNotice,
       dismissNotice: () => setNotice(null),
       onSuccess,
     }),
-    [open, close, state, session, notice, onSuccess],
+    [open, close, state, flow, notice, onSuccess],
   );
 
   return (
     <PaymentDialogContext.Provider value={value}>
       {children}
-      {session && !session.newTab ? (
-        <DialogFrame
-          frameRef={frameRef}
-          src={dialogSrc(payOrigin, { id: session.id, flow: session.flow, lang, view: session.view })}
-          id={session.id}
-          flow={session.flow}
-          state={state}
-        />
+      {hostWanted ? (
+        <Suspense fallback={waiting ? <DialogLoading /> : null}>
+          <PaymentDialogHost
+            lang={lang}
+            payOrigin={payOrigin}
+            loggedIn={loggedIn}
+            handleRef={host}
+            takePending={takePending}
+            openDialog={open}
+            successListeners={successListeners}
+            onChange={onHostChange}
+          />
+        </Suspense>
       ) : null}
       {notice ? <DialogNoticeBar notice={notice} onDismiss={() => setNotice(null)} /> : null}
     </PaymentDialogContext.Provider>
+  );
+}
+
+/** The overlay and spinner while the dialog's code arrives (the host shows the same once it is there). */
+function DialogLoading() {
+  return (
+    <div className="payment-dialog" data-dialog-loading="">
+      <div
+        className="payment-dialog__overlay"
+        aria-hidden="true"
+        style={{
+          position: 'fixed',
+          inset: 0,
+          zIndex: OVERLAY_Z_INDEX,
+          background: '#000',
+          opacity: OVERLAY_OPACITY,
+        }}
+      />
+      <DialogSpinner />
+    </div>
   );
 }
 
@@ -573,90 +339,6 @@ function DialogNoticeBar({ notice, onDismiss }: { notice: DialogNotice; onDismis
       <button type="button" className="shell-button" onClick={onDismiss}>
         {t('dismiss')}
       </button>
-    </div>
-  );
-}
-
-const layerStyle: CSSProperties = { position: 'fixed', inset: 0 };
-
-function DialogFrame({
-  frameRef,
-  src,
-  id,
-  flow,
-  state,
-}: {
-  frameRef: React.RefObject<HTMLIFrameElement | null>;
-  src: string;
-  id: string;
-  flow: DialogFlow;
-  state: DialogState;
-}) {
-  const t = useAccountT();
-  const size = dialogFrameSize(state, flow);
-  const hidden = state === 'hidden' || state === 'removed' || state === 'not-created';
-  const loading = showsLoadingOverlay(state);
-  const frameStyle: CSSProperties =
-    size.mode === 'centred'
-      ? {
-          position: 'fixed',
-          top: '50%',
-          left: '50%',
-          width: size.width,
-          height: size.height,
-          maxWidth: '100vw',
-          maxHeight: '100vh',
-          transform: 'translate(-50%, -50%)',
-        }
-      : { position: 'fixed', top: 0, left: 0, width: size.width, height: size.height };
-  return (
-    <div
-      className="payment-dialog"
-      data-payment-dialog=""
-      data-dialog-state={state}
-      data-dialog-id={id}
-      hidden={hidden}
-    >
-      <div
-        className="payment-dialog__overlay"
-        data-dialog-overlay=""
-        aria-hidden="true"
-        style={{ ...layerStyle, zIndex: OVERLAY_Z_INDEX, background: '#000', opacity: OVERLAY_OPACITY }}
-      />
-      <iframe
-        ref={frameRef}
-        className="payment-dialog__frame"
-        title={t('dialogTitle')}
-        src={src}
-        allow="payment"
-        style={{
-          ...frameStyle,
-          zIndex: DIALOG_Z_INDEX,
-          border: 0,
-          background: 'transparent',
-          opacity: loading ? 0 : 1,
-        }}
-      />
-      {loading ? (
-        <div
-          className="payment-dialog__spinner"
-          role="status"
-          data-dialog-spinner=""
-          style={{
-            position: 'fixed',
-            top: '50%',
-            left: '50%',
-            width: SPINNER_SIZE,
-            height: SPINNER_SIZE,
-            marginTop: -SPINNER_SIZE / 2,
-            marginLeft: -SPINNER_SIZE / 2,
-            zIndex: DIALOG_Z_INDEX + 1,
-          }}
-        >
-          <span className="payment-dialog__spinner-ring" aria-hidden="true" />
-          <span className="visually-hidden">{t('dialogLoading')}</span>
-        </div>
-      ) : null}
     </div>
   );
 }

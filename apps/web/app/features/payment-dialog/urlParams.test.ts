@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressAfterLogin, dialogRequestOfUrl, dialogSrc } from './urlParams.ts';
+import { dialogSrc, mayCarryDialogRequest } from './dialogAddress.ts';
+import { addressAfterLogin, dialogRequestOfUrl } from './urlParams.ts';
 
 const base = 'http://localhost:3000/en/';
 
@@ -60,6 +61,37 @@ describe('payment dialog URL parameters on page load (spec 2)', () => {
 
   it('a page without parameters does nothing and keeps its address', () => {
     expect(dialogRequestOfUrl(base)).toEqual({ request: { kind: 'none' }, replaceWith: null });
+  });
+});
+
+describe('which page loads the dialog host on load (issue 15: the host loads on first use)', () => {
+  it('every address that opens a dialog, redeems a token or is stripped may carry a request', () => {
+    const asking = [
+      '?showModalbox=1&vxpFlow=vipabo',
+      '?showModalbox=1',
+      '?vxpFlow=vipabo',
+      '?vxpAutoFlow=SignUp',
+      '?vxpAutoFlow=Hack',
+      '?u=42&key=abcdefabcdefabcdef',
+      '?tpLoginPwdLost=lena',
+      '?tpEmailPwdLost=a%40b.de',
+      '?redirect_token=tok123',
+    ];
+    for (const search of asking) {
+      const { request, replaceWith } = dialogRequestOfUrl(`${base}${search}`);
+      expect(request.kind !== 'none' || replaceWith !== null).toBe(true);
+      expect(mayCarryDialogRequest(`${base}${search}`)).toBe(true);
+    }
+  });
+
+  it('an address without dialog parameters does not load it', () => {
+    for (const search of ['', '?page=2', '?q=lena&sort=new', '#top']) {
+      expect(dialogRequestOfUrl(`${base}${search}`)).toEqual({
+        request: { kind: 'none' },
+        replaceWith: null,
+      });
+      expect(mayCarryDialogRequest(`${base}${search}`)).toBe(false);
+    }
   });
 });
 

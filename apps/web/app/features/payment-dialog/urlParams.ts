@@ -50,16 +50,6 @@ export function dialogRequestOfUrl(href: string): { request: DialogLoadRequest; 
   return { request: requestOfUrlAction(action), replaceWith: strippedUrl === href ? null : strippedUrl };
 }
 
-/** The dialog's address: `${payOrigin}/?id=<id>&flow=<flow>&lang=<lang>` (+ `sview=wait` on restore). */
-export function dialogSrc(
-  payOrigin: string,
-  input: { id: string; flow: DialogFlow; lang: string; view?: 'wait' },
-): string {
-  const params = new URLSearchParams({ id: input.id, flow: input.flow, lang: input.lang });
-  if (input.view) params.set('sview', input.view);
-  return `${payOrigin.replace(/\/+$/, '')}/?${params.toString()}`;
-}
-
 /**
  * Parameters that only make sense once: after the login they belong to, the page reloads without
  * them (a used reset key would reopen the reset dialog; a redirect token would be redeemed again).
