@@ -1,5 +1,5 @@
 /**
- * The browser loads the page language's messages only (issue 15 "first load on a phone", decision 0038):
+ * The browser loads the page language's messages only (issue 15 "first load on a phone", decision 0039):
  * one module per catalogue and language (`/assets/<catalogue>.<lang>-<hash>.js`), preloaded with the page,
  * waited for before hydration; a switch of language on the client loads the new language first.
  */
@@ -24,7 +24,7 @@ function catalogueRequests(page: Page): string[] {
   return languages;
 }
 
-test.describe('messages of the page language only (decision 0038)', () => {
+test.describe('messages of the page language only (decision 0039)', () => {
   test('/en/ requests the English catalogue modules only, preloaded by the page', async ({ page }) => {
     const requested = catalogueRequests(page);
     const response = await gotoReady(page, '/en/');

@@ -1,6 +1,6 @@
 /**
  * The browser gets the page language's messages only, precompiled (issue 15 "first load on a phone",
- * decision 0038). Browser build only; the server build and the dev server keep the catalogue sources
+ * decision 0039). Browser build only; the server build and the dev server keep the catalogue sources
  * with every language.
  *
  * - Each catalogue module of packages/i18n/src/messages/ (one `defineMessages({ en, de, nl, es })` of

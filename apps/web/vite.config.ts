@@ -23,7 +23,7 @@ function unusedSchemasDropped(): Plugin {
 
 export default defineConfig({
   // Brotli/gzip copies of the browser files, sent as they are by the server (precompress.ts).
-  // The browser gets the page language's messages only, precompiled (catalogues.ts, decision 0038).
+  // The browser gets the page language's messages only, precompiled (catalogues.ts, decision 0039).
   plugins: [reactRouter(), precompress(), unusedSchemasDropped(), languageCatalogues()],
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },

@@ -14,7 +14,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Preloads the page language's catalogue modules (`<link rel="modulepreload">` in the head): the page's
- * modules wait for them before hydrating (catalogue-loader.ts, decision 0038).
+ * modules wait for them before hydrating (catalogue-loader.ts, decision 0039).
  */
 function CataloguePreloads({
   modules,

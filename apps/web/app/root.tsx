@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * A client navigation into another language (the language links) reloads the root data and first loads
  * that language's messages into the browser's catalogues: only the page language's come with a page
- * (decision 0038). Hydration uses the server's data as it is.
+ * (decision 0039). Hydration uses the server's data as it is.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const lang = languageOfPath(new URL(request.url).pathname) ?? FALLBACK_LANGUAGE;

@@ -9,7 +9,7 @@ function loaders() {
   return { en: load(messages.en), de: load(messages.de), nl: load(messages.nl), es: load(messages.es) };
 }
 
-describe('catalogues of the page language (browser build, decision 0038)', () => {
+describe('catalogues of the page language (browser build, decision 0039)', () => {
   it('a catalogue loads the rendered language only; a language switch loads the new one into it', async () => {
     const languages = loaders();
     // Outside a page (no <html lang>) the rendered language is en.

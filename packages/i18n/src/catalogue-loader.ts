@@ -1,5 +1,5 @@
 /**
- * The browser side of the language split (decision 0038). In the browser build each catalogue module of
+ * The browser side of the language split (decision 0039). In the browser build each catalogue module of
  * messages/ is replaced by `await catalogueOfPage({ en: () => import(…), de: …, nl: …, es: … })`
  * (apps/web/catalogues.ts): one module per catalogue and language, holding that language's messages
  * precompiled (precompile.ts). A catalogue's module waits (top-level await) for the page language's

@@ -1,5 +1,5 @@
 /**
- * Build-time compilation of a catalogue language for the browser (apps/web/catalogues.ts, decision 0038):
+ * Build-time compilation of a catalogue language for the browser (apps/web/catalogues.ts, decision 0039):
  * each message becomes the ICU AST that intl-messageformat would parse at run time, with the same parser
  * options (skeletons parsed, the language's locale), so the browser needs no ICU parser. A message without
  * an argument stays its text: the translator returns it as it is (translate.ts).

@@ -5,7 +5,7 @@
  *
  * The server (SSR, mails, the pay app) keeps the source strings of every language. The browser build
  * replaces each catalogue by the page language's messages precompiled to ICU ASTs, loaded on demand
- * (apps/web/catalogues.ts, catalogue-loader.ts, decision 0038): a catalogue then holds only the
+ * (apps/web/catalogues.ts, catalogue-loader.ts, decision 0039): a catalogue then holds only the
  * languages loaded so far, and its messages are ASTs or plain strings, which the translator takes alike.
  */
 import type { Language } from '@vela/contracts/common';

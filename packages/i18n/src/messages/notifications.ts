@@ -48,7 +48,7 @@ export type NotificationMessageKey = keyof (typeof notificationMessages)['en'];
 
 /**
  * The message key that renders a notification of `type`. Every language has the keys of English
- * (messages.test.ts); the browser holds the page's language only (decision 0038), so any loaded one answers.
+ * (messages.test.ts); the browser holds the page's language only (decision 0039), so any loaded one answers.
  */
 export function notificationMessageKey(type: number): NotificationMessageKey {
   const key = `type${type}`;

@@ -5,7 +5,7 @@ import type { EntryContext } from 'react-router';
 /**
  * The catalogue modules a page's browser code waits for (catalogue-loader.ts): the page language's module
  * of every catalogue that the entry and the matched routes' chunks import, with their SRI hashes. The
- * server preloads them with the page so the browser asks for them with its other modules (decision 0038).
+ * server preloads them with the page so the browser asks for them with its other modules (decision 0039).
  * Server only (entry.server.tsx). Empty on the dev server, which serves the catalogue sources.
  */
 export function catalogueModulesOf(
