@@ -10,6 +10,8 @@ import { MenuPanel } from '../../layout/components/MenuPanel.tsx';
 import { useMenu } from '../../layout/state/MenuProvider.tsx';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useSearchT } from '../useSearchT.ts';
+// The panel's width and the results' styles come with the shell, before the body's code.
+import '../search.css';
 
 const SearchOverlayBody = lazyPanelContent('Search overlay', () =>
   import('./SearchOverlayBody.tsx').then((module) => module.SearchOverlayBody),

@@ -22,7 +22,6 @@ import { itemLink, searchPageLink } from '../links.ts';
 import { useGlobalSearch } from '../useGlobalSearch.ts';
 import { formatGroupCount, type SearchT, useSearchT } from '../useSearchT.ts';
 import { SearchThumb } from './SearchThumb.tsx';
-import '../search.css';
 
 /** Items per group in the overlay; the search page shows the spec 2 page sizes. */
 const OVERLAY_ITEMS = 4;
