@@ -57,6 +57,19 @@ test.describe('navbar (spec 2/4/9: hides on scroll down over 50 px, shows on scr
     await expect(navbar(page)).toBeInViewport();
   });
 
+  test('focusing a control of the hidden navbar shows it where it is: the page keeps its position', async ({
+    page,
+  }) => {
+    await gotoReady(page, '/en/');
+    await page.evaluate('window.scrollTo(0, 240)');
+    await expect(navbar(page)).toHaveAttribute('data-navbar-hidden', 'true');
+    await toggle(page, 'search').focus();
+    await expect(navbar(page)).toBeInViewport();
+    expect(await scrollY(page)).toBe(240);
+    await page.keyboard.press('Shift+Tab');
+    expect(await scrollY(page)).toBe(240);
+  });
+
   test('the hidden state is stored per page and restored when coming back', async ({ page }) => {
     await gotoReady(page, '/en/');
     await page.mouse.move(600, 400);
