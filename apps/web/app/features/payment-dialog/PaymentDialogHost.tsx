@@ -16,12 +16,13 @@
  * - Login/signup success: POST vxpay/onsuccess, then the stored onLoginAction, else the server's
  *   URL, else a reload; exactly once; a failed post reloads (`afterLoginStep`).
  * - URL parameters of spec 2 are read once on load (vxpFlow and vxpAutoFlow then stripped).
- * - The message contract (its validation) and the after-login actions load with the first dialog
- *   (`dialogModules`); messages are handled in the order they came.
+ * - The message contract (its validation) and the after-login actions are static imports here: they
+ *   load with the host, in parallel with it (the dynamic import preloads a chunk's dependencies), and
+ *   messages are handled synchronously, in the order they came.
  */
 import type { Language } from '@vela/contracts/common';
 import type { PaymentFlow } from '@vela/contracts/payment';
-import type { DialogMessage } from '@vela/contracts/payment-messages';
+import { type DialogMessage, parseDialogMessage } from '@vela/contracts/payment-messages';
 import {
   acceptMessage,
   afterLoginStep,
@@ -54,6 +55,7 @@ import { linkIfBuilt } from '../i18n/implemented.ts';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
 import { DialogSpinner } from './DialogSpinner.tsx';
 import { dialogSrc } from './dialogAddress.ts';
+import { hasStoredLoginAction, loginActionStep, takeStoredLoginAction } from './loginAction.ts';
 import {
   ADULT_MARKET_LOGGED_IN_KEY,
   type DialogSuccessListener,
@@ -95,24 +97,6 @@ function reloadAfterLogin(): void {
   const next = addressAfterLogin(window.location.href);
   if (next === window.location.href) window.location.reload();
   else window.location.replace(next);
-}
-
-/** What only a dialog needs: the message contract and the after-login actions, loaded once on first use. */
-let dialogModulesLoading: Promise<
-  [typeof import('@vela/contracts/payment-messages'), typeof import('./loginAction.ts')]
-> | null = null;
-function dialogModules() {
-  if (!dialogModulesLoading) {
-    dialogModulesLoading = Promise.all([
-      import('@vela/contracts/payment-messages'),
-      import('./loginAction.ts'),
-    ]);
-    // A failed load (offline) is tried again by the next dialog message or login.
-    dialogModulesLoading.catch(() => {
-      dialogModulesLoading = null;
-    });
-  }
-  return dialogModulesLoading;
 }
 
 /** Refresh the dialog's access token a minute before it expires (never sooner than 10 s). */
@@ -166,7 +150,6 @@ export function PaymentDialogHost({
 
   const open = useCallback(
     (prepared: PreparedDialog) => {
-      void dialogModules().catch(() => undefined);
       const existing = sessionRef.current;
       if (existing && stateRef.current !== 'removed') {
         // One dialog at a time: a hidden one with a different flow is replaced.
@@ -202,11 +185,6 @@ export function PaymentDialogHost({
     async (current: Session, flow: DialogFlow, transferToken: string | undefined) => {
       if (current.handled) return;
       current.handled = true;
-      // Loading since the dialog opened; without it (offline) the page reloads as without a stored action.
-      const loadingActions = dialogModules().then(
-        ([, actions]) => actions,
-        () => null,
-      );
       const outcome = await postOnSuccess({
         result: transferToken ? { flow, transferToken } : { flow },
         ...(current.targetUrl ? { targetUrl: current.targetUrl } : {}),
@@ -218,20 +196,16 @@ export function PaymentDialogHost({
           // Storage unavailable (private mode): the modal may show again, nothing else depends on it.
         }
       }
-      const actions = await loadingActions;
       const step = afterLoginStep({
         alreadyHandled: false,
         serverOk: outcome.ok,
-        hasStoredAction: outcome.ok && actions?.hasStoredLoginAction(window.localStorage) === true,
+        hasStoredAction: outcome.ok && hasStoredLoginAction(window.localStorage),
         serverUrl: outcome.ok ? outcome.url : null,
       });
       switch (step.kind) {
         case 'run-stored-action': {
-          const action = actions?.takeStoredLoginAction(window.localStorage) ?? null;
-          const run =
-            actions && action
-              ? actions.loginActionStep(action, context.current.lang)
-              : { kind: 'reload' as const };
+          const action = takeStoredLoginAction(window.localStorage);
+          const run = action ? loginActionStep(action, context.current.lang) : { kind: 'reload' as const };
           if (run.kind === 'navigate') {
             setTimeout(() => window.location.assign(run.url), run.delayMs);
           } else if (run.kind === 'open-dialog') {
@@ -379,19 +353,11 @@ export function PaymentDialogHost({
           console.info('Unhandled message response action', message.type);
       }
     };
-    // One after the other, in the order they came, once the message contract has loaded.
-    let handling: Promise<void> = Promise.resolve();
     const onMessage = (event: MessageEvent) => {
       const current = sessionRef.current;
       if (!current) return;
       if (!acceptMessage(event, { dialogOrigin: payOrigin, dialogId: current.id })) return;
-      handling = handling
-        .then(() => dialogModules())
-        .then(
-          ([{ parseDialogMessage }]) => handle(event, current, parseDialogMessage(event.data)),
-          () => console.warn('Payment dialog: the message contract did not load', event.data),
-        )
-        .catch((error: unknown) => console.error('Payment dialog:', error));
+      handle(event, current, parseDialogMessage(event.data));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
