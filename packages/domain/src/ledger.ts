@@ -17,8 +17,11 @@ export const ACCOUNT_KINDS = [
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
-/** What a transfer is for (stored on the transfer; the history shows it). */
-export const TRANSFER_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus'] as const;
+/**
+ * What a transfer is for (stored on the transfer; the history shows it). `chat`: one billed minute of
+ * a live chat (issue 16, docs/decisions/0038), key `live:<session>:<minute>`.
+ */
+export const TRANSFER_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus', 'chat'] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /** The one currency of the ledger. */
