@@ -49,7 +49,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { restCall } from '../api/rest.ts';
+import { endpointCall } from '../api/rest.ts';
 import { useAccountT } from '../auth/useAccountT.ts';
 import { linkIfBuilt } from '../i18n/implemented.ts';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
@@ -215,7 +215,8 @@ export function PaymentDialogHost({
             window.location.assign(url.toString());
           } else if (run.kind === 'call-then-reload') {
             // The action the visitor asked for before the login (a failed call still reloads).
-            restCall('POST', run.path, run.payload)
+            import('@vela/contracts/gallery')
+              .then(({ galleryEndpoints }) => endpointCall(galleryEndpoints[run.endpoint], run.input))
               .catch(() => undefined)
               .finally(reloadAfterLogin);
           } else {

@@ -1,3 +1,5 @@
+import { endpointPath } from '@vela/contracts/endpoint';
+import { galleryEndpoints } from '@vela/contracts/gallery';
 import { ON_LOGIN_ACTION_STORAGE_KEY, type OnLoginAction } from '@vela/contracts/payment-messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -87,15 +89,19 @@ describe('running a login action (spec 3 types)', () => {
       loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 12, value: 'like' } }, 'nl'),
     ).toEqual({
       kind: 'call-then-reload',
-      path: 'gallery/setSedcardsGuestRating/12',
-      payload: { guestRating: 1 },
+      endpoint: 'rateSedcard',
+      input: { params: { actorId: 12 }, body: { guestRating: 1 } },
     });
+    expect(endpointPath(galleryEndpoints.rateSedcard, { params: { actorId: 12 } })).toBe(
+      'gallery/setSedcardsGuestRating/12',
+    );
+    expect(galleryEndpoints.rateSedcard.method).toBe('POST');
     expect(
       loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: '7', value: 'dislike' } }, 'en'),
     ).toEqual({
       kind: 'call-then-reload',
-      path: 'gallery/setSedcardsGuestRating/7',
-      payload: { guestRating: -1 },
+      endpoint: 'rateSedcard',
+      input: { params: { actorId: 7 }, body: { guestRating: -1 } },
     });
     expect(
       loginActionStep({ type: 'setSedcardsGuestRating', params: { targetId: 'lena', value: 'like' } }, 'en'),

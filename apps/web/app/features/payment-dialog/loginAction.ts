@@ -43,8 +43,16 @@ export type LoginActionStep =
   | { kind: 'navigate'; url: string; delayMs: number }
   /** Reopen the page with `vxpAutoFlow=<command>` (spec 2), which opens the dialog logged in. */
   | { kind: 'open-dialog'; command: 'Payment' }
-  /** A REST call the visitor asked for before logging in (POST /rest/v1/<path>), then reload. */
-  | { kind: 'call-then-reload'; path: string; payload: Record<string, unknown> }
+  /**
+   * A REST call the visitor asked for before logging in, then reload: the declaration's name in
+   * `galleryEndpoints` (decision 0032; the host imports the declarations when it runs the call) and
+   * its input.
+   */
+  | {
+      kind: 'call-then-reload';
+      endpoint: 'rateSedcard';
+      input: { params: { actorId: number }; body: { guestRating: 1 | -1 } };
+    }
   | { kind: 'reload' };
 
 function delayOf(action: OnLoginAction): number {
@@ -76,8 +84,8 @@ export function loginActionStep(action: OnLoginAction, lang: Language): LoginAct
       if (!Number.isSafeInteger(actorId) || actorId <= 0) return { kind: 'reload' };
       return {
         kind: 'call-then-reload',
-        path: `gallery/setSedcardsGuestRating/${actorId}`,
-        payload: { guestRating: action.params.value === 'like' ? 1 : -1 },
+        endpoint: 'rateSedcard',
+        input: { params: { actorId }, body: { guestRating: action.params.value === 'like' ? 1 : -1 } },
       };
     }
     default:
