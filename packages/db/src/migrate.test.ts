@@ -47,6 +47,8 @@ describe(`migrations (${testBackend})`, () => {
         'ledger_entries',
         'ledger_transfers',
         'legal_texts',
+        'live_messages',
+        'live_sessions',
         'login_transfers',
         'mail_outbox',
         'media_images',

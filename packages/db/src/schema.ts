@@ -15,6 +15,7 @@ export * from './schema/gallery.ts';
 export * from './schema/guests.ts';
 export * from './schema/infra.ts';
 export * from './schema/legal.ts';
+export * from './schema/live.ts';
 export * from './schema/mail.ts';
 export * from './schema/notifications.ts';
 export * from './schema/payments.ts';

@@ -1,0 +1,138 @@
+/**
+ * All SQL of the live sessions (`live_sessions`, `live_messages`; docs/decisions/0038). A step of a
+ * session is stored only by its owner node at the version it read: the conditional update is what
+ * keeps two nodes from both continuing one session. The two partial unique indexes decide the races
+ * of a start (one exclusive chat per performer, one paid chat per guest).
+ */
+import type { Db } from '@vela/db/client';
+import { and, desc, eq, inArray, sql } from '@vela/db/orm';
+import { liveMessages, liveSessions } from '@vela/db/schema/live';
+
+export type LiveSessionRow = typeof liveSessions.$inferSelect;
+export type LiveMessageRow = typeof liveMessages.$inferSelect;
+
+/** The statuses of a session that is not over. */
+export const LIVE_STATUSES = ['requested', 'starting', 'running', 'ending'] as const;
+
+/** The unique index that lets one exclusive (single) chat per performer run. */
+export const ACTOR_EXCLUSIVE_INDEX = 'live_sessions_actor_exclusive_unique';
+/** The unique index that lets a guest have one paid chat at a time. */
+export const GUEST_LIVE_INDEX = 'live_sessions_guest_live_unique';
+
+export interface NewLiveSession {
+  id: string;
+  guestId: number;
+  actorId: number;
+  type: string;
+  status: string;
+  exclusive: boolean;
+  state: Record<string, unknown>;
+  ownerNode: string;
+  leaseMs: number;
+  nextDeadline: Date | null;
+}
+
+export interface LiveStep {
+  state: Record<string, unknown>;
+  status: string;
+  nextDeadline: Date | null;
+  exitCode: number | null;
+  endedAt: Date | null;
+}
+
+export function createLiveRepository(db: Db) {
+  const table = liveSessions;
+  return {
+    /** Inserts a session at version 0 (a unique violation names the index that refused it). */
+    async insertSession(session: NewLiveSession): Promise<LiveSessionRow> {
+      const [row] = await db
+        .insert(table)
+        .values({
+          id: session.id,
+          guestId: session.guestId,
+          actorId: session.actorId,
+          type: session.type,
+          status: session.status,
+          exclusive: session.exclusive,
+          state: session.state,
+          version: 0,
+          ownerNode: session.ownerNode,
+          leaseUntil: sql`now() + ${session.leaseMs} * interval '1 millisecond'`,
+          nextDeadline: session.nextDeadline,
+        })
+        .returning();
+      return row!;
+    },
+
+    async sessionById(id: string): Promise<LiveSessionRow | undefined> {
+      const [row] = await db.select().from(table).where(eq(table.id, id));
+      return row;
+    },
+
+    /** Whether the performer is in an exclusive chat that is not over (spec 8 906 "host single"). */
+    async actorInSingle(actorId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(
+          and(eq(table.actorId, actorId), eq(table.exclusive, true), inArray(table.status, LIVE_STATUSES)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Stores a step: only the owner at the version it read may (a lost lease or a concurrent step
+     * updates nothing: false). The lease is renewed with the database clock.
+     */
+    async storeStep(
+      id: string,
+      version: number,
+      ownerNode: string,
+      step: LiveStep,
+      leaseMs: number,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(table)
+        .set({
+          state: step.state,
+          status: step.status,
+          version: sql`${table.version} + 1`,
+          nextDeadline: step.nextDeadline,
+          exitCode: step.exitCode,
+          endedAt: step.endedAt,
+          leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        })
+        .where(and(eq(table.id, id), eq(table.version, version), eq(table.ownerNode, ownerNode)))
+        .returning({ id: table.id });
+      return updated.length === 1;
+    },
+
+    /** Renews the lease of every session this node owns that is not over; returns how many. */
+    async renewLeases(ownerNode: string, leaseMs: number): Promise<number> {
+      const renewed = await db
+        .update(table)
+        .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(and(eq(table.ownerNode, ownerNode), inArray(table.status, LIVE_STATUSES)))
+        .returning({ id: table.id });
+      return renewed.length;
+    },
+
+    async insertMessage(sessionId: string, sender: 'guest' | 'performer', text: string, at: Date) {
+      await db.insert(liveMessages).values({ sessionId, sender, text, at });
+    },
+
+    /** The last `limit` messages of a session, oldest first. */
+    async messagesOf(sessionId: string, limit: number): Promise<LiveMessageRow[]> {
+      const rows = await db
+        .select()
+        .from(liveMessages)
+        .where(eq(liveMessages.sessionId, sessionId))
+        .orderBy(desc(liveMessages.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+  };
+}
+
+export type LiveRepository = ReturnType<typeof createLiveRepository>;

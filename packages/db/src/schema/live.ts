@@ -1,0 +1,85 @@
+/**
+ * Tables of the live module (apps/server/src/modules/live): live chat sessions and their transcript
+ * (issue 16, docs/decisions/0038).
+ * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
+ * apps/server/test/table-ownership.test.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { actorIdColumn } from './catalog.ts';
+import { tstz } from './columns.ts';
+import { guestIdColumn } from './guests.ts';
+
+/** The statuses of a session that is not over (the engine's `requested` .. `ending`). */
+const LIVE = sql`status in ('requested', 'starting', 'running', 'ending')`;
+
+/**
+ * One chat session. `state` is the engine's state (packages/domain chat-session.ts, plain JSON);
+ * `version` grows with every stored step, and a step is stored only by the owner node at the version
+ * it read (`owner_node`, `lease_until`), so two nodes never both continue a session. `status` and
+ * `next_deadline` repeat what the state says, for the indexes. The database decides the two races
+ * of a start: one exclusive chat per performer, one paid chat per guest at a time.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    exclusive: boolean('exclusive').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(0),
+    ownerNode: text('owner_node').notNull(),
+    leaseUntil: tstz('lease_until').notNull(),
+    nextDeadline: tstz('next_deadline'),
+    exitCode: smallint('exit_code'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    endedAt: tstz('ended_at'),
+  },
+  (t) => [
+    check(
+      'live_sessions_status_check',
+      sql`${t.status} in ('requested', 'starting', 'running', 'ending', 'ended')`,
+    ),
+    // The sweeper: sessions whose owner's lease ran out.
+    index('live_sessions_status_lease_idx').on(t.status, t.leaseUntil),
+    // One single (exclusive) chat per performer while it is not over.
+    uniqueIndex('live_sessions_actor_exclusive_unique').on(t.actorId).where(sql`${t.exclusive} and ${LIVE}`),
+    // One paid chat per guest at a time (previews apart).
+    uniqueIndex('live_sessions_guest_live_unique')
+      .on(t.guestId)
+      .where(sql`${LIVE} and ${t.type} <> 'live-preview'`),
+  ],
+);
+
+/** The transcript of a session (a reload re-reads the last messages). */
+export const liveMessages = pgTable(
+  'live_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    text: text('text').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('live_messages_sender_check', sql`${t.sender} in ('guest', 'performer')`),
+    index('live_messages_session_idx').on(t.sessionId, t.id),
+  ],
+);
