@@ -383,6 +383,14 @@ const VARIABLES = {
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
+  liveMinuteMs: variable({
+    name: 'LIVE_MINUTE_MS',
+    default: '60000',
+    description:
+      'The length of one billed live chat minute (issue 16, decision 0038): a live session charges its price per minute once per this much delivered media; shorter in tests and demos.',
+    expected: 'an integer 100-3600000',
+    schema: integer(100, 3_600_000),
+  }),
   countryHeader: variable({
     name: 'COUNTRY_HEADER',
     default: 'x-country-code',

@@ -201,6 +201,7 @@ describe('configuration', () => {
       'SUBSCRIPTION_JOB_INTERVAL_MS',
       'COUNTERS_JOB_INTERVAL_MS',
       'PRESENCE_SIMULATOR_INTERVAL_MS',
+      'LIVE_MINUTE_MS',
       'COUNTRY_HEADER',
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',
