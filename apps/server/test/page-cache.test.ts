@@ -3,11 +3,14 @@
  * reused for the same URL and cookie choice, each response carries its own CSP nonce, and requests that
  * may be personal are never served from it.
  */
+
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyWithNonce, PageCache } from '../src/http/page-cache.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { acceptsGzip, bodyWithNonce, gzipWithNonce, PageCache } from '../src/http/page-cache.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
@@ -58,6 +61,53 @@ describe('page cache keys', () => {
     expect(bodyWithNonce(page, 'BBB').toString()).toBe('<script nonce="BBB">x</script>');
     const twice = { ...page, body: Buffer.from('AAA<a nonce="AAA">é</a>AAA') };
     expect(bodyWithNonce(twice, 'CCCC').toString()).toBe('CCCC<a nonce="CCCC">é</a>CCCC');
+  });
+});
+
+describe('the gzip copy of a stored page', () => {
+  /** A page as the cache keeps it, once its gzip copy is made (in the thread pool, after storing). */
+  const stored = async (body: string, nonce: string) => {
+    const page = (await new PageCache(5_000).get('k', async () => ({
+      status: 200,
+      headers: [],
+      body: Buffer.from(body),
+      nonce,
+    })))!;
+    expect(gzipWithNonce(page, 'X')).toBeNull();
+    await vi.waitFor(() => expect(gzipWithNonce(page, 'X')).not.toBeNull());
+    return page;
+  };
+
+  it('decompresses to the page with the responding request nonce, wherever the nonces are', async () => {
+    const noise = randomBytes(40_000).toString('base64');
+    const html = (n: string) =>
+      `${n}<html><script nonce="${n}">${'x'.repeat(70_000)}</script>${n}${n}<p>é ${noise}</p>${n}`;
+    const page = await stored(html('RENDERNONCE1'), 'RENDERNONCE1');
+    for (const nonce of ['AbC/+0==', 'x'.repeat(24), '']) {
+      const gzipped = gzipWithNonce(page, nonce);
+      expect(gunzipSync(gzipped!).toString()).toBe(html(nonce));
+      expect(gunzipSync(gzipped!).equals(bodyWithNonce(page, nonce))).toBe(true);
+    }
+    const empty = await stored('', 'N');
+    expect(gunzipSync(gzipWithNonce(empty, 'M')!).toString()).toBe('');
+  });
+
+  it('is much smaller than the page, and only a stored page has one', async () => {
+    const body = `<p nonce="N1">${'<li>video tile</li>'.repeat(5_000)}</p>`;
+    expect(gzipWithNonce(await stored(body, 'N1'), 'N2')!.length).toBeLessThan(body.length / 20);
+    expect(
+      gzipWithNonce({ status: 200, headers: [], body: Buffer.from(body), nonce: 'N1' }, 'N2'),
+    ).toBeNull();
+  });
+
+  it('is sent when Accept-Encoding takes gzip (q above 0, or *)', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('br, *;q=0')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 
@@ -124,6 +174,24 @@ describe('page cache on rendered pages', () => {
     const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(inline.length).toBeGreaterThan(0);
     for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('a browser taking gzip gets the kept gzip copy with its own nonce; the same page as uncompressed', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: path });
+    const browser = () =>
+      t.app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    // The kept copy is made once, after the page is stored; until then the pipeline compresses.
+    await vi.waitFor(async () => expect((await browser()).headers['content-encoding']).toBe('gzip'));
+    const zipped = await browser();
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(String(zipped.headers.vary)).toMatch(/accept-encoding/i);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+    const html = gunzipSync(zipped.rawPayload).toString();
+    const nonce = nonceOf(zipped.headers['content-security-policy'])!;
+    const plainNonce = nonceOf(plain.headers['content-security-policy'])!;
+    expect(nonce).not.toBe(plainNonce);
+    expect(html).toBe(plain.body.replaceAll(plainNonce, nonce));
   });
 
   it('renders afresh for another cookie choice and for requests with other cookies', async () => {

@@ -15,7 +15,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WebLoadContext } from '@vela/contracts/pages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { bodyWithNonce, type CachedPage, isCacheableResponse, type PageCache } from './page-cache.ts';
+import {
+  acceptsGzip,
+  bodyWithNonce,
+  type CachedPage,
+  gzipWithNonce,
+  isCacheableResponse,
+  type PageCache,
+} from './page-cache.ts';
 import { cspNonceOf } from './security.ts';
 
 /** Where the web build lives. */
@@ -145,10 +152,22 @@ export interface SsrOptions {
   sharedPage?: (pathname: string) => boolean;
 }
 
-/** Send a cached page with the CSP nonce of this request. */
+/**
+ * Send a cached page with the CSP nonce of this request: gzip-compressed from the page's kept copy when
+ * the request takes gzip (no compression per response; page-cache.ts), else as it is (compressed, if
+ * asked, by the pipeline).
+ */
 function sendCachedPage(reply: FastifyReply, page: CachedPage, nonce: string): FastifyReply {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
+  const gzipped = acceptsGzip(reply.request.headers['accept-encoding']) ? gzipWithNonce(page, nonce) : null;
+  if (gzipped) {
+    reply.removeHeader('content-length');
+    const vary = reply.getHeader('vary');
+    if (!/accept-encoding/i.test(String(vary ?? '')))
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    return reply.header('content-encoding', 'gzip').send(gzipped);
+  }
   return reply.send(bodyWithNonce(page, nonce));
 }
 
