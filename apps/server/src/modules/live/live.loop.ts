@@ -1,0 +1,254 @@
+/**
+ * The billing loop of the live sessions this node owns (issue 16, decision 0038 part 4).
+ *
+ * Per session, serial: an event is reduced by the pure engine (`reduceChatSession` with `now`), the
+ * new state is stored in ONE conditional update (only by this node, only at the version it read: a
+ * lost lease or a concurrent step stores nothing and the session is dropped here), and then the
+ * step's effects run in order. A `chargeMinute` is awaited and its result (`chargeSucceeded` /
+ * `chargeRefused`) is reduced before the session's next event. Effects are idempotent: a minute is
+ * one wallet purchase under the key `live:<session>:<minute>`, so a step replayed after a crash (the
+ * charge re-emitted with its key) moves no money twice.
+ *
+ * Ticks: `tick()` feeds every owned session a `tick` and renews this node's leases (database clock);
+ * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`. Not built yet: the
+ * sweeper that claims sessions of a dead node (`handOver`), events from other nodes over the bus, and
+ * the media effects (no media path exists: `startMedia`, `stopMedia` and `askPerformer` do nothing).
+ */
+import {
+  type ChatSessionEffect,
+  type ChatSessionEvent,
+  type ChatSessionState,
+  nextDeadline,
+  reduceChatSession,
+} from '@vela/domain/chat-session';
+import { NotEnoughMoneyError, type TransferResult } from '../wallet/wallet.service.ts';
+import type { LiveRepository, LiveStep } from './live.repository.ts';
+
+/** How often the loop ticks its sessions when no deadline comes sooner. */
+export const LIVE_TICK_MS = 1000;
+/** How long an owner's lease lasts without renewal (a sweeper may claim the session after it). */
+export const LIVE_LEASE_MS = 10_000;
+
+/** The wallet as the loop uses it: a minute is a purchase; the balance is re-read after each. */
+export interface LiveWallet {
+  purchase(
+    guestId: number,
+    cents: number,
+    idempotencyKey: string,
+    options: {
+      performerId?: number;
+      kind?: 'chat';
+      reference?: Record<string, unknown>;
+    },
+  ): Promise<TransferResult>;
+  guestBalance(guestId: number): Promise<number>;
+}
+
+export interface LiveLoopDeps {
+  repository: LiveRepository;
+  wallet: LiveWallet;
+  /** This node's name in `owner_node`. */
+  nodeId: string;
+  /** The clock, epoch ms. */
+  now: () => number;
+  log: {
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+    info(object: object, message: string): void;
+  };
+  leaseMs?: number;
+  tickMs?: number;
+}
+
+interface OwnedSession {
+  state: ChatSessionState;
+  version: number;
+  /** The tail of the session's serial queue. */
+  queue: Promise<void>;
+}
+
+/** What of a state the row repeats for its indexes. */
+export function stepOf(state: ChatSessionState): LiveStep {
+  const deadline = nextDeadline(state);
+  return {
+    state: state as unknown as Record<string, unknown>,
+    status: state.status,
+    nextDeadline: state.status === 'ended' || deadline === null ? null : new Date(deadline),
+    exitCode: state.exitCode,
+    endedAt: state.endedAt === null ? null : new Date(state.endedAt),
+  };
+}
+
+export function createLiveLoop(deps: LiveLoopDeps) {
+  const { repository, wallet, nodeId, now, log } = deps;
+  const leaseMs = deps.leaseMs ?? LIVE_LEASE_MS;
+  const tickMs = deps.tickMs ?? LIVE_TICK_MS;
+  const sessions = new Map<string, OwnedSession>();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+
+  /** One event of one session: reduce, store (owner + version), then the effects in order. */
+  async function step(id: string, session: OwnedSession, event: ChatSessionEvent): Promise<void> {
+    const { state, effects } = reduceChatSession(session.state, event, now());
+    if (state === session.state && effects.length === 0) return;
+    const stored = await repository.storeStep(id, session.version, nodeId, stepOf(state), leaseMs);
+    if (!stored) {
+      // Another node owns it now (or the row is gone): this node stops continuing it.
+      sessions.delete(id);
+      log.warn({ sessionId: id, event: event.type }, 'live session step not stored: not the owner');
+      return;
+    }
+    session.state = state;
+    session.version += 1;
+    if (state.status === 'ended') sessions.delete(id);
+    for (const effect of effects) await run(id, session, effect);
+  }
+
+  async function run(id: string, session: OwnedSession, effect: ChatSessionEffect): Promise<void> {
+    switch (effect.type) {
+      case 'chargeMinute': {
+        const result = await charge(effect);
+        if (result) await step(id, session, result);
+        return;
+      }
+      case 'relayMessage':
+        await repository.insertMessage(id, effect.from, effect.text, new Date(now()));
+        return;
+      case 'endSession':
+        log.info({ sessionId: id, exitCode: effect.exitCode }, 'live session ends');
+        return;
+      case 'notifyChatEnd':
+        log.info(
+          {
+            sessionId: id,
+            exitCode: effect.exitCode,
+            minutesBilled: effect.minutesBilled,
+            priceCents: effect.chatEnd.priceCents,
+          },
+          'live session ended',
+        );
+        return;
+      // No media path and no socket messages for live sessions exist yet (decision 0038 parts 3, 5):
+      // these effects have no receiver.
+      case 'askPerformer':
+      case 'startMedia':
+      case 'stopMedia':
+      case 'publishMeter':
+      case 'usePreviewUnit':
+        return;
+    }
+  }
+
+  /** A minute through the ledger; the event to reduce next, or null when there was no answer. */
+  async function charge(
+    effect: Extract<ChatSessionEffect, { type: 'chargeMinute' }>,
+  ): Promise<ChatSessionEvent | null> {
+    if (effect.paidWith === 'voucher') {
+      // Sessions open with 0 voucher minutes until promotions offers a chat-minute voucher port.
+      log.error({ sessionId: effect.sessionId }, 'live voucher minute without a voucher port');
+      return null;
+    }
+    try {
+      await wallet.purchase(effect.guestId, effect.cents, effect.idempotencyKey, {
+        performerId: effect.actorId,
+        kind: 'chat',
+        // No timestamps: a replay of the same minute hashes the same (decision 0011).
+        reference: {
+          sessionId: effect.sessionId,
+          minuteIndex: effect.minuteIndex,
+          partial: effect.partial,
+        },
+      });
+      const balanceCents = await wallet.guestBalance(effect.guestId);
+      return { type: 'chargeSucceeded', minuteIndex: effect.minuteIndex, balanceCents, voucherMinutes: 0 };
+    } catch (error) {
+      if (error instanceof NotEnoughMoneyError) {
+        const balanceCents = await wallet.guestBalance(effect.guestId);
+        return { type: 'chargeRefused', minuteIndex: effect.minuteIndex, balanceCents, voucherMinutes: 0 };
+      }
+      // No answer: the engine emits the charge again with the same key after chargeRetryMs.
+      log.error(
+        { err: error, sessionId: effect.sessionId, key: effect.idempotencyKey },
+        'live charge failed',
+      );
+      return null;
+    }
+  }
+
+  /** Queues an event of an owned session; resolves once it (and its charges) are done. */
+  function feed(id: string, event: ChatSessionEvent): Promise<void> {
+    const session = sessions.get(id);
+    if (!session) return Promise.resolve();
+    const next = session.queue.then(async () => {
+      if (sessions.get(id) !== session) return;
+      try {
+        await step(id, session, event);
+      } catch (error) {
+        log.error({ err: error, sessionId: id, event: event.type }, 'live session step failed');
+      }
+    });
+    session.queue = next;
+    return next;
+  }
+
+  async function tick(): Promise<void> {
+    const ids = [...sessions.keys()];
+    await Promise.all(ids.map((id) => feed(id, { type: 'tick' })));
+    try {
+      await repository.renewLeases(nodeId, leaseMs);
+    } catch (error) {
+      log.error({ err: error }, 'live leases not renewed');
+    }
+  }
+
+  /** Sleeps until the earliest deadline of the owned sessions, at most one tick interval. */
+  function schedule(): void {
+    if (!running) return;
+    let wait = tickMs;
+    for (const session of sessions.values()) {
+      const deadline = nextDeadline(session.state);
+      if (deadline !== null) wait = Math.min(wait, Math.max(0, deadline - now()));
+    }
+    timer = setTimeout(() => {
+      void tick().finally(schedule);
+    }, wait);
+    timer.unref();
+  }
+
+  return {
+    /** Takes a session this node created (or claimed) into the loop. */
+    adopt(state: ChatSessionState, version: number): void {
+      sessions.set(state.sessionId, { state, version, queue: Promise.resolve() });
+    },
+    /** Whether this node continues the session. */
+    owns: (id: string): boolean => sessions.has(id),
+    /** The state this node holds of an owned session. */
+    stateOf: (id: string): ChatSessionState | undefined => sessions.get(id)?.state,
+    feed,
+    tick,
+    /**
+     * A committed change of a guest's wallet (a top-up, an auto-recharge, money spent elsewhere)
+     * reaches the guest's sessions as `fundsChanged`. Not awaited: the wallet announces changes while
+     * a session's own charge may still be running. The session's own minutes arrive as charge results.
+     */
+    walletChanged(change: { guestId: number; kind: string; balanceAfterCents: number }): void {
+      if (change.kind === 'chat') return;
+      for (const [id, session] of sessions) {
+        if (session.state.guestId !== change.guestId) continue;
+        void feed(id, { type: 'fundsChanged', balanceCents: change.balanceAfterCents, voucherMinutes: 0 });
+      }
+    },
+    start(): void {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    stop(): void {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+export type LiveLoop = ReturnType<typeof createLiveLoop>;

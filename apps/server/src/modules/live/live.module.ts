@@ -1,0 +1,52 @@
+/**
+ * The live module of issue 16 (decision 0038; see feature-module.ts): live chat sessions billed per
+ * delivered minute through the ledger. It owns `live_sessions` and `live_messages`; this node's
+ * billing loop ticks the sessions it owns. It contributes no routes or socket messages yet: without
+ * a media path nothing could prove delivery to a guest, so starting a chat is not offered (the tests
+ * drive the service; the signaling of decision 0038 part 3 will).
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
+import type { ActorChatReads } from '../catalog/actor-chat.ts';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { createLiveLoop, LIVE_LEASE_MS } from './live.loop.ts';
+import { createLiveRepository } from './live.repository.ts';
+import { createLiveService, type LiveService } from './live.service.ts';
+
+export interface LiveModule extends FeatureModule {
+  service: LiveService;
+}
+
+export function createLiveModule(
+  deps: FeatureModuleDeps & { actors: ActorChatReads; now?: () => number; nodeId?: string },
+): LiveModule {
+  const now = deps.now ?? Date.now;
+  const nodeId = deps.nodeId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const repository = createLiveRepository(deps.db);
+  const loop = createLiveLoop({ repository, wallet: deps.wallet, nodeId, now, log: deps.log });
+  const service = createLiveService({
+    repository,
+    loop,
+    wallet: deps.wallet,
+    guests: deps.guests,
+    actors: deps.actors,
+    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: deps.config.liveMinuteMs },
+    nodeId,
+    leaseMs: LIVE_LEASE_MS,
+    now,
+  });
+  let unsubscribe: (() => void) | null = null;
+  return {
+    service,
+    start() {
+      unsubscribe = deps.wallet.onWalletChange((change) => loop.walletChanged(change));
+      loop.start();
+    },
+    stop() {
+      loop.stop();
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+  };
+}

@@ -1,0 +1,379 @@
+/**
+ * Live chat billing on a real database and a real ledger (issue 16, decision 0038 parts 2 and 4):
+ * the live service starts paid chats, this node's billing loop ticks them with a test clock and
+ * charges each delivered minute through the wallet under `live:<session>:<minute>`. The minute is
+ * the real setting LIVE_MINUTE_MS (1 s here). There is no media path yet: the tests report the
+ * delivery events (`mediaUp`, `mediaDown`, `mediaFailure`) that the signaling will report.
+ */
+import { randomUUID } from 'node:crypto';
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueViolation } from '../src/infra/db-errors.ts';
+import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
+import { createLiveLoop, type LiveLoop, type LiveWallet } from '../src/modules/live/live.loop.ts';
+import {
+  ACTOR_EXCLUSIVE_INDEX,
+  createLiveRepository,
+  GUEST_LIVE_INDEX,
+} from '../src/modules/live/live.repository.ts';
+import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
+import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
+import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
+import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { factoriesOf } from './factories.ts';
+import { testConfig } from './helpers.ts';
+import { testAppPerSuite } from './test-app.ts';
+
+const t = testAppPerSuite();
+let make: ReturnType<typeof factoriesOf>;
+beforeAll(() => {
+  make = factoriesOf(t, { net: '10.116' });
+});
+
+/** The real setting, shortened like a test or demo would. */
+const MINUTE = testConfig({ LIVE_MINUTE_MS: '1000' }).liveMinuteMs;
+const silent = { info() {}, warn() {}, error() {} };
+
+interface Live {
+  service: LiveService;
+  loop: LiveLoop;
+  clock: { now: number };
+}
+
+/** One node's live service and billing loop on the test database, with a clock the test moves. */
+function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db })): Live {
+  const db = t.database.db;
+  const clock = { now: Date.UTC(2026, 10, 26, 12) };
+  const repository = createLiveRepository(db);
+  const loop = createLiveLoop({ repository, wallet, nodeId: 'node-a', now: () => clock.now, log: silent });
+  const service = createLiveService({
+    repository,
+    loop,
+    wallet,
+    guests: createGuestsRepository(db, {
+      balanceCents: guestBalanceSql,
+      isPayingCustomer: payingCustomerSql,
+      subscribed: subscribedSql,
+    }),
+    actors: createActorChatReads(db),
+    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: MINUTE },
+    nodeId: 'node-a',
+    leaseMs: 10_000,
+    now: () => clock.now,
+  });
+  return { service, loop, clock };
+}
+
+/** A logged-in guest with an accepted age verification (every live stream is FSK-18) and money. */
+async function guestWith(balanceCents: number) {
+  const guest = await make.buildGuest({ balanceCents });
+  await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+  return guest;
+}
+
+async function onlineActor(priceSingleCents: number) {
+  return make.buildActor({ isOnline: true, priceSingleCents });
+}
+
+/** A livechat the performer accepted, with media flowing to the guest from the clock's now. */
+async function runningChat(live: Live, guestId: number, actorId: number): Promise<string> {
+  const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
+  if (!started.ok) throw new Error(`not started: ${started.code}`);
+  expect(started.status).toBe('requested');
+  await live.service.event(started.sessionId, { type: 'performerAccepted' });
+  await live.service.event(started.sessionId, { type: 'mediaUp' });
+  expect((await live.service.sessionById(started.sessionId))?.status).toBe('running');
+  return started.sessionId;
+}
+
+/** Moves the clock to `ms` after `from` and ticks the loop. */
+async function tickAt(live: Live, from: number, ms: number) {
+  live.clock.now = from + ms;
+  await live.loop.tick();
+}
+
+type ChargeRow = {
+  idempotency_key: string;
+  kind: string;
+  reference: { minuteIndex: number; partial: boolean; sessionId: string };
+  amount_cents: number;
+};
+
+/** The session's ledger transfers (by key), each with the guest wallet's amount, in minute order. */
+async function chargesOf(sessionId: string): Promise<ChargeRow[]> {
+  const rows = await queryRows<ChargeRow>(
+    t.database.db,
+    sql`select t.idempotency_key, t.kind, t.reference, e.amount_cents::int as amount_cents
+      from ledger_transfers t
+      join ledger_entries e on e.transfer_id = t.id
+      join ledger_accounts a on a.id = e.account_id and a.kind = 'guest-wallet'
+      where t.idempotency_key like ${`live:${sessionId}:%`}`,
+  );
+  return rows.sort((a, b) => a.reference.minuteIndex - b.reference.minuteIndex);
+}
+
+async function balanceOf(guestId: number): Promise<number> {
+  return createWalletService({ db: t.database.db }).guestBalance(guestId);
+}
+
+async function scalar(query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ value: string | number }>(t.database.db, query);
+  return Number(row?.value);
+}
+
+/** The ledger's global invariants (as wallet.test.ts checks them). */
+async function expectLedgerInvariants(): Promise<void> {
+  expect(await scalar(sql`select coalesce(sum(amount_cents), 0)::text as value from ledger_entries`)).toBe(0);
+  expect(
+    await scalar(sql`select count(*)::int as value from ledger_transfers t where
+      (select count(*) from ledger_entries e where e.transfer_id = t.id) < 2 or
+      (select sum(amount_cents) from ledger_entries e where e.transfer_id = t.id) <> 0`),
+  ).toBe(0);
+  expect(
+    await scalar(
+      sql`select count(*)::int as value from ledger_accounts where balance_cents < 0 and kind not in ('provider-clearing', 'promotions')`,
+    ),
+  ).toBe(0);
+  expect(
+    await scalar(sql`select count(*)::int as value from ledger_accounts a where
+      a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id)`),
+  ).toBe(0);
+}
+
+describe('live chat billing per delivered minute (issue 16, decision 0038)', () => {
+  it('a funded guest with media up is charged once per delivered minute, kind chat, key live:<session>:<minute>', async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE - 1);
+    expect(await chargesOf(sessionId)).toEqual([]);
+    await tickAt(live, from, MINUTE);
+    await tickAt(live, from, 2.5 * MINUTE);
+    await tickAt(live, from, 3 * MINUTE);
+
+    const charges = await chargesOf(sessionId);
+    expect(charges.map((c) => c.idempotency_key)).toEqual([0, 1, 2].map((i) => `live:${sessionId}:${i}`));
+    expect(charges.every((c) => c.kind === 'chat' && c.amount_cents === -100 && !c.reference.partial)).toBe(
+      true,
+    );
+    expect(await balanceOf(guest.id)).toBe(700);
+    const row = await live.service.sessionById(sessionId);
+    expect(row?.status).toBe('running');
+    expect(row?.version).toBeGreaterThan(3);
+    await expectLedgerInvariants();
+  });
+
+  it('a replayed tick charges nothing twice; a charge whose answer was lost is re-sent with its key and the ledger replays it', async () => {
+    const realWallet = createWalletService({ db: t.database.db });
+    let loseAnswers = false;
+    const wallet: LiveWallet = {
+      guestBalance: (guestId) => realWallet.guestBalance(guestId),
+      async purchase(...args) {
+        const result = await realWallet.purchase(...args);
+        // The transfer committed, but its answer never reaches the loop (a timeout, a lost connection).
+        if (loseAnswers) throw new Error('connection lost after commit');
+        return result;
+      },
+    };
+    const live = liveNode(wallet);
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE);
+    await tickAt(live, from, MINUTE);
+    await live.loop.tick();
+    expect((await chargesOf(sessionId)).length).toBe(1);
+
+    loseAnswers = true;
+    await tickAt(live, from, 2 * MINUTE);
+    expect((await chargesOf(sessionId)).length).toBe(2);
+    expect(live.loop.stateOf(sessionId)?.pending?.minuteIndex).toBe(1);
+    loseAnswers = false;
+    // Before chargeRetryMs nothing is re-sent; after it the same key is, and the ledger answers with
+    // the stored transfer: minute 1 stays one transfer.
+    await tickAt(live, from, 2 * MINUTE + 1);
+    const retryAt = 2 * MINUTE + DEFAULT_CHAT_SESSION_SETTINGS.chargeRetryMs;
+    await tickAt(live, from, retryAt);
+    const charges = await chargesOf(sessionId);
+    const keys = charges.map((c) => c.idempotency_key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((k) => k === `live:${sessionId}:1`)).toHaveLength(1);
+    // Delivery went on meanwhile: every delivered whole minute is charged, each once.
+    const delivered = Math.floor(retryAt / MINUTE);
+    await live.loop.tick();
+    expect((await chargesOf(sessionId)).length).toBe(delivered);
+    expect(await balanceOf(guest.id)).toBe(1000 - 100 * delivered);
+    await expectLedgerInvariants();
+  });
+
+  it('media down stops the charging; media up again resumes it (only delivered time counts)', async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE);
+    live.clock.now = from + 1.5 * MINUTE;
+    await live.service.event(sessionId, { type: 'mediaDown', side: 'guest' });
+    await tickAt(live, from, 5 * MINUTE);
+    expect((await chargesOf(sessionId)).length).toBe(1);
+    expect(await balanceOf(guest.id)).toBe(900);
+
+    await live.service.event(sessionId, { type: 'mediaUp' });
+    await tickAt(live, from, 5.4 * MINUTE);
+    expect((await chargesOf(sessionId)).length).toBe(1);
+    await tickAt(live, from, 5.5 * MINUTE);
+    expect((await chargesOf(sessionId)).length).toBe(2);
+    expect(await balanceOf(guest.id)).toBe(800);
+    await expectLedgerInvariants();
+  });
+
+  it('money runs out: the session ends with 501, the balance is exactly 0 and never negative', async () => {
+    const live = liveNode();
+    const guest = await guestWith(250);
+    const actor = await onlineActor(100);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE);
+    await tickAt(live, from, 2 * MINUTE);
+    expect(await balanceOf(guest.id)).toBe(50);
+    // A late tick: the money ran out at 2.5 minutes, and that is when the session ended.
+    await tickAt(live, from, 4 * MINUTE);
+
+    const row = await live.service.sessionById(sessionId);
+    expect(row?.status).toBe('ended');
+    expect(row?.exitCode).toBe(501);
+    expect(row?.endedAt?.getTime()).toBe(from + 2.5 * MINUTE);
+    const charges = await chargesOf(sessionId);
+    expect(charges.map((c) => [c.amount_cents, c.reference.partial])).toEqual([
+      [-100, false],
+      [-100, false],
+      [-50, true],
+    ]);
+    expect(await balanceOf(guest.id)).toBe(0);
+    expect(live.loop.owns(sessionId)).toBe(false);
+    await expectLedgerInvariants();
+  });
+
+  it('a performer-side failure (907 video fail host) does not charge the current minute; whole minutes before stay charged', async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE);
+    live.clock.now = from + 1.7 * MINUTE;
+    await live.service.event(sessionId, { type: 'mediaFailure', code: 907 });
+
+    const row = await live.service.sessionById(sessionId);
+    expect([row?.status, row?.exitCode]).toEqual(['ended', 907]);
+    expect((await chargesOf(sessionId)).map((c) => c.amount_cents)).toEqual([-100]);
+    expect(await balanceOf(guest.id)).toBe(900);
+    await expectLedgerInvariants();
+  });
+
+  it("the guest's partial last minute is charged pro rata: floor(price x delivered ms / minute)", async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(90);
+    const from = live.clock.now;
+    const sessionId = await runningChat(live, guest.id, actor.id);
+
+    await tickAt(live, from, MINUTE);
+    live.clock.now = from + 1.7 * MINUTE;
+    expect(await live.service.exit(guest.id + 1, sessionId)).toBe(false);
+    expect(await live.service.exit(guest.id, sessionId)).toBe(true);
+
+    const row = await live.service.sessionById(sessionId);
+    expect([row?.status, row?.exitCode]).toEqual(['ended', 100]);
+    const charges = await chargesOf(sessionId);
+    expect(charges.map((c) => [c.amount_cents, c.reference.partial])).toEqual([
+      [-90, false],
+      [-63, true],
+    ]);
+    expect(await balanceOf(guest.id)).toBe(1000 - 90 - 63);
+    await expectLedgerInvariants();
+  });
+
+  it('a start needs the minimum chat balance of spec 9 (0.5 EUR): 106 and the not-enough-money modal', async () => {
+    const live = liveNode();
+    const guest = await guestWith(49);
+    const actor = await onlineActor(100);
+    expect(
+      await live.service.start({ guestId: guest.id, actorId: actor.id, type: 'livechat', country: null }),
+    ).toEqual({ ok: false, code: 'NOT_ENOUGH_MONEY', exitCode: 106, modal: 'not-enough-money' });
+  });
+
+  it('two sessions of one exclusive performer: the unique index lets one win, the other is refused with 906', async () => {
+    const live = liveNode();
+    const actor = await onlineActor(100);
+    const [first, second] = await Promise.all([guestWith(1000), guestWith(1000)]);
+    const results = await Promise.all(
+      [first, second].map((g) =>
+        live.service.start({ guestId: g.id, actorId: actor.id, type: 'livechat', country: null }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, code: 'PERFORMER_IN_SINGLE', exitCode: 906, modal: null },
+    ]);
+
+    // The database decides even when both starts read "not single" before either wrote.
+    const repository = createLiveRepository(t.database.db);
+    const other = await onlineActor(100);
+    const [a, b] = await Promise.all([guestWith(0), guestWith(0)]);
+    const row = (guestId: number) => ({
+      id: randomUUID(),
+      guestId,
+      actorId: other.id,
+      type: 'livechat',
+      status: 'requested',
+      exclusive: true,
+      state: {},
+      ownerNode: 'node-a',
+      leaseMs: 10_000,
+      nextDeadline: null,
+    });
+    const inserted = await Promise.allSettled([
+      repository.insertSession(row(a.id)),
+      repository.insertSession(row(b.id)),
+    ]);
+    expect(inserted.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = inserted.find((r) => r.status === 'rejected');
+    expect(uniqueViolation(refused?.status === 'rejected' ? refused.reason : null)).toBe(
+      ACTOR_EXCLUSIVE_INDEX,
+    );
+  });
+
+  it('a guest has one paid chat at a time; once it ended the performer is free again', async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const [actor, other] = await Promise.all([onlineActor(100), onlineActor(100)]);
+    const sessionId = await runningChat(live, guest.id, actor.id);
+    expect(
+      await live.service.start({ guestId: guest.id, actorId: other.id, type: 'livechat', country: null }),
+    ).toEqual({ ok: false, code: 'GUEST_IN_CHAT', exitCode: null, modal: null });
+    expect(GUEST_LIVE_INDEX).toBe('live_sessions_guest_live_unique');
+    await live.service.exit(guest.id, sessionId);
+    const next = await guestWith(1000);
+    const again = await live.service.start({
+      guestId: next.id,
+      actorId: actor.id,
+      type: 'livechat',
+      country: null,
+    });
+    expect(again.ok).toBe(true);
+  });
+});
