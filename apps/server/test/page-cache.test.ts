@@ -73,8 +73,8 @@ describe('the gzip copy of a stored page', () => {
       body: Buffer.from(body),
       nonce,
     })))!;
-    expect(gzipWithNonce(page, 'X')).toBeNull();
-    await vi.waitFor(() => expect(gzipWithNonce(page, 'X')).not.toBeNull());
+    expect(gzipWithNonce(page, nonce)).toBeNull();
+    await vi.waitFor(() => expect(gzipWithNonce(page, nonce)).not.toBeNull());
     return page;
   };
 
@@ -83,13 +83,19 @@ describe('the gzip copy of a stored page', () => {
     const html = (n: string) =>
       `${n}<html><script nonce="${n}">${'x'.repeat(70_000)}</script>${n}${n}<p>é ${noise}</p>${n}`;
     const page = await stored(html('RENDERNONCE1'), 'RENDERNONCE1');
-    for (const nonce of ['AbC/+0==', 'x'.repeat(24), '']) {
+    for (const nonce of ['AbC/+0==1234', 'x'.repeat(12), 'RENDERNONCE1']) {
       const gzipped = gzipWithNonce(page, nonce);
       expect(gunzipSync(gzipped!).toString()).toBe(html(nonce));
       expect(gunzipSync(gzipped!).equals(bodyWithNonce(page, nonce))).toBe(true);
     }
+    // The parts refer back across the nonces: a nonce of another length is compressed as usual.
+    expect(gzipWithNonce(page, 'short')).toBeNull();
     const empty = await stored('', 'N');
     expect(gunzipSync(gzipWithNonce(empty, 'M')!).toString()).toBe('');
+    // A page holding a NUL byte is compressed without references across its nonces.
+    const nul = `a\u0000b<i nonce="N1">${'c'.repeat(1000)}</i>`;
+    const withNul = await stored(nul, 'N1');
+    expect(gunzipSync(gzipWithNonce(withNul, 'N2')!).toString()).toBe(nul.replaceAll('N1', 'N2'));
   });
 
   it('is much smaller than the page, and only a stored page has one', async () => {

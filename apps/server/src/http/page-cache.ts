@@ -15,9 +15,11 @@
  * response gets that nonce replaced by its own request's fresh nonce (which the CSP header carries).
  *
  * A stored page also keeps a gzip copy made once (`gzipWithNonce`): its parts between the nonces are
- * compressed each on its own (raw deflate, all but the last ending in a full flush, so none refers to
- * another), and a response joins them with its nonce as an uncompressed (stored) deflate block and the
- * gzip trailer of its own bytes. Compressing the whole body again for every response (brotli or gzip
+ * compressed each on its own (raw deflate, all but the last ending in a full flush), and a response
+ * joins them with its nonce as an uncompressed (stored) deflate block and the gzip trailer of its own
+ * bytes. Each part may refer back to the page before it (a preset dictionary of the preceding 32 KB
+ * with every nonce as NUL bytes, which HTML never holds, so no reference reaches a nonce); a response
+ * nonce of the render nonce's length keeps those distances right. Compressing the whole body again for every response (brotli or gzip
  * through @fastify/compress, as the nonce changes each time) cost about ten times the rest of a
  * cached answer of the 145 KB videos overview.
  */
@@ -41,6 +43,8 @@ interface StoredPage extends CachedPage {
   parts: Buffer[];
   /** The parts compressed once (see `gzipWithNonce`); undefined until that is done. */
   deflatedParts?: Buffer[];
+  /** The nonce length in bytes a gzip answer needs (the parts refer back across the nonces). */
+  deflatedNonceBytes?: number;
   storedAt: number;
 }
 
@@ -131,8 +135,10 @@ export class PageCache {
         const stored: StoredPage = { ...page, parts: splitAt(page.body, page.nonce), storedAt: Date.now() };
         this.pages.set(key, stored);
         // The gzip copy follows in the thread pool; until it is there, answers are compressed as usual.
-        deflateParts(stored.parts).then(
+        const nonceBytes = Buffer.byteLength(stored.nonce);
+        deflateParts(stored.parts, nonceBytes).then(
           (deflated) => {
+            stored.deflatedNonceBytes = nonceBytes;
             stored.deflatedParts = deflated;
           },
           () => undefined,
@@ -169,19 +175,34 @@ export function bodyWithNonce(page: CachedPage, nonce: string): Buffer {
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
+/** Deflate's window: how far back a reference reaches. */
+const WINDOW_BYTES = 32 * 1024;
+
 /**
  * Each part compressed on its own (in the thread pool, at the best level: once per render); all but
- * the last end with a full flush (byte-aligned, no reference across it), the last ends the stream.
+ * the last end with a full flush (byte-aligned), the last ends the stream. The dictionary of a part is
+ * the page before it with `nonceBytes` NUL bytes for each nonce: a reference never reaches a nonce,
+ * since no part holds a NUL byte (a page that does gets no dictionaries).
  */
-function deflateParts(parts: Buffer[]): Promise<Buffer[]> {
+function deflateParts(parts: Buffer[], nonceBytes: number): Promise<Buffer[]> {
   const last = parts.length - 1;
+  const withDictionary = !parts.some((part) => part.includes(0));
+  const masked = withDictionary
+    ? Buffer.concat(parts.flatMap((part, i) => (i > 0 ? [Buffer.alloc(nonceBytes), part] : [part])))
+    : Buffer.alloc(0);
+  let start = 0;
   return Promise.all(
-    parts.map((part, i) =>
-      deflateRaw(part, {
+    parts.map((part, i) => {
+      if (i > 0) start += nonceBytes;
+      const dictionary =
+        withDictionary && start > 0 ? masked.subarray(Math.max(0, start - WINDOW_BYTES), start) : null;
+      start += part.length;
+      return deflateRaw(part, {
         level: zlib.constants.Z_BEST_COMPRESSION,
+        ...(dictionary ? { dictionary } : {}),
         ...(i < last ? { finishFlush: zlib.constants.Z_FULL_FLUSH } : {}),
-      }),
-    ),
+      });
+    }),
   );
 }
 
@@ -190,15 +211,15 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /**
  * The gzip body of a stored page with `nonce` between its parts, or null while there is no gzip copy
- * (a page not stored, or its copy still being made). The nonce goes in as a stored deflate block (RFC 1951
+ * (a page not stored, or its copy still being made) or for a nonce of another length. The nonce goes in as a stored deflate block (RFC 1951
  * 3.2.4: a zero header byte, LEN and its complement, the bytes), the trailer carries the CRC-32 and the
  * length of the body this response decompresses to.
  */
 export function gzipWithNonce(page: CachedPage, nonce: string): Buffer | null {
-  const { parts, deflatedParts } = page as Partial<StoredPage>;
+  const { parts, deflatedParts, deflatedNonceBytes } = page as Partial<StoredPage>;
   if (!parts || !deflatedParts) return null;
   const glue = Buffer.from(nonce, 'utf8');
-  if (glue.length > 0xffff) return null;
+  if (glue.length !== deflatedNonceBytes || glue.length > 0xffff) return null;
   const storedBlock = Buffer.from([
     0,
     glue.length & 0xff,
