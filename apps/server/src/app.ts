@@ -21,6 +21,7 @@ import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
+import { createActorChatReads } from './modules/catalog/actor-chat.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
@@ -34,6 +35,7 @@ import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
+import { createLiveModule } from './modules/live/live.module.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPagesModule, type PageSlices } from './modules/pages/pages.module.ts';
@@ -173,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifications: notifications.service,
       actors: createActorPresenceRepository(database.db),
     }),
+    // Live chats billed per delivered minute (issue 16): the billing loop only, no routes yet.
+    createLiveModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
     ...Object.values(catalogModules),
     createPagesModule({
       ...moduleDeps,
