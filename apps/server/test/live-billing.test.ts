@@ -45,11 +45,11 @@ interface Live {
 }
 
 /** One node's live service and billing loop on the test database, with a clock the test moves. */
-function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db })): Live {
+function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db }), nodeId = 'node-a'): Live {
   const db = t.database.db;
   const clock = { now: Date.UTC(2026, 10, 26, 12) };
   const repository = createLiveRepository(db);
-  const loop = createLiveLoop({ repository, wallet, nodeId: 'node-a', now: () => clock.now, log: silent });
+  const loop = createLiveLoop({ repository, wallet, nodeId, now: () => clock.now, log: silent });
   const service = createLiveService({
     repository,
     loop,
@@ -61,7 +61,7 @@ function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db }
     }),
     actors: createActorChatReads(db),
     settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: MINUTE },
-    nodeId: 'node-a',
+    nodeId,
     leaseMs: 10_000,
     now: () => clock.now,
   });
@@ -114,6 +114,13 @@ async function chargesOf(sessionId: string): Promise<ChargeRow[]> {
       where t.idempotency_key like ${`live:${sessionId}:%`}`,
   );
   return rows.sort((a, b) => a.reference.minuteIndex - b.reference.minuteIndex);
+}
+
+/** The stored session row. */
+async function live(sessionId: string) {
+  const row = await createLiveRepository(t.database.db).sessionById(sessionId);
+  if (!row) throw new Error(`no session ${sessionId}`);
+  return row;
 }
 
 async function balanceOf(guestId: number): Promise<number> {
@@ -212,6 +219,59 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     await live.loop.tick();
     expect((await chargesOf(sessionId)).length).toBe(delivered);
     expect(await balanceOf(guest.id)).toBe(1000 - 100 * delivered);
+    await expectLedgerInvariants();
+  });
+
+  it('a node lost mid-session: another node claims it after its lease and re-sends the unanswered minute with its key (charged once); the old node stores no further step; without a reconnect the session ends with 910 and the current minute is not charged', async () => {
+    const realWallet = createWalletService({ db: t.database.db });
+    let loseAnswers = false;
+    const lossy: LiveWallet = {
+      guestBalance: (guestId) => realWallet.guestBalance(guestId),
+      async purchase(...args) {
+        const result = await realWallet.purchase(...args);
+        if (loseAnswers) throw new Error('node lost after commit');
+        return result;
+      },
+    };
+    const nodeA = liveNode(lossy, 'node-lost');
+    const nodeB = liveNode(realWallet, 'node-heir');
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const from = nodeA.clock.now;
+    const sessionId = await runningChat(nodeA, guest.id, actor.id);
+
+    await tickAt(nodeA, from, MINUTE);
+    loseAnswers = true;
+    await tickAt(nodeA, from, 2 * MINUTE);
+    expect((await chargesOf(sessionId)).length).toBe(2);
+    expect(nodeA.loop.stateOf(sessionId)?.pending?.minuteIndex).toBe(1);
+    // Node A stops renewing: its lease runs out.
+    await t.database.db.execute(
+      sql`update live_sessions set lease_until = now() - interval '1 second' where id = ${sessionId}`,
+    );
+
+    nodeB.clock.now = from + 2.2 * MINUTE;
+    await nodeB.loop.sweep();
+    expect(nodeB.loop.owns(sessionId)).toBe(true);
+    expect((await live(sessionId)).ownerNode).toBe('node-heir');
+    expect(nodeB.loop.stateOf(sessionId)?.pending).toBeNull();
+    expect(nodeB.loop.stateOf(sessionId)?.minutesBilled).toBe(2);
+    expect((await chargesOf(sessionId)).map((c) => c.idempotency_key)).toEqual([
+      `live:${sessionId}:0`,
+      `live:${sessionId}:1`,
+    ]);
+
+    // Node A comes back: its next step is not stored and it lets the session go.
+    loseAnswers = false;
+    await tickAt(nodeA, from, 3 * MINUTE);
+    expect(nodeA.loop.owns(sessionId)).toBe(false);
+
+    // The guest does not reconnect within the grace period: 910, nothing after the loss is charged.
+    await tickAt(nodeB, from, 2 * MINUTE + DEFAULT_CHAT_SESSION_SETTINGS.reconnectGraceMs);
+    const row = await live(sessionId);
+    expect([row.status, row.exitCode]).toEqual(['ended', 910]);
+    expect((await chargesOf(sessionId)).length).toBe(2);
+    expect(await balanceOf(guest.id)).toBe(800);
     await expectLedgerInvariants();
   });
 

@@ -10,9 +10,10 @@
  * charge re-emitted with its key) moves no money twice.
  *
  * Ticks: `tick()` feeds every owned session a `tick` and renews this node's leases (database clock);
- * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`. Not built yet: the
- * sweeper that claims sessions of a dead node (`handOver`), events from other nodes over the bus, and
- * the media effects (no media path exists: `startMedia`, `stopMedia` and `askPerformer` do nothing).
+ * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`; every SWEEP_EVERY_MS
+ * the sweeper claims sessions whose owner's lease ran out and feeds them `handOver`. Not built yet:
+ * events from other nodes over the bus, and the media effects (no media path exists: `startMedia`,
+ * `stopMedia` and `askPerformer` do nothing).
  */
 import {
   type ChatSessionEffect,
@@ -26,6 +27,9 @@ import type { LiveRepository, LiveStep } from './live.repository.ts';
 
 /** How often the loop ticks its sessions when no deadline comes sooner. */
 export const LIVE_TICK_MS = 1000;
+/** How often a node looks for sessions whose owner's lease ran out, and how many it claims at once. */
+export const SWEEP_EVERY_MS = 2000;
+const SWEEP_BATCH = 50;
 /** How long an owner's lease lasts without renewal (a sweeper may claim the session after it). */
 export const LIVE_LEASE_MS = 10_000;
 
@@ -86,6 +90,7 @@ export function createLiveLoop(deps: LiveLoopDeps) {
   const sessions = new Map<string, OwnedSession>();
   let timer: NodeJS.Timeout | null = null;
   let running = false;
+  let lastSweepAt = 0;
 
   /** One event of one session: reduce, store (owner + version), then the effects in order. */
   async function step(id: string, session: OwnedSession, event: ChatSessionEvent): Promise<void> {
@@ -201,6 +206,28 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     }
   }
 
+  /**
+   * Claims the sessions of nodes whose lease ran out and continues them with `handOver`: nothing
+   * after the dead node's last event counts as delivered, a charge it left without an answer is sent
+   * again with its key, and the guest reconnects within the grace period or the session ends with
+   * 910 (the current minute not charged).
+   */
+  async function sweep(): Promise<number> {
+    const claimed = await repository.claimExpired(nodeId, leaseMs, SWEEP_BATCH);
+    await Promise.all(
+      claimed.map((row) => {
+        sessions.set(row.id, {
+          state: row.state as unknown as ChatSessionState,
+          version: row.version,
+          queue: Promise.resolve(),
+        });
+        return feed(row.id, { type: 'handOver' });
+      }),
+    );
+    if (claimed.length > 0) log.warn({ claimed: claimed.length }, 'live sessions taken over');
+    return claimed.length;
+  }
+
   /** Sleeps until the earliest deadline of the owned sessions, at most one tick interval. */
   function schedule(): void {
     if (!running) return;
@@ -210,7 +237,12 @@ export function createLiveLoop(deps: LiveLoopDeps) {
       if (deadline !== null) wait = Math.min(wait, Math.max(0, deadline - now()));
     }
     timer = setTimeout(() => {
-      void tick().finally(schedule);
+      const sweepDue = now() - lastSweepAt >= SWEEP_EVERY_MS;
+      if (sweepDue) lastSweepAt = now();
+      const sweeping = sweepDue
+        ? sweep().catch((error) => log.error({ err: error }, 'live sweep failed'))
+        : Promise.resolve();
+      void sweeping.then(() => tick()).finally(schedule);
     }, wait);
     timer.unref();
   }
@@ -226,6 +258,7 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     stateOf: (id: string): ChatSessionState | undefined => sessions.get(id)?.state,
     feed,
     tick,
+    sweep,
     /**
      * A committed change of a guest's wallet (a top-up, an auto-recharge, money spent elsewhere)
      * reaches the guest's sessions as `fundsChanged`. Not awaited: the wallet announces changes while

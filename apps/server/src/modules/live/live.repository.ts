@@ -108,6 +108,29 @@ export function createLiveRepository(db: Db) {
       return updated.length === 1;
     },
 
+    /**
+     * The sweeper: takes over up to `limit` sessions that are not over and whose owner's lease ran
+     * out (database clock), skipping rows another sweeper holds; each claimed row moves to this node
+     * at a new version, so the old owner can store no further step.
+     */
+    async claimExpired(ownerNode: string, leaseMs: number, limit: number): Promise<LiveSessionRow[]> {
+      return db
+        .update(table)
+        .set({
+          ownerNode,
+          version: sql`${table.version} + 1`,
+          leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        })
+        .where(
+          inArray(
+            table.id,
+            sql`(select id from live_sessions where status in ('requested', 'starting', 'running', 'ending')
+              and lease_until < now() order by lease_until limit ${limit} for update skip locked)`,
+          ),
+        )
+        .returning();
+    },
+
     /** Renews the lease of every session this node owns that is not over; returns how many. */
     async renewLeases(ownerNode: string, leaseMs: number): Promise<number> {
       const renewed = await db
