@@ -198,6 +198,7 @@ export function createLiveLoop(deps: LiveLoopDeps) {
 
   async function tick(): Promise<void> {
     const ids = [...sessions.keys()];
+    if (ids.length === 0) return;
     await Promise.all(ids.map((id) => feed(id, { type: 'tick' })));
     try {
       await repository.renewLeases(nodeId, leaseMs);
