@@ -130,19 +130,23 @@ export class PageCache {
 
   private renderInto(key: string, render: PageRender, background: boolean): Promise<CachedPage | null> {
     const pending = render(background)
-      .then((page) => {
+      .then(async (page) => {
         if (!page) return page;
-        const stored: StoredPage = { ...page, parts: splitAt(page.body, page.nonce), storedAt: Date.now() };
-        this.pages.set(key, stored);
-        // The gzip copy follows in the thread pool; until it is there, answers are compressed as usual.
+        const stored: StoredPage = { ...page, parts: splitAt(page.body, page.nonce), storedAt: 0 };
+        // The gzip copy is made in the thread pool. A first render is answered and kept at once (its
+        // answers are compressed as usual until the copy is there); a replacement is kept once its copy
+        // is made, while the page it replaces (and its copy) is still answered.
         const nonceBytes = Buffer.byteLength(stored.nonce);
-        deflateParts(stored.parts, nonceBytes).then(
+        const copied = deflateParts(stored.parts, nonceBytes).then(
           (deflated) => {
             stored.deflatedNonceBytes = nonceBytes;
             stored.deflatedParts = deflated;
           },
           () => undefined,
         );
+        if (background) await copied;
+        stored.storedAt = Date.now();
+        this.pages.set(key, stored);
         return stored;
       })
       .finally(() => this.rendering.delete(key));
@@ -175,11 +179,16 @@ export function bodyWithNonce(page: CachedPage, nonce: string): Buffer {
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
+/**
+ * zlib level 6: the 145 KB videos overview takes ~11 ms in the thread pool (level 9: 17 ms for 1 %
+ * fewer bytes), once per render.
+ */
+const COPY_LEVEL = 6;
 /** Deflate's window: how far back a reference reaches. */
 const WINDOW_BYTES = 32 * 1024;
 
 /**
- * Each part compressed on its own (in the thread pool, at the best level: once per render); all but
+ * Each part compressed on its own (in the thread pool, once per render); all but
  * the last end with a full flush (byte-aligned), the last ends the stream. The dictionary of a part is
  * the page before it with `nonceBytes` NUL bytes for each nonce: a reference never reaches a nonce,
  * since no part holds a NUL byte (a page that does gets no dictionaries).
@@ -198,7 +207,7 @@ function deflateParts(parts: Buffer[], nonceBytes: number): Promise<Buffer[]> {
         withDictionary && start > 0 ? masked.subarray(Math.max(0, start - WINDOW_BYTES), start) : null;
       start += part.length;
       return deflateRaw(part, {
-        level: zlib.constants.Z_BEST_COMPRESSION,
+        level: COPY_LEVEL,
         ...(dictionary ? { dictionary } : {}),
         ...(i < last ? { finishFlush: zlib.constants.Z_FULL_FLUSH } : {}),
       });
