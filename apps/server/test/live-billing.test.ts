@@ -326,6 +326,32 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     await expectLedgerInvariants();
   });
 
+  it('money added during the chat (a top-up, an auto-recharge) reaches the session as fundsChanged: it runs on instead of ending with 501', async () => {
+    const wallet = createWalletService({ db: t.database.db });
+    const live = liveNode(wallet);
+    const unsubscribe = wallet.onWalletChange((change) => live.loop.walletChanged(change));
+    try {
+      const guest = await guestWith(150);
+      const actor = await onlineActor(100);
+      const from = live.clock.now;
+      const sessionId = await runningChat(live, guest.id, actor.id);
+
+      await tickAt(live, from, MINUTE);
+      expect(await balanceOf(guest.id)).toBe(50);
+      live.clock.now = from + 1.2 * MINUTE;
+      await wallet.topUp(guest.id, 500, `live-test-topup:${sessionId}`);
+      await tickAt(live, from, 2 * MINUTE);
+      await tickAt(live, from, 3 * MINUTE);
+
+      expect((await live.service.sessionById(sessionId))?.status).toBe('running');
+      expect((await chargesOf(sessionId)).map((c) => c.amount_cents)).toEqual([-100, -100, -100]);
+      expect(await balanceOf(guest.id)).toBe(350);
+      await expectLedgerInvariants();
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('a performer-side failure (907 video fail host) does not charge the current minute; whole minutes before stay charged', async () => {
     const live = liveNode();
     const guest = await guestWith(1000);
