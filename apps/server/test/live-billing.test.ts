@@ -393,6 +393,30 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     await expectLedgerInvariants();
   });
 
+  it('messages of a running chat are kept in the transcript, oldest first (what a reload re-reads)', async () => {
+    const live = liveNode();
+    const guest = await guestWith(1000);
+    const actor = await onlineActor(100);
+    const started = await live.service.start({
+      guestId: guest.id,
+      actorId: actor.id,
+      type: 'livechat',
+      country: null,
+    });
+    if (!started.ok) throw new Error(started.code);
+    // Not running yet (the performer has not accepted): nothing is relayed.
+    await live.service.event(started.sessionId, { type: 'message', from: 'guest', text: 'too early' });
+    await live.service.event(started.sessionId, { type: 'performerAccepted' });
+    await live.service.event(started.sessionId, { type: 'mediaUp' });
+    await live.service.event(started.sessionId, { type: 'message', from: 'guest', text: 'Hi!' });
+    await live.service.event(started.sessionId, { type: 'message', from: 'performer', text: 'Hello' });
+    expect((await live.service.messagesOf(started.sessionId)).map((m) => [m.sender, m.text])).toEqual([
+      ['guest', 'Hi!'],
+      ['performer', 'Hello'],
+    ]);
+    expect((await live.service.messagesOf(started.sessionId, 1)).map((m) => m.text)).toEqual(['Hello']);
+  });
+
   it('a start needs the minimum chat balance of spec 9 (0.5 EUR): 106 and the not-enough-money modal', async () => {
     const live = liveNode();
     const guest = await guestWith(49);
