@@ -706,23 +706,23 @@ describe(`operator API (internal token + IP allow-list; ${testBackend})`, () => 
   });
 });
 
-  it('declared operator calls (decision 0032): a bad id, query or body is 400 VALIDATION_ERROR naming the field', async () => {
-    const g = await make.buildGuest();
-    const cases: ['GET' | 'POST', string, object | undefined, string][] = [
-      ['GET', 'bonus-codes?limit=0', undefined, 'limit'],
-      ['GET', 'bonus-codes?before=abc', undefined, 'before'],
-      ['POST', 'guests/abc/vouchers', { idempotencyKey: key('v'), type: 1, amount: 1 }, 'guestId'],
-      ['POST', `guests/${g.id}/vouchers`, { idempotencyKey: 'short', type: 1, amount: 1 }, 'idempotencyKey'],
-      ['POST', 'transactions/0/refund', { idempotencyKey: key('r'), reason: 'bad id' }, 'transferId'],
-      ['POST', 'transactions/1/refund', { idempotencyKey: key('r'), reason: 'no' }, 'reason'],
-    ];
-    for (const [method, path, body, field] of cases) {
-      const response = await operator(app, method, path, body);
-      expect(response.statusCode, `${method} ${path}`).toBe(400);
-      expect(response.json().error.code).toBe('VALIDATION_ERROR');
-      expect(response.json().error.message).toContain(`${field}:`);
-    }
-  });
+it('declared operator calls (decision 0032): a bad id, query or body is 400 VALIDATION_ERROR naming the field', async () => {
+  const g = await make.buildGuest();
+  const cases: ['GET' | 'POST', string, object | undefined, string][] = [
+    ['GET', 'bonus-codes?limit=0', undefined, 'limit'],
+    ['GET', 'bonus-codes?before=abc', undefined, 'before'],
+    ['POST', 'guests/abc/vouchers', { idempotencyKey: key('v'), type: 1, amount: 1 }, 'guestId'],
+    ['POST', `guests/${g.id}/vouchers`, { idempotencyKey: 'short', type: 1, amount: 1 }, 'idempotencyKey'],
+    ['POST', 'transactions/0/refund', { idempotencyKey: key('r'), reason: 'bad id' }, 'transferId'],
+    ['POST', 'transactions/1/refund', { idempotencyKey: key('r'), reason: 'no' }, 'reason'],
+  ];
+  for (const [method, path, body, field] of cases) {
+    const response = await operator(app, method, path, body);
+    expect(response.statusCode, `${method} ${path}`).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(response.json().error.message).toContain(`${field}:`);
+  }
+});
 
 describe(`query-language service (spec 7 guest vouchers, remaining bonus codes, benefits; ${testBackend})`, () => {
   const gql = (g: SignedUp | null, query: string, variables?: object) =>

@@ -11,7 +11,6 @@ import {
   type EndpointInput,
   endpointPath,
 } from '@vela/contracts/endpoint';
-import type { z } from 'zod';
 
 export class RestError extends Error {
   constructor(
@@ -64,19 +63,6 @@ export async function restCall(method: RestMethod, path: string, payload?: unkno
     );
   }
   return { body, data: body.data };
-}
-
-/** Calls the API and checks the answer's data against the contract `schema`. */
-export async function restData<S extends z.ZodType>(
-  method: RestMethod,
-  path: string,
-  schema: S,
-  payload?: unknown,
-): Promise<z.output<S>> {
-  const { data } = await restCall(method, path, payload);
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new RestError('INVALID_RESPONSE', 'Unexpected answer', 200);
-  return parsed.data;
 }
 
 /** The input of a declared endpoint; optional when the endpoint declares no params and no body. */
