@@ -1,4 +1,5 @@
 /** The money display of the history and receipts (spec 9 formatting, four languages, Berlin time). */
+import { TRANSFER_KINDS } from '@vela/domain/ledger';
 import { moneyMessages } from '@vela/i18n/messages/money';
 import { walletMessages } from '@vela/i18n/messages/wallet';
 import { translator } from '@vela/i18n/translate';
@@ -44,13 +45,13 @@ describe('wallet presenters (spec 9)', () => {
 
   it('every transfer kind has a label in de, en, nl and es; unknown kinds read as a booking', () => {
     for (const lang of ['de', 'en', 'nl', 'es'] as const) {
-      const labels = ['top-up', 'purchase', 'refund', 'subscription', 'bonus'].map((k) =>
-        kindLabel(t(lang), k),
-      );
-      expect(new Set(labels).size).toBe(5);
+      const labels = TRANSFER_KINDS.map((k) => kindLabel(t(lang), k));
+      expect(new Set(labels).size).toBe(TRANSFER_KINDS.length);
+      expect(labels).not.toContain(t(lang)('kind.other'));
       expect(kindLabel(t(lang), 'mystery')).toBe(t(lang)('kind.other'));
     }
     expect(kindLabel(t('de'), 'top-up')).toBe('Aufladung');
+    expect(kindLabel(t('en'), 'chat')).toBe('Live chat');
   });
 
   it('the detail comes from the safe reference: paytype, product and period, item, code, refunded receipt', () => {

@@ -5,6 +5,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { Transaction, TransactionReference } from '@vela/contracts/wallet-api';
+import type { TransferKind } from '@vela/domain/ledger';
 import { formatAmount, formatMoney } from '@vela/domain/money-format';
 import type { moneyMessages } from '@vela/i18n/messages/money';
 import type { WalletMessageKey } from '@vela/i18n/messages/wallet';
@@ -49,17 +50,19 @@ export function berlinDateTime(iso: string, lang: Language): string {
   return format.format(date);
 }
 
-const KIND_KEYS: Record<string, WalletMessageKey> = {
+/** Every kind the ledger writes has its label (a new kind fails the typecheck here). */
+const KIND_KEYS: Record<TransferKind, WalletMessageKey> = {
   'top-up': 'kind.top-up',
   purchase: 'kind.purchase',
   refund: 'kind.refund',
   subscription: 'kind.subscription',
   bonus: 'kind.bonus',
+  chat: 'kind.chat',
 };
 
 /** The localized label of a transfer kind; an unknown kind reads as a generic booking. */
 export function kindLabel(t: WalletT, kind: string): string {
-  return t(KIND_KEYS[kind] ?? 'kind.other');
+  return t((KIND_KEYS as Record<string, WalletMessageKey>)[kind] ?? 'kind.other');
 }
 
 const PRODUCT_KEYS: Record<string, WalletMessageKey> = {
