@@ -4,17 +4,21 @@
  */
 import type { DialogFlow } from './urlParams.ts';
 
-/** Every parameter `readDialogUrl` reads or strips (spec 2). */
-const DIALOG_URL_PARAMS = [
+/**
+ * Parameters that only make sense once: after the login they belong to, the page reloads without
+ * them (a used reset key would reopen the reset dialog; a redirect token would be redeemed again).
+ */
+export const ONE_SHOT_PARAMS = [
   'showModalbox',
-  'vxpFlow',
-  'vxpAutoFlow',
   'u',
   'key',
   'tpLoginPwdLost',
   'tpEmailPwdLost',
   'redirect_token',
 ] as const;
+
+/** Every parameter `readDialogUrl` reads or strips (spec 2): the one-shot ones and the flow. */
+const DIALOG_URL_PARAMS = [...ONE_SHOT_PARAMS, 'vxpFlow', 'vxpAutoFlow'] as const;
 
 /**
  * Whether a page address may ask for a dialog (or a stripped parameter): only then does the page

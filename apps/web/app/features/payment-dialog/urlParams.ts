@@ -5,6 +5,7 @@
 import type { DialogInitMessage } from '@vela/contracts/guest-api';
 import { isPaymentFlow, PAYMENT_FLOWS, type PaymentFlow } from '@vela/contracts/payment';
 import { type DialogUrlAction, readDialogUrl } from '@vela/domain/payment-dialog';
+import { ONE_SHOT_PARAMS } from './dialogAddress.ts';
 
 export type DialogFlow = PaymentFlow | 'signup';
 export type DialogPrefill = NonNullable<DialogInitMessage['prefill']>;
@@ -49,19 +50,6 @@ export function dialogRequestOfUrl(href: string): { request: DialogLoadRequest; 
   const { action, strippedUrl } = readDialogUrl(href, PAYMENT_FLOWS);
   return { request: requestOfUrlAction(action), replaceWith: strippedUrl === href ? null : strippedUrl };
 }
-
-/**
- * Parameters that only make sense once: after the login they belong to, the page reloads without
- * them (a used reset key would reopen the reset dialog; a redirect token would be redeemed again).
- */
-export const ONE_SHOT_PARAMS = [
-  'showModalbox',
-  'u',
-  'key',
-  'tpLoginPwdLost',
-  'tpEmailPwdLost',
-  'redirect_token',
-] as const;
 
 /** The address to reload after a login: the current one without the one-shot parameters. */
 export function addressAfterLogin(href: string): string {
