@@ -63,6 +63,7 @@ import {
   type PreparedDialog,
 } from './PaymentDialogProvider.tsx';
 import { addressAfterLogin, type DialogFlow, dialogRequestOfUrl } from './urlParams.ts';
+import { useEscapeToClose } from './useEscapeToClose.ts';
 
 /** What the provider calls on a loaded host. */
 export interface DialogHostHandle {
@@ -375,16 +376,9 @@ export function PaymentDialogHost({
 
   // Focus moves into the dialog once it is shown; Escape closes it.
   useEffect(() => {
-    if (state !== 'visible' && state !== 'created') return;
     if (state === 'visible') frameRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [state, close]);
+  }, [state]);
+  useEscapeToClose(state === 'visible' || state === 'created', close);
 
   // URL parameters of spec 2, once per page load.
   const readUrlOnce = useRef(false);

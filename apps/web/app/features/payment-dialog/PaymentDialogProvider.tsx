@@ -39,6 +39,7 @@ import { dialogSrc, mayCarryDialogRequest } from './dialogAddress.ts';
 import { LOGIN_ACTION_STORAGE_KEY } from './loginActionKey.ts';
 import type { DialogHostHandle, PaymentDialogHostProps } from './PaymentDialogHost.tsx';
 import type { DialogFlow, DialogPrefill } from './urlParams.ts';
+import { useEscapeToClose } from './useEscapeToClose.ts';
 
 export type { DialogFlow, DialogPrefill } from './urlParams.ts';
 
@@ -253,16 +254,7 @@ export function PaymentDialogProvider({ lang, config, viewer, children }: Paymen
   }, []);
 
   // Escape cancels a dialog whose code is still loading (as it closes an open one).
-  useEffect(() => {
-    if (!waiting) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [waiting, close]);
+  useEscapeToClose(waiting, close);
 
   // URL parameters of spec 2: an address that may carry them loads the host, which reads them once.
   useEffect(() => {
