@@ -210,6 +210,24 @@ const guestEvents = [
   msg('pinnedActorNotification', { actorId: ActorId, notifyEmail: z.boolean(), notifySms: z.boolean() }),
   msg('emailProperties', { email: z.string().nullable() }),
   msg('removeStatusBar', {}),
+  // Live chat (decision 0038 part 3): every open page of the guest follows the meter and the end.
+  /** After each charged minute: minutes billed, money spent (coins, rounded up) and the balance left. */
+  msg('liveMeter', {
+    sessionId: z.uuid(),
+    minutes: z.number().int().nonnegative(),
+    spent: PriceSchema,
+    /** Whole coins, rounded down (`coinBalanceOf`). */
+    balance: PriceSchema,
+  }),
+  /** Spec 3 "Chat end": `chatId` is the live session id; `price` is the money the chat cost, in coins. */
+  msg('chatEnd', {
+    chatId: z.uuid(),
+    price: PriceSchema,
+    actorId: ActorId,
+    actorName: z.string(),
+    isVoyeur: z.boolean(),
+    isToyControl: z.boolean(),
+  }),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [
   ...guestEvents,
@@ -270,11 +288,10 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
     onlineTotal: z.number().int().nonnegative(),
   }),
   msg('signupEmailSent', { email: z.string() }),
-  // In the protocol, sent by features not built yet (messenger, live chat, voice call, contests).
+  // In the protocol, sent by features not built yet (messenger, live reactions, voice call, contests).
   msg('messagePrice', { channelId: Id, price: PriceSchema }),
   msg('channels', { channels: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
   msg('channel', { channel: z.record(z.string(), z.unknown()) }),
-  msg('chatEnd', { actorId: ActorId }),
   msg('liveReaction', { actorId: ActorId, reaction: z.string() }),
   msg('clashOfCamsVoting', { contestId: Id }),
   msg('privateTicketShowInvitation', { actorId: ActorId, showId: Id }),
