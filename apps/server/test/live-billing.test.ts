@@ -49,7 +49,9 @@ function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db }
   const db = t.database.db;
   const clock = { now: Date.UTC(2026, 10, 26, 12) };
   const repository = createLiveRepository(db);
-  const loop = createLiveLoop({ repository, wallet, nodeId, now: () => clock.now, log: silent });
+  // The socket events of the loop (liveMeter, chatEnd) are live-events.test.ts's; none are read here.
+  const publish = async () => true;
+  const loop = createLiveLoop({ repository, wallet, nodeId, now: () => clock.now, publish, log: silent });
   const service = createLiveService({
     repository,
     loop,

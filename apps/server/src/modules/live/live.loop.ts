@@ -11,7 +11,9 @@
  *
  * Ticks: `tick()` feeds every owned session a `tick` and renews this node's leases (database clock);
  * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`; every SWEEP_EVERY_MS
- * the sweeper claims sessions whose owner's lease ran out and feeds them `handOver`. Not built yet:
+ * the sweeper claims sessions whose owner's lease ran out and feeds them `handOver`. `publishMeter`
+ * and `notifyChatEnd` reach every open page of the guest as `liveMeter` and `chatEnd` (live.presenter.ts)
+ * through `publish` (the bus, so on every node). Not built yet:
  * events from other nodes over the bus, and the media effects (no media path exists: `startMedia`,
  * `stopMedia` and `askPerformer` do nothing).
  */
@@ -22,7 +24,9 @@ import {
   nextDeadline,
   reduceChatSession,
 } from '@vela/domain/chat-session';
+import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { NotEnoughMoneyError, type TransferResult } from '../wallet/wallet.service.ts';
+import { chatEndEvent, liveMeterEvent } from './live.presenter.ts';
 import type { LiveRepository, LiveStep } from './live.repository.ts';
 
 /** How often the loop ticks its sessions when no deadline comes sooner. */
@@ -55,6 +59,11 @@ export interface LiveLoopDeps {
   nodeId: string;
   /** The clock, epoch ms. */
   now: () => number;
+  /**
+   * Tells every open page of a guest (on every node) an event: `publishToGuest` on the bus
+   * (infra/publish-to-guest.ts); it logs a refused publish and never throws.
+   */
+  publish: (guestId: number, event: GuestSocketEvent) => Promise<unknown>;
   log: {
     warn(object: object, message: string): void;
     error(object: object, message: string): void;
@@ -84,7 +93,7 @@ export function stepOf(state: ChatSessionState): LiveStep {
 }
 
 export function createLiveLoop(deps: LiveLoopDeps) {
-  const { repository, wallet, nodeId, now, log } = deps;
+  const { repository, wallet, nodeId, now, publish, log } = deps;
   const leaseMs = deps.leaseMs ?? LIVE_LEASE_MS;
   const tickMs = deps.tickMs ?? LIVE_TICK_MS;
   const sessions = new Map<string, OwnedSession>();
@@ -132,13 +141,16 @@ export function createLiveLoop(deps: LiveLoopDeps) {
           },
           'live session ended',
         );
+        await publish(effect.guestId, chatEndEvent(effect));
         return;
-      // No media path and no socket messages for live sessions exist yet (decision 0038 parts 3, 5):
-      // these effects have no receiver.
+      case 'publishMeter':
+        await publish(effect.guestId, liveMeterEvent(effect));
+        return;
+      // No media path, performer side or previews exist yet (decision 0038 parts 5, 7): these
+      // effects have no receiver.
       case 'askPerformer':
       case 'startMedia':
       case 'stopMedia':
-      case 'publishMeter':
       case 'usePreviewUnit':
         return;
     }

@@ -1,13 +1,15 @@
 /**
  * The live module of issue 16 (decision 0038; see feature-module.ts): live chat sessions billed per
  * delivered minute through the ledger. It owns `live_sessions` and `live_messages`; this node's
- * billing loop ticks the sessions it owns. It contributes no routes or socket messages yet: without
+ * billing loop ticks the sessions it owns and tells the guest's pages the meter and the end
+ * (`liveMeter`, `chatEnd` on the guest's bus channel). It contributes no routes or socket handlers yet: without
  * a media path nothing could prove delivery to a guest, so starting a chat is not offered (the tests
  * drive the service; the signaling of decision 0038 part 3 will).
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
+import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createLiveLoop, LIVE_LEASE_MS } from './live.loop.ts';
@@ -24,7 +26,14 @@ export function createLiveModule(
   const now = deps.now ?? Date.now;
   const nodeId = deps.nodeId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const repository = createLiveRepository(deps.db);
-  const loop = createLiveLoop({ repository, wallet: deps.wallet, nodeId, now, log: deps.log });
+  const loop = createLiveLoop({
+    repository,
+    wallet: deps.wallet,
+    nodeId,
+    now,
+    publish: (guestId, event) => publishToGuest(deps.bus, guestId, event, deps.log),
+    log: deps.log,
+  });
   const service = createLiveService({
     repository,
     loop,
