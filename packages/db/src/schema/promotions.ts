@@ -1,6 +1,6 @@
 /**
- * Tables of the promotions module (apps/server/src/modules/promotions): vouchers, bonus codes and
- * their redemptions, and bought items.
+ * Tables of the promotions module (apps/server/src/modules/promotions): vouchers and their keyed
+ * uses, bonus codes and their redemptions, and bought items.
  * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
  * apps/server/test/table-ownership.test.ts).
  */
@@ -49,6 +49,27 @@ export const vouchers = pgTable(
     check('vouchers_amount', sql`${t.amount} > 0`),
     check('vouchers_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
     index('vouchers_guest_idx').on(t.guestId, t.type),
+  ],
+);
+
+/**
+ * One unit of a voucher spent under a caller's key (a chat minute: `live:<session>:<minute>`). The
+ * unique key makes a spend idempotent: a replay finds the use and spends nothing more.
+ */
+export const voucherUses = pgTable(
+  'voucher_uses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    voucherId: bigint('voucher_id', { mode: 'number' })
+      .notNull()
+      .references(() => vouchers.id),
+    guestId: guestIdColumn(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('voucher_uses_key_unique').on(t.idempotencyKey),
+    index('voucher_uses_voucher_idx').on(t.voucherId),
   ],
 );
 

@@ -2,17 +2,19 @@
  * All SQL of vouchers, bonus codes, redemptions and bought items. The service runs the writes that
  * belong together inside one transaction (`db.transaction(tx => createPromotionsRepository(tx))`);
  * the database keeps the invariants again: one purchase per guest and item, one redemption per
- * guest and code, a code's count never above its limit, a voucher's remaining never below zero.
+ * guest and code, a code's count never above its limit, a voucher's remaining never below zero, one
+ * voucher use per key.
  */
 import type { Db } from '@vela/db/client';
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from '@vela/db/orm';
-import { bonusCodes, bonusRedemptions, purchases, vouchers } from '@vela/db/schema';
+import { bonusCodes, bonusRedemptions, purchases, vouchers, voucherUses } from '@vela/db/schema';
 import type { ItemType } from '@vela/domain/vouchers';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type BonusCodeRow = typeof bonusCodes.$inferSelect;
 export type RedemptionRow = typeof bonusRedemptions.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
+export type VoucherUseRow = typeof voucherUses.$inferSelect;
 
 export interface RedemptionWithCode {
   redemption: RedemptionRow;
@@ -63,6 +65,16 @@ export function createPromotionsRepository(db: Db) {
         .where(and(eq(vouchers.id, voucherId), gt(vouchers.remaining, 0)))
         .returning({ id: vouchers.id });
       return rows.length === 1;
+    },
+    /** The use spent under a key, if any. */
+    async voucherUseByKey(idempotencyKey: string): Promise<VoucherUseRow | undefined> {
+      const [row] = await db.select().from(voucherUses).where(eq(voucherUses.idempotencyKey, idempotencyKey));
+      return row;
+    },
+    /** Records a use under its key; undefined when the key was used already (nothing written). */
+    async insertVoucherUse(values: typeof voucherUses.$inferInsert): Promise<VoucherUseRow | undefined> {
+      const [row] = await db.insert(voucherUses).values(values).onConflictDoNothing().returning();
+      return row;
     },
     async insertVoucher(values: typeof vouchers.$inferInsert): Promise<VoucherRow> {
       const [row] = await db.insert(vouchers).values(values).returning();

@@ -12,6 +12,9 @@
  *   `bonus:<redemption id>`; a crash in between is repaired by `settleUnsettled` at start.
  * - On-top codes wait for the guest's next succeeded top-up (wallet.onWalletChange) and credit with
  *   the key `ontop:<redemption id>`.
+ * - Chat-minute vouchers (type 2): the live module spends one unit per minute through
+ *   `useChatMinuteVoucher` under the minute's key (a `voucher_uses` row, unique per key) and reads
+ *   the units usable with a performer through `chatMinuteVouchers` (decision 0038 part 4).
  */
 import type { GuestSocketEvent } from '@vela/contracts/socket';
 import type { Db } from '@vela/db/client';
@@ -23,6 +26,7 @@ import {
   type RedeemReason,
   redeemReason,
 } from '@vela/domain/bonus-codes';
+import { voucherChatMinutesFor } from '@vela/domain/chat-types';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
@@ -30,6 +34,7 @@ import {
   ITEM_VOUCHER_TYPE,
   type ItemType,
   pickVoucher,
+  VOUCHER_TYPES,
   type VoucherType,
   voucherCounts,
 } from '@vela/domain/vouchers';
@@ -53,6 +58,7 @@ import {
   createPromotionsRepository,
   type PurchaseRow,
   type RedemptionWithCode,
+  type VoucherUseRow,
 } from './promotions.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -220,6 +226,48 @@ export function createPromotionsService(deps: PromotionsDeps) {
       if (error instanceof AlreadyBought || uniqueViolation(error) === 'purchases_guest_item_unique') {
         const existing = await repository.purchaseOf(guestId, item.itemType, item.id);
         if (existing) return { purchase: existing, alreadyBought: true };
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Spends one unit of a usable chat-minute voucher (type 2) valid for the performer, once per key.
+   * The guest's candidate vouchers are row-locked; the unit and the keyed use row are written in one
+   * transaction, and the unique key decides a replay or a race: the first use is answered again and
+   * nothing more is spent. Refused with NO_VOUCHER (nothing written) when no unit is usable.
+   */
+  async function useChatMinuteVoucher(
+    guestId: number,
+    actorId: number,
+    idempotencyKey: string,
+  ): Promise<ChatMinuteVoucherUse> {
+    const type = VOUCHER_TYPES.videochat;
+    const replayOf = (use: VoucherUseRow): ChatMinuteVoucherUse => {
+      if (use.guestId !== guestId)
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This key was used for another guest', 409);
+      return { ok: true, voucherId: use.voucherId, replayed: true };
+    };
+    try {
+      const result = await db.transaction(async (tx): Promise<ChatMinuteVoucherUse> => {
+        const store = createPromotionsRepository(tx);
+        const candidates = await store.lockCandidates(guestId, type, actorId, now());
+        // Checked after the locks: a parallel spend under the same key has committed by now.
+        const earlier = await store.voucherUseByKey(idempotencyKey);
+        if (earlier) return replayOf(earlier);
+        const voucher = pickVoucher(candidates, { type, actorId }, now());
+        if (!voucher || !(await store.consumeOne(voucher.id))) return { ok: false, code: 'NO_VOUCHER' };
+        const use = await store.insertVoucherUse({ voucherId: voucher.id, guestId, idempotencyKey });
+        // A parallel spend under the same key won: throwing rolls this unit back.
+        if (!use) throw new VoucherKeyUsed();
+        return { ok: true, voucherId: voucher.id, replayed: false };
+      });
+      if (result.ok && !result.replayed) await announceVouchers(guestId);
+      return result;
+    } catch (error) {
+      if (error instanceof VoucherKeyUsed || uniqueViolation(error) === 'voucher_uses_key_unique') {
+        const earlier = await repository.voucherUseByKey(idempotencyKey);
+        if (earlier) return replayOf(earlier);
       }
       throw error;
     }
@@ -572,6 +620,11 @@ export function createPromotionsService(deps: PromotionsDeps) {
         actorId: actorId === undefined ? null : String(actorId),
       };
     },
+    useChatMinuteVoucher,
+    /** The chat minutes the guest's usable type-2 vouchers pay with this performer. */
+    async chatMinuteVouchers(guestId: number, actorId: number): Promise<number> {
+      return voucherChatMinutesFor(await repository.vouchersOf(guestId), actorId, now());
+    },
     check,
     redeem,
     hasPendingOnTop,
@@ -600,5 +653,11 @@ export function createPromotionsService(deps: PromotionsDeps) {
 }
 
 class AlreadyBought extends Error {}
+class VoucherKeyUsed extends Error {}
+
+/** The answer of a chat-minute spend: the use (first or replayed), or refused when none is left. */
+export type ChatMinuteVoucherUse =
+  | { ok: true; voucherId: number; replayed: boolean }
+  | { ok: false; code: 'NO_VOUCHER' };
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;
