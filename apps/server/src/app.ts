@@ -176,7 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       actors: createActorPresenceRepository(database.db),
     }),
     // Live chats billed per delivered minute (issue 16): the billing loop only, no routes yet.
-    createLiveModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
+    createLiveModule({
+      ...moduleDeps,
+      actors: createActorChatReads(database.db),
+      vouchers: promotions.service,
+    }),
     ...Object.values(catalogModules),
     createPagesModule({
       ...moduleDeps,

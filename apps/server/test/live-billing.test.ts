@@ -26,6 +26,7 @@ import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
+import { promotionsOn } from './promotions-port.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite();
@@ -51,11 +52,22 @@ function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db }
   const repository = createLiveRepository(db);
   // The socket events of the loop (liveMeter, chatEnd) are live-events.test.ts's; none are read here.
   const publish = async () => true;
-  const loop = createLiveLoop({ repository, wallet, nodeId, now: () => clock.now, publish, log: silent });
+  // The real chat-minute vouchers of promotions (these guests have none; live-vouchers.test.ts grants them).
+  const vouchers = promotionsOn(db);
+  const loop = createLiveLoop({
+    repository,
+    wallet,
+    vouchers,
+    nodeId,
+    now: () => clock.now,
+    publish,
+    log: silent,
+  });
   const service = createLiveService({
     repository,
     loop,
     wallet,
+    vouchers,
     guests: createGuestsRepository(db, {
       balanceCents: guestBalanceSql,
       isPayingCustomer: payingCustomerSql,

@@ -6,8 +6,10 @@
  * lost lease or a concurrent step stores nothing and the session is dropped here), and then the
  * step's effects run in order. A `chargeMinute` is awaited and its result (`chargeSucceeded` /
  * `chargeRefused`) is reduced before the session's next event. Effects are idempotent: a minute is
- * one wallet purchase under the key `live:<session>:<minute>`, so a step replayed after a crash (the
- * charge re-emitted with its key) moves no money twice.
+ * one wallet purchase under the key `live:<session>:<minute>`, or (paid with a voucher) one
+ * chat-minute voucher unit spent under that key through the promotions port, so a step replayed after
+ * a crash (the charge re-emitted with its key) moves no money and spends no unit twice. Every charge
+ * result carries the funds read after it: the wallet balance and the usable voucher minutes.
  *
  * Ticks: `tick()` feeds every owned session a `tick` and renews this node's leases (database clock);
  * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`; every SWEEP_EVERY_MS
@@ -17,6 +19,8 @@
  * events from other nodes over the bus, and the media effects (no media path exists: `startMedia`,
  * `stopMedia` and `askPerformer` do nothing).
  */
+
+import type { GuestSocketEvent } from '@vela/contracts/socket';
 import {
   type ChatSessionEffect,
   type ChatSessionEvent,
@@ -24,7 +28,6 @@ import {
   nextDeadline,
   reduceChatSession,
 } from '@vela/domain/chat-session';
-import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { NotEnoughMoneyError, type TransferResult } from '../wallet/wallet.service.ts';
 import { chatEndEvent, liveMeterEvent } from './live.presenter.ts';
 import type { LiveRepository, LiveStep } from './live.repository.ts';
@@ -52,9 +55,19 @@ export interface LiveWallet {
   guestBalance(guestId: number): Promise<number>;
 }
 
+/**
+ * The promotions module's chat-minute vouchers (it owns them): one unit spent per key, and the units
+ * usable now with a performer.
+ */
+export interface LiveVouchers {
+  useChatMinuteVoucher(guestId: number, actorId: number, idempotencyKey: string): Promise<{ ok: boolean }>;
+  chatMinuteVouchers(guestId: number, actorId: number): Promise<number>;
+}
+
 export interface LiveLoopDeps {
   repository: LiveRepository;
   wallet: LiveWallet;
+  vouchers: LiveVouchers;
   /** This node's name in `owner_node`. */
   nodeId: string;
   /** The clock, epoch ms. */
@@ -93,7 +106,7 @@ export function stepOf(state: ChatSessionState): LiveStep {
 }
 
 export function createLiveLoop(deps: LiveLoopDeps) {
-  const { repository, wallet, nodeId, now, publish, log } = deps;
+  const { repository, wallet, vouchers, nodeId, now, publish, log } = deps;
   const leaseMs = deps.leaseMs ?? LIVE_LEASE_MS;
   const tickMs = deps.tickMs ?? LIVE_TICK_MS;
   const sessions = new Map<string, OwnedSession>();
@@ -156,15 +169,44 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     }
   }
 
-  /** A minute through the ledger; the event to reduce next, or null when there was no answer. */
+  /** The guest's funds for a session with the performer: balance and usable voucher minutes. */
+  async function fundsOf(guestId: number, actorId: number) {
+    const [balanceCents, voucherMinutes] = await Promise.all([
+      wallet.guestBalance(guestId),
+      vouchers.chatMinuteVouchers(guestId, actorId),
+    ]);
+    return { balanceCents, voucherMinutes };
+  }
+
+  /** A minute paid with a voucher unit under the minute's key (promotions decides); see `charge`. */
+  async function chargeVoucher(
+    effect: Extract<ChatSessionEffect, { type: 'chargeMinute' }>,
+  ): Promise<ChatSessionEvent | null> {
+    try {
+      const used = await vouchers.useChatMinuteVoucher(effect.guestId, effect.actorId, effect.idempotencyKey);
+      const funds = await fundsOf(effect.guestId, effect.actorId);
+      // Refused: no unit was left (another session used it, it expired); the engine re-plans the
+      // minute with the funds read now (coins, or the end when there are none).
+      return {
+        type: used.ok ? 'chargeSucceeded' : 'chargeRefused',
+        minuteIndex: effect.minuteIndex,
+        ...funds,
+      };
+    } catch (error) {
+      // No answer: the engine emits the charge again with the same key after chargeRetryMs.
+      log.error(
+        { err: error, sessionId: effect.sessionId, key: effect.idempotencyKey },
+        'live voucher minute failed',
+      );
+      return null;
+    }
+  }
+
+  /** A minute through the ledger (or a voucher); the event to reduce next, or null without an answer. */
   async function charge(
     effect: Extract<ChatSessionEffect, { type: 'chargeMinute' }>,
   ): Promise<ChatSessionEvent | null> {
-    if (effect.paidWith === 'voucher') {
-      // Sessions open with 0 voucher minutes until promotions offers a chat-minute voucher port.
-      log.error({ sessionId: effect.sessionId }, 'live voucher minute without a voucher port');
-      return null;
-    }
+    if (effect.paidWith === 'voucher') return chargeVoucher(effect);
     try {
       await wallet.purchase(effect.guestId, effect.cents, effect.idempotencyKey, {
         performerId: effect.actorId,
@@ -176,12 +218,12 @@ export function createLiveLoop(deps: LiveLoopDeps) {
           partial: effect.partial,
         },
       });
-      const balanceCents = await wallet.guestBalance(effect.guestId);
-      return { type: 'chargeSucceeded', minuteIndex: effect.minuteIndex, balanceCents, voucherMinutes: 0 };
+      const funds = await fundsOf(effect.guestId, effect.actorId);
+      return { type: 'chargeSucceeded', minuteIndex: effect.minuteIndex, ...funds };
     } catch (error) {
       if (error instanceof NotEnoughMoneyError) {
-        const balanceCents = await wallet.guestBalance(effect.guestId);
-        return { type: 'chargeRefused', minuteIndex: effect.minuteIndex, balanceCents, voucherMinutes: 0 };
+        const funds = await fundsOf(effect.guestId, effect.actorId);
+        return { type: 'chargeRefused', minuteIndex: effect.minuteIndex, ...funds };
       }
       // No answer: the engine emits the charge again with the same key after chargeRetryMs.
       log.error(
@@ -192,20 +234,32 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     }
   }
 
-  /** Queues an event of an owned session; resolves once it (and its charges) are done. */
-  function feed(id: string, event: ChatSessionEvent): Promise<void> {
+  /**
+   * Queues an event of an owned session, made from the session's state when its turn comes (after its
+   * earlier steps); resolves once it (and its charges) are done.
+   */
+  function enqueue(
+    id: string,
+    type: ChatSessionEvent['type'],
+    make: (session: OwnedSession) => ChatSessionEvent,
+  ): Promise<void> {
     const session = sessions.get(id);
     if (!session) return Promise.resolve();
     const next = session.queue.then(async () => {
       if (sessions.get(id) !== session) return;
       try {
-        await step(id, session, event);
+        await step(id, session, make(session));
       } catch (error) {
-        log.error({ err: error, sessionId: id, event: event.type }, 'live session step failed');
+        log.error({ err: error, sessionId: id, event: type }, 'live session step failed');
       }
     });
     session.queue = next;
     return next;
+  }
+
+  /** Queues an event of an owned session; resolves once it (and its charges) are done. */
+  function feed(id: string, event: ChatSessionEvent): Promise<void> {
+    return enqueue(id, event.type, () => event);
   }
 
   async function tick(): Promise<void> {
@@ -274,14 +328,20 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     sweep,
     /**
      * A committed change of a guest's wallet (a top-up, an auto-recharge, money spent elsewhere)
-     * reaches the guest's sessions as `fundsChanged`. Not awaited: the wallet announces changes while
-     * a session's own charge may still be running. The session's own minutes arrive as charge results.
+     * reaches the guest's sessions as `fundsChanged`; the voucher minutes stay the session's own
+     * (as its last charge result read them, taken in its turn, after its earlier charges). Not
+     * awaited: the wallet announces changes while a session's own charge may still be running. The
+     * session's own minutes arrive as charge results, with the funds read after each.
      */
     walletChanged(change: { guestId: number; kind: string; balanceAfterCents: number }): void {
       if (change.kind === 'chat') return;
       for (const [id, session] of sessions) {
         if (session.state.guestId !== change.guestId) continue;
-        void feed(id, { type: 'fundsChanged', balanceCents: change.balanceAfterCents, voucherMinutes: 0 });
+        void enqueue(id, 'fundsChanged', (current) => ({
+          type: 'fundsChanged',
+          balanceCents: change.balanceAfterCents,
+          voucherMinutes: current.state.voucherMinutes,
+        }));
       }
     },
     start(): void {

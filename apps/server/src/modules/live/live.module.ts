@@ -12,7 +12,7 @@ import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import { createLiveLoop, LIVE_LEASE_MS } from './live.loop.ts';
+import { createLiveLoop, LIVE_LEASE_MS, type LiveVouchers } from './live.loop.ts';
 import { createLiveRepository } from './live.repository.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
 
@@ -21,7 +21,13 @@ export interface LiveModule extends FeatureModule {
 }
 
 export function createLiveModule(
-  deps: FeatureModuleDeps & { actors: ActorChatReads; now?: () => number; nodeId?: string },
+  deps: FeatureModuleDeps & {
+    actors: ActorChatReads;
+    /** The promotions module's chat-minute vouchers (it owns them). */
+    vouchers: LiveVouchers;
+    now?: () => number;
+    nodeId?: string;
+  },
 ): LiveModule {
   const now = deps.now ?? Date.now;
   const nodeId = deps.nodeId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -29,6 +35,7 @@ export function createLiveModule(
   const loop = createLiveLoop({
     repository,
     wallet: deps.wallet,
+    vouchers: deps.vouchers,
     nodeId,
     now,
     publish: (guestId, event) => publishToGuest(deps.bus, guestId, event, deps.log),
@@ -38,6 +45,7 @@ export function createLiveModule(
     repository,
     loop,
     wallet: deps.wallet,
+    vouchers: deps.vouchers,
     guests: deps.guests,
     actors: deps.actors,
     settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: deps.config.liveMinuteMs },

@@ -6,9 +6,11 @@
  * start (one exclusive chat per performer, one paid chat per guest), and hands the session to this
  * node's billing loop (live.loop.ts).
  *
+ * The guest's chat-minute vouchers with the performer (promotions' port) pay first: the session opens
+ * with them, and a usable voucher minute is enough to start (spec 8).
+ *
  * Not built yet, so absent: routes and socket messages for guests (no media path exists, so nothing
- * a browser says could prove delivery), chat-minute vouchers (sessions open with 0 voucher minutes
- * until promotions offers a voucher-minute port), free chat and live previews (their allowances).
+ * a browser says could prove delivery), free chat and live previews (their allowances).
  * Today the tests drive this service; the signaling of decision 0038 part 3 will.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,7 +26,7 @@ import { snapshotOf } from '../../http/age-gate.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
-import type { LiveLoop } from './live.loop.ts';
+import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
 import { ACTOR_EXCLUSIVE_INDEX, GUEST_LIVE_INDEX, type LiveRepository } from './live.repository.ts';
 
@@ -55,6 +57,7 @@ export interface LiveServiceDeps {
   repository: LiveRepository;
   loop: LiveLoop;
   wallet: { guestBalance(guestId: number): Promise<number> };
+  vouchers: Pick<LiveVouchers, 'chatMinuteVouchers'>;
   guests: Pick<FeatureModuleDeps['guests'], 'guestById'>;
   actors: { actorForChat(actorId: number): Promise<ActorForChat | undefined> };
   settings: ChatSessionSettings;
@@ -73,10 +76,11 @@ export function createLiveService(deps: LiveServiceDeps) {
   const { repository, loop } = deps;
 
   async function start(request: LiveStartRequest): Promise<LiveStartResult> {
-    const [guest, actor, balanceCents, performerInSingle] = await Promise.all([
+    const [guest, actor, balanceCents, voucherMinutes, performerInSingle] = await Promise.all([
       deps.guests.guestById(request.guestId),
       deps.actors.actorForChat(request.actorId),
       deps.wallet.guestBalance(request.guestId),
+      deps.vouchers.chatMinuteVouchers(request.guestId, request.actorId),
       deps.repository.actorInSingle(request.actorId),
     ]);
     if (!actor) return { ok: false, code: 'ACTOR_NOT_FOUND', exitCode: null, modal: null };
@@ -89,7 +93,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         streamIsFsk18: actor.streamIsFsk18,
         performerInSingle,
         balanceCents,
-        voucherMinutes: 0,
+        voucherMinutes,
         freeChatMsLeft: 0,
         previewUnitsUsed: 0,
       },
