@@ -77,6 +77,7 @@ describe(`migrations (${testBackend})`, () => {
         'video_tags',
         'video_trending',
         'videos',
+        'voucher_uses',
         'vouchers',
         'wallet_settings',
         'web_push_subscriptions',
