@@ -22,6 +22,7 @@ import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
+import { promotionsOn } from './promotions-port.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -49,10 +50,13 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
     const db = t.database.db;
     const clock = { now: Date.UTC(2026, 10, 26, 12) };
     const wallet = createWalletService({ db });
+    // The real chat-minute vouchers of promotions (these guests have none: money pays every minute).
+    const vouchers = promotionsOn(db);
     const repository = createLiveRepository(db);
     const loop = createLiveLoop({
       repository,
       wallet,
+      vouchers,
       nodeId: 'node-events',
       now: () => clock.now,
       publish: (guestId, event) => publishToGuest(t.bus, guestId, event, silent),
@@ -62,6 +66,7 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
       repository,
       loop,
       wallet,
+      vouchers,
       guests: createGuestsRepository(db, {
         balanceCents: guestBalanceSql,
         isPayingCustomer: payingCustomerSql,
