@@ -656,7 +656,7 @@ class AlreadyBought extends Error {}
 class VoucherKeyUsed extends Error {}
 
 /** The answer of a chat-minute spend: the use (first or replayed), or refused when none is left. */
-export type ChatMinuteVoucherUse =
+type ChatMinuteVoucherUse =
   | { ok: true; voucherId: number; replayed: boolean }
   | { ok: false; code: 'NO_VOUCHER' };
 
