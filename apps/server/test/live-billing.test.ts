@@ -11,22 +11,16 @@ import { sql } from '@vela/db/orm';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueViolation } from '../src/infra/db-errors.ts';
-import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
-import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
-import { createLiveLoop, type LiveLoop, type LiveWallet } from '../src/modules/live/live.loop.ts';
+import type { LiveWallet } from '../src/modules/live/live.loop.ts';
 import {
   ACTOR_EXCLUSIVE_INDEX,
   createLiveRepository,
   GUEST_LIVE_INDEX,
 } from '../src/modules/live/live.repository.ts';
-import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
-import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
-import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
-import { promotionsOn } from './promotions-port.ts';
+import { type LiveNode, liveNodeOn } from './live-node.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite();
@@ -37,49 +31,11 @@ beforeAll(() => {
 
 /** The real setting, shortened like a test or demo would. */
 const MINUTE = testConfig({ LIVE_MINUTE_MS: '1000' }).liveMinuteMs;
-const silent = { info() {}, warn() {}, error() {} };
-
-interface Live {
-  service: LiveService;
-  loop: LiveLoop;
-  clock: { now: number };
-}
 
 /** One node's live service and billing loop on the test database, with a clock the test moves. */
-function liveNode(wallet: LiveWallet = createWalletService({ db: t.database.db }), nodeId = 'node-a'): Live {
-  const db = t.database.db;
-  const clock = { now: Date.UTC(2026, 10, 26, 12) };
-  const repository = createLiveRepository(db);
+function liveNode(wallet?: LiveWallet, nodeId = 'node-a'): LiveNode {
   // The socket events of the loop (liveMeter, chatEnd) are live-events.test.ts's; none are read here.
-  const publish = async () => true;
-  // The real chat-minute vouchers of promotions (these guests have none; live-vouchers.test.ts grants them).
-  const vouchers = promotionsOn(db);
-  const loop = createLiveLoop({
-    repository,
-    wallet,
-    vouchers,
-    nodeId,
-    now: () => clock.now,
-    publish,
-    log: silent,
-  });
-  const service = createLiveService({
-    repository,
-    loop,
-    wallet,
-    vouchers,
-    guests: createGuestsRepository(db, {
-      balanceCents: guestBalanceSql,
-      isPayingCustomer: payingCustomerSql,
-      subscribed: subscribedSql,
-    }),
-    actors: createActorChatReads(db),
-    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: MINUTE },
-    nodeId,
-    leaseMs: 10_000,
-    now: () => clock.now,
-  });
-  return { service, loop, clock };
+  return liveNodeOn(t.database.db, { minuteMs: MINUTE, nodeId, wallet });
 }
 
 /** A logged-in guest with an accepted age verification (every live stream is FSK-18) and money. */
@@ -94,7 +50,7 @@ async function onlineActor(priceSingleCents: number) {
 }
 
 /** A livechat the performer accepted, with media flowing to the guest from the clock's now. */
-async function runningChat(live: Live, guestId: number, actorId: number): Promise<string> {
+async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
   const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
   if (!started.ok) throw new Error(`not started: ${started.code}`);
   expect(started.status).toBe('requested');
@@ -105,7 +61,7 @@ async function runningChat(live: Live, guestId: number, actorId: number): Promis
 }
 
 /** Moves the clock to `ms` after `from` and ticks the loop. */
-async function tickAt(live: Live, from: number, ms: number) {
+async function tickAt(live: LiveNode, from: number, ms: number) {
   live.clock.now = from + ms;
   await live.loop.tick();
 }

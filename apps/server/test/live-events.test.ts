@@ -7,22 +7,12 @@
  */
 
 import { sql } from '@vela/db/orm';
-import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishToGuest } from '../src/infra/publish-to-guest.ts';
-import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
-import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
-import { createLiveLoop } from '../src/modules/live/live.loop.ts';
-import { createLiveRepository } from '../src/modules/live/live.repository.ts';
-import { createLiveService } from '../src/modules/live/live.service.ts';
-import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
-import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
-import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
-import { promotionsOn } from './promotions-port.ts';
+import { liveNodeOn } from './live-node.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -47,38 +37,12 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
 
   /** One node's live service and loop, publishing on the app's bus as the live module does. */
   function liveNode() {
-    const db = t.database.db;
-    const clock = { now: Date.UTC(2026, 10, 26, 12) };
-    const wallet = createWalletService({ db });
-    // The real chat-minute vouchers of promotions (these guests have none: money pays every minute).
-    const vouchers = promotionsOn(db);
-    const repository = createLiveRepository(db);
-    const loop = createLiveLoop({
-      repository,
-      wallet,
-      vouchers,
+    // These guests have no vouchers: money pays every minute.
+    return liveNodeOn(t.database.db, {
+      minuteMs: MINUTE,
       nodeId: 'node-events',
-      now: () => clock.now,
       publish: (guestId, event) => publishToGuest(t.bus, guestId, event, silent),
-      log: silent,
     });
-    const service = createLiveService({
-      repository,
-      loop,
-      wallet,
-      vouchers,
-      guests: createGuestsRepository(db, {
-        balanceCents: guestBalanceSql,
-        isPayingCustomer: payingCustomerSql,
-        subscribed: subscribedSql,
-      }),
-      actors: createActorChatReads(db),
-      settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: MINUTE },
-      nodeId: 'node-events',
-      leaseMs: 10_000,
-      now: () => clock.now,
-    });
-    return { service, loop, clock };
   }
 
   async function guestWith(balanceCents: number) {

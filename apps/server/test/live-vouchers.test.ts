@@ -9,18 +9,12 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
-import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
-import { createLiveLoop, type LiveLoop, type LiveVouchers } from '../src/modules/live/live.loop.ts';
-import { createLiveRepository } from '../src/modules/live/live.repository.ts';
-import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
-import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
+import type { LiveVouchers } from '../src/modules/live/live.loop.ts';
 import type { PromotionsService } from '../src/modules/promotions/promotions.service.ts';
-import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
+import { type LiveNode, liveNodeOn } from './live-node.ts';
 import { promotionsOn } from './promotions-port.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -33,47 +27,11 @@ beforeAll(() => {
 });
 
 const MINUTE = testConfig({ LIVE_MINUTE_MS: '1000' }).liveMinuteMs;
-const silent = { info() {}, warn() {}, error() {} };
 const VIDEOCHAT = 2;
 
-interface Live {
-  service: LiveService;
-  loop: LiveLoop;
-  clock: { now: number };
-}
-
 /** One node's live service and loop on the test database, paying voucher minutes through `vouchers`. */
-function liveNode(vouchers: LiveVouchers = promotions): Live {
-  const db = t.database.db;
-  const wallet = createWalletService({ db });
-  const clock = { now: Date.UTC(2026, 10, 26, 12) };
-  const repository = createLiveRepository(db);
-  const loop = createLiveLoop({
-    repository,
-    wallet,
-    vouchers,
-    nodeId: 'node-v',
-    now: () => clock.now,
-    publish: async () => true,
-    log: silent,
-  });
-  const service = createLiveService({
-    repository,
-    loop,
-    wallet,
-    vouchers,
-    guests: createGuestsRepository(db, {
-      balanceCents: guestBalanceSql,
-      isPayingCustomer: payingCustomerSql,
-      subscribed: subscribedSql,
-    }),
-    actors: createActorChatReads(db),
-    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: MINUTE },
-    nodeId: 'node-v',
-    leaseMs: 10_000,
-    now: () => clock.now,
-  });
-  return { service, loop, clock };
+function liveNode(vouchers: LiveVouchers = promotions): LiveNode {
+  return liveNodeOn(t.database.db, { minuteMs: MINUTE, nodeId: 'node-v', vouchers });
 }
 
 /** An age-verified guest (every live stream is FSK-18) with money. */
@@ -96,7 +54,7 @@ async function grantChatMinutes(guestId: number, actorId: number, amount: number
 }
 
 /** A livechat the performer accepted, with media flowing from the clock's now. */
-async function runningChat(live: Live, guestId: number, actorId: number): Promise<string> {
+async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
   const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
   if (!started.ok) throw new Error(`not started: ${started.code}`);
   await live.service.event(started.sessionId, { type: 'performerAccepted' });
@@ -104,7 +62,7 @@ async function runningChat(live: Live, guestId: number, actorId: number): Promis
   return started.sessionId;
 }
 
-async function tickAt(live: Live, from: number, ms: number) {
+async function tickAt(live: LiveNode, from: number, ms: number) {
   live.clock.now = from + ms;
   await live.loop.tick();
 }

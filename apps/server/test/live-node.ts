@@ -1,0 +1,74 @@
+/**
+ * One node's live service and billing loop on a test database, with a clock the test moves: the
+ * wiring of live.module.ts with the real wallet, guests, catalog and promotions reads (live-*.test.ts).
+ */
+import type { Db } from '@vela/db/client';
+import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
+import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
+import {
+  createLiveLoop,
+  type LiveLoop,
+  type LiveLoopDeps,
+  type LiveVouchers,
+  type LiveWallet,
+} from '../src/modules/live/live.loop.ts';
+import { createLiveRepository } from '../src/modules/live/live.repository.ts';
+import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
+import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
+import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
+import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { promotionsOn } from './promotions-port.ts';
+
+export interface LiveNode {
+  service: LiveService;
+  loop: LiveLoop;
+  clock: { now: number };
+}
+
+const silent = { info() {}, warn() {}, error() {} };
+
+export function liveNodeOn(
+  db: Db,
+  options: {
+    minuteMs: number;
+    nodeId: string;
+    wallet?: LiveWallet;
+    /** The real chat-minute vouchers of promotions unless given. */
+    vouchers?: LiveVouchers;
+    /** The loop's socket events (liveMeter, chatEnd); dropped unless given. */
+    publish?: LiveLoopDeps['publish'];
+  },
+): LiveNode {
+  const clock = { now: Date.UTC(2026, 10, 26, 12) };
+  const wallet = options.wallet ?? createWalletService({ db });
+  const vouchers = options.vouchers ?? promotionsOn(db);
+  const repository = createLiveRepository(db);
+  const loop = createLiveLoop({
+    repository,
+    wallet,
+    vouchers,
+    nodeId: options.nodeId,
+    now: () => clock.now,
+    publish: options.publish ?? (async () => true),
+    log: silent,
+  });
+  const service = createLiveService({
+    repository,
+    loop,
+    wallet,
+    vouchers,
+    guests: createGuestsRepository(db, {
+      balanceCents: guestBalanceSql,
+      isPayingCustomer: payingCustomerSql,
+      subscribed: subscribedSql,
+    }),
+    actors: createActorChatReads(db),
+    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: options.minuteMs },
+    nodeId: options.nodeId,
+    leaseMs: 10_000,
+    now: () => clock.now,
+  });
+  return { service, loop, clock };
+}
