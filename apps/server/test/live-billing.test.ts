@@ -49,6 +49,24 @@ async function onlineActor(priceSingleCents: number) {
   return make.buildActor({ isOnline: true, priceSingleCents });
 }
 
+/**
+ * The real wallet whose answers can be lost while `lose` is set: the transfer commits, but its answer
+ * never reaches the loop (a timeout, a lost connection, a node lost after the commit).
+ */
+function lossyWallet(): { wallet: LiveWallet; lose: { answers: boolean } } {
+  const realWallet = createWalletService({ db: t.database.db });
+  const lose = { answers: false };
+  const wallet: LiveWallet = {
+    guestBalance: (guestId) => realWallet.guestBalance(guestId),
+    async purchase(...args) {
+      const result = await realWallet.purchase(...args);
+      if (lose.answers) throw new Error('answer lost after commit');
+      return result;
+    },
+  };
+  return { wallet, lose };
+}
+
 /** A livechat the performer accepted, with media flowing to the guest from the clock's now. */
 async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
   const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
@@ -148,17 +166,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
   });
 
   it('a replayed tick charges nothing twice; a charge whose answer was lost is re-sent with its key and the ledger replays it', async () => {
-    const realWallet = createWalletService({ db: t.database.db });
-    let loseAnswers = false;
-    const wallet: LiveWallet = {
-      guestBalance: (guestId) => realWallet.guestBalance(guestId),
-      async purchase(...args) {
-        const result = await realWallet.purchase(...args);
-        // The transfer committed, but its answer never reaches the loop (a timeout, a lost connection).
-        if (loseAnswers) throw new Error('connection lost after commit');
-        return result;
-      },
-    };
+    const { wallet, lose } = lossyWallet();
     const live = liveNode(wallet);
     const guest = await guestWith(1000);
     const actor = await onlineActor(100);
@@ -170,11 +178,11 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     await live.loop.tick();
     expect((await chargesOf(sessionId)).length).toBe(1);
 
-    loseAnswers = true;
+    lose.answers = true;
     await tickAt(live, from, 2 * MINUTE);
     expect((await chargesOf(sessionId)).length).toBe(2);
     expect(live.loop.stateOf(sessionId)?.pending?.minuteIndex).toBe(1);
-    loseAnswers = false;
+    lose.answers = false;
     // Before chargeRetryMs nothing is re-sent; after it the same key is, and the ledger answers with
     // the stored transfer: minute 1 stays one transfer.
     await tickAt(live, from, 2 * MINUTE + 1);
@@ -193,25 +201,16 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
   });
 
   it('a node lost mid-session: another node claims it after its lease and re-sends the unanswered minute with its key (charged once); the old node stores no further step; without a reconnect the session ends with 910 and the current minute is not charged', async () => {
-    const realWallet = createWalletService({ db: t.database.db });
-    let loseAnswers = false;
-    const lossy: LiveWallet = {
-      guestBalance: (guestId) => realWallet.guestBalance(guestId),
-      async purchase(...args) {
-        const result = await realWallet.purchase(...args);
-        if (loseAnswers) throw new Error('node lost after commit');
-        return result;
-      },
-    };
+    const { wallet: lossy, lose } = lossyWallet();
     const nodeA = liveNode(lossy, 'node-lost');
-    const nodeB = liveNode(realWallet, 'node-heir');
+    const nodeB = liveNode(undefined, 'node-heir');
     const guest = await guestWith(1000);
     const actor = await onlineActor(100);
     const from = nodeA.clock.now;
     const sessionId = await runningChat(nodeA, guest.id, actor.id);
 
     await tickAt(nodeA, from, MINUTE);
-    loseAnswers = true;
+    lose.answers = true;
     await tickAt(nodeA, from, 2 * MINUTE);
     expect((await chargesOf(sessionId)).length).toBe(2);
     expect(nodeA.loop.stateOf(sessionId)?.pending?.minuteIndex).toBe(1);
@@ -232,7 +231,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     ]);
 
     // Node A comes back: its next step is not stored and it lets the session go.
-    loseAnswers = false;
+    lose.answers = false;
     await tickAt(nodeA, from, 3 * MINUTE);
     expect(nodeA.loop.owns(sessionId)).toBe(false);
 
