@@ -20,6 +20,7 @@ import {
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
+import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { type LiveNode, liveNodeOn } from './live-node.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -115,29 +116,7 @@ async function balanceOf(guestId: number): Promise<number> {
   return createWalletService({ db: t.database.db }).guestBalance(guestId);
 }
 
-async function scalar(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await queryRows<{ value: string | number }>(t.database.db, query);
-  return Number(row?.value);
-}
-
-/** The ledger's global invariants (as wallet.test.ts checks them). */
-async function expectLedgerInvariants(): Promise<void> {
-  expect(await scalar(sql`select coalesce(sum(amount_cents), 0)::text as value from ledger_entries`)).toBe(0);
-  expect(
-    await scalar(sql`select count(*)::int as value from ledger_transfers t where
-      (select count(*) from ledger_entries e where e.transfer_id = t.id) < 2 or
-      (select sum(amount_cents) from ledger_entries e where e.transfer_id = t.id) <> 0`),
-  ).toBe(0);
-  expect(
-    await scalar(
-      sql`select count(*)::int as value from ledger_accounts where balance_cents < 0 and kind not in ('provider-clearing', 'promotions')`,
-    ),
-  ).toBe(0);
-  expect(
-    await scalar(sql`select count(*)::int as value from ledger_accounts a where
-      a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id)`),
-  ).toBe(0);
-}
+const expectLedgerInvariants = () => expectLedgerInvariantsOf(t.database.db);
 
 describe('live chat billing per delivered minute (issue 16, decision 0038)', () => {
   it('a funded guest with media up is charged once per delivered minute, kind chat, key live:<session>:<minute>', async () => {

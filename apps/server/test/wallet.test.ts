@@ -18,6 +18,7 @@ import {
 } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
+import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.14.x.y), apart from the other test files. */
@@ -34,30 +35,7 @@ async function scalar(query: ReturnType<typeof sql>): Promise<number> {
   return Number(row?.value);
 }
 
-/** The ledger's global invariants, checked with SQL. */
-async function expectLedgerInvariants(): Promise<void> {
-  // Double-entry: all entries together sum to zero.
-  expect(await scalar(sql`select coalesce(sum(amount_cents), 0)::text as value from ledger_entries`)).toBe(0);
-  // Every transfer on its own sums to zero and has at least 2 entries.
-  expect(
-    await scalar(sql`select count(*)::int as value from ledger_transfers t where
-      (select count(*) from ledger_entries e where e.transfer_id = t.id) < 2 or
-      (select sum(amount_cents) from ledger_entries e where e.transfer_id = t.id) <> 0`),
-  ).toBe(0);
-  // No account but provider clearing is below zero.
-  expect(
-    await scalar(
-      sql`select count(*)::int as value from ledger_accounts where balance_cents < 0 and kind not in ('provider-clearing', 'promotions')`,
-    ),
-  ).toBe(0);
-  // Every stored balance equals the sum of the account's entries, and the newest entry's balance after.
-  expect(
-    await scalar(sql`select count(*)::int as value from ledger_accounts a where
-      a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id)
-      or a.balance_cents <> coalesce((select e.balance_after_cents from ledger_entries e where e.account_id = a.id
-        order by e.id desc limit 1), 0)`),
-  ).toBe(0);
-}
+const expectLedgerInvariants = () => expectLedgerInvariantsOf(harness.database.db);
 
 beforeAll(async () => {
   harness = await createTestApp();
