@@ -79,6 +79,15 @@ async function runningChat(live: LiveNode, guestId: number, actorId: number): Pr
   return started.sessionId;
 }
 
+/** A funded guest's running livechat with an online performer at this price, and the clock's start. */
+async function chatOf(live: LiveNode, balanceCents: number, priceSingleCents: number) {
+  const guest = await guestWith(balanceCents);
+  const actor = await onlineActor(priceSingleCents);
+  const from = live.clock.now;
+  const sessionId = await runningChat(live, guest.id, actor.id);
+  return { guest, actor, from, sessionId };
+}
+
 /** Moves the clock to `ms` after `from` and ticks the loop. */
 async function tickAt(live: LiveNode, from: number, ms: number) {
   live.clock.now = from + ms;
@@ -121,10 +130,7 @@ const expectLedgerInvariants = () => expectLedgerInvariantsOf(t.database.db);
 describe('live chat billing per delivered minute (issue 16, decision 0038)', () => {
   it('a funded guest with media up is charged once per delivered minute, kind chat, key live:<session>:<minute>', async () => {
     const live = liveNode();
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(100);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 1000, 100);
 
     await tickAt(live, from, MINUTE - 1);
     expect(await chargesOf(sessionId)).toEqual([]);
@@ -147,10 +153,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
   it('a replayed tick charges nothing twice; a charge whose answer was lost is re-sent with its key and the ledger replays it', async () => {
     const { wallet, lose } = lossyWallet();
     const live = liveNode(wallet);
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(100);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 1000, 100);
 
     await tickAt(live, from, MINUTE);
     await tickAt(live, from, MINUTE);
@@ -183,10 +186,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     const { wallet: lossy, lose } = lossyWallet();
     const nodeA = liveNode(lossy, 'node-lost');
     const nodeB = liveNode(undefined, 'node-heir');
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(100);
-    const from = nodeA.clock.now;
-    const sessionId = await runningChat(nodeA, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(nodeA, 1000, 100);
 
     await tickAt(nodeA, from, MINUTE);
     lose.answers = true;
@@ -225,10 +225,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
 
   it('media down stops the charging; media up again resumes it (only delivered time counts)', async () => {
     const live = liveNode();
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(100);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 1000, 100);
 
     await tickAt(live, from, MINUTE);
     live.clock.now = from + 1.5 * MINUTE;
@@ -248,10 +245,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
 
   it('money runs out: the session ends with 501, the balance is exactly 0 and never negative', async () => {
     const live = liveNode();
-    const guest = await guestWith(250);
-    const actor = await onlineActor(100);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 250, 100);
 
     await tickAt(live, from, MINUTE);
     await tickAt(live, from, 2 * MINUTE);
@@ -279,10 +273,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     const live = liveNode(wallet);
     const unsubscribe = wallet.onWalletChange((change) => live.loop.walletChanged(change));
     try {
-      const guest = await guestWith(150);
-      const actor = await onlineActor(100);
-      const from = live.clock.now;
-      const sessionId = await runningChat(live, guest.id, actor.id);
+      const { guest, from, sessionId } = await chatOf(live, 150, 100);
 
       await tickAt(live, from, MINUTE);
       expect(await balanceOf(guest.id)).toBe(50);
@@ -302,10 +293,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
 
   it('a performer-side failure (907 video fail host) does not charge the current minute; whole minutes before stay charged', async () => {
     const live = liveNode();
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(100);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 1000, 100);
 
     await tickAt(live, from, MINUTE);
     live.clock.now = from + 1.7 * MINUTE;
@@ -320,10 +308,7 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
 
   it("the guest's partial last minute is charged pro rata: floor(price x delivered ms / minute)", async () => {
     const live = liveNode();
-    const guest = await guestWith(1000);
-    const actor = await onlineActor(90);
-    const from = live.clock.now;
-    const sessionId = await runningChat(live, guest.id, actor.id);
+    const { guest, from, sessionId } = await chatOf(live, 1000, 90);
 
     await tickAt(live, from, MINUTE);
     live.clock.now = from + 1.7 * MINUTE;
