@@ -79,6 +79,49 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/** A UDP port range `min-max` (min < max), e.g. `40000-40999`. */
+const portRange = z.string().transform((value, ctx): [number, number] => {
+  const match = /^(\d{1,5})-(\d{1,5})$/.exec(value.trim());
+  const min = Number(match?.[1]);
+  const max = Number(match?.[2]);
+  if (match && min >= 1024 && max <= 65535 && min < max) return [min, max];
+  ctx.addIssue({ code: 'custom', message: 'bad port range' });
+  return z.NEVER;
+});
+
+/** A STUN/TURN server for WebRTC peers, as in the browser's RTCIceServer. */
+export interface LiveIceServer {
+  urls: string;
+  username?: string;
+  credential?: string;
+}
+
+const iceUrl = z.string().regex(/^(stun|stuns|turn|turns):[^\s,]+$/);
+const iceServerList = z.array(
+  z
+    .object({
+      urls: iceUrl,
+      username: z.string().max(512).optional(),
+      credential: z.string().max(512).optional(),
+    })
+    .strict(),
+);
+
+/** STUN/TURN servers: a JSON array of `{urls, username?, credential?}` or a comma list of URLs. */
+const iceServers = z.string().transform((value, ctx): LiveIceServer[] => {
+  const text = value.trim();
+  let list: unknown;
+  try {
+    list = text.startsWith('[') ? JSON.parse(text) : text.split(',').map((urls) => ({ urls: urls.trim() }));
+  } catch {
+    list = undefined;
+  }
+  const parsed = iceServerList.safeParse(list);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: 'bad ICE servers' });
+  return z.NEVER;
+});
+
 /** Keeps the default's literal type: a variable without one is `| undefined` in Config. */
 const variable = <T, const D extends string | undefined>(spec: VariableSpec<T> & { default: D }) => spec;
 
@@ -383,6 +426,39 @@ const VARIABLES = {
     expected: 'an integer 0-86400000',
     schema: integer(0, 86_400_000),
   }),
+  performerApiSecret: variable({
+    name: 'PERFORMER_API_SECRET',
+    default: undefined,
+    description:
+      "Key of the performer API under /rest/v1/performer/ (decision 0038 part 7, docs/PERFORMER-API.md), at least 32 characters: a performer's token is its actor id and the HMAC-SHA256 of that id under this key (header X-Performer-Token). Unset: the performer API answers 404 (the activity simulator still plays the performers in-process).",
+    secret: true,
+    expected: 'a string of at least 32 characters',
+    schema: z.string().min(32),
+  }),
+  performerSimulator: variable({
+    name: 'PERFORMER_SIMULATOR',
+    default: 'true',
+    description:
+      "Outside production (default true; in production false unless set): the activity simulator plays every performer that no performer app uses right now: it accepts chat requests after 1-4 s and answers the guest's messages in the guest's language after 2-6 s (canned texts), through the performer API's own functions.",
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
+  performerSimulatorKickRate: variable({
+    name: 'PERFORMER_SIMULATOR_KICK_RATE',
+    default: '0.02',
+    description:
+      'The chance (0-1) that a simulated performer ends the chat (exit 201) instead of answering a guest message.',
+    expected: 'a number 0-1',
+    schema: z.coerce.number().min(0).max(1),
+  }),
+  performerSimulatorOfflineRate: variable({
+    name: 'PERFORMER_SIMULATOR_OFFLINE_RATE',
+    default: '0.01',
+    description:
+      'The chance (0-1) that a simulated performer goes offline (its chats end with 203) instead of answering a guest message.',
+    expected: 'a number 0-1',
+    schema: z.coerce.number().min(0).max(1),
+  }),
   liveMinuteMs: variable({
     name: 'LIVE_MINUTE_MS',
     default: '60000',
@@ -390,6 +466,39 @@ const VARIABLES = {
       'The length of one billed live chat minute (issue 16, decision 0038): a live session charges its price per minute once per this much delivered media; shorter in tests and demos.',
     expected: 'an integer 100-3600000',
     schema: integer(100, 3_600_000),
+  }),
+  liveUdpPorts: variable({
+    name: 'LIVE_UDP_PORTS',
+    default: '40000-40999',
+    description:
+      'The UDP ports of the embedded live media path (werift, decision 0038 part 5): each viewer or publisher peer connection takes one port of this range for ICE and media; open it in the firewall. Not used with Janus.',
+    expected: 'a port range min-max with 1024 <= min < max <= 65535',
+    schema: portRange,
+  }),
+  liveSourceIdleMs: variable({
+    name: 'LIVE_SOURCE_IDLE_MS',
+    default: '60000',
+    description:
+      "How long a performer's generated test-pattern source (an ffmpeg process) keeps running after its last viewer left; a new viewer within this time starts at once.",
+    expected: 'an integer 100-86400000',
+    schema: integer(100, 86_400_000),
+  }),
+  liveIceServers: variable({
+    name: 'LIVE_ICE_SERVERS',
+    default: undefined,
+    description:
+      'STUN/TURN servers for the live peer connections, a JSON array of {urls, username, credential} or a comma list of stun:/turn: URLs. Unset: host candidates only (enough on one machine or a flat network; a deployment behind NAT needs these or LIVE_PUBLIC_IP).',
+    secret: true,
+    expected: 'a JSON array of {urls, username?, credential?} or a comma list of stun:/turn: URLs',
+    schema: iceServers,
+  }),
+  livePublicIp: variable({
+    name: 'LIVE_PUBLIC_IP',
+    default: undefined,
+    description:
+      "The address the embedded live media path announces in its offers' host candidates instead of the machine's own (a 1:1 NAT, like Janus's nat_1_1_mapping). Unset: the machine's addresses and 127.0.0.1.",
+    expected: 'an IPv4 or IPv6 address',
+    schema: z.string().refine((value) => isIP(value) !== 0),
   }),
   countryHeader: variable({
     name: 'COUNTRY_HEADER',
@@ -488,6 +597,7 @@ const COMPUTED_DEFAULTS: {
   payOrigin: (earlier) => `http://localhost:${earlier.payPort}`,
   // The simulator is the demo's: in production only an explicit setting starts it.
   presenceSimulatorIntervalMs: (earlier) => (earlier.nodeEnv === 'production' ? '0' : undefined),
+  performerSimulator: (earlier) => (earlier.nodeEnv === 'production' ? 'false' : undefined),
   webPushSubject: (earlier) => defaultWebPushSubject(earlier.mailFrom ?? ''),
 };
 

@@ -155,6 +155,7 @@ describe('configuration', () => {
       'SMTP_URL',
       'INTERNAL_API_TOKEN',
       'PAYMENT_WEBHOOK_SECRET',
+      'LIVE_ICE_SERVERS',
       'WEB_PUSH_VAPID_PRIVATE_KEY',
     ]);
     const described = JSON.stringify(
@@ -201,7 +202,15 @@ describe('configuration', () => {
       'SUBSCRIPTION_JOB_INTERVAL_MS',
       'COUNTERS_JOB_INTERVAL_MS',
       'PRESENCE_SIMULATOR_INTERVAL_MS',
+      'PERFORMER_API_SECRET',
+      'PERFORMER_SIMULATOR',
+      'PERFORMER_SIMULATOR_KICK_RATE',
+      'PERFORMER_SIMULATOR_OFFLINE_RATE',
       'LIVE_MINUTE_MS',
+      'LIVE_UDP_PORTS',
+      'LIVE_SOURCE_IDLE_MS',
+      'LIVE_ICE_SERVERS',
+      'LIVE_PUBLIC_IP',
       'COUNTRY_HEADER',
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',
@@ -321,5 +330,39 @@ describe('web push configuration (issue 6)', () => {
       'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
     );
     expect(parseConfig({ WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).webPushAllowLocalEndpoints).toBe(true);
+  });
+});
+
+describe('issue 16 live media configuration', () => {
+  it('reads the UDP port range, the idle time, ICE servers (JSON or a list) and the public address', () => {
+    const defaults = parseConfig({});
+    expect(defaults.liveUdpPorts).toEqual([40000, 40999]);
+    expect(defaults.liveSourceIdleMs).toBe(60000);
+    expect(defaults.liveIceServers).toBeUndefined();
+    const config = parseConfig({
+      LIVE_UDP_PORTS: '50000-50100',
+      LIVE_SOURCE_IDLE_MS: '500',
+      LIVE_ICE_SERVERS: 'stun:stun.example.com:3478, turn:turn.example.com',
+      LIVE_PUBLIC_IP: '203.0.113.7',
+    });
+    expect(config.liveUdpPorts).toEqual([50000, 50100]);
+    expect(config.liveSourceIdleMs).toBe(500);
+    expect(config.liveIceServers).toEqual([
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: 'turn:turn.example.com' },
+    ]);
+    expect(config.livePublicIp).toBe('203.0.113.7');
+    const json = '[{"urls":"turn:t.example.com:3478","username":"u","credential":"hunter2"}]';
+    expect(parseConfig({ LIVE_ICE_SERVERS: json }).liveIceServers).toEqual([
+      { urls: 'turn:t.example.com:3478', username: 'u', credential: 'hunter2' },
+    ]);
+    expect(JSON.stringify(describeConfig(parseConfig({ LIVE_ICE_SERVERS: json })))).not.toContain('hunter2');
+    for (const bad of ['40999-40000', '80-90', '40000', '40000-70000']) {
+      expect(() => parseConfig({ LIVE_UDP_PORTS: bad })).toThrow(/LIVE_UDP_PORTS/);
+    }
+    for (const bad of ['http://stun.example.com', '[{"urls":1}]', '[{', '[{"urls":"stun:a","x":1}]']) {
+      expect(() => parseConfig({ LIVE_ICE_SERVERS: bad })).toThrow(/LIVE_ICE_SERVERS/);
+    }
+    expect(() => parseConfig({ LIVE_PUBLIC_IP: 'example.com' })).toThrow(/LIVE_PUBLIC_IP/);
   });
 });
