@@ -500,6 +500,31 @@ const VARIABLES = {
     expected: 'an IPv4 or IPv6 address',
     schema: z.string().refine((value) => isIP(value) !== 0),
   }),
+  janusUrl: variable({
+    name: 'JANUS_URL',
+    default: undefined,
+    description:
+      "The Janus WebRTC server's HTTP API (e.g. http://127.0.0.1:8088/janus; Debian package janus, config in ops/janus): when set, live media runs through Janus (Streaming mountpoints, VideoRoom) instead of the embedded path (decision 0038 part 5).",
+    expected: 'an http:// or https:// URL',
+    schema: urlWithScheme(['http:', 'https:']),
+  }),
+  janusApiSecret: variable({
+    name: 'JANUS_API_SECRET',
+    default: undefined,
+    description: "Janus's api_secret, sent with every request, when Janus is configured with one.",
+    secret: true,
+    expected: 'a string of 1-200 characters',
+    schema: z.string().min(1).max(200),
+  }),
+  janusAdminKey: variable({
+    name: 'JANUS_ADMIN_KEY',
+    default: undefined,
+    description:
+      "The admin_key of Janus's Streaming and VideoRoom plugins (creating mountpoints and rooms, rtp_forward); ops/janus uses vela-local-janus-admin-key. Also the key from which the mountpoints' and rooms' secrets and PINs are derived.",
+    secret: true,
+    expected: 'a string of 1-200 characters',
+    schema: z.string().min(1).max(200),
+  }),
   countryHeader: variable({
     name: 'COUNTRY_HEADER',
     default: 'x-country-code',

@@ -155,7 +155,10 @@ describe('configuration', () => {
       'SMTP_URL',
       'INTERNAL_API_TOKEN',
       'PAYMENT_WEBHOOK_SECRET',
+      'PERFORMER_API_SECRET',
       'LIVE_ICE_SERVERS',
+      'JANUS_API_SECRET',
+      'JANUS_ADMIN_KEY',
       'WEB_PUSH_VAPID_PRIVATE_KEY',
     ]);
     const described = JSON.stringify(
@@ -211,6 +214,9 @@ describe('configuration', () => {
       'LIVE_SOURCE_IDLE_MS',
       'LIVE_ICE_SERVERS',
       'LIVE_PUBLIC_IP',
+      'JANUS_URL',
+      'JANUS_API_SECRET',
+      'JANUS_ADMIN_KEY',
       'COUNTRY_HEADER',
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',
@@ -364,5 +370,18 @@ describe('issue 16 live media configuration', () => {
       expect(() => parseConfig({ LIVE_ICE_SERVERS: bad })).toThrow(/LIVE_ICE_SERVERS/);
     }
     expect(() => parseConfig({ LIVE_PUBLIC_IP: 'example.com' })).toThrow(/LIVE_PUBLIC_IP/);
+  });
+
+  it('Janus: JANUS_URL selects it (an http(s) URL), the API secret and admin key are secrets', () => {
+    expect(parseConfig({}).janusUrl).toBeUndefined();
+    const config = parseConfig({
+      JANUS_URL: 'http://127.0.0.1:8088/janus',
+      JANUS_API_SECRET: 'hunter2-api',
+      JANUS_ADMIN_KEY: 'hunter2-admin',
+    });
+    expect(config.janusUrl).toBe('http://127.0.0.1:8088/janus');
+    expect(config.janusAdminKey).toBe('hunter2-admin');
+    expect(JSON.stringify(describeConfig(config))).not.toContain('hunter2');
+    expect(() => parseConfig({ JANUS_URL: 'ws://127.0.0.1:8188' })).toThrow(/JANUS_URL/);
   });
 });
