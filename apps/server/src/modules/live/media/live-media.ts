@@ -57,3 +57,19 @@ export interface LiveMedia {
   /** Stops every source and viewer (shutdown). */
   stop(): Promise<void>;
 }
+
+/**
+ * A refusal of the media path the caller can act on (answer 4xx, not 500): `LIVE_BAD_SDP` a browser's
+ * offer or answer that cannot be applied (malformed, no VP8 video), `LIVE_NO_SOURCE` no source for the
+ * actor (ensureSource first), `LIVE_NO_VIEWER` no viewer / guest camera / performer subscriber for the
+ * session, `LIVE_CAPACITY` this node carries as many peers as it may.
+ */
+export class LiveMediaError extends Error {
+  constructor(
+    readonly code: 'LIVE_BAD_SDP' | 'LIVE_NO_SOURCE' | 'LIVE_NO_VIEWER' | 'LIVE_CAPACITY',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LiveMediaError';
+  }
+}
