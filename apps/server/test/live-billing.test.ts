@@ -21,7 +21,7 @@ import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
-import { type LiveNode, liveNodeOn } from './live-node.ts';
+import { type LiveNode, liveNodeOn, runningChat, tickAt } from './live-node.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite();
@@ -68,17 +68,6 @@ function lossyWallet(): { wallet: LiveWallet; lose: { answers: boolean } } {
   return { wallet, lose };
 }
 
-/** A livechat the performer accepted, with media flowing to the guest from the clock's now. */
-async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
-  const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
-  if (!started.ok) throw new Error(`not started: ${started.code}`);
-  expect(started.status).toBe('requested');
-  await live.service.event(started.sessionId, { type: 'performerAccepted' });
-  await live.service.event(started.sessionId, { type: 'mediaUp' });
-  expect((await live.service.sessionById(started.sessionId))?.status).toBe('running');
-  return started.sessionId;
-}
-
 /** A funded guest's running livechat with an online performer at this price, and the clock's start. */
 async function chatOf(live: LiveNode, balanceCents: number, priceSingleCents: number) {
   const guest = await guestWith(balanceCents);
@@ -86,12 +75,6 @@ async function chatOf(live: LiveNode, balanceCents: number, priceSingleCents: nu
   const from = live.clock.now;
   const sessionId = await runningChat(live, guest.id, actor.id);
   return { guest, actor, from, sessionId };
-}
-
-/** Moves the clock to `ms` after `from` and ticks the loop. */
-async function tickAt(live: LiveNode, from: number, ms: number) {
-  live.clock.now = from + ms;
-  await live.loop.tick();
 }
 
 type ChargeRow = {

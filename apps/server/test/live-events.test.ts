@@ -12,7 +12,7 @@ import { publishToGuest } from '../src/infra/publish-to-guest.ts';
 import { factoriesOf } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
-import { liveNodeOn } from './live-node.ts';
+import { liveNodeOn, runningChat } from './live-node.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -80,20 +80,12 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
     const bobPage = await pageOf(bob);
 
     const from = live.clock.now;
-    const started = await live.service.start({
-      guestId: alice.id,
-      actorId: actor.id,
-      type: 'livechat',
-      country: null,
-    });
-    if (!started.ok) throw new Error(`not started: ${started.code}`);
-    await live.service.event(started.sessionId, { type: 'performerAccepted' });
-    await live.service.event(started.sessionId, { type: 'mediaUp' });
+    const sessionId = await runningChat(live, alice.id, actor.id);
 
     // 1 € a minute = 4 coins; 2,50 € = 10 coins.
     const meter = (minutes: number, spent: number, balance: number) => ({
       type: 'liveMeter',
-      sessionId: started.sessionId,
+      sessionId: sessionId,
       minutes,
       spent: coins(spent),
       balance: coins(balance),
@@ -107,13 +99,13 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
     // The money runs out at 2.5 minutes: the half minute is charged, the session ends with 501.
     live.clock.now = from + 3 * MINUTE;
     await live.loop.tick();
-    expect((await live.service.sessionById(started.sessionId))?.exitCode).toBe(501);
+    expect((await live.service.sessionById(sessionId))?.exitCode).toBe(501);
 
     for (const page of pages) {
       expect(await page.next('liveMeter')).toEqual(meter(3, 10, 0));
       expect(await page.next('chatEnd')).toEqual({
         type: 'chatEnd',
-        chatId: started.sessionId,
+        chatId: sessionId,
         price: coins(10),
         actorId: actor.id,
         actorName: 'LiveEventsMia',
@@ -135,26 +127,18 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100, name: 'LiveEventsExit' });
     const page = await pageOf(guest);
     const from = live.clock.now;
-    const started = await live.service.start({
-      guestId: guest.id,
-      actorId: actor.id,
-      type: 'livechat',
-      country: null,
-    });
-    if (!started.ok) throw new Error(`not started: ${started.code}`);
-    await live.service.event(started.sessionId, { type: 'performerAccepted' });
-    await live.service.event(started.sessionId, { type: 'mediaUp' });
+    const sessionId = await runningChat(live, guest.id, actor.id);
 
     live.clock.now = from + MINUTE;
     await live.loop.tick();
     expect(await page.next('liveMeter')).toMatchObject({ minutes: 1, spent: coins(4), balance: coins(36) });
     live.clock.now = from + 1.5 * MINUTE;
-    expect(await live.service.exit(guest.id, started.sessionId)).toBe(true);
+    expect(await live.service.exit(guest.id, sessionId)).toBe(true);
 
-    expect((await live.service.sessionById(started.sessionId))?.exitCode).toBe(100);
+    expect((await live.service.sessionById(sessionId))?.exitCode).toBe(100);
     expect(await page.next('chatEnd')).toEqual({
       type: 'chatEnd',
-      chatId: started.sessionId,
+      chatId: sessionId,
       price: coins(6),
       actorId: actor.id,
       actorName: 'LiveEventsExit',

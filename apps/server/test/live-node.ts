@@ -72,3 +72,21 @@ export function liveNodeOn(
   });
   return { service, loop, clock };
 }
+
+/** A livechat the performer accepted, with media flowing to the guest from the clock's now. */
+export async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
+  const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
+  if (!started.ok) throw new Error(`not started: ${started.code}`);
+  if (started.status !== 'requested') throw new Error(`started as ${started.status}`);
+  await live.service.event(started.sessionId, { type: 'performerAccepted' });
+  await live.service.event(started.sessionId, { type: 'mediaUp' });
+  const status = (await live.service.sessionById(started.sessionId))?.status;
+  if (status !== 'running') throw new Error(`not running after accept and media up: ${status}`);
+  return started.sessionId;
+}
+
+/** Moves the clock to `ms` after `from` and ticks the loop. */
+export async function tickAt(live: LiveNode, from: number, ms: number): Promise<void> {
+  live.clock.now = from + ms;
+  await live.loop.tick();
+}

@@ -14,7 +14,7 @@ import type { PromotionsService } from '../src/modules/promotions/promotions.ser
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { testConfig } from './helpers.ts';
-import { type LiveNode, liveNodeOn } from './live-node.ts';
+import { type LiveNode, liveNodeOn, runningChat, tickAt } from './live-node.ts';
 import { promotionsOn } from './promotions-port.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -51,20 +51,6 @@ async function grantChatMinutes(guestId: number, actorId: number, amount: number
     actorId,
     validDays: null,
   });
-}
-
-/** A livechat the performer accepted, with media flowing from the clock's now. */
-async function runningChat(live: LiveNode, guestId: number, actorId: number): Promise<string> {
-  const started = await live.service.start({ guestId, actorId, type: 'livechat', country: null });
-  if (!started.ok) throw new Error(`not started: ${started.code}`);
-  await live.service.event(started.sessionId, { type: 'performerAccepted' });
-  await live.service.event(started.sessionId, { type: 'mediaUp' });
-  return started.sessionId;
-}
-
-async function tickAt(live: LiveNode, from: number, ms: number) {
-  live.clock.now = from + ms;
-  await live.loop.tick();
 }
 
 /** The guest-wallet amounts of the session's ledger transfers, by minute key. */
