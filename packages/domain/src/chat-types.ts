@@ -86,6 +86,18 @@ export interface ChatTypeRule {
   availability: ChatAvailabilityFlag | null;
 }
 
+/** A voyeur watches and does not write; priced by `prices.voyeur`, no accept, no vouchers. */
+const VOYEUR_RULE: Omit<ChatTypeRule, 'type'> = {
+  priceField: 'prices.voyeur',
+  needsPerformerAccept: false,
+  vouchersPay: false,
+  exclusive: false,
+  guestCamera: false,
+  isVoyeur: true,
+  needsLogin: true,
+  availability: 'isVoyeurChatAvailable',
+};
+
 export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
   livechat: {
     type: 'livechat',
@@ -120,28 +132,9 @@ export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
     needsLogin: true,
     availability: null,
   },
-  'voyeur-chat': {
-    type: 'voyeur-chat',
-    priceField: 'prices.voyeur',
-    needsPerformerAccept: false,
-    vouchersPay: false,
-    exclusive: false,
-    guestCamera: false,
-    isVoyeur: true,
-    needsLogin: true,
-    availability: 'isVoyeurChatAvailable',
-  },
-  'voyeur-private-chat': {
-    type: 'voyeur-private-chat',
-    priceField: 'prices.voyeur',
-    needsPerformerAccept: false,
-    vouchersPay: false,
-    exclusive: false,
-    guestCamera: false,
-    isVoyeur: true,
-    needsLogin: true,
-    availability: 'isVoyeurChatAvailable',
-  },
+  'voyeur-chat': { ...VOYEUR_RULE, type: 'voyeur-chat' },
+  // Watches another guest's livechat: the same rules as watching the show.
+  'voyeur-private-chat': { ...VOYEUR_RULE, type: 'voyeur-private-chat' },
   'free-chat': {
     type: 'free-chat',
     priceField: null,
