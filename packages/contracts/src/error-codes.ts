@@ -135,6 +135,16 @@ export const ERROR_CODES = [
   'UNKNOWN_IMAGE_KEY',
   'UNKNOWN_ZIP',
   'UNKNOWN_ACTOR',
+  // Live chats (live.ts: start refusals, the guest's own sessions, signaling).
+  'PERFORMER_OFFLINE',
+  'CHAT_TYPE_NOT_OFFERED',
+  'PERFORMER_IN_SINGLE',
+  'NO_PRIVATE_CHAT_TO_WATCH',
+  'GUEST_IN_CHAT',
+  'LIVE_SESSION_NOT_FOUND',
+  'LIVE_SESSION_NOT_ACTIVE',
+  'LIVE_SESSION_NOT_ENDED',
+  'INVALID_SDP',
   // Web push.
   'WEB_PUSH_UNAVAILABLE',
   'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',

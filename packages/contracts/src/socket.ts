@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { AvsSocketEventSchema } from './guest.ts';
+import { LIVE_CLIENT_SHAPES, LIVE_EVENT_SHAPES } from './live.ts';
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
 import { AboStatusSchema, AboUpdateEventSchema } from './subscriptions-api.ts';
@@ -100,6 +101,14 @@ export const ClientSocketMessageSchema = z.discriminatedUnion('type', [
   out('pinPicture', { pictureId: ActorId }),
   out('unpinPicture', { pictureId: ActorId }),
   out('favoriteRequestActors', {}),
+  // Live chat (decision 0038 part 3; shapes in live.ts): signaling and the chat of one session.
+  out('liveJoin', LIVE_CLIENT_SHAPES.liveJoin),
+  out('liveAnswer', LIVE_CLIENT_SHAPES.liveAnswer),
+  out('liveIceCandidate', LIVE_CLIENT_SHAPES.liveIceCandidate),
+  out('livePublishOffer', LIVE_CLIENT_SHAPES.livePublishOffer),
+  out('liveMediaUp', LIVE_CLIENT_SHAPES.liveMediaUp),
+  out('liveMessage', LIVE_CLIENT_SHAPES.liveMessage),
+  out('liveExit', LIVE_CLIENT_SHAPES.liveExit),
 ]);
 export type ClientSocketMessage = z.infer<typeof ClientSocketMessageSchema>;
 export type ClientSocketMessageType = ClientSocketMessage['type'];
@@ -228,6 +237,12 @@ const guestEvents = [
     isVoyeur: z.boolean(),
     isToyControl: z.boolean(),
   }),
+  msg('liveOffer', LIVE_EVENT_SHAPES.liveOffer),
+  msg('liveIceCandidate', LIVE_EVENT_SHAPES.liveIceCandidate),
+  msg('livePublishAnswer', LIVE_EVENT_SHAPES.livePublishAnswer),
+  msg('liveState', LIVE_EVENT_SHAPES.liveState),
+  msg('liveMessage', LIVE_EVENT_SHAPES.liveMessage),
+  msg('liveEnded', LIVE_EVENT_SHAPES.liveEnded),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [
   ...guestEvents,
@@ -251,6 +266,10 @@ export const SocketErrorCodeSchema = z.enum([
   'NOT_FOUND',
   /** The performer is not offered in the caller's country (spec 6 banned countries). */
   'ACTOR_BLOCKED_IN_COUNTRY',
+  /** Live signaling or chat for a session that is not the guest's, not starting/running, or past its funds. */
+  'LIVE_SESSION_NOT_ACTIVE',
+  /** An SDP over 16 KB, with other media than one video section, or other codecs than VP8. */
+  'INVALID_SDP',
   'RATE_LIMITED',
   'FAILED',
 ]);

@@ -139,6 +139,16 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   UNKNOWN_IMAGE_KEY: 'error.generic',
   UNKNOWN_ZIP: 'error.generic',
   UNKNOWN_ACTOR: 'error.generic',
+  // Live chats (the live page has its own texts).
+  PERFORMER_OFFLINE: 'error.generic',
+  CHAT_TYPE_NOT_OFFERED: 'error.generic',
+  PERFORMER_IN_SINGLE: 'error.generic',
+  NO_PRIVATE_CHAT_TO_WATCH: 'error.generic',
+  GUEST_IN_CHAT: 'error.generic',
+  LIVE_SESSION_NOT_FOUND: 'error.generic',
+  LIVE_SESSION_NOT_ACTIVE: 'error.generic',
+  LIVE_SESSION_NOT_ENDED: 'error.generic',
+  INVALID_SDP: 'error.generic',
   // Web push.
   WEB_PUSH_UNAVAILABLE: 'error.generic',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.generic',

@@ -151,6 +151,16 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   UNKNOWN_IMAGE_KEY: 'error.unknown',
   UNKNOWN_ZIP: 'error.unknown',
   UNKNOWN_ACTOR: 'error.unknown',
+  // Live chats (the live page has its own texts).
+  PERFORMER_OFFLINE: 'error.unknown',
+  CHAT_TYPE_NOT_OFFERED: 'error.unknown',
+  PERFORMER_IN_SINGLE: 'error.unknown',
+  NO_PRIVATE_CHAT_TO_WATCH: 'error.unknown',
+  GUEST_IN_CHAT: 'error.unknown',
+  LIVE_SESSION_NOT_FOUND: 'error.unknown',
+  LIVE_SESSION_NOT_ACTIVE: 'error.unknown',
+  LIVE_SESSION_NOT_ENDED: 'error.unknown',
+  INVALID_SDP: 'error.unknown',
   // Web push.
   WEB_PUSH_UNAVAILABLE: 'error.unknown',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.unknown',

@@ -1,0 +1,324 @@
+/**
+ * Live chats of a guest (issue 16, decision 0038 parts 2 and 3): the REST calls that start, show,
+ * end, itemise and rate a chat, and the field shapes of the live socket messages (socket.ts adds
+ * them to its unions: `liveJoin`, `liveAnswer`, `liveIceCandidate`, `livePublishOffer`,
+ * `liveMediaUp`, `liveMessage`, `liveExit` from the browser; `liveOffer`, `liveIceCandidate`,
+ * `livePublishAnswer`, `liveState`, `liveMessage`, `liveEnded`, plus `liveMeter` and `chatEnd`, to
+ * every open page of the guest on `guest:<id>`).
+ *
+ * Money leaves the server in coins (spec 9: 1 EUR = 4 coins, rounded up) as `Price`
+ * `{ value, currency: 'VXC' }`; the receipt also carries the cents the ledger moved.
+ *
+ * Signaling goes only through our server (decision 0038 part 3). The server's offer is complete
+ * (non-trickle); the page answers the `offerId` it was given. Every answer, candidate and publish
+ * offer is checked against the session (the guest's own, starting or running, within its funds):
+ * otherwise the socket answers `error` `LIVE_SESSION_NOT_ACTIVE` and forwards nothing. An SDP is at
+ * most 16 KB with exactly one media section, a video one, whose codecs are VP8 (and its
+ * retransmission, rtx) only (`liveSdpProblem`): a cam2cam page sets its codec preferences to VP8.
+ */
+import { RESTRICTION_REASONS } from '@vela/domain/restrictions';
+import { z } from 'zod';
+import { PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** The chat types a guest can start today: the paid ones (free chat and previews are not built). */
+export const LIVE_PAID_CHAT_TYPES = [
+  'livechat',
+  'video-call',
+  'live-show',
+  'voyeur-chat',
+  'voyeur-private-chat',
+] as const;
+export const LiveChatTypeSchema = z.enum(LIVE_PAID_CHAT_TYPES);
+export type LiveChatType = z.infer<typeof LiveChatTypeSchema>;
+
+/** The session's life (packages/domain chat-session.ts): requested → starting → running → ending → ended. */
+export const LIVE_SESSION_STATUSES = ['requested', 'starting', 'running', 'ending', 'ended'] as const;
+export const LiveSessionStatusSchema = z.enum(LIVE_SESSION_STATUSES);
+export type LiveSessionStatus = z.infer<typeof LiveSessionStatusSchema>;
+
+/** Longest chat message (characters, after trimming). */
+export const LIVE_MESSAGE_MAX_CHARS = 500;
+/** Longest SDP (offer or answer) the server takes, in bytes. */
+export const LIVE_SDP_MAX_BYTES = 16 * 1024;
+/** How many of the newest messages the session view carries (a reload re-reads them). */
+export const LIVE_TRANSCRIPT_LIMIT = 50;
+
+export const LiveSessionIdSchema = z.uuid();
+const ActorId = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const Coins = PriceSchema;
+
+/** The codes a guest's own end may carry (spec 8 client codes; default 100 "exit"). */
+export const LIVE_GUEST_EXIT_CODES = [100, 102, 103, 104, 106, 901, 902, 903, 904] as const;
+export const LiveGuestExitCodeSchema = z.union(
+  LIVE_GUEST_EXIT_CODES.map((code) => z.literal(code)) as unknown as [
+    z.ZodLiteral<(typeof LIVE_GUEST_EXIT_CODES)[number]>,
+    ...z.ZodLiteral<(typeof LIVE_GUEST_EXIT_CODES)[number]>[],
+  ],
+);
+
+export const LiveActorSchema = z.object({ id: ActorId, name: z.string() });
+
+// --- start -------------------------------------------------------------------------------------------
+
+/**
+ * `POST live/start`: the same `idempotencyKey` (per guest) answers the same session, however often
+ * it is sent; a refused start stores nothing, so the key may be sent again (after a top-up).
+ */
+export const LiveStartRequestSchema = z.strictObject({
+  actorId: ActorId,
+  type: LiveChatTypeSchema,
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type LiveStartRequest = z.infer<typeof LiveStartRequestSchema>;
+
+export const LiveStartAnswerSchema = z.object({
+  sessionId: LiveSessionIdSchema,
+  type: LiveChatTypeSchema,
+  status: LiveSessionStatusSchema,
+  /** What a minute costs in coins (spec 9 "amount per minute"). */
+  pricePerMinute: Coins,
+  /** The guest's chat-minute vouchers with this performer that pay first (0 for types they do not pay). */
+  voucherMinutes: z.number().int().nonnegative(),
+  actor: LiveActorSchema,
+});
+export type LiveStartAnswer = z.infer<typeof LiveStartAnswerSchema>;
+
+/**
+ * Why a start was refused (the `error.code` of the 4xx answer): the age check is `RESTRICTED` with
+ * `reason` (403, spec 6: the AVS dialog resolves it); money is `NOT_ENOUGH_MONEY` (402) with modal
+ * `not-enough-money` (spec 2: it leads to the payment dialog, then the page sends the same start again).
+ * A visitor gets 401 `NOT_LOGGED_IN` before any of these.
+ */
+export const LIVE_START_REFUSAL_CODES = [
+  'ACTOR_NOT_FOUND',
+  'ACTOR_BLOCKED_IN_COUNTRY',
+  'RESTRICTED',
+  'PERFORMER_OFFLINE',
+  'CHAT_TYPE_NOT_OFFERED',
+  'PERFORMER_IN_SINGLE',
+  'NO_PRIVATE_CHAT_TO_WATCH',
+  'NOT_ENOUGH_MONEY',
+  'GUEST_IN_CHAT',
+] as const;
+export type LiveStartRefusalCode = (typeof LIVE_START_REFUSAL_CODES)[number];
+
+/** The body of a refused start: the uniform error body plus the spec 8 exit code, the modal and the restriction. */
+export const LiveStartRefusalBodySchema = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.enum(LIVE_START_REFUSAL_CODES),
+    message: z.string(),
+    /** The spec 8 pre-chat exit code the refusal reports (106 money, 906 host single, 601, 198), or null. */
+    exitCode: z.number().int().nullable(),
+    /** The spec 2 modal the page opens. */
+    modal: z.literal('not-enough-money').nullable(),
+    /** With `RESTRICTED`: the spec 6 reason (its dialog resolves it). */
+    reason: z.enum(RESTRICTION_REASONS).optional(),
+  }),
+  requestId: z.string().optional(),
+});
+export type LiveStartRefusalBody = z.infer<typeof LiveStartRefusalBodySchema>;
+
+// --- the session as a reload sees it ----------------------------------------------------------------
+
+export const LiveSessionParamsSchema = z.object({ sessionId: LiveSessionIdSchema });
+
+export const LiveMessageSenderSchema = z.enum(['guest', 'performer']);
+export const LiveChatMessageSchema = z.object({
+  /** Unique per session: a guest message's id is the one its page chose (a resend is stored once). */
+  messageId: z.uuid(),
+  from: LiveMessageSenderSchema,
+  text: z.string(),
+  at: z.iso.datetime(),
+});
+export type LiveChatMessage = z.infer<typeof LiveChatMessageSchema>;
+
+/** The cost meter: minutes charged, what they cost, the balance after (whole coins, rounded down). */
+export const LiveMeterSchema = z.object({
+  minutes: z.number().int().nonnegative(),
+  spent: Coins,
+  balance: Coins,
+  voucherMinutesUsed: z.number().int().nonnegative(),
+  /** Media delivered so far (the page's mm:ss), ms. */
+  deliveredMs: z.number().int().nonnegative(),
+});
+export type LiveMeter = z.infer<typeof LiveMeterSchema>;
+
+/** `GET live/sessions/:sessionId`: only the guest's own session (another's answers 404). */
+export const LiveSessionViewSchema = LiveStartAnswerSchema.extend({
+  /** The spec 8 code it ended with, once it is ending or ended. */
+  exitCode: z.number().int().nullable(),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+  /** The newest messages (at most LIVE_TRANSCRIPT_LIMIT), oldest first. */
+  messages: z.array(LiveChatMessageSchema),
+  meter: LiveMeterSchema,
+  /** The guest's rating (survey/chatexit), once given. */
+  rating: z.enum(['BAD', 'GREAT']).nullable(),
+});
+export type LiveSessionView = z.infer<typeof LiveSessionViewSchema>;
+
+// --- exit, receipt, rating --------------------------------------------------------------------------
+
+/** `POST live/sessions/:sessionId/exit`: the guest ends the chat (default code 100). */
+export const LiveExitRequestSchema = z.strictObject({ code: LiveGuestExitCodeSchema.optional() });
+export const LiveExitAnswerSchema = z.object({
+  sessionId: LiveSessionIdSchema,
+  status: LiveSessionStatusSchema,
+  exitCode: z.number().int().nullable(),
+});
+
+/** One charged minute: index from 0; a partial last minute is charged pro rata (or one voucher unit). */
+export const LiveReceiptMinuteSchema = z.object({
+  index: z.number().int().nonnegative(),
+  partial: z.boolean(),
+  paidWith: z.enum(['coins', 'voucher']),
+  /** Coins (rounded up); 0 for a voucher minute. */
+  price: Coins,
+  /** The euro cents the ledger moved (0 for a voucher minute). */
+  cents: z.number().int().nonnegative(),
+});
+export type LiveReceiptMinute = z.infer<typeof LiveReceiptMinuteSchema>;
+
+/** `GET live/sessions/:sessionId/receipt`: every charged minute of the guest's own session. */
+export const LiveReceiptSchema = z.object({
+  sessionId: LiveSessionIdSchema,
+  type: LiveChatTypeSchema,
+  actor: LiveActorSchema,
+  status: LiveSessionStatusSchema,
+  exitCode: z.number().int().nullable(),
+  pricePerMinute: Coins,
+  minutes: z.array(LiveReceiptMinuteSchema),
+  totals: z.object({
+    minutes: z.number().int().nonnegative(),
+    voucherMinutes: z.number().int().nonnegative(),
+    /** What the chat cost in coins (rounded up once, as chatEnd's price). */
+    price: Coins,
+    cents: z.number().int().nonnegative(),
+  }),
+});
+export type LiveReceipt = z.infer<typeof LiveReceiptSchema>;
+
+/** Spec 8 survey ratings. */
+export const CHAT_RATINGS = ['BAD', 'GREAT'] as const;
+export const ChatRatingSchema = z.enum(CHAT_RATINGS);
+export type ChatRating = z.infer<typeof ChatRatingSchema>;
+
+/**
+ * `POST survey/chatexit` (spec 7; spec 8 ratings BAD, GREAT): the guest rates an ended chat of their
+ * own; `chatId` is chatEnd's `chatId` (the live session id). Rating again replaces the rating.
+ */
+export const ChatExitSurveyRequestSchema = z.strictObject({
+  chatId: LiveSessionIdSchema,
+  rating: ChatRatingSchema,
+});
+export type ChatExitSurveyRequest = z.infer<typeof ChatExitSurveyRequestSchema>;
+export const ChatExitSurveyAnswerSchema = z.object({ chatId: LiveSessionIdSchema, rating: ChatRatingSchema });
+
+export const liveEndpoints = {
+  start: defineEndpoint({
+    method: 'POST',
+    path: 'live/start',
+    body: LiveStartRequestSchema,
+    response: LiveStartAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'IDEMPOTENCY_KEY_REUSED', ...LIVE_START_REFUSAL_CODES],
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: 'live/sessions/:sessionId',
+    params: LiveSessionParamsSchema,
+    response: LiveSessionViewSchema,
+    errors: ['NOT_LOGGED_IN', 'LIVE_SESSION_NOT_FOUND'],
+  }),
+  exit: defineEndpoint({
+    method: 'POST',
+    path: 'live/sessions/:sessionId/exit',
+    params: LiveSessionParamsSchema,
+    body: LiveExitRequestSchema,
+    response: LiveExitAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'LIVE_SESSION_NOT_FOUND'],
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: 'live/sessions/:sessionId/receipt',
+    params: LiveSessionParamsSchema,
+    response: LiveReceiptSchema,
+    errors: ['NOT_LOGGED_IN', 'LIVE_SESSION_NOT_FOUND'],
+  }),
+  chatExitSurvey: defineEndpoint({
+    method: 'POST',
+    path: 'survey/chatexit',
+    body: ChatExitSurveyRequestSchema,
+    response: ChatExitSurveyAnswerSchema,
+    errors: ['NOT_LOGGED_IN', 'LIVE_SESSION_NOT_FOUND', 'LIVE_SESSION_NOT_ENDED'],
+  }),
+};
+
+// --- socket field shapes (socket.ts builds the messages) ---------------------------------------------
+
+export const LiveSdpSchema = z.string().min(1).max(LIVE_SDP_MAX_BYTES);
+/** A chat message as the guest writes it: trimmed, 1–500 characters (control characters are refused at the socket). */
+export const LiveMessageTextSchema = z.string().trim().min(1).max(LIVE_MESSAGE_MAX_CHARS);
+export const LiveIceCandidateSchema = z.strictObject({
+  candidate: z.string().max(1024),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(16).nullable().optional(),
+});
+export type LiveIceCandidate = z.infer<typeof LiveIceCandidateSchema>;
+
+/** Browser → server (socket.ts `out(type, shape)`). */
+export const LIVE_CLIENT_SHAPES = {
+  /** The page shows the session (first load or after a reload): the server sends a new `liveOffer`. */
+  liveJoin: { sessionId: LiveSessionIdSchema },
+  /** The page's answer to `liveOffer` `offerId`. */
+  liveAnswer: { sessionId: LiveSessionIdSchema, offerId: z.uuid(), sdp: LiveSdpSchema },
+  liveIceCandidate: { sessionId: LiveSessionIdSchema, offerId: z.uuid(), candidate: LiveIceCandidateSchema },
+  /** Cam2cam (video call): the guest camera's offer (VP8 only); answered with `livePublishAnswer`. */
+  livePublishOffer: { sessionId: LiveSessionIdSchema, sdp: LiveSdpSchema },
+  /** The page decoded the first frame of `offerId` (billing needs this and the server's transport state). */
+  liveMediaUp: { sessionId: LiveSessionIdSchema, offerId: z.uuid() },
+  /** `messageId` is chosen by the page; a resend with the same id is stored and relayed once. */
+  liveMessage: { sessionId: LiveSessionIdSchema, messageId: z.uuid(), text: LiveMessageTextSchema },
+  liveExit: { sessionId: LiveSessionIdSchema, code: LiveGuestExitCodeSchema.optional() },
+} as const;
+
+/** Server → every open page of the guest (socket.ts `msg(type, shape)`, on `guest:<id>`). */
+export const LIVE_EVENT_SHAPES = {
+  /** The viewer's offer (a new one after every `liveJoin`); answer it with `liveAnswer` and `offerId`. */
+  liveOffer: { sessionId: LiveSessionIdSchema, offerId: z.uuid(), sdp: z.string() },
+  /** A server-side ICE candidate (the offers are complete today, so none is sent). */
+  liveIceCandidate: { sessionId: LiveSessionIdSchema, offerId: z.uuid(), candidate: LiveIceCandidateSchema },
+  livePublishAnswer: { sessionId: LiveSessionIdSchema, sdp: z.string() },
+  /** The session's status changed (accepted, media up, ending). */
+  liveState: {
+    sessionId: LiveSessionIdSchema,
+    status: LiveSessionStatusSchema,
+    exitCode: z.number().int().nullable(),
+  },
+  liveMessage: { sessionId: LiveSessionIdSchema, ...LiveChatMessageSchema.shape },
+  /** The session ended with this spec 8 code (before the last minute is settled; `chatEnd` follows). */
+  liveEnded: { sessionId: LiveSessionIdSchema, exitCode: z.number().int() },
+} as const;
+
+/**
+ * Why an SDP is refused, or null: at most LIVE_SDP_MAX_BYTES, exactly one media section, a video
+ * one, carrying VP8 (and rtx for it) only.
+ */
+export function liveSdpProblem(sdp: string): string | null {
+  if (new TextEncoder().encode(sdp).length > LIVE_SDP_MAX_BYTES) return 'the SDP is larger than 16 KB';
+  if (!sdp.startsWith('v=0')) return 'not an SDP (it starts with v=0)';
+  const lines = sdp.split(/\r?\n/);
+  const media = lines.filter((line) => line.startsWith('m='));
+  if (media.length !== 1 || !media[0]?.startsWith('m=video ')) return 'one video media section only';
+  const codecs = lines
+    .filter((line) => line.startsWith('a=rtpmap:'))
+    .map((line) => /^a=rtpmap:\d+ ([^/\s]+)/.exec(line)?.[1]?.toUpperCase() ?? '');
+  if (!codecs.includes('VP8')) return 'VP8 is missing';
+  if (codecs.some((codec) => codec !== 'VP8' && codec !== 'RTX')) return 'VP8 only';
+  return null;
+}
