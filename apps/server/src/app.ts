@@ -153,6 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prosearch: createProSearchModule(moduleDeps),
   } satisfies PageSlices;
   const { legal, ...catalogModules } = pageSlices;
+  const presence = createPresenceModule({
+    ...moduleDeps,
+    notifications: notifications.service,
+    actors: createActorPresenceRepository(database.db),
+  });
   // Every module, in the order its routes are registered; the mail module stops last.
   const featureModules: FeatureModule[] = [
     createTrackerModule(moduleDeps),
@@ -170,16 +175,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...moduleDeps,
       performerOf: (item, id) => performerOfItem(database.db, item, id),
     }),
-    createPresenceModule({
-      ...moduleDeps,
-      notifications: notifications.service,
-      actors: createActorPresenceRepository(database.db),
-    }),
-    // Live chats billed per delivered minute (issue 16): the billing loop only, no routes yet.
+    presence,
+    // Live chats billed per delivered minute (issue 16): the billing loop and the performer API.
     createLiveModule({
       ...moduleDeps,
       actors: createActorChatReads(database.db),
       vouchers: promotions.service,
+      presence: presence.service,
     }),
     ...Object.values(catalogModules),
     createPagesModule({

@@ -21,6 +21,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       PAY_ORIGIN,
       NODE_ENV: 'test',
       PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+      PERFORMER_SIMULATOR: 'false',
       ...env,
     }),
     ...overrides,

@@ -31,6 +31,7 @@ import {
 import { NotEnoughMoneyError, type TransferResult } from '../wallet/wallet.service.ts';
 import { chatEndEvent, liveMeterEvent } from './live.presenter.ts';
 import type { LiveRepository, LiveStep } from './live.repository.ts';
+import type { PerformerDesk } from './performer-desk.ts';
 
 /** How often the loop ticks its sessions when no deadline comes sooner. */
 export const LIVE_TICK_MS = 1000;
@@ -84,6 +85,8 @@ export interface LiveLoopDeps {
   };
   leaseMs?: number;
   tickMs?: number;
+  /** The performer side (live.performer.ts): the guest's messages and the session's end reach it. */
+  performer?: Pick<PerformerDesk, 'guestMessage' | 'sessionEnded'>;
 }
 
 interface OwnedSession {
@@ -140,9 +143,11 @@ export function createLiveLoop(deps: LiveLoopDeps) {
       }
       case 'relayMessage':
         await repository.insertMessage(id, effect.from, effect.text, new Date(now()));
+        if (effect.from === 'guest') deps.performer?.guestMessage(id, session.state.actorId, effect.text);
         return;
       case 'endSession':
         log.info({ sessionId: id, exitCode: effect.exitCode }, 'live session ends');
+        deps.performer?.sessionEnded(id, session.state.actorId, effect.exitCode);
         return;
       case 'notifyChatEnd':
         log.info(

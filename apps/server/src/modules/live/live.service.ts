@@ -29,6 +29,7 @@ import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
 import { ACTOR_EXCLUSIVE_INDEX, GUEST_LIVE_INDEX, type LiveRepository } from './live.repository.ts';
+import type { PerformerDesk } from './performer-desk.ts';
 
 /** The chat types this slice starts: the paid ones (free chat and previews need their allowances). */
 export type PaidChatType = Exclude<ChatType, 'free-chat' | 'live-preview'>;
@@ -39,6 +40,8 @@ export interface LiveStartRequest {
   type: PaidChatType;
   /** The caller's country (ISO alpha-2), or null when unknown. */
   country: string | null;
+  /** The guest's page language (de, en, nl, es): the performer answers in it. */
+  language?: string;
 }
 
 export type LiveStartRefusalCode = ChatStartRefusalCode | 'ACTOR_NOT_FOUND' | 'GUEST_IN_CHAT';
@@ -64,6 +67,8 @@ export interface LiveServiceDeps {
   nodeId: string;
   leaseMs: number;
   now: () => number;
+  /** The performer side (live.performer.ts): a chat that waits for the performer is asked there. */
+  performer?: Pick<PerformerDesk, 'requestChat'>;
 }
 
 /** The events the outside world reports for a session (the performer side, the media, the guest). */
@@ -140,8 +145,18 @@ export function createLiveService(deps: LiveServiceDeps) {
         return { ok: false, code: 'GUEST_IN_CHAT', exitCode: null, modal: null };
       throw error;
     }
-    // The opening effects (ask the performer, start the media) have no receiver yet (no media path).
+    // The opening effects: the media has no receiver yet (no media path); the performer is asked.
     loop.adopt(opened.state, 0);
+    if (opened.effects.some((effect) => effect.type === 'askPerformer')) {
+      deps.performer?.requestChat({
+        sessionId,
+        actorId: actor.id,
+        guestId: request.guestId,
+        guestName: guest?.screenName ?? '',
+        language: request.language ?? 'en',
+        type: request.type,
+      });
+    }
     return {
       ok: true,
       sessionId,

@@ -1,0 +1,253 @@
+/**
+ * The performer desk (issue 16, decision 0038 part 7): the live module's PerformerDesk port
+ * (performer-desk.ts) and the performer's actions, the one implementation behind the performer API
+ * (performer.routes.ts) and the demo's activity simulator (performer.simulator.ts) alike.
+ *
+ * - What reaches a performer is kept per actor: the chats asked for and accepted (`chats`), and the
+ *   events in order (`chatRequest`, `guestMessage`, `chatEnded`, each with a `seq` growing by one per
+ *   actor; the last EVENTS_KEPT are kept). `inbox(actor, after, waitMs)` answers them, waiting up to
+ *   `waitMs` for a first new one (long poll); `subscribe` tells the simulator each one as it happens.
+ * - The actions check first that the session is the performer's (else 404, the same as an unknown
+ *   one) and that its state allows the action (else 409), then feed the engine the performer's event
+ *   through the live service (`feed` = `service.event`): accept -> `performerAccepted`, decline ->
+ *   `performerDeclined` (201), kick -> `performerKick` (201), stop -> `performerStopSend` (202),
+ *   message -> `message` from the performer (relayed to the guest, stored in the transcript), going
+ *   offline -> the presence flag and `performerOffline` for each of its chats (a running chat ends
+ *   with 203, one still asked for with 198; decision 0038 risk 5).
+ * - Events go to the node that continues the session (its owner, decision 0038 part 4); this desk
+ *   holds what was asked on this node. An action on a session another node continues answers 503
+ *   (the bus forwarding of performer events between nodes is not built).
+ *
+ * The desk takes `feed` and `sessionOf` as functions so the live module can build it before the
+ * service that calls it (the service's `event` is what `feed` calls).
+ */
+import type { Language } from '@vela/contracts/common';
+import { LANGUAGES } from '@vela/contracts/common';
+import type { PerformerChat, PerformerEvent } from '@vela/contracts/performer-api';
+import { AppError } from '../../http/errors.ts';
+import type { LiveSessionEvent } from './live.service.ts';
+import type { ChatRequestForPerformer, PerformerDesk } from './performer-desk.ts';
+
+/** How many events are kept per performer for `inbox`. */
+export const EVENTS_KEPT = 200;
+
+type SessionStatus = 'requested' | 'starting' | 'running' | 'ending' | 'ended';
+
+export interface PerformerDeskDeps {
+  /** Feeds a session an event (the live service's `event`): false when this node does not continue it. */
+  feed: (sessionId: string, event: LiveSessionEvent) => Promise<boolean>;
+  /** The stored session: its performer, status and exit code (the live service's `sessionById`). */
+  sessionOf: (
+    sessionId: string,
+  ) => Promise<{ actorId: number; status: string; exitCode: number | null } | undefined>;
+  /** The presence module's online flag: null for an unknown actor. */
+  presence: { setOnline(actorId: number, online: boolean): Promise<{ changed: boolean } | null> };
+  now?: () => number;
+}
+
+export interface PerformerSessionAnswer {
+  sessionId: string;
+  status: SessionStatus;
+  exitCode: number | null;
+}
+
+interface ActorDesk {
+  chats: Map<string, PerformerChat>;
+  events: PerformerEvent[];
+  seq: number;
+  waiters: Set<() => void>;
+  /** When a performer app last called the API as this actor (epoch ms; 0 never). */
+  clientSeenAt: number;
+}
+
+type DeskListener = (actorId: number, event: PerformerEvent) => void;
+
+const LIVE: readonly SessionStatus[] = ['requested', 'starting', 'running'];
+
+const languageOf = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
+
+export function createPerformerDesk(deps: PerformerDeskDeps) {
+  const now = deps.now ?? Date.now;
+  const actors = new Map<number, ActorDesk>();
+  const listeners = new Set<DeskListener>();
+
+  function deskOf(actorId: number): ActorDesk {
+    let desk = actors.get(actorId);
+    if (!desk) {
+      desk = { chats: new Map(), events: [], seq: 0, waiters: new Set(), clientSeenAt: 0 };
+      actors.set(actorId, desk);
+    }
+    return desk;
+  }
+
+  type EventBody =
+    | { type: 'chatRequest'; chat: PerformerChat }
+    | { type: 'guestMessage'; sessionId: string; text: string }
+    | { type: 'chatEnded'; sessionId: string; exitCode: number };
+
+  function push(actorId: number, body: EventBody): void {
+    const desk = deskOf(actorId);
+    desk.seq += 1;
+    const event = { ...body, seq: desk.seq, at: new Date(now()).toISOString() } as PerformerEvent;
+    desk.events.push(event);
+    if (desk.events.length > EVENTS_KEPT) desk.events.splice(0, desk.events.length - EVENTS_KEPT);
+    const waiters = [...desk.waiters];
+    desk.waiters.clear();
+    for (const wake of waiters) wake();
+    for (const listener of listeners) {
+      try {
+        listener(actorId, event);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
+  }
+
+  const port: PerformerDesk = {
+    requestChat(request: ChatRequestForPerformer): void {
+      const chat: PerformerChat = {
+        sessionId: request.sessionId,
+        guestName: request.guestName,
+        language: languageOf(request.language),
+        type: request.type,
+        state: 'requested',
+        requestedAt: new Date(now()).toISOString(),
+      };
+      deskOf(request.actorId).chats.set(request.sessionId, chat);
+      push(request.actorId, { type: 'chatRequest', chat });
+    },
+    guestMessage(sessionId: string, actorId: number, text: string): void {
+      push(actorId, { type: 'guestMessage', sessionId, text });
+    },
+    sessionEnded(sessionId: string, actorId: number, exitCode: number): void {
+      const desk = deskOf(actorId);
+      if (!desk.chats.delete(sessionId)) return;
+      push(actorId, { type: 'chatEnded', sessionId, exitCode });
+    },
+  };
+
+  /** The session if it is the performer's (else 404: another performer's session is unknown to it). */
+  async function ownSession(actorId: number, sessionId: string) {
+    const row = await deps.sessionOf(sessionId);
+    if (!row || row.actorId !== actorId) throw new AppError('NOT_FOUND', 'No such chat session', 404);
+    return { ...row, status: row.status as SessionStatus };
+  }
+
+  async function answerOf(sessionId: string): Promise<PerformerSessionAnswer> {
+    const row = await deps.sessionOf(sessionId);
+    return {
+      sessionId,
+      status: (row?.status ?? 'ended') as SessionStatus,
+      exitCode: row?.exitCode ?? null,
+    };
+  }
+
+  /** One performer action: owner check, state check, then the engine's event. */
+  async function act(
+    actorId: number,
+    sessionId: string,
+    allowed: readonly SessionStatus[],
+    event: LiveSessionEvent,
+  ): Promise<PerformerSessionAnswer> {
+    const session = await ownSession(actorId, sessionId);
+    if (!allowed.includes(session.status)) {
+      throw new AppError(
+        'CONFLICT',
+        `Not possible while the chat is ${session.status} (allowed: ${allowed.join(', ')})`,
+        409,
+      );
+    }
+    if (!(await deps.feed(sessionId, event))) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The chat is continued by another server; try again', 503);
+    }
+    return answerOf(sessionId);
+  }
+
+  return {
+    ...port,
+
+    accept: async (actorId: number, sessionId: string) => {
+      const answer = await act(actorId, sessionId, ['requested'], { type: 'performerAccepted' });
+      const chat = actors.get(actorId)?.chats.get(sessionId);
+      if (chat && LIVE.includes(answer.status)) chat.state = 'accepted';
+      return answer;
+    },
+    decline: (actorId: number, sessionId: string) =>
+      act(actorId, sessionId, ['requested'], { type: 'performerDeclined' }),
+    kick: (actorId: number, sessionId: string) => act(actorId, sessionId, LIVE, { type: 'performerKick' }),
+    stopSend: (actorId: number, sessionId: string) =>
+      act(actorId, sessionId, ['starting', 'running'], { type: 'performerStopSend' }),
+    message: (actorId: number, sessionId: string, text: string) =>
+      act(actorId, sessionId, ['running'], { type: 'message', from: 'performer', text }),
+
+    /**
+     * The performer comes online or goes offline; going offline ends each of its chats this node
+     * continues (`performerOffline`: 203 running, 198 still asked for). Null for an unknown actor.
+     */
+    async setOnline(
+      actorId: number,
+      online: boolean,
+    ): Promise<{ actorId: number; online: boolean; changed: boolean; chatsEnded: number } | null> {
+      const change = await deps.presence.setOnline(actorId, online);
+      if (!change) return null;
+      let chatsEnded = 0;
+      if (!online) {
+        for (const sessionId of [...(actors.get(actorId)?.chats.keys() ?? [])]) {
+          if (await deps.feed(sessionId, { type: 'performerOffline' })) chatsEnded += 1;
+        }
+      }
+      return { actorId, online, changed: change.changed, chatsEnded };
+    },
+
+    /**
+     * The performer's chats and its events after `after` (0: all kept); waits up to `waitMs` for a
+     * first new event, or until `signal` aborts (the caller went away). A cursor ahead of this
+     * desk's (the server restarted) counts as 0.
+     */
+    async inbox(actorId: number, after: number, waitMs = 0, signal?: AbortSignal) {
+      const desk = deskOf(actorId);
+      const from = after > desk.seq ? 0 : after;
+      if (desk.seq <= from && waitMs > 0 && !signal?.aborted) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            desk.waiters.delete(done);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, waitMs);
+          desk.waiters.add(done);
+          signal?.addEventListener('abort', done, { once: true });
+        });
+      }
+      return {
+        actorId,
+        cursor: desk.seq,
+        chats: [...desk.chats.values()],
+        events: desk.events.filter((event) => event.seq > from),
+      };
+    },
+
+    /** A performer app used the API as this actor now (the simulator leaves such performers alone). */
+    clientSeen(actorId: number): void {
+      deskOf(actorId).clientSeenAt = now();
+    },
+    /** Whether a performer app used the API as this actor within `withinMs`. */
+    hasClient(actorId: number, withinMs: number): boolean {
+      const seen = actors.get(actorId)?.clientSeenAt ?? 0;
+      return seen > 0 && now() - seen < withinMs;
+    },
+    /** A chat the desk holds (its guest's language for the simulator). */
+    chatOf(actorId: number, sessionId: string): PerformerChat | undefined {
+      return actors.get(actorId)?.chats.get(sessionId);
+    },
+    /** Every event as it happens, for the activity simulator; returns the unsubscribe. */
+    subscribe(listener: DeskListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type PerformerDeskService = ReturnType<typeof createPerformerDesk>;
