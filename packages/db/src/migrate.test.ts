@@ -48,6 +48,7 @@ describe(`migrations (${testBackend})`, () => {
         'ledger_transfers',
         'legal_texts',
         'live_messages',
+        'live_minutes',
         'live_sessions',
         'login_transfers',
         'mail_outbox',

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -49,12 +50,20 @@ export const liveSessions = pgTable(
     exitCode: smallint('exit_code'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     endedAt: tstz('ended_at'),
+    /** The guest's idempotency key of the start (live/start): the same key answers this session. */
+    startKey: text('start_key'),
+    /** The guest's rating of the ended chat (survey/chatexit, spec 8: BAD, GREAT). */
+    rating: text('rating'),
+    ratedAt: tstz('rated_at'),
   },
   (t) => [
     check(
       'live_sessions_status_check',
       sql`${t.status} in ('requested', 'starting', 'running', 'ending', 'ended')`,
     ),
+    check('live_sessions_rating_check', sql`${t.rating} in ('BAD', 'GREAT')`),
+    // A start's idempotency key names one session of the guest.
+    uniqueIndex('live_sessions_guest_start_key_unique').on(t.guestId, t.startKey),
     // The sweeper: sessions whose owner's lease ran out.
     index('live_sessions_status_lease_idx').on(t.status, t.leaseUntil),
     // One single (exclusive) chat per performer while it is not over.
@@ -77,9 +86,36 @@ export const liveMessages = pgTable(
     sender: text('sender').notNull(),
     text: text('text').notNull(),
     at: tstz('at').notNull().defaultNow(),
+    /** Chosen by the guest's page (or the server for a performer's): a resent message is stored once. */
+    messageId: uuid('message_id').notNull().defaultRandom(),
   },
   (t) => [
     check('live_messages_sender_check', sql`${t.sender} in ('guest', 'performer')`),
     index('live_messages_session_idx').on(t.sessionId, t.id),
+    uniqueIndex('live_messages_session_message_unique').on(t.sessionId, t.messageId),
+  ],
+);
+
+/**
+ * The settled minutes of a session as the billing loop charged them (the receipt): one row per
+ * (session, minute), written after the charge's answer (the ledger transfer `live:<session>:<i>`, or
+ * one chat-minute voucher unit under that key); a replayed answer writes nothing more.
+ */
+export const liveMinutes = pgTable(
+  'live_minutes',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    minuteIndex: integer('minute_index').notNull(),
+    paidWith: text('paid_with').notNull(),
+    cents: integer('cents').notNull(),
+    partial: boolean('partial').notNull(),
+    chargedAt: tstz('charged_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.minuteIndex] }),
+    check('live_minutes_paid_with_check', sql`${t.paidWith} in ('coins', 'voucher')`),
+    check('live_minutes_cents_check', sql`${t.cents} >= 0 and ${t.minuteIndex} >= 0`),
   ],
 );
