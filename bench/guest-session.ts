@@ -1,11 +1,14 @@
 /**
- * A logged-in guest for the page benchmarks (decision 0033): signed up through the server's own
- * `POST /rest/v1/guest/signup` (one argon2id hash, once per run) so the session, its cookie and the
- * guest row are exactly what a browser gets. Answers the `vela_session=...` cookie.
+ * Logged-in guests for the benchmarks: a guest row and a live session written to the bench database
+ * the way login writes them, so the server sees exactly what a browser's session cookie brings.
  */
 import { randomBytes } from 'node:crypto';
-import { hashSessionToken } from '../apps/server/src/modules/guests/auth.ts';
-import type { GuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
+import { openDatabase } from '@vela/db/client';
+import { hashSessionToken, SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
+import {
+  createGuestsRepository,
+  type GuestsRepository,
+} from '../apps/server/src/modules/guests/guests.repository.ts';
 
 /**
  * A guest row and a live session made directly in the database, as login makes it (the session
@@ -33,23 +36,25 @@ export async function insertGuestWithSession(
   return { guestId: guest.id, token };
 }
 
-export async function benchGuestCookie(base: string): Promise<string> {
-  const run = randomBytes(4).toString('hex');
-  const response = await fetch(`${base}/rest/v1/guest/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      screenName: `bench${run}`,
-      email: `bench-${run}@bench.invalid`,
-      password: `bench-${run}-Passw0rd!`,
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`bench guest signup answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';', 1)[0] ?? '')
-    .find((pair) => pair.startsWith('vela_session='));
-  if (!cookie) throw new Error('bench guest signup set no session cookie');
-  return cookie;
+/**
+ * One logged-in guest with a live session in the database of `databaseUrl` (made there, as login makes
+ * it; never through the public signup, which allows 5 signups per hour per IP): its id and the
+ * `vela_session=...` cookie a browser would send. `prefix` names the bench in the screen name and email.
+ */
+export async function benchGuest(
+  databaseUrl: string,
+  prefix: string,
+): Promise<{ guestId: number; cookie: string }> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+  try {
+    const run = randomBytes(4).toString('hex');
+    const { guestId, token } = await insertGuestWithSession(
+      createGuestsRepository(database.db),
+      `${prefix}${run}`,
+      `bench-${prefix}-${run}@bench.invalid`,
+    );
+    return { guestId, cookie: `${SESSION_COOKIE}=${token}` };
+  } finally {
+    await database.close();
+  }
 }

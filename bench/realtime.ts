@@ -33,12 +33,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { openDatabase } from '@vela/db/client';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { SESSION_COOKIE } from '../apps/server/src/modules/guests/auth.ts';
-import { createGuestsRepository } from '../apps/server/src/modules/guests/guests.repository.ts';
-import { insertGuestWithSession } from './guest-session.ts';
+import { benchGuest } from './guest-session.ts';
 import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
 import { percentile, round } from './stats.ts';
 
@@ -459,23 +456,6 @@ function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-/** One logged-in guest with a live session (made in the database, as login makes it); its cookie. */
-async function benchGuest(): Promise<{ guestId: number; cookie: string }> {
-  const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
-  try {
-    const guests = createGuestsRepository(database.db);
-    const run = randomBytes(4).toString('hex');
-    const { guestId, token } = await insertGuestWithSession(
-      guests,
-      `rt${run}`,
-      `bench-realtime-${run}@bench.invalid`,
-    );
-    return { guestId, cookie: `${SESSION_COOKIE}=${token}` };
-  } finally {
-    await database.close();
-  }
-}
-
 async function actorForPresence(): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -523,7 +503,7 @@ async function guestSeries(
   sockets: number,
   events: number,
 ): Promise<FanoutSeries> {
-  const { guestId, cookie } = await benchGuest();
+  const { guestId, cookie } = await benchGuest(databaseUrl, 'rt');
   const minted = await request('POST', '/rest/v1/guest/accessToken', {}, { cookie });
   const accessToken = (minted.json as { data?: { accessToken?: string } }).data?.accessToken;
   if (minted.status !== 200 || !accessToken)
