@@ -15,6 +15,7 @@ import {
 } from '../src/modules/live/live.loop.ts';
 import { createLiveRepository } from '../src/modules/live/live.repository.ts';
 import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
+import type { PerformerDesk } from '../src/modules/live/performer-desk.ts';
 import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
 import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
 import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
@@ -39,6 +40,8 @@ export function liveNodeOn(
     vouchers?: LiveVouchers;
     /** The loop's socket events (liveMeter, chatEnd); dropped unless given. */
     publish?: LiveLoopDeps['publish'];
+    /** The performer side (live.performer.ts) the service and loop tell; none unless given. */
+    performer?: PerformerDesk;
   },
 ): LiveNode {
   const clock = { now: Date.UTC(2026, 10, 26, 12) };
@@ -53,6 +56,7 @@ export function liveNodeOn(
     now: () => clock.now,
     publish: options.publish ?? (async () => true),
     log: silent,
+    performer: options.performer,
   });
   const service = createLiveService({
     repository,
@@ -69,6 +73,7 @@ export function liveNodeOn(
     nodeId: options.nodeId,
     leaseMs: 10_000,
     now: () => clock.now,
+    performer: options.performer,
   });
   return { service, loop, clock };
 }

@@ -1,0 +1,90 @@
+/**
+ * One live node with its performer side, as live.module.ts wires them (performer-api.test.ts,
+ * live-simulator.test.ts): the live service and loop of test/live-node.ts telling a performer desk,
+ * the desk feeding the service, presence's real online flag, and the performer API on the page
+ * origin's real request pipeline (input guard, error answers) under /rest/v1.
+ */
+import type { GuestSocketEvent } from '@vela/contracts/socket';
+import { sql } from '@vela/db/orm';
+import type { FastifyInstance } from 'fastify';
+import { createPageOriginApp } from '../src/http/pipeline.ts';
+import { createActorPresenceRepository } from '../src/modules/catalog/catalog.repository.ts';
+import { SESSION_COOKIE } from '../src/modules/guests/auth.ts';
+import { createPerformerDesk, type PerformerDeskService } from '../src/modules/live/live.performer.ts';
+import { performerRoutes } from '../src/modules/live/performer.routes.ts';
+import { createPresenceService } from '../src/modules/presence/presence.service.ts';
+import type { Factories } from './factories.ts';
+import { type LiveNode, liveNodeOn } from './live-node.ts';
+import type { TestApp } from './test-app.ts';
+
+export const PERFORMER_SECRET = 'a-performer-api-secret-of-the-tests-0123456789';
+
+export interface PerformerNode {
+  live: LiveNode;
+  desk: PerformerDeskService;
+  /** The performer API of this node (call `close` after the suite). */
+  api: FastifyInstance;
+  /** What the loop told the guests' pages (liveMeter, chatEnd), in order. */
+  published: { guestId: number; event: GuestSocketEvent }[];
+}
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+
+export async function performerNodeOn(t: TestApp, nodeId: string): Promise<PerformerNode> {
+  const db = t.database.db;
+  const published: PerformerNode['published'] = [];
+  const presence = createPresenceService({
+    bus: t.bus,
+    actors: createActorPresenceRepository(db),
+    notifications: { favoriteOnline: async () => 0 },
+    log: silent,
+  });
+  const desk = createPerformerDesk({
+    feed: (sessionId, event) => live.service.event(sessionId, event),
+    sessionOf: (sessionId) => live.service.sessionById(sessionId),
+    presence,
+  });
+  const live = liveNodeOn(db, {
+    minuteMs: 60_000,
+    nodeId,
+    performer: desk,
+    publish: async (guestId, event) => {
+      published.push({ guestId, event });
+      return true;
+    },
+  });
+  const api = await createPageOriginApp({ config: t.config, sessionCookie: SESSION_COOKIE });
+  await api.register(
+    async (rest) => {
+      await rest.register(performerRoutes({ desk, secret: PERFORMER_SECRET }));
+    },
+    { prefix: '/rest/v1' },
+  );
+  return { live, desk, api, published };
+}
+
+/** A guest with money whose age check is accepted (live streams are FSK-18). */
+export async function chatGuest(t: TestApp, make: Factories, balanceCents = 2000) {
+  const guest = await make.buildGuest({ balanceCents });
+  await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+  return guest;
+}
+
+/** A livechat the guest asked for, waiting for the performer (status `requested`). */
+export async function requestedChat(
+  node: PerformerNode,
+  guestId: number,
+  actorId: number,
+  language = 'en',
+): Promise<string> {
+  const started = await node.live.service.start({
+    guestId,
+    actorId,
+    type: 'livechat',
+    country: null,
+    language,
+  });
+  if (!started.ok) throw new Error(`not started: ${started.code}`);
+  if (started.status !== 'requested') throw new Error(`started as ${started.status}`);
+  return started.sessionId;
+}
