@@ -78,6 +78,10 @@ export default defineConfig({
       ES_AVS_MODAL_ENABLED: 'true',
       // Presence changes only through the internal API (realtime.spec.ts), never at random.
       PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+      // The simulated performers accept and answer chats (PERFORMER_SIMULATOR is on outside
+      // production) but never end one at random (docs/PERFORMER-API.md).
+      PERFORMER_SIMULATOR_KICK_RATE: '0',
+      PERFORMER_SIMULATOR_OFFLINE_RATE: '0',
     },
   },
 });
