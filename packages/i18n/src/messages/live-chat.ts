@@ -7,6 +7,7 @@ import { defineMessages } from '../translate.ts';
 
 export const liveChatMessages = defineMessages({
   en: {
+    refusedInChat: 'You are already in a live chat. End it first, then start this one.',
     tabTitle: 'Live chat with {name}',
     start: 'Start live chat',
     startHint: 'You pay only for the minutes you watch. You can end the chat at any time.',
@@ -114,6 +115,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video timeout guest',
   },
   de: {
+    refusedInChat: 'Du bist schon in einem Livechat. Beende ihn zuerst, dann starte diesen.',
     tabTitle: 'Livechat mit {name}',
     start: 'Livechat starten',
     startHint: 'Du zahlst nur die Minuten, die du siehst. Du kannst den Chat jederzeit beenden.',
@@ -222,6 +224,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-Zeitüberschreitung beim Gast',
   },
   nl: {
+    refusedInChat: 'Je zit al in een livechat. Beëindig die eerst en start dan deze.',
     tabTitle: 'Livechat met {name}',
     start: 'Livechat starten',
     startHint: 'Je betaalt alleen de minuten die je kijkt. Je kunt de chat op elk moment beëindigen.',
@@ -329,6 +332,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-time-out bij de gast',
   },
   es: {
+    refusedInChat: 'Ya estás en un chat en directo. Termínalo primero y luego empieza este.',
     tabTitle: 'Chat en directo con {name}',
     start: 'Iniciar chat en directo',
     startHint: 'Solo pagas los minutos que ves. Puedes terminar el chat en cualquier momento.',

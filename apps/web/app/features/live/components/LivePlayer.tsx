@@ -155,8 +155,8 @@ export function LivePlayer({
         if (mine === generation) show('error');
       }
     };
-    const off = latestSignaling.current.onOffer((offer) => void accept(offer));
-    latestSignaling.current.join();
+    const off = signaling.onOffer((offer) => void accept(offer));
+    signaling.join();
     return () => {
       generation += 1;
       off();
@@ -164,7 +164,7 @@ export function LivePlayer({
       peer.current?.close();
       peer.current = null;
     };
-  }, [rejoin, show]);
+  }, [signaling, rejoin, show]);
 
   return (
     <div

@@ -1,0 +1,34 @@
+/**
+ * The live chat REST calls of the page (decision 0038 part 2, declared in @vela/contracts/live):
+ * start, the session as a reload sees it, exit, the receipt and the chat rating (`survey/chatexit`).
+ * Every failure is a `RestError` with the server's code (../../api/rest.ts).
+ */
+import {
+  type ChatRating,
+  type LiveReceipt,
+  type LiveSessionView,
+  type LiveStartAnswer,
+  type LiveStartRequest,
+  liveEndpoints,
+} from '@vela/contracts/live';
+import { endpointData } from '../../api/rest.ts';
+
+export function startLiveChat(request: LiveStartRequest): Promise<LiveStartAnswer> {
+  return endpointData(liveEndpoints.start, { body: request });
+}
+
+export function fetchLiveSession(sessionId: string): Promise<LiveSessionView> {
+  return endpointData(liveEndpoints.session, { params: { sessionId } });
+}
+
+export async function exitLiveChat(sessionId: string): Promise<{ status: string; exitCode: number | null }> {
+  return endpointData(liveEndpoints.exit, { params: { sessionId }, body: {} });
+}
+
+export function fetchLiveReceipt(sessionId: string): Promise<LiveReceipt> {
+  return endpointData(liveEndpoints.receipt, { params: { sessionId } });
+}
+
+export async function rateLiveChat(chatId: string, rating: ChatRating): Promise<void> {
+  await endpointData(liveEndpoints.chatExitSurvey, { body: { chatId, rating } });
+}
