@@ -163,6 +163,22 @@ interface GuestCamera {
   performer?: Outbound;
 }
 
+/** Why a browser's SDP cannot carry our VP8 video, or null: werift applies much that is not one. */
+export function sdpProblem(sdp: string): string | null {
+  if (sdp.length > 16_384) return 'longer than 16 KB';
+  if (!/^v=0\r?$/m.test(sdp)) return 'not an SDP';
+  if (!/^m=video /m.test(sdp)) return 'no video m-line';
+  if (!/^a=rtpmap:\d+ VP8\/90000/im.test(sdp)) return 'no VP8';
+  if (!/^a=ice-ufrag:\S+/m.test(sdp) || !/^a=ice-pwd:\S+/m.test(sdp)) return 'no ICE credentials';
+  if (!/^a=fingerprint:\S+ \S+/m.test(sdp)) return 'no DTLS fingerprint';
+  return null;
+}
+
+function checkSdp(sdp: string, what: string): void {
+  const problem = sdpProblem(sdp);
+  if (problem) throw new LiveMediaError('LIVE_BAD_SDP', `the ${what} cannot be applied: ${problem}`);
+}
+
 function isRtcp(packet: Buffer): boolean {
   // RTCP packet types 192-223 sit where RTP has marker + payload type; VP8 uses 96-127.
   const type = packet[1] ?? 0;
@@ -298,6 +314,7 @@ export function createWeriftMedia(config: WeriftMediaConfig, options: WeriftMedi
     offerSdp: string,
     fanout: Fanout,
   ): Promise<{ inbound: Inbound; answerSdp: string }> {
+    checkSdp(offerSdp, 'offer');
     const pc = newPeer();
     pc.onTrack.subscribe((track) => {
       if (track.kind !== 'video') return;
@@ -332,6 +349,7 @@ export function createWeriftMedia(config: WeriftMediaConfig, options: WeriftMedi
 
   async function applyAnswer(peer: Outbound | undefined, answerSdp: string): Promise<void> {
     if (!peer || peer.closed) throw new LiveMediaError('LIVE_NO_VIEWER', 'no open offer for this session');
+    checkSdp(answerSdp, 'answer');
     try {
       await peer.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
     } catch (error) {
