@@ -47,13 +47,14 @@ export interface WeriftMediaConfig {
   livePublicIp?: string | undefined;
 }
 
-interface MediaLog {
+/** What the media path logs (a pino logger fits). */
+export interface LiveMediaLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
 
 export interface WeriftMediaOptions {
-  log?: MediaLog;
+  log?: LiveMediaLog;
   /** The generated source's picture (tests use a smaller one). */
   testPattern?: Pick<TestPatternOptions, 'size' | 'rate' | 'bitrate' | 'ffmpegPath'>;
   /** A viewer without receiver reports for this long is down (side guest). Default 5000. */
