@@ -6,21 +6,11 @@
  * the API. Short delays here (the defaults are 1–4 s and 2–6 s); real database, wallet and presence.
  */
 import { LANGUAGES } from '@vela/contracts/common';
-import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
-import { queryRows } from '@vela/db/client';
-import { sql } from '@vela/db/orm';
 import { performerReplyMessages } from '@vela/i18n/messages/performer-replies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { createPerformerSimulator } from '../src/modules/live/performer.simulator.ts';
 import { factoriesOf } from './factories.ts';
-import {
-  chatGuest,
-  PERFORMER_SECRET,
-  type PerformerNode,
-  performerNodeOn,
-  requestedChat,
-} from './performer-node.ts';
+import { type PerformerNode, performerNodeOn } from './performer-node.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite();
@@ -59,8 +49,8 @@ describe('the activity simulator answers as the performers (decision 0038 part 7
   /** A running chat with a simulated performer: asked, accepted by the simulator, media up. */
   async function acceptedChat(language: string) {
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
-    const guest = await chatGuest(t, make);
-    const sessionId = await requestedChat(node, guest.id, actor.id, language);
+    const guest = await node.chatGuest(make);
+    const sessionId = await node.requestChat(guest.id, actor.id, language);
     await vi.waitFor(async () => expect(await statusOf(sessionId)).toBe('starting'), { timeout: 5000 });
     await node.live.service.event(sessionId, { type: 'mediaUp' });
     return { actor, guest, sessionId };
@@ -114,22 +104,18 @@ describe('the activity simulator answers as the performers (decision 0038 part 7
     expect((await node.live.service.sessionById(sessionId))?.exitCode).toBe(203);
     const inbox = await node.desk.inbox(actor.id, 0);
     expect(inbox.chats).toEqual([]);
-    const [row] = await queryRows<{ is_online: boolean }>(
-      t.database.db,
-      sql`select is_online from actors where id = ${actor.id}`,
-    );
-    expect(row?.is_online).toBe(false);
+    expect(await node.isOnline(actor.id)).toBe(false);
     sim.stop();
   });
 
   it('leaves a performer alone whose performer app uses the API: the app accepts by hand', async () => {
     const sim = simulator({ kickRate: 0, offlineRate: 0 });
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
-    const guest = await chatGuest(t, make);
-    const token = { [PERFORMER_TOKEN_HEADER]: performerToken(PERFORMER_SECRET, actor.id) };
+    const guest = await node.chatGuest(make);
+    const token = node.tokenOf(actor.id);
     const seen = await node.api.inject({ method: 'GET', url: '/rest/v1/performer/inbox', headers: token });
     expect(seen.statusCode).toBe(200);
-    const sessionId = await requestedChat(node, guest.id, actor.id, 'nl');
+    const sessionId = await node.requestChat(guest.id, actor.id, 'nl');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await statusOf(sessionId)).toBe('requested');
     expect(sim.pending()).toBe(0);

@@ -12,13 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { factoriesOf } from './factories.ts';
-import {
-  chatGuest,
-  PERFORMER_SECRET,
-  type PerformerNode,
-  performerNodeOn,
-  requestedChat,
-} from './performer-node.ts';
+import { PERFORMER_SECRET, type PerformerNode, performerNodeOn } from './performer-node.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite({ env: { PERFORMER_API_SECRET: PERFORMER_SECRET } });
@@ -119,7 +113,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   async function actorAndGuest() {
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
-    const guest = await chatGuest(t, make);
+    const guest = await node.chatGuest(make);
     return { actor, guest };
   }
 
@@ -130,7 +124,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it("a chat request reaches the performer's inbox (guest name, language); accept starts the session (performerAccepted)", async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id, 'nl');
+    const sessionId = await node.requestChat(guest.id, actor.id, 'nl');
     const inbox = (await call(node.api, actor.id, 'GET', 'inbox')).json().data;
     expect(inbox.chats).toEqual([
       expect.objectContaining({ sessionId, language: 'nl', type: 'livechat', state: 'requested' }),
@@ -156,7 +150,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
   it("another performer's token cannot act on the session: 404, and nothing changes", async () => {
     const { actor, guest } = await actorAndGuest();
     const other = await make.buildActor({ isOnline: true });
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     for (const action of ['accept', 'decline', 'kick', 'stop']) {
       const answer = await call(node.api, other.id, 'POST', `sessions/${sessionId}/${action}`);
       expect(answer.statusCode, action).toBe(404);
@@ -173,7 +167,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('decline ends the request with 201 and tells the inbox chatEnded', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     const declined = await call(node.api, actor.id, 'POST', `sessions/${sessionId}/decline`);
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data).toEqual({ sessionId, status: 'ended', exitCode: 201 });
@@ -188,7 +182,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it("a guest's message reaches the inbox; the performer's answer is relayed into the session's transcript", async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id, 'de');
+    const sessionId = await node.requestChat(guest.id, actor.id, 'de');
     // Before the video runs the performer cannot write (the engine would not relay it).
     await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
     const early = await call(node.api, actor.id, 'POST', `sessions/${sessionId}/messages`, { text: 'Hallo' });
@@ -214,7 +208,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('bad messages are 400 and change nothing: control characters, over 500 characters, empty, malformed, extra fields', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
     await node.live.service.event(sessionId, { type: 'mediaUp' });
     const cases: [object | string, string][] = [
@@ -248,7 +242,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('kick ends a running chat with 201 and the guest gets chatEnd', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
     await node.live.service.event(sessionId, { type: 'mediaUp' });
     const kicked = await call(node.api, actor.id, 'POST', `sessions/${sessionId}/kick`);
@@ -264,7 +258,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('stop sending ends a running chat with 202', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     const before = await call(node.api, actor.id, 'POST', `sessions/${sessionId}/stop`);
     expect(before.statusCode).toBe(409);
     await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
@@ -275,7 +269,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('going offline ends a running chat with 203 (decision 0038 risk 5) and clears the online flag', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
     await node.live.service.event(sessionId, { type: 'mediaUp' });
     const offline = await call(node.api, actor.id, 'POST', 'presence', { online: false });
@@ -285,7 +279,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
 
   it('going offline before answering a request ends it with 198 (host offline)', async () => {
     const { actor, guest } = await actorAndGuest();
-    const sessionId = await requestedChat(node, guest.id, actor.id);
+    const sessionId = await node.requestChat(guest.id, actor.id);
     await call(node.api, actor.id, 'POST', 'presence', { online: false });
     expect(await status(sessionId)).toEqual({ status: 'ended', exitCode: 198 });
   });
@@ -294,7 +288,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
     const { actor, guest } = await actorAndGuest();
     const cursor = (await call(node.api, actor.id, 'GET', 'inbox')).json().data.cursor;
     const waiting = call(node.api, actor.id, 'GET', `inbox?after=${cursor}&waitMs=20000`);
-    const sessionId = await requestedChat(node, guest.id, actor.id, 'es');
+    const sessionId = await node.requestChat(guest.id, actor.id, 'es');
     const answer = (await waiting).json().data;
     expect(answer.events).toEqual([
       expect.objectContaining({

@@ -4,16 +4,19 @@
  * the desk feeding the service, presence's real online flag, and the performer API on the page
  * origin's real request pipeline (input guard, error answers) under /rest/v1.
  */
+import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import type { GuestSocketEvent } from '@vela/contracts/socket';
+import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { FastifyInstance } from 'fastify';
 import { createPageOriginApp } from '../src/http/pipeline.ts';
 import { createActorPresenceRepository } from '../src/modules/catalog/catalog.repository.ts';
 import { SESSION_COOKIE } from '../src/modules/guests/auth.ts';
 import { createPerformerDesk, type PerformerDeskService } from '../src/modules/live/live.performer.ts';
-import { performerRoutes } from '../src/modules/live/performer.routes.ts';
+import { performerRoutes, performerToken } from '../src/modules/live/performer.routes.ts';
 import { createPresenceService } from '../src/modules/presence/presence.service.ts';
 import type { Factories } from './factories.ts';
+import type { SignedUp } from './guest-helpers.ts';
 import { type LiveNode, liveNodeOn } from './live-node.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -26,6 +29,14 @@ export interface PerformerNode {
   api: FastifyInstance;
   /** What the loop told the guests' pages (liveMeter, chatEnd), in order. */
   published: { guestId: number; event: GuestSocketEvent }[];
+  /** A guest with money whose age check is accepted (live streams are FSK-18). */
+  chatGuest(make: Factories, balanceCents?: number): Promise<SignedUp>;
+  /** A livechat the guest asked for, waiting for the performer (status `requested`). */
+  requestChat(guestId: number, actorId: number, language?: string): Promise<string>;
+  /** The header of the performer's token. */
+  tokenOf(actorId: number): Record<string, string>;
+  /** The catalog's online flag of the performer. */
+  isOnline(actorId: number): Promise<boolean | undefined>;
 }
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
@@ -60,31 +71,35 @@ export async function performerNodeOn(t: TestApp, nodeId: string): Promise<Perfo
     },
     { prefix: '/rest/v1' },
   );
-  return { live, desk, api, published };
-}
-
-/** A guest with money whose age check is accepted (live streams are FSK-18). */
-export async function chatGuest(t: TestApp, make: Factories, balanceCents = 2000) {
-  const guest = await make.buildGuest({ balanceCents });
-  await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
-  return guest;
-}
-
-/** A livechat the guest asked for, waiting for the performer (status `requested`). */
-export async function requestedChat(
-  node: PerformerNode,
-  guestId: number,
-  actorId: number,
-  language = 'en',
-): Promise<string> {
-  const started = await node.live.service.start({
-    guestId,
-    actorId,
-    type: 'livechat',
-    country: null,
-    language,
-  });
-  if (!started.ok) throw new Error(`not started: ${started.code}`);
-  if (started.status !== 'requested') throw new Error(`started as ${started.status}`);
-  return started.sessionId;
+  return {
+    live,
+    desk,
+    api,
+    published,
+    async chatGuest(make, balanceCents = 2000) {
+      const guest = await make.buildGuest({ balanceCents });
+      await db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+      return guest;
+    },
+    async requestChat(guestId, actorId, language = 'en') {
+      const started = await live.service.start({
+        guestId,
+        actorId,
+        type: 'livechat',
+        country: null,
+        language,
+      });
+      if (!started.ok) throw new Error(`not started: ${started.code}`);
+      if (started.status !== 'requested') throw new Error(`started as ${started.status}`);
+      return started.sessionId;
+    },
+    tokenOf: (actorId) => ({ [PERFORMER_TOKEN_HEADER]: performerToken(PERFORMER_SECRET, actorId) }),
+    async isOnline(actorId) {
+      const [row] = await queryRows<{ is_online: boolean }>(
+        db,
+        sql`select is_online from actors where id = ${actorId}`,
+      );
+      return row?.is_online;
+    },
+  };
 }

@@ -90,26 +90,20 @@ export function performerRoutes(deps: { desk: PerformerDeskService; secret: stri
         desk.inbox(actorId, query.after, query.waitMs, abortOnClose(request)),
     });
 
-    route(app, e.accept).handle({
-      authenticate,
-      options,
-      handler: ({ auth, params }) => desk.accept(auth, params.sessionId),
-    });
-    route(app, e.decline).handle({
-      authenticate,
-      options,
-      handler: ({ auth, params }) => desk.decline(auth, params.sessionId),
-    });
-    route(app, e.kick).handle({
-      authenticate,
-      options,
-      handler: ({ auth, params }) => desk.kick(auth, params.sessionId),
-    });
-    route(app, e.stopSend).handle({
-      authenticate,
-      options,
-      handler: ({ auth, params }) => desk.stopSend(auth, params.sessionId),
-    });
+    // The session actions without a body: each one of the desk's, for the token's performer.
+    const actions = [
+      [e.accept, desk.accept],
+      [e.decline, desk.decline],
+      [e.kick, desk.kick],
+      [e.stopSend, desk.stopSend],
+    ] as const;
+    for (const [endpoint, action] of actions) {
+      route(app, endpoint).handle({
+        authenticate,
+        options,
+        handler: ({ auth, params }) => action(auth, params.sessionId),
+      });
+    }
     route(app, e.message).handle({
       authenticate,
       options,
