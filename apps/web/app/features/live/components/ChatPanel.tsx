@@ -71,11 +71,9 @@ export function ChatPanel({
         <p className="page__meta">{t('chatClosed')}</p>
       ) : (
         <form className="live-chat__form" onSubmit={submit}>
-          <label htmlFor="live-chat-input" className="visually-hidden">
-            {t('chatInput')}
-          </label>
           <input
             id="live-chat-input"
+            aria-label={t('chatInput')}
             className="live-chat__input"
             type="text"
             autoComplete="off"

@@ -97,6 +97,15 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   const [state, dispatch] = useReducer(reduceRoom, IDLE);
   const startKey = useRef<string | null>(null);
   const [ending, setEnding] = useState(false);
+  // After the exit dialog, focus goes to "Start live chat" (the end button it came from is gone).
+  const startButton = useRef<HTMLButtonElement>(null);
+  const focusStart = useRef(false);
+  useEffect(() => {
+    if (state.phase === 'idle' && focusStart.current) {
+      focusStart.current = false;
+      startButton.current?.focus();
+    }
+  }, [state.phase]);
 
   const sessionId = state.phase === 'live' || state.phase === 'ended' ? state.session.sessionId : null;
 
@@ -243,6 +252,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         {actor.isOnline ? (
           <>
             <button
+              ref={startButton}
               type="button"
               className="button"
               disabled={state.phase === 'starting'}
@@ -331,7 +341,10 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
           t={t}
           receipt={<Receipt state={state.receipt} lang={lang} t={t} />}
           rating={<ChatRating rate={(rating) => rateLiveChat(state.session.sessionId, rating)} t={t} />}
-          onClose={() => dispatch({ type: 'dismissed' })}
+          onClose={() => {
+            focusStart.current = true;
+            dispatch({ type: 'dismissed' });
+          }}
         />
       ) : null}
     </section>

@@ -6,7 +6,7 @@ import { liveChatMessages } from '@vela/i18n/messages/live-chat';
 import { translator } from '@vela/i18n/translate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatRating } from './ChatRating.tsx';
-import { CostMeter } from './CostMeter.tsx';
+import { CostMeter, type MeterReading } from './CostMeter.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { Receipt } from './Receipt.tsx';
 
@@ -25,16 +25,13 @@ describe('price tag (spec 9)', () => {
   });
 });
 
+function meterAt(seconds: number, reading: MeterReading, lang: 'en' | 'de' = 'en') {
+  render(<CostMeter seconds={seconds} reading={reading} lang={lang} t={lang === 'en' ? en : de} />);
+}
+
 describe('cost meter', () => {
   it('shows mm:ss delivered, the minutes charged, coins spent and the balance', () => {
-    render(
-      <CostMeter
-        seconds={125.7}
-        reading={{ minutes: 2, spent: coins(16), balance: coins(24) }}
-        lang="en"
-        t={en}
-      />,
-    );
+    meterAt(125.7, { minutes: 2, spent: coins(16), balance: coins(24) });
     const figure = (name: string) => document.querySelector(`[data-live-meter="${name}"]`)?.textContent;
     expect(figure('time')).toBe('02:05');
     expect(figure('minutes')).toBe('2');
@@ -44,14 +41,7 @@ describe('cost meter', () => {
   });
 
   it('has German labels in German', () => {
-    render(
-      <CostMeter
-        seconds={0}
-        reading={{ minutes: 0, spent: coins(0), balance: coins(40) }}
-        lang="de"
-        t={de}
-      />,
-    );
+    meterAt(0, { minutes: 0, spent: coins(0), balance: coins(40) }, 'de');
     expect(screen.getByText('Berechnete Minuten')).toBeTruthy();
     expect(screen.getByText('40 Coins')).toBeTruthy();
   });

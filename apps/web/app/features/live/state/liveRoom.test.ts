@@ -123,12 +123,14 @@ describe('live room state', () => {
     });
   });
 
-  it('maps every start refusal code to what the page says', () => {
-    expect(refusalOf('NOT_ENOUGH_MONEY')).toBe('money');
-    expect(refusalOf('PERFORMER_IN_SINGLE')).toBe('busy');
-    expect(refusalOf('PERFORMER_OFFLINE')).toBe('offline');
-    expect(refusalOf('ACTOR_BLOCKED_IN_COUNTRY')).toBe('country');
-    expect(refusalOf('GUEST_IN_CHAT')).toBe('in-chat');
-    expect(refusalOf('NETWORK')).toBe('failed');
+  it.each([
+    ['NOT_ENOUGH_MONEY', 'money'],
+    ['PERFORMER_IN_SINGLE', 'busy'],
+    ['PERFORMER_OFFLINE', 'offline'],
+    ['ACTOR_BLOCKED_IN_COUNTRY', 'country'],
+    ['GUEST_IN_CHAT', 'in-chat'],
+    ['NETWORK', 'failed'],
+  ])('a start refused with %s reads as %s', (code, refusal) => {
+    expect(refusalOf(code)).toBe(refusal);
   });
 });

@@ -12,6 +12,7 @@ import type {
   LiveSessionStatus,
   LiveSessionView,
   LiveStartAnswer,
+  LiveStartRefusalCode,
 } from '@vela/contracts/live';
 import type { ChatLine } from '../components/ChatPanel.tsx';
 import type { MeterReading } from '../components/CostMeter.tsx';
@@ -161,19 +162,14 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
 
 /** The page's answer to a refused start code (live.ts LIVE_START_REFUSAL_CODES); login and age check open their dialogs. */
 export function refusalOf(code: string): Refusal {
-  switch (code) {
-    case 'NOT_ENOUGH_MONEY':
-      return 'money';
-    case 'PERFORMER_IN_SINGLE':
-      return 'busy';
-    case 'PERFORMER_OFFLINE':
-    case 'CHAT_TYPE_NOT_OFFERED':
-      return 'offline';
-    case 'ACTOR_BLOCKED_IN_COUNTRY':
-      return 'country';
-    case 'GUEST_IN_CHAT':
-      return 'in-chat';
-    default:
-      return 'failed';
-  }
+  return REFUSALS[code as LiveStartRefusalCode] ?? 'failed';
 }
+
+const REFUSALS: Partial<Record<LiveStartRefusalCode, Refusal>> = {
+  NOT_ENOUGH_MONEY: 'money',
+  PERFORMER_IN_SINGLE: 'busy',
+  PERFORMER_OFFLINE: 'offline',
+  CHAT_TYPE_NOT_OFFERED: 'offline',
+  ACTOR_BLOCKED_IN_COUNTRY: 'country',
+  GUEST_IN_CHAT: 'in-chat',
+};
