@@ -36,6 +36,7 @@ import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLiveModule } from './modules/live/live.module.ts';
+import type { LiveMedia } from './modules/live/media/live-media.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPagesModule, type PageSlices } from './modules/pages/pages.module.ts';
@@ -70,6 +71,8 @@ export interface AppDeps {
   log?: Logger;
   /** The subscription products sold; default: the domain's offer (tests of the mechanics sell both). */
   offeredSubscriptions?: readonly SubscriptionProduct[];
+  /** The live media path (decision 0038 part 5); without one the guest's live calls are absent. */
+  liveMedia?: LiveMedia;
 }
 
 const ONE_DAY_SECONDS = 24 * 60 * 60;
@@ -176,12 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       performerOf: (item, id) => performerOfItem(database.db, item, id),
     }),
     presence,
-    // Live chats billed per delivered minute (issue 16): the billing loop and the performer API.
+    // Live chats billed per delivered minute (issue 16): the billing loop, the performer API and,
+    // with a media path, the guest's calls and signaling.
     createLiveModule({
       ...moduleDeps,
       actors: createActorChatReads(database.db),
       vouchers: promotions.service,
       presence: presence.service,
+      ...(deps.liveMedia ? { media: deps.liveMedia } : {}),
     }),
     ...Object.values(catalogModules),
     createPagesModule({
@@ -199,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests: guestsRepository,
     log: app.log,
     handlers: featureModules.flatMap((module) => (module.socket ? [module.socket] : [])),
+    lifecycles: featureModules.flatMap((module) => (module.socketLifecycle ? [module.socketLifecycle] : [])),
     countryHeader: config.countryHeader,
     ...(deps.socketTiming ? { timing: deps.socketTiming } : {}),
     snapshots: featureModules.flatMap((module) => (module.snapshot ? [module.snapshot] : [])),

@@ -29,6 +29,8 @@ export async function createTestApp(
     socketTiming?: AppDeps['socketTiming'];
     /** The subscription products sold (tests of the subscription mechanics sell both). */
     offeredSubscriptions?: AppDeps['offeredSubscriptions'];
+    /** The live media path (a recording double in the live tests). */
+    liveMedia?: AppDeps['liveMedia'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -42,6 +44,7 @@ export async function createTestApp(
     ...(options.logTo ? { log: createLogger('info', options.logTo) } : {}),
     ...(options.socketTiming ? { socketTiming: options.socketTiming } : {}),
     ...(options.offeredSubscriptions ? { offeredSubscriptions: options.offeredSubscriptions } : {}),
+    ...(options.liveMedia ? { liveMedia: options.liveMedia } : {}),
   });
   return {
     app,

@@ -18,7 +18,7 @@ import type { EventBus } from '../infra/bus.ts';
 import type { GraphqlExtension } from './graphql/graphql.schema.ts';
 import type { GuestAuth } from './guests/auth.ts';
 import type { GuestsRepository } from './guests/guests.repository.ts';
-import type { SnapshotSource, SocketHandlers } from './realtime/socket.types.ts';
+import type { SnapshotSource, SocketHandlers, SocketLifecycle } from './realtime/socket.types.ts';
 import type { WalletService } from './wallet/wallet.service.ts';
 
 export interface FeatureModuleDeps {
@@ -62,6 +62,8 @@ export interface FeatureModule {
   regenerateCounters?: () => Promise<Record<string, unknown>>;
   /** The guest socket messages this module answers (realtime/socket.types.ts). */
   socket?: SocketHandlers;
+  /** What the module hears of a logged-in guest's socket life: pings and the close. */
+  socketLifecycle?: SocketLifecycle;
   /** This module's part of the snapshot a page resyncs from after every socket (re)connect. */
   snapshot?: SnapshotSource;
   /** Called once the server is ready (scheduled jobs). */

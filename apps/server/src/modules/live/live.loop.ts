@@ -15,11 +15,19 @@
  * `start()` runs it every LIVE_TICK_MS and wakes at the earliest `nextDeadline`; every SWEEP_EVERY_MS
  * the sweeper claims sessions whose owner's lease ran out and feeds them `handOver`. `publishMeter`
  * and `notifyChatEnd` reach every open page of the guest as `liveMeter` and `chatEnd` (live.presenter.ts)
- * through `publish` (the bus, so on every node). Not built yet:
- * events from other nodes over the bus, and the media effects (no media path exists: `startMedia`,
- * `stopMedia` and `askPerformer` do nothing).
+ * through `publish` (the bus, so on every node); so do `liveState` (after a step that changed the
+ * status), `liveEnded` (`endSession`) and `liveMessage` (`relayMessage`, stored first, once per message
+ * id: a resent or replayed message is neither stored nor relayed again).
+ *
+ * The media effects (decision 0038 parts 3, 5): `startMedia` opens a viewer of the performer's source
+ * and offers it to the guest's pages (live.signaling.ts), `stopMedia` and `endSession` close it at
+ * once. The performer side (performer-desk.ts) hears the guest's messages and the end; the chat
+ * request (`askPerformer`) is sent by the service when it opens the session. Each settled minute is
+ * recorded for the receipt (`live_minutes`) after its charge's answer.
+ * Not built yet: events from other nodes over the bus.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { GuestSocketEvent } from '@vela/contracts/socket';
 import {
   type ChatSessionEffect,
@@ -31,6 +39,7 @@ import {
 import { NotEnoughMoneyError, type TransferResult } from '../wallet/wallet.service.ts';
 import { chatEndEvent, liveMeterEvent } from './live.presenter.ts';
 import type { LiveRepository, LiveStep } from './live.repository.ts';
+import type { ViewerFor } from './live.signaling.ts';
 import type { PerformerDesk } from './performer-desk.ts';
 
 /** How often the loop ticks its sessions when no deadline comes sooner. */
@@ -87,6 +96,11 @@ export interface LiveLoopDeps {
   tickMs?: number;
   /** The performer side (live.performer.ts): the guest's messages and the session's end reach it. */
   performer?: Pick<PerformerDesk, 'guestMessage' | 'sessionEnded'>;
+  /** The media path (live.signaling.ts): a viewer offered to the guest's pages, closed at the end. */
+  media?: {
+    offer(session: ViewerFor): Promise<void>;
+    stop(sessionId: string): Promise<void>;
+  };
 }
 
 interface OwnedSession {
@@ -94,7 +108,11 @@ interface OwnedSession {
   version: number;
   /** The tail of the session's serial queue. */
   queue: Promise<void>;
+  /** The id of the message the current step relays (the page's, so a resend is stored once). */
+  messageId?: string;
 }
+
+type Effect<T extends ChatSessionEffect['type']> = Extract<ChatSessionEffect, { type: T }>;
 
 /** What of a state the row repeats for its indexes. */
 export function stepOf(state: ChatSessionState): LiveStep {
@@ -128,26 +146,53 @@ export function createLiveLoop(deps: LiveLoopDeps) {
       log.warn({ sessionId: id, event: event.type }, 'live session step not stored: not the owner');
       return;
     }
+    const statusBefore = session.state.status;
     session.state = state;
     session.version += 1;
     if (state.status === 'ended') sessions.delete(id);
     for (const effect of effects) await run(id, session, effect);
+    if (state.status !== statusBefore && state.status !== 'ended') {
+      await publish(state.guestId, {
+        type: 'liveState',
+        sessionId: id,
+        status: state.status,
+        exitCode: state.exitCode,
+      });
+    }
   }
 
   async function run(id: string, session: OwnedSession, effect: ChatSessionEffect): Promise<void> {
     switch (effect.type) {
       case 'chargeMinute': {
         const result = await charge(effect);
+        if (result?.type === 'chargeSucceeded') await recordMinute(effect);
         if (result) await step(id, session, result);
         return;
       }
       case 'relayMessage':
-        await repository.insertMessage(id, effect.from, effect.text, new Date(now()));
-        if (effect.from === 'guest') deps.performer?.guestMessage(id, session.state.actorId, effect.text);
+        return relay(id, session, effect);
+      case 'startMedia':
+        try {
+          await deps.media?.offer({
+            sessionId: id,
+            guestId: session.state.guestId,
+            actorId: session.state.actorId,
+            actorName: session.state.actorName,
+          });
+        } catch (error) {
+          // The platform's media failed (910, video fail): nothing was delivered, nothing is charged.
+          log.error({ err: error, sessionId: id }, 'live media not started');
+          void feed(id, { type: 'mediaFailure', code: 910 });
+        }
+        return;
+      case 'stopMedia':
+        await deps.media?.stop(id);
         return;
       case 'endSession':
         log.info({ sessionId: id, exitCode: effect.exitCode }, 'live session ends');
         deps.performer?.sessionEnded(id, session.state.actorId, effect.exitCode);
+        await deps.media?.stop(id);
+        await publish(session.state.guestId, { type: 'liveEnded', sessionId: id, exitCode: effect.exitCode });
         return;
       case 'notifyChatEnd':
         log.info(
@@ -164,13 +209,47 @@ export function createLiveLoop(deps: LiveLoopDeps) {
       case 'publishMeter':
         await publish(effect.guestId, liveMeterEvent(effect));
         return;
-      // No media path, performer side or previews exist yet (decision 0038 parts 5, 7): these
-      // effects have no receiver.
+      // The service asks the performer when it opens the session (it knows the guest's name and
+      // language); previews are not built.
       case 'askPerformer':
-      case 'startMedia':
-      case 'stopMedia':
       case 'usePreviewUnit':
         return;
+    }
+  }
+
+  /** Stores a message once per message id, then tells the guest's pages and (a guest's) the performer. */
+  async function relay(id: string, session: OwnedSession, effect: Effect<'relayMessage'>): Promise<void> {
+    const stored = await repository.insertMessage({
+      sessionId: id,
+      messageId: session.messageId ?? randomUUID(),
+      sender: effect.from,
+      text: effect.text,
+      at: new Date(now()),
+    });
+    if (!stored) return;
+    await publish(session.state.guestId, {
+      type: 'liveMessage',
+      sessionId: id,
+      messageId: stored.messageId,
+      from: effect.from,
+      text: stored.text,
+      at: stored.at.toISOString(),
+    });
+    if (effect.from === 'guest') deps.performer?.guestMessage(id, session.state.actorId, effect.text);
+  }
+
+  /** The receipt's row of a settled minute (once per minute; the ledger or the voucher holds the money). */
+  async function recordMinute(effect: Effect<'chargeMinute'>): Promise<void> {
+    try {
+      await repository.recordMinute({
+        sessionId: effect.sessionId,
+        minuteIndex: effect.minuteIndex,
+        paidWith: effect.paidWith,
+        cents: effect.cents,
+        partial: effect.partial,
+      });
+    } catch (error) {
+      log.error({ err: error, sessionId: effect.sessionId }, 'live minute not recorded');
     }
   }
 
@@ -256,15 +335,24 @@ export function createLiveLoop(deps: LiveLoopDeps) {
         await step(id, session, make(session));
       } catch (error) {
         log.error({ err: error, sessionId: id, event: type }, 'live session step failed');
+      } finally {
+        session.messageId = undefined;
       }
     });
     session.queue = next;
     return next;
   }
 
-  /** Queues an event of an owned session; resolves once it (and its charges) are done. */
-  function feed(id: string, event: ChatSessionEvent): Promise<void> {
-    return enqueue(id, event.type, () => event);
+  /**
+   * Queues an event of an owned session; resolves once it (and its charges) are done. A message
+   * carries its id (`messageId`): the relay stores it once under that id.
+   */
+  function feed(id: string, event: ChatSessionEvent, messageId?: string): Promise<void> {
+    if (messageId === undefined) return enqueue(id, event.type, () => event);
+    return enqueue(id, event.type, (session) => {
+      session.messageId = messageId;
+      return event;
+    });
   }
 
   async function tick(): Promise<void> {
@@ -320,9 +408,27 @@ export function createLiveLoop(deps: LiveLoopDeps) {
   }
 
   return {
-    /** Takes a session this node created (or claimed) into the loop. */
-    adopt(state: ChatSessionState, version: number): void {
-      sessions.set(state.sessionId, { state, version, queue: Promise.resolve() });
+    /**
+     * Takes a session this node created (or claimed) into the loop and runs its opening effects
+     * (`startMedia` of a chat that needs no accept) in its queue; resolves when they are done.
+     */
+    adopt(
+      state: ChatSessionState,
+      version: number,
+      effects: readonly ChatSessionEffect[] = [],
+    ): Promise<void> {
+      const session: OwnedSession = { state, version, queue: Promise.resolve() };
+      sessions.set(state.sessionId, session);
+      session.queue = (async () => {
+        for (const effect of effects) {
+          try {
+            await run(state.sessionId, session, effect);
+          } catch (error) {
+            log.error({ err: error, sessionId: state.sessionId, effect: effect.type }, 'live effect failed');
+          }
+        }
+      })();
+      return session.queue;
     },
     /** Whether this node continues the session. */
     owns: (id: string): boolean => sessions.has(id),

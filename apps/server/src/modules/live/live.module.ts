@@ -1,14 +1,16 @@
 /**
  * The live module of issue 16 (decision 0038; see feature-module.ts): live chat sessions billed per
- * delivered minute through the ledger. It owns `live_sessions` and `live_messages`; this node's
+ * delivered minute through the ledger. It owns `live_sessions`, `live_messages` and `live_minutes`; this node's
  * billing loop ticks the sessions it owns and tells the guest's pages the meter and the end
  * (`liveMeter`, `chatEnd` on the guest's bus channel). The performer side (live.performer.ts) is the
- * performer API under /rest/v1/performer/ and the activity simulator's performers. It contributes no guest routes or socket handlers yet: without
- * a media path nothing could prove delivery to a guest, so starting a chat is not offered (the tests
- * drive the service; the signaling of decision 0038 part 3 will).
+ * performer API under /rest/v1/performer/ and the activity simulator's performers. With a media path
+ * (LiveMedia) the guest's calls exist: the REST calls of live.routes.ts (start, the session view,
+ * exit, receipt, survey/chatexit) and the socket's live messages (live.socket.ts: signaling and the
+ * chat, checked by `mayMedia`); live.signaling.ts offers viewers and turns delivery into billing.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
@@ -16,7 +18,11 @@ import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createLiveLoop, LIVE_LEASE_MS, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
 import { createLiveRepository } from './live.repository.ts';
+import { liveRoutes } from './live.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
+import { createLiveSignaling } from './live.signaling.ts';
+import { liveSocket } from './live.socket.ts';
+import type { LiveMedia } from './media/live-media.ts';
 import { performerRoutes } from './performer.routes.ts';
 import { createPerformerSimulator } from './performer.simulator.ts';
 
@@ -33,6 +39,11 @@ export function createLiveModule(
     vouchers: LiveVouchers;
     /** The presence module's online flag: the performer API's presence call sets it. */
     presence: PerformerDeskDeps['presence'];
+    /**
+     * The media path (media/live-media.ts: embedded werift, or Janus with JANUS_URL). Without one the
+     * guest's live calls are absent (no start, no signaling): nothing could deliver a chat.
+     */
+    media?: LiveMedia;
     now?: () => number;
     nodeId?: string;
   },
@@ -47,16 +58,24 @@ export function createLiveModule(
     presence: deps.presence,
     now,
   });
+  const publish = (guestId: number, event: GuestSocketEvent) =>
+    publishToGuest(deps.bus, guestId, event, deps.log);
+  const signaling = deps.media
+    ? createLiveSignaling({ media: deps.media, publish, log: deps.log })
+    : undefined;
   const loop = createLiveLoop({
     repository,
     wallet: deps.wallet,
     vouchers: deps.vouchers,
     nodeId,
     now,
-    publish: (guestId, event) => publishToGuest(deps.bus, guestId, event, deps.log),
+    publish,
     log: deps.log,
     performer,
+    ...(signaling ? { media: signaling } : {}),
   });
+  // Delivery (the media port and the page's liveMediaUp) becomes the engine's mediaUp / mediaDown.
+  signaling?.bind((sessionId, event) => loop.feed(sessionId, event));
   const service = createLiveService({
     repository,
     loop,
@@ -69,7 +88,9 @@ export function createLiveModule(
     leaseMs: LIVE_LEASE_MS,
     now,
     performer,
+    ...(signaling ? { signaling } : {}),
   });
+  const socket = signaling ? liveSocket(service) : null;
   const simulator = deps.config.performerSimulator
     ? createPerformerSimulator({
         desk: performer,
@@ -86,15 +107,24 @@ export function createLiveModule(
     async rest(app) {
       // The performer API exists only with PERFORMER_API_SECRET (docs/PERFORMER-API.md).
       if (secret) await app.register(performerRoutes({ desk: performer, secret }));
+      // The guest's live calls exist only with a media path.
+      if (signaling) {
+        await app.register(
+          liveRoutes({ auth: deps.auth, service, countryHeader: deps.config.countryHeader }),
+        );
+      }
     },
+    ...(socket ? { socket: socket.handlers, socketLifecycle: socket.lifecycle } : {}),
     start() {
       simulator?.start();
       unsubscribe = deps.wallet.onWalletChange((change) => loop.walletChanged(change));
       loop.start();
     },
-    stop() {
+    async stop() {
       simulator?.stop();
       loop.stop();
+      signaling?.close();
+      await deps.media?.stop();
       unsubscribe?.();
       unsubscribe = null;
     },

@@ -1,13 +1,17 @@
 /**
  * What of a live session leaves the server on the guest's socket (decision 0038 part 3): the
  * engine's `publishMeter` and `notifyChatEnd` effects as the `liveMeter` and `chatEnd` events of
- * @vela/contracts/socket. Money leaves in coins: amounts spent and prices round up
+ * @vela/contracts/socket, and the REST answers of contracts live.ts (the start, the session view, the
+ * receipt). Money leaves in coins: amounts spent and prices round up
  * (`coinsForEuroCents`), a balance rounds down (`coinBalanceOf`, the one producer of balances).
  */
+import type { LiveReceipt, LiveSessionView, LiveStartAnswer } from '@vela/contracts/live';
 import type { ServerMessageOf } from '@vela/contracts/socket';
-import type { ChatSessionEffect } from '@vela/domain/chat-session';
+import type { ChatSessionEffect, ChatSessionState } from '@vela/domain/chat-session';
 import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { coinsForEuroCents } from '@vela/domain/coins';
+import type { LiveMessageRow, LiveMinuteRow, LiveSessionRow } from './live.repository.ts';
+import type { LiveStarted } from './live.service.ts';
 
 type Effect<T extends ChatSessionEffect['type']> = Extract<ChatSessionEffect, { type: T }>;
 
@@ -33,5 +37,88 @@ export function chatEndEvent(effect: Effect<'notifyChatEnd'>): ServerMessageOf<'
     actorName,
     isVoyeur,
     isToyControl,
+  };
+}
+
+/** The start answer (contracts LiveStartAnswer): the price per minute in coins, rounded up. */
+export function liveStartAnswer(started: LiveStarted): LiveStartAnswer {
+  return {
+    sessionId: started.sessionId,
+    type: started.type,
+    status: started.status,
+    pricePerMinute: coins(coinsForEuroCents(started.pricePerMinuteCents)),
+    voucherMinutes: started.voucherMinutes,
+    actor: started.actor,
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The session view of a reload (contracts LiveSessionView): the state, the last messages, the meter. */
+export function liveSessionView(view: {
+  row: LiveSessionRow;
+  state: ChatSessionState;
+  messages: LiveMessageRow[];
+  deliveredMs: number;
+}): LiveSessionView {
+  const { row, state } = view;
+  return {
+    ...liveStartAnswer({
+      ok: true,
+      sessionId: row.id,
+      type: row.type as LiveStartAnswer['type'],
+      status: state.status,
+      pricePerMinuteCents: state.pricePerMinuteCents,
+      voucherMinutes: state.voucherMinutes,
+      actor: { id: state.actorId, name: state.actorName },
+    }),
+    exitCode: state.exitCode,
+    startedAt: row.createdAt.toISOString(),
+    endedAt: iso(state.endedAt),
+    messages: view.messages.map((message) => ({
+      messageId: message.messageId,
+      from: message.sender as 'guest' | 'performer',
+      text: message.text,
+      at: message.at.toISOString(),
+    })),
+    meter: {
+      minutes: state.minutesBilled,
+      spent: coins(coinsForEuroCents(state.spentCents)),
+      balance: coins(coinBalanceOf(state.balanceCents).coins),
+      voucherMinutesUsed: state.voucherMinutesUsed,
+      deliveredMs: Math.floor(view.deliveredMs),
+    },
+    rating: (row.rating as LiveSessionView['rating']) ?? null,
+  };
+}
+
+/** The receipt (contracts LiveReceipt): every settled minute; the total rounds up once, as chatEnd. */
+export function liveReceipt(receipt: {
+  row: LiveSessionRow;
+  state: ChatSessionState;
+  minutes: LiveMinuteRow[];
+}): LiveReceipt {
+  const { row, state } = receipt;
+  const cents = receipt.minutes.reduce((sum, minute) => sum + minute.cents, 0);
+  return {
+    sessionId: row.id,
+    type: row.type as LiveReceipt['type'],
+    actor: { id: state.actorId, name: state.actorName },
+    status: state.status,
+    exitCode: state.exitCode,
+    pricePerMinute: coins(coinsForEuroCents(state.pricePerMinuteCents)),
+    minutes: receipt.minutes.map((minute) => ({
+      index: minute.minuteIndex,
+      partial: minute.partial,
+      paidWith: minute.paidWith as 'coins' | 'voucher',
+      price: coins(coinsForEuroCents(minute.cents)),
+      cents: minute.cents,
+    })),
+    totals: {
+      minutes: receipt.minutes.length,
+      voucherMinutes: receipt.minutes.filter((minute) => minute.paidWith === 'voucher').length,
+      price: coins(coinsForEuroCents(cents)),
+      cents,
+    },
   };
 }

@@ -1,15 +1,16 @@
 /**
- * All SQL of the live sessions (`live_sessions`, `live_messages`; docs/decisions/0038). A step of a
+ * All SQL of the live sessions (`live_sessions`, `live_messages`, `live_minutes`; docs/decisions/0038). A step of a
  * session is stored only by its owner node at the version it read: the conditional update is what
  * keeps two nodes from both continuing one session. The two partial unique indexes decide the races
  * of a start (one exclusive chat per performer, one paid chat per guest).
  */
 import type { Db } from '@vela/db/client';
 import { and, desc, eq, inArray, sql } from '@vela/db/orm';
-import { liveMessages, liveSessions } from '@vela/db/schema/live';
+import { liveMessages, liveMinutes, liveSessions } from '@vela/db/schema/live';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 export type LiveMessageRow = typeof liveMessages.$inferSelect;
+export type LiveMinuteRow = typeof liveMinutes.$inferSelect;
 
 /** The statuses of a session that is not over. */
 export const LIVE_STATUSES = ['requested', 'starting', 'running', 'ending'] as const;
@@ -18,6 +19,8 @@ export const LIVE_STATUSES = ['requested', 'starting', 'running', 'ending'] as c
 export const ACTOR_EXCLUSIVE_INDEX = 'live_sessions_actor_exclusive_unique';
 /** The unique index that lets a guest have one paid chat at a time. */
 export const GUEST_LIVE_INDEX = 'live_sessions_guest_live_unique';
+/** The unique index of a start's idempotency key (per guest). */
+export const START_KEY_INDEX = 'live_sessions_guest_start_key_unique';
 
 export interface NewLiveSession {
   id: string;
@@ -30,6 +33,8 @@ export interface NewLiveSession {
   ownerNode: string;
   leaseMs: number;
   nextDeadline: Date | null;
+  /** The guest's idempotency key of the start. */
+  startKey?: string | null;
 }
 
 export interface LiveStep {
@@ -59,6 +64,7 @@ export function createLiveRepository(db: Db) {
           ownerNode: session.ownerNode,
           leaseUntil: sql`now() + ${session.leaseMs} * interval '1 millisecond'`,
           nextDeadline: session.nextDeadline,
+          startKey: session.startKey ?? null,
         })
         .returning();
       return row!;
@@ -66,6 +72,15 @@ export function createLiveRepository(db: Db) {
 
     async sessionById(id: string): Promise<LiveSessionRow | undefined> {
       const [row] = await db.select().from(table).where(eq(table.id, id));
+      return row;
+    },
+
+    /** The guest's session started with this idempotency key. */
+    async sessionByStartKey(guestId: number, startKey: string): Promise<LiveSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(and(eq(table.guestId, guestId), eq(table.startKey, startKey)));
       return row;
     },
 
@@ -141,8 +156,41 @@ export function createLiveRepository(db: Db) {
       return renewed.length;
     },
 
-    async insertMessage(sessionId: string, sender: 'guest' | 'performer', text: string, at: Date) {
-      await db.insert(liveMessages).values({ sessionId, sender, text, at });
+    /** Stores a message once per (session, message id): the stored row, or null for a resend. */
+    async insertMessage(message: {
+      sessionId: string;
+      messageId: string;
+      sender: 'guest' | 'performer';
+      text: string;
+      at: Date;
+    }): Promise<LiveMessageRow | null> {
+      const [row] = await db.insert(liveMessages).values(message).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** Records a settled minute once (a replayed charge answer writes nothing more). */
+    async recordMinute(minute: {
+      sessionId: string;
+      minuteIndex: number;
+      paidWith: 'coins' | 'voucher';
+      cents: number;
+      partial: boolean;
+    }): Promise<void> {
+      await db.insert(liveMinutes).values(minute).onConflictDoNothing();
+    },
+
+    /** The settled minutes of a session, in order. */
+    async minutesOf(sessionId: string): Promise<LiveMinuteRow[]> {
+      return db
+        .select()
+        .from(liveMinutes)
+        .where(eq(liveMinutes.sessionId, sessionId))
+        .orderBy(liveMinutes.minuteIndex);
+    },
+
+    /** The guest's rating of a session (survey/chatexit); replaces an earlier one. */
+    async rate(sessionId: string, rating: 'BAD' | 'GREAT', at: Date): Promise<void> {
+      await db.update(table).set({ rating, ratedAt: at }).where(eq(table.id, sessionId));
     },
 
     /** The last `limit` messages of a session, oldest first. */

@@ -7,28 +7,49 @@
  * node's billing loop (live.loop.ts).
  *
  * The guest's chat-minute vouchers with the performer (promotions' port) pay first: the session opens
- * with them, and a usable voucher minute is enough to start (spec 8).
+ * with them, and a usable voucher minute is enough to start (spec 8). A start's idempotency key
+ * (per guest) answers the session it started, however often it is sent.
  *
- * Not built yet, so absent: routes and socket messages for guests (no media path exists, so nothing
- * a browser says could prove delivery), free chat and live previews (their allowances).
- * Today the tests drive this service; the signaling of decision 0038 part 3 will.
+ * Signaling (decision 0038 part 3): every answer, candidate, camera offer, media-up and message of a
+ * guest passes ONE check, `mayMedia` (the guest's own session, starting or running, not past the
+ * time its funds or allowance pay for), else `LIVE_SESSION_NOT_ACTIVE` and nothing is forwarded.
+ * SDPs are checked before the media port sees them (`liveSdpProblem`: 16 KB, one video m-line, VP8).
+ *
+ * Reads for the guest (the session view, the receipt, the rating) answer only the guest's own
+ * session: another guest's is the same 404 as one that does not exist.
+ *
+ * Not built yet, so absent: free chat and live previews (their allowances), events of sessions
+ * another node owns (the bus of decision 0038 part 4: such a session answers as not active here).
  */
 import { randomUUID } from 'node:crypto';
+import { type ChatRating, LIVE_TRANSCRIPT_LIMIT, liveSdpProblem } from '@vela/contracts/live';
 import {
   type ChatSessionEvent,
   type ChatSessionSettings,
+  type ChatSessionState,
   type ChatStartRefusalCode,
   decideChatStart,
+  fundedMs,
   openChatSession,
 } from '@vela/domain/chat-session';
 import { CHAT_TYPE_RULES, type ChatType } from '@vela/domain/chat-types';
+import type { RestrictionReason } from '@vela/domain/restrictions';
 import { snapshotOf } from '../../http/age-gate.ts';
+import { AppError } from '../../http/errors.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
-import { ACTOR_EXCLUSIVE_INDEX, GUEST_LIVE_INDEX, type LiveRepository } from './live.repository.ts';
+import {
+  ACTOR_EXCLUSIVE_INDEX,
+  GUEST_LIVE_INDEX,
+  type LiveRepository,
+  type LiveSessionRow,
+  START_KEY_INDEX,
+} from './live.repository.ts';
+import type { LiveSignaling } from './live.signaling.ts';
+import type { IceCandidateInit } from './media/live-media.ts';
 import type { PerformerDesk } from './performer-desk.ts';
 
 /** The chat types this slice starts: the paid ones (free chat and previews need their allowances). */
@@ -42,19 +63,35 @@ export interface LiveStartRequest {
   country: string | null;
   /** The guest's page language (de, en, nl, es): the performer answers in it. */
   language?: string;
+  /** The guest's idempotency key: the same key answers the session it started. */
+  idempotencyKey?: string;
 }
 
 export type LiveStartRefusalCode = ChatStartRefusalCode | 'ACTOR_NOT_FOUND' | 'GUEST_IN_CHAT';
 
+export interface LiveStarted {
+  ok: true;
+  sessionId: string;
+  type: PaidChatType;
+  status: ChatSessionState['status'];
+  pricePerMinuteCents: number;
+  voucherMinutes: number;
+  actor: { id: number; name: string };
+}
+
 export type LiveStartResult =
-  | { ok: true; sessionId: string; status: string; pricePerMinuteCents: number }
+  | LiveStarted
   | {
       ok: false;
       code: LiveStartRefusalCode;
       /** The spec 8 exit code the refusal reports, when one fits (906 host single, 106, 601, 198). */
       exitCode: number | null;
       modal: 'not-enough-money' | null;
+      /** The spec 6 restriction whose dialog resolves it (the age check), when one does. */
+      restriction?: RestrictionReason;
     };
+
+type GuestExitCode = Extract<ChatSessionEvent, { type: 'guestExit' }>['code'];
 
 export interface LiveServiceDeps {
   repository: LiveRepository;
@@ -69,7 +106,47 @@ export interface LiveServiceDeps {
   now: () => number;
   /** The performer side (live.performer.ts): a chat that waits for the performer is asked there. */
   performer?: Pick<PerformerDesk, 'requestChat'>;
+  /** The media side of the sessions this node owns (live.signaling.ts). */
+  signaling?: LiveSignaling;
 }
+
+/** What a session says about itself to its guest: the start answer (also for a replayed start). */
+function startedOf(state: ChatSessionState): LiveStarted {
+  return {
+    ok: true,
+    sessionId: state.sessionId,
+    type: state.type as PaidChatType,
+    status: state.status,
+    pricePerMinuteCents: state.pricePerMinuteCents,
+    voucherMinutes: state.voucherMinutes,
+    actor: { id: state.actorId, name: state.actorName },
+  };
+}
+
+const stateOfRow = (row: LiveSessionRow) => row.state as unknown as ChatSessionState;
+
+/** The delivered media of a session up to `now` (the engine counts it on its next event). */
+export function deliveredAt(state: ChatSessionState, now: number): number {
+  const flowing = state.deliveringSince === null ? 0 : Math.max(0, now - state.deliveringSince);
+  return state.deliveredMs + flowing;
+}
+
+/**
+ * THE check of every media and chat message of a guest (decision 0038 part 3): the guest owns the
+ * session, it is starting or running, and its delivered time is not past what its funds (or its
+ * allowance) pay for.
+ */
+export function mayMedia(state: ChatSessionState | undefined, guestId: number, now: number): boolean {
+  if (!state || state.guestId !== guestId) return false;
+  if (state.status !== 'starting' && state.status !== 'running') return false;
+  const delivered = deliveredAt(state, now);
+  if (state.allowanceMs !== null && delivered >= state.allowanceMs) return false;
+  return delivered < fundedMs(state);
+}
+
+const notActive = (message = 'This chat is not active') =>
+  new AppError('LIVE_SESSION_NOT_ACTIVE', message, 409);
+const notFound = () => new AppError('LIVE_SESSION_NOT_FOUND', 'No such chat of yours', 404);
 
 /** The events the outside world reports for a session (the performer side, the media, the guest). */
 export type LiveSessionEvent = Exclude<
@@ -80,7 +157,20 @@ export type LiveSessionEvent = Exclude<
 export function createLiveService(deps: LiveServiceDeps) {
   const { repository, loop } = deps;
 
+  /** The guest's session started with this key, if any (a different chat under the key is refused). */
+  async function replayOf(request: LiveStartRequest): Promise<LiveStarted | null> {
+    if (request.idempotencyKey === undefined) return null;
+    const row = await repository.sessionByStartKey(request.guestId, request.idempotencyKey);
+    if (!row) return null;
+    if (row.actorId !== request.actorId || row.type !== request.type) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This key started another chat', 409);
+    }
+    return startedOf(loop.stateOf(row.id) ?? stateOfRow(row));
+  }
+
   async function start(request: LiveStartRequest): Promise<LiveStartResult> {
+    const replayed = await replayOf(request);
+    if (replayed) return replayed;
     const [guest, actor, balanceCents, voucherMinutes, performerInSingle] = await Promise.all([
       deps.guests.guestById(request.guestId),
       deps.actors.actorForChat(request.actorId),
@@ -105,7 +195,13 @@ export function createLiveService(deps: LiveServiceDeps) {
       deps.settings,
     );
     if (!decision.ok) {
-      return { ok: false, code: decision.code, exitCode: decision.exitCode, modal: decision.modal };
+      return {
+        ok: false,
+        code: decision.code,
+        exitCode: decision.exitCode,
+        modal: decision.modal,
+        ...(decision.restriction ? { restriction: decision.restriction } : {}),
+      };
     }
     const sessionId = randomUUID();
     const opened = openChatSession(
@@ -134,10 +230,15 @@ export function createLiveService(deps: LiveServiceDeps) {
         ownerNode: deps.nodeId,
         leaseMs: deps.leaseMs,
         nextDeadline: step.nextDeadline,
+        startKey: request.idempotencyKey ?? null,
       });
     } catch (error) {
-      // A parallel start won the race the indexes decide.
+      // A parallel start won the race the indexes decide; the same key's start answers its session.
       const index = uniqueViolation(error);
+      if (index === START_KEY_INDEX || index === GUEST_LIVE_INDEX) {
+        const raced = await replayOf(request);
+        if (raced) return raced;
+      }
       if (index === ACTOR_EXCLUSIVE_INDEX) {
         return { ok: false, code: 'PERFORMER_IN_SINGLE', exitCode: 906, modal: null };
       }
@@ -145,8 +246,12 @@ export function createLiveService(deps: LiveServiceDeps) {
         return { ok: false, code: 'GUEST_IN_CHAT', exitCode: null, modal: null };
       throw error;
     }
-    // The opening effects: the media has no receiver yet (no media path); the performer is asked.
-    loop.adopt(opened.state, 0);
+    // The opening effects: the performer is asked (a chat that needs an accept), or the media starts.
+    void loop.adopt(
+      opened.state,
+      0,
+      opened.effects.filter((effect) => effect.type !== 'askPerformer'),
+    );
     if (opened.effects.some((effect) => effect.type === 'askPerformer')) {
       deps.performer?.requestChat({
         sessionId,
@@ -157,12 +262,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         type: request.type,
       });
     }
-    return {
-      ok: true,
-      sessionId,
-      status: opened.state.status,
-      pricePerMinuteCents: decision.pricePerMinuteCents,
-    };
+    return startedOf(opened.state);
   }
 
   /** Feeds an owned session an event; false when this node does not continue that session. */
@@ -172,23 +272,157 @@ export function createLiveService(deps: LiveServiceDeps) {
     return true;
   }
 
+  /** The guest's own session as stored (any node's), else 404 (another guest's is the same as none). */
+  async function ownRow(guestId: number, sessionId: string): Promise<LiveSessionRow> {
+    const row = await repository.sessionById(sessionId);
+    if (!row || row.guestId !== guestId) throw notFound();
+    return row;
+  }
+
+  /** The state of a session this node continues that passes `mayMedia` for the guest, else 409. */
+  function activeState(guestId: number, sessionId: string): ChatSessionState {
+    const state = loop.stateOf(sessionId);
+    if (!mayMedia(state, guestId, deps.now())) throw notActive();
+    return state as ChatSessionState;
+  }
+
+  function signalingOf(): LiveSignaling {
+    if (!deps.signaling) throw notActive('No media path on this server');
+    return deps.signaling;
+  }
+
+  function checkSdp(sdp: string): void {
+    const problem = liveSdpProblem(sdp);
+    if (problem) throw new AppError('INVALID_SDP', problem, 400);
+  }
+
+  /**
+   * The guest ends the chat (spec 8 100 exit, or the guest code given); false when it is not the
+   * guest's or not continued here. Ending one that already ended changes nothing.
+   */
+  async function exit(guestId: number, sessionId: string, code?: GuestExitCode): Promise<boolean> {
+    const state = loop.stateOf(sessionId);
+    if (!state || state.guestId !== guestId) return false;
+    return event(sessionId, code === undefined ? { type: 'guestExit' } : { type: 'guestExit', code });
+  }
+
   return {
     start,
     event,
-    /** The guest ends the chat (spec 8 100 exit, or the guest code given). */
-    async exit(
+    exit,
+
+    /** REST exit: the guest's own session (404 otherwise); its status and code after the exit. */
+    async exitOwn(guestId: number, sessionId: string, code?: GuestExitCode) {
+      await ownRow(guestId, sessionId);
+      await exit(guestId, sessionId, code);
+      const row = await ownRow(guestId, sessionId);
+      return { sessionId, status: stateOfRow(row).status, exitCode: row.exitCode };
+    },
+
+    /**
+     * The page shows the session (first load or after a reload): within the grace period the guest
+     * is back (`guestReconnected`), and a starting or running chat gets a new viewer and offer.
+     * Answers the status (an ended chat's too, so the page shows its end).
+     */
+    async join(guestId: number, sessionId: string) {
+      const state = loop.stateOf(sessionId);
+      if (!state || state.guestId !== guestId) {
+        const row = await ownRow(guestId, sessionId).catch(() => null);
+        if (!row) throw notActive();
+        return { status: stateOfRow(row).status, exitCode: row.exitCode };
+      }
+      await event(sessionId, state.disconnected ? { type: 'guestReconnected' } : { type: 'guestAlive' });
+      const now = loop.stateOf(sessionId);
+      if (now && mayMedia(now, guestId, deps.now())) {
+        await signalingOf().offer({
+          sessionId,
+          guestId,
+          actorId: now.actorId,
+          actorName: now.actorName,
+        });
+      }
+      const current = loop.stateOf(sessionId) ?? stateOfRow(await ownRow(guestId, sessionId));
+      return { status: current.status, exitCode: current.exitCode };
+    },
+
+    /** The page of the session pinged (spec 9): the guest's client is alive. */
+    async alive(guestId: number, sessionId: string): Promise<void> {
+      const state = loop.stateOf(sessionId);
+      if (state?.guestId === guestId) await event(sessionId, { type: 'guestAlive' });
+    },
+
+    /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
+    async gone(guestId: number, sessionId: string): Promise<void> {
+      const state = loop.stateOf(sessionId);
+      if (state?.guestId === guestId) await event(sessionId, { type: 'guestDisconnected' });
+    },
+
+    async answer(guestId: number, sessionId: string, offerId: string, sdp: string): Promise<void> {
+      activeState(guestId, sessionId);
+      checkSdp(sdp);
+      await signalingOf().answer(sessionId, offerId, sdp);
+    },
+
+    async candidate(
       guestId: number,
       sessionId: string,
-      code?: Extract<ChatSessionEvent, { type: 'guestExit' }>['code'],
-    ): Promise<boolean> {
-      const state = loop.stateOf(sessionId);
-      if (!state || state.guestId !== guestId) return false;
-      return event(sessionId, code === undefined ? { type: 'guestExit' } : { type: 'guestExit', code });
+      offerId: string,
+      candidate: IceCandidateInit,
+    ): Promise<void> {
+      activeState(guestId, sessionId);
+      await signalingOf().candidate(sessionId, offerId, candidate);
     },
+
+    /** Cam2cam: the guest camera's offer (video calls only). */
+    async publishOffer(guestId: number, sessionId: string, sdp: string): Promise<void> {
+      const state = activeState(guestId, sessionId);
+      if (!CHAT_TYPE_RULES[state.type].guestCamera) throw notActive('This chat takes no guest camera');
+      checkSdp(sdp);
+      await signalingOf().publishCamera(sessionId, guestId, sdp);
+    },
+
+    /** The page decoded the first frame of `offerId` (half of what `mediaUp` needs). */
+    async mediaUp(guestId: number, sessionId: string, offerId: string): Promise<void> {
+      activeState(guestId, sessionId);
+      signalingOf().browserUp(sessionId, offerId);
+    },
+
+    /** A guest's chat message, stored and relayed once per `messageId`. */
+    async message(guestId: number, sessionId: string, messageId: string, text: string): Promise<void> {
+      const state = activeState(guestId, sessionId);
+      if (state.status !== 'running') throw notActive('The chat has not started yet');
+      if (CHAT_TYPE_RULES[state.type].isVoyeur) throw notActive('A voyeur chat does not write');
+      await loop.feed(sessionId, { type: 'message', from: 'guest', text }, messageId);
+    },
+
+    /** The session view of a reload: the guest's own session only. */
+    async view(guestId: number, sessionId: string) {
+      const row = await ownRow(guestId, sessionId);
+      // This node's state is newer than the row between a step's store and its effects.
+      const state = loop.stateOf(sessionId) ?? stateOfRow(row);
+      const messages = await repository.messagesOf(sessionId, LIVE_TRANSCRIPT_LIMIT);
+      return { row, state, messages, deliveredMs: deliveredAt(state, deps.now()) };
+    },
+
+    /** The receipt: every settled minute of the guest's own session. */
+    async receipt(guestId: number, sessionId: string) {
+      const row = await ownRow(guestId, sessionId);
+      return { row, state: stateOfRow(row), minutes: await repository.minutesOf(sessionId) };
+    },
+
+    /** survey/chatexit: the guest rates an ended chat of their own. */
+    async rate(guestId: number, sessionId: string, rating: ChatRating): Promise<void> {
+      const row = await ownRow(guestId, sessionId);
+      if (row.status !== 'ended') {
+        throw new AppError('LIVE_SESSION_NOT_ENDED', 'A chat is rated after it ended', 409);
+      }
+      await repository.rate(sessionId, rating, new Date(deps.now()));
+    },
+
     /** The stored session row (status, exit code, state). */
     sessionById: (sessionId: string) => repository.sessionById(sessionId),
     /** The transcript's last messages, oldest first. */
-    messagesOf: (sessionId: string, limit = 50) => repository.messagesOf(sessionId, limit),
+    messagesOf: (sessionId: string, limit = LIVE_TRANSCRIPT_LIMIT) => repository.messagesOf(sessionId, limit),
   };
 }
 

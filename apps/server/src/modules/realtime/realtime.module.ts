@@ -14,7 +14,7 @@ import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
 import { SocketHub } from './socket.hub.ts';
-import type { SnapshotSource, SocketHandlers } from './socket.types.ts';
+import type { SnapshotSource, SocketHandlers, SocketLifecycle } from './socket.types.ts';
 
 export interface RealtimeDeps {
   bus: EventBus;
@@ -30,6 +30,8 @@ export interface RealtimeDeps {
   handlers: SocketHandlers[];
   /** The modules' parts of the snapshot (together they must fill SessionSnapshot). */
   snapshots: SnapshotSource[];
+  /** The modules' hooks on a logged-in guest's socket life (pings, the close). */
+  lifecycles?: SocketLifecycle[];
   timing?: Partial<ConnectionTiming>;
   /** COUNTRY_HEADER: each socket records its request's country (spec 6 banned countries). */
   countryHeader: string;
@@ -102,6 +104,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
           leave: (member) => hub.leave(member),
           snapshotOf,
           handlers,
+          lifecycles: deps.lifecycles ?? [],
           log,
           timing,
         });

@@ -15,6 +15,7 @@
  *    (`sessionCheck` on the bus, or the periodic check) gets `sessionExpired`; `guestLocked` is
  *    delivered, then the socket closes.
  */
+import { randomUUID } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
 import {
   ANONYMOUS_SOCKET_MESSAGES,
@@ -33,7 +34,7 @@ import { findForbiddenText, forbiddenCharacterOf, forbiddenTextMessage } from '@
 import type { WebSocket } from 'ws';
 import { AppError } from '../../http/errors.ts';
 import type { HubMember } from './socket.hub.ts';
-import type { SocketContext, SocketHandlers, SocketReply } from './socket.types.ts';
+import type { SocketContext, SocketHandlers, SocketLifecycle, SocketReply } from './socket.types.ts';
 
 export interface ConnectionDeps {
   authenticate(
@@ -51,6 +52,8 @@ export interface ConnectionDeps {
     country: string | null,
   ): Promise<Extract<ServerSocketMessage, { type: 'ackSession' }>['snapshot']>;
   handlers: SocketHandlers;
+  /** The modules' hooks on a logged-in guest's socket life (pings, the close). */
+  lifecycles: readonly SocketLifecycle[];
   /** The country of the request that opened the socket (edge header; spec 6 banned countries), null unknown. */
   country: string | null;
   log: {
@@ -91,6 +94,7 @@ export class SocketConnection implements HubMember {
   private joined = false;
   /** Events that arrived between joining the hub and the acknowledgement: sent right after it. */
   private early: { event: GuestSocketEvent | PresenceMessage; json: string }[] | undefined;
+  private readonly connectionId = randomUUID();
   private windowStart = Date.now();
   private windowCount = 0;
 
@@ -158,6 +162,33 @@ export class SocketConnection implements HubMember {
     clearTimeout(this.idleTimer);
     clearInterval(this.checkTimer);
     if (this.joined) this.deps.leave(this);
+    const session = this.session;
+    if (session && session.guestId !== null) {
+      this.tell('closed', this.contextOf({ ...session, guestId: session.guestId }));
+    }
+  }
+
+  /** The context of a logged-in guest's message or lifecycle hook on this socket. */
+  private contextOf(session: Session & { guestId: number }): SocketContext {
+    return {
+      guestId: session.guestId,
+      connectionId: this.connectionId,
+      sessionId: session.sessionId,
+      language: session.language,
+      country: this.deps.country,
+      send: (reply) => this.send(reply),
+    };
+  }
+
+  /** The modules' lifecycle hooks; one that throws is logged, the others still run. */
+  private tell(hook: keyof SocketLifecycle, context: SocketContext): void {
+    for (const lifecycle of this.deps.lifecycles) {
+      try {
+        lifecycle[hook]?.(context);
+      } catch (error) {
+        this.deps.log.error({ err: error, hook }, 'socket lifecycle hook failed');
+      }
+    }
   }
 
   /** The state as it is now (it changes while a message is handled, e.g. on close). */
@@ -226,7 +257,13 @@ export class SocketConnection implements HubMember {
     if (message.type === 'requestSession') return this.requestSession(message);
     if (this.state !== 'active' || !this.session)
       return this.error('NO_SESSION', 'Send requestSession first', message.type);
-    if (message.type === 'ping') return this.send({ type: 'pong', ttl: this.deps.timing.pingIntervalMs });
+    if (message.type === 'ping') {
+      this.send({ type: 'pong', ttl: this.deps.timing.pingIntervalMs });
+      const session = this.session;
+      if (session.guestId !== null)
+        this.tell('ping', this.contextOf({ ...session, guestId: session.guestId }));
+      return;
+    }
     if (this.session.guestId === null) {
       if (!ANONYMOUS_SOCKET_MESSAGES.includes(message.type))
         return this.error('NOT_LOGGED_IN', 'Log in first', message.type);
@@ -255,13 +292,7 @@ export class SocketConnection implements HubMember {
       | ((context: SocketContext, message: ClientSocketMessage) => Promise<SocketReply>)
       | undefined;
     if (!handler) return this.error('UNSUPPORTED_MESSAGE', `${message.type} is not available`, message.type);
-    const context: SocketContext = {
-      guestId: session.guestId,
-      sessionId: session.sessionId,
-      language: session.language,
-      country: this.deps.country,
-      send: (reply) => this.send(reply),
-    };
+    const context = this.contextOf(session);
     try {
       const reply = await handler(context, message);
       for (const one of Array.isArray(reply) ? reply : reply ? [reply] : []) this.send(one);

@@ -14,6 +14,8 @@ import type {
 
 export interface SocketContext {
   guestId: number;
+  /** This socket (one page), the same for all its messages. */
+  connectionId: string;
   sessionId: number;
   language: Language;
   /** The country of the request that opened the socket (spec 6 banned countries), null unknown. */
@@ -30,6 +32,17 @@ export type SocketHandler<T extends ClientSocketMessageType> = (
 ) => Promise<SocketReply>;
 
 export type SocketHandlers = { [T in ClientSocketMessageType]?: SocketHandler<T> };
+
+/**
+ * A module's hooks on the life of a logged-in guest's socket (the live module: the page of a chat
+ * is alive, or gone). Called after the socket's own work; they must not throw.
+ */
+export interface SocketLifecycle {
+  /** The page pinged (spec 9: every 50 s). */
+  ping?(context: SocketContext): void;
+  /** The socket closed (a reload, the network, the tab). */
+  closed?(context: SocketContext): void;
+}
 
 /** A module's part of the snapshot (SessionSnapshot) of one guest, on a socket opened from `country`. */
 export type SnapshotSource = (guestId: number, country: string | null) => Promise<Partial<SessionSnapshot>>;

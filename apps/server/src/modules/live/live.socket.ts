@@ -1,0 +1,98 @@
+/**
+ * The live chat messages of the guest socket (decision 0038 part 3; shapes in contracts live.ts).
+ * The socket has validated the message (its shape, the 16 KB SDP and 500-character text limits,
+ * control characters: decision 0025) and checked the guest's token; the live service decides the
+ * rest: every answer, candidate, camera offer, media-up and message passes `mayMedia`, else the
+ * socket answers `error` `LIVE_SESSION_NOT_ACTIVE` and nothing is forwarded. What the server has to
+ * say goes to every open page of the guest on `guest:<id>` (offers, messages, state, the end); only
+ * `liveJoin` is answered on this socket too, with the session's state.
+ */
+import { AppError } from '../../http/errors.ts';
+import type { SocketHandlers, SocketLifecycle } from '../realtime/socket.types.ts';
+import type { LiveService } from './live.service.ts';
+
+/** A candidate as the media port takes it (no undefined fields). */
+function candidateOf(candidate: {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}) {
+  return {
+    candidate: candidate.candidate,
+    sdpMid: candidate.sdpMid ?? null,
+    sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+  };
+}
+
+const notActive = () => new AppError('LIVE_SESSION_NOT_ACTIVE', 'This chat is not active', 409);
+
+/**
+ * The live messages and what the live module hears of the socket's life: the sessions a page joined
+ * hear its pings (`guestAlive`: the client timeout of spec 9 pings) and its close
+ * (`guestDisconnected`, unless another page on this node shows the session too; a reload's
+ * `liveJoin` within the grace period brings the guest back).
+ */
+export function liveSocket(service: LiveService): { handlers: SocketHandlers; lifecycle: SocketLifecycle } {
+  /** The sessions each open page (socket) joined. */
+  const joined = new Map<string, { guestId: number; sessions: Set<string> }>();
+  const shownElsewhere = (connectionId: string, sessionId: string) =>
+    [...joined].some(([id, page]) => id !== connectionId && page.sessions.has(sessionId));
+
+  const lifecycle: SocketLifecycle = {
+    ping(context) {
+      for (const sessionId of joined.get(context.connectionId)?.sessions ?? []) {
+        void service.alive(context.guestId, sessionId);
+      }
+    },
+    closed(context) {
+      const page = joined.get(context.connectionId);
+      joined.delete(context.connectionId);
+      for (const sessionId of page?.sessions ?? []) {
+        if (!shownElsewhere(context.connectionId, sessionId)) void service.gone(context.guestId, sessionId);
+      }
+    },
+  };
+
+  const handlers: SocketHandlers = {
+    async liveJoin(context, message) {
+      const { status, exitCode } = await service.join(context.guestId, message.sessionId);
+      if (status !== 'ended') {
+        const page = joined.get(context.connectionId) ?? { guestId: context.guestId, sessions: new Set() };
+        page.sessions.add(message.sessionId);
+        joined.set(context.connectionId, page);
+      }
+      return { type: 'liveState', sessionId: message.sessionId, status, exitCode } as const;
+    },
+    async liveAnswer(context, message) {
+      await service.answer(context.guestId, message.sessionId, message.offerId, message.sdp);
+      return undefined;
+    },
+    async liveIceCandidate(context, message) {
+      await service.candidate(
+        context.guestId,
+        message.sessionId,
+        message.offerId,
+        candidateOf(message.candidate),
+      );
+      return undefined;
+    },
+    async livePublishOffer(context, message) {
+      await service.publishOffer(context.guestId, message.sessionId, message.sdp);
+      return undefined;
+    },
+    async liveMediaUp(context, message) {
+      await service.mediaUp(context.guestId, message.sessionId, message.offerId);
+      return undefined;
+    },
+    async liveMessage(context, message) {
+      await service.message(context.guestId, message.sessionId, message.messageId, message.text);
+      return undefined;
+    },
+    async liveExit(context, message) {
+      const ended = await service.exit(context.guestId, message.sessionId, message.code);
+      if (!ended) throw notActive();
+      return undefined;
+    },
+  };
+  return { handlers, lifecycle };
+}
