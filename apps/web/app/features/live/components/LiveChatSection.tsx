@@ -121,39 +121,46 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
       .catch(() => remember(actor.id, null));
   }, [actor.id]);
 
-  const start = useCallback(async () => {
-    if (!loggedIn) {
-      open('login');
-      return;
-    }
-    startKey.current ??= crypto.randomUUID();
-    dispatch({ type: 'startRequested' });
-    try {
-      const answer = await startLiveChat({
-        actorId: actor.id,
-        type: 'livechat',
-        idempotencyKey: startKey.current,
-      });
-      startKey.current = null;
-      remember(actor.id, answer.sessionId);
-      dispatch({
-        type: 'started',
-        answer,
-        balance: { value: balance?.coins ?? 0, currency: 'VXC' },
-      });
-    } catch (error) {
-      const code = error instanceof RestError ? error.code : 'UNKNOWN';
-      if (code === 'NOT_LOGGED_IN' || code === 'RESTRICTED') {
-        dispatch({ type: 'dismissed' });
-        open(code === 'NOT_LOGGED_IN' ? 'login' : 'avs');
+  const latestCoins = useRef(balance?.coins ?? 0);
+  latestCoins.current = balance?.coins ?? 0;
+
+  /** Starts (or starts again after a top-up, with the new balance) the chat with the pending request. */
+  const start = useCallback(
+    async (coins?: number) => {
+      if (!loggedIn) {
+        open('login');
         return;
       }
-      const refusal = refusalOf(code);
-      // Money: the same request goes again after the top-up. Anything else starts over.
-      if (refusal !== 'money') startKey.current = null;
-      dispatch({ type: 'refused', refusal });
-    }
-  }, [actor.id, balance?.coins, loggedIn, open]);
+      startKey.current ??= crypto.randomUUID();
+      dispatch({ type: 'startRequested' });
+      try {
+        const answer = await startLiveChat({
+          actorId: actor.id,
+          type: 'livechat',
+          idempotencyKey: startKey.current,
+        });
+        startKey.current = null;
+        remember(actor.id, answer.sessionId);
+        dispatch({
+          type: 'started',
+          answer,
+          balance: { value: coins ?? latestCoins.current, currency: 'VXC' },
+        });
+      } catch (error) {
+        const code = error instanceof RestError ? error.code : 'UNKNOWN';
+        if (code === 'NOT_LOGGED_IN' || code === 'RESTRICTED') {
+          dispatch({ type: 'dismissed' });
+          open(code === 'NOT_LOGGED_IN' ? 'login' : 'avs');
+          return;
+        }
+        const refusal = refusalOf(code);
+        // Money: the same request goes again after the top-up. Anything else starts over.
+        if (refusal !== 'money') startKey.current = null;
+        dispatch({ type: 'refused', refusal });
+      }
+    },
+    [actor.id, loggedIn, open],
+  );
 
   // Socket events of this session (every open page of the guest gets them).
   useSocketMessage('liveMessage', (m) => dispatch({ type: 'message', sessionId: m.sessionId, message: m }));
@@ -282,7 +289,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             }}
             onTopUp={() => {
               dispatch({ type: 'dismissed' });
-              topUp(() => void start());
+              topUp((snapshot) => void start(snapshot.coins));
             }}
           />
         ) : null}
