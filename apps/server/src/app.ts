@@ -36,6 +36,7 @@ import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLiveModule } from './modules/live/live.module.ts';
+import { createLiveMedia } from './modules/live/media/create-live-media.ts';
 import type { LiveMedia } from './modules/live/media/live-media.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
@@ -71,7 +72,7 @@ export interface AppDeps {
   log?: Logger;
   /** The subscription products sold; default: the domain's offer (tests of the mechanics sell both). */
   offeredSubscriptions?: readonly SubscriptionProduct[];
-  /** The live media path (decision 0038 part 5); without one the guest's live calls are absent. */
+  /** The live media path (decision 0038 part 5); default the configured one (createLiveMedia). */
   liveMedia?: LiveMedia;
 }
 
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       actors: createActorChatReads(database.db),
       vouchers: promotions.service,
       presence: presence.service,
-      ...(deps.liveMedia ? { media: deps.liveMedia } : {}),
+      media: deps.liveMedia ?? createLiveMedia(config, app.log),
     }),
     ...Object.values(catalogModules),
     createPagesModule({

@@ -296,7 +296,9 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
           join ledger_entries e on e.transfer_id = t.id join ledger_accounts a on a.id = e.account_id
           where t.idempotency_key like ${`live:${sessionId}:%`} and a.kind = 'guest-wallet' order by t.id`,
     );
-    expect(ledger.map((row) => row.cents)).toEqual(data.minutes.map((m: { cents: number }) => m.cents));
+    expect(ledger.map((row) => Number(row.cents))).toEqual(
+      data.minutes.map((m: { cents: number }) => m.cents),
+    );
     expect(data.totals.cents).toBe(ledger.reduce((sum, row) => sum + Number(row.cents), 0));
     expect(chatEnd.price.value).toBe(data.totals.price.value);
 

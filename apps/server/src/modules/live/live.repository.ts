@@ -19,8 +19,6 @@ export const LIVE_STATUSES = ['requested', 'starting', 'running', 'ending'] as c
 export const ACTOR_EXCLUSIVE_INDEX = 'live_sessions_actor_exclusive_unique';
 /** The unique index that lets a guest have one paid chat at a time. */
 export const GUEST_LIVE_INDEX = 'live_sessions_guest_live_unique';
-/** The unique index of a start's idempotency key (per guest). */
-export const START_KEY_INDEX = 'live_sessions_guest_start_key_unique';
 
 export interface NewLiveSession {
   id: string;

@@ -46,7 +46,6 @@ import {
   GUEST_LIVE_INDEX,
   type LiveRepository,
   type LiveSessionRow,
-  START_KEY_INDEX,
 } from './live.repository.ts';
 import type { LiveSignaling } from './live.signaling.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
@@ -234,8 +233,10 @@ export function createLiveService(deps: LiveServiceDeps) {
       });
     } catch (error) {
       // A parallel start won the race the indexes decide; the same key's start answers its session.
+      // (Whichever index the database names: a same-key race also collides on the guest's and the
+      // performer's index.)
       const index = uniqueViolation(error);
-      if (index === START_KEY_INDEX || index === GUEST_LIVE_INDEX) {
+      if (index !== null) {
         const raced = await replayOf(request);
         if (raced) return raced;
       }
