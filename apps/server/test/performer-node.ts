@@ -9,10 +9,12 @@ import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config.ts';
 import { createPageOriginApp } from '../src/http/pipeline.ts';
 import { createActorPresenceRepository } from '../src/modules/catalog/catalog.repository.ts';
 import { SESSION_COOKIE } from '../src/modules/guests/auth.ts';
 import { createPerformerDesk, type PerformerDeskService } from '../src/modules/live/live.performer.ts';
+import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { performerRoutes, performerToken } from '../src/modules/live/performer.routes.ts';
 import { createPresenceService } from '../src/modules/presence/presence.service.ts';
 import type { Factories } from './factories.ts';
@@ -41,7 +43,12 @@ export interface PerformerNode {
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
-export async function performerNodeOn(t: TestApp, nodeId: string): Promise<PerformerNode> {
+export async function performerNodeOn(
+  t: TestApp,
+  nodeId: string,
+  /** The media path (the broadcast page and call exist with one) and another config for the API. */
+  options: { media?: LiveMedia; config?: Config } = {},
+): Promise<PerformerNode> {
   const db = t.database.db;
   const published: PerformerNode['published'] = [];
   const presence = createPresenceService({
@@ -64,10 +71,13 @@ export async function performerNodeOn(t: TestApp, nodeId: string): Promise<Perfo
       return true;
     },
   });
-  const api = await createPageOriginApp({ config: t.config, sessionCookie: SESSION_COOKIE });
+  const api = await createPageOriginApp({
+    config: options.config ?? t.config,
+    sessionCookie: SESSION_COOKIE,
+  });
   await api.register(
     async (rest) => {
-      await rest.register(performerRoutes({ desk, secret: PERFORMER_SECRET }));
+      await rest.register(performerRoutes({ desk, secret: PERFORMER_SECRET, media: options.media }));
     },
     { prefix: '/rest/v1' },
   );

@@ -21,6 +21,9 @@ export const PERFORMER_TOKEN_HEADER = 'x-performer-token';
 /** Longest chat message (the guest's limit too, decision 0038 part 3). */
 export const PERFORMER_MESSAGE_MAX = 500;
 
+/** Longest SDP offer of the broadcast page (decision 0038 part 3: 16 KB). */
+export const PERFORMER_SDP_MAX = 16 * 1024;
+
 /** How long `inbox` may wait for news (long poll). */
 export const PERFORMER_INBOX_MAX_WAIT_MS = 25_000;
 
@@ -129,6 +132,18 @@ export const performerEndpoints = {
   kick: sessionAction('performer/sessions/:sessionId/kick'),
   /** Stops sending (the performer's camera off for this chat): 202. */
   stopSend: sessionAction('performer/sessions/:sessionId/stop'),
+  /**
+   * The broadcast page's camera: the browser's complete SDP offer (non-trickle, VP8 video) becomes the
+   * performer's source, which every viewer of the performer then sees instead of the test pattern.
+   * Only with a media path (else 404).
+   */
+  broadcast: defineEndpoint({
+    method: 'POST',
+    path: 'performer/broadcast',
+    body: z.strictObject({ sdp: z.string().min(1).max(PERFORMER_SDP_MAX) }),
+    response: z.object({ answerSdp: z.string() }),
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'INVALID_SDP', 'SERVICE_UNAVAILABLE'],
+  }),
   /** A message to the guest of a running chat (1–500 characters after trimming). */
   message: defineEndpoint({
     method: 'POST',

@@ -106,7 +106,7 @@ export function createLiveModule(
     performer,
     async rest(app) {
       // The performer API exists only with PERFORMER_API_SECRET (docs/PERFORMER-API.md).
-      if (secret) await app.register(performerRoutes({ desk: performer, secret }));
+      if (secret) await app.register(performerRoutes({ desk: performer, secret, media: deps.media }));
       // The guest's live calls exist only with a media path.
       if (signaling) {
         await app.register(

@@ -14,10 +14,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { performerEndpoints as e, PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../http/endpoint.ts';
+import { queryParam, route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { PerformerDeskService } from './live.performer.ts';
+import { type LiveMedia, LiveMediaError } from './media/live-media.ts';
+import { BROADCAST_SCRIPT, broadcastLanguage, broadcastPage } from './performer.broadcast.ts';
 
 /** The token of one performer under the deployment's secret (the operator hands it to the performer). */
 export function performerToken(secret: string, actorId: number): string {
@@ -57,7 +59,19 @@ function abortOnClose(request: FastifyRequest): AbortSignal {
   return controller.signal;
 }
 
-export function performerRoutes(deps: { desk: PerformerDeskService; secret: string }): FastifyPluginAsync {
+/** A refusal of the media path as the performer's 4xx / 503 (a bad offer, no room), else the error itself. */
+function broadcastRefusal(error: unknown): unknown {
+  if (!(error instanceof LiveMediaError)) return error;
+  if (error.code === 'LIVE_BAD_SDP') return new AppError('INVALID_SDP', error.message, 400);
+  return new AppError('SERVICE_UNAVAILABLE', error.message, 503);
+}
+
+export function performerRoutes(deps: {
+  desk: PerformerDeskService;
+  secret: string;
+  /** The media path: with one, the broadcast page and its call exist. */
+  media?: Pick<LiveMedia, 'publishPerformer'>;
+}): FastifyPluginAsync {
   const { desk } = deps;
   const who = createPerformerAuth(deps.secret);
   const authenticate = (request: FastifyRequest) => {
@@ -104,6 +118,32 @@ export function performerRoutes(deps: { desk: PerformerDeskService; secret: stri
         handler: ({ auth, params }) => action(auth, params.sessionId),
       });
     }
+    const media = deps.media;
+    if (media) {
+      route(app, e.broadcast).handle({
+        authenticate,
+        options: { bodyLimit: 64 * 1024 },
+        handler: async ({ auth: actorId, body, request }) => {
+          try {
+            const answer = await media.publishPerformer(actorId, body.sdp);
+            request.log.info({ performer: { actorId } }, 'performer broadcasts');
+            return answer;
+          } catch (error) {
+            throw broadcastRefusal(error);
+          }
+        },
+      });
+      // The page and its script: no data, no token needed to load them (the call above needs it).
+      app.get('/performer/broadcast', async (request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .send(broadcastPage(broadcastLanguage(queryParam(request, 'lang')))),
+      );
+      app.get('/performer/broadcast.js', async (_request, reply) =>
+        reply.type('text/javascript; charset=utf-8').send(BROADCAST_SCRIPT),
+      );
+    }
+
     route(app, e.message).handle({
       authenticate,
       options,

@@ -1,0 +1,109 @@
+/**
+ * The performer broadcast page (issue 16, decision 0038 part 7): headless Chromium with its fake
+ * camera (`--use-fake-device-for-media-stream --use-fake-ui-for-media-stream`) opens the page, enters
+ * the performer's token and starts the camera; the page's offer goes through `POST
+ * performer/broadcast` to the embedded media path (werift), and a viewer of that performer then
+ * receives the camera's VP8 video. A wrong token is refused on the page (403) and nothing is
+ * published. The API's refusals of the call itself: no token 401, a bad offer 400 INVALID_SDP.
+ */
+import { type Browser, chromium } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
+import { createWeriftMedia } from '../src/modules/live/media/werift-media.ts';
+import { factoriesOf } from './factories.ts';
+import { freePort, testConfig } from './helpers.ts';
+import { type PerformerNode, performerNodeOn } from './performer-node.ts';
+import { testAppPerSuite } from './test-app.ts';
+import { type BrowserPeer, receivingBrowser } from './webrtc-browser.ts';
+
+const t = testAppPerSuite();
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('performer broadcast page: a browser camera becomes the performer source', () => {
+  let make: ReturnType<typeof factoriesOf>;
+  let node: PerformerNode;
+  let media: LiveMedia;
+  let browser: Browser;
+  let origin: string;
+  const viewers: BrowserPeer[] = [];
+
+  beforeAll(async () => {
+    make = factoriesOf(t, { net: '10.124' });
+    media = createWeriftMedia({ liveUdpPorts: [43360, 43459], liveSourceIdleMs: 2000 }, {});
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    node = await performerNodeOn(t, 'node-broadcast', {
+      media,
+      config: testConfig({ PUBLIC_ORIGIN: origin }),
+    });
+    await node.api.listen({ port, host: '127.0.0.1' });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(viewers.map((viewer) => viewer.close()));
+    await browser?.close();
+    await node?.api.close();
+    await media?.stop();
+  });
+
+  it('the page (de) sends the fake camera live; a viewer of the performer receives its VP8 keyframes', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const page = await browser.newPage();
+    await page.goto(`${origin}/rest/v1/performer/broadcast?lang=de`);
+    await expect(page.title()).resolves.toBe('Live gehen');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    const token = Object.values(node.tokenOf(actor.id))[0] ?? '';
+    await page.fill('#token', token);
+    await page.click('#start');
+    await page.waitForSelector('#status[data-state="live"]', { timeout: 20_000 });
+    expect(await page.textContent('#status')).toBe('Live: deine Kamera ist auf Sendung.');
+
+    const { offerSdp } = await media.openViewer('broadcast-viewer', actor.id);
+    const viewer = await receivingBrowser(offerSdp);
+    viewers.push(viewer);
+    await media.acceptViewerAnswer('broadcast-viewer', viewer.localSdp);
+    await waitFor('the camera at the viewer', () => viewer.keyframes > 0 && viewer.packets > 20);
+    expect([...viewer.payloadTypes].length).toBeGreaterThan(0);
+
+    // Stop: the page closes its peer and camera.
+    await page.click('#stop');
+    await page.waitForSelector('#status[data-state="idle"]');
+    await page.close();
+    await media.close('broadcast-viewer');
+  }, 60_000);
+
+  it('a wrong token is refused on the page (403 message) and publishes nothing', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const page = await browser.newPage();
+    await page.goto(`${origin}/rest/v1/performer/broadcast?lang=en`);
+    await page.fill('#token', `${actor.id}.not-the-signature`);
+    await page.click('#start');
+    await page.waitForSelector('#status[data-state="error"]', { timeout: 20_000 });
+    expect(await page.textContent('#status')).toBe('Not live: Not a valid performer token');
+    await expect(media.openViewer('nobody', actor.id)).rejects.toMatchObject({ code: 'LIVE_NO_SOURCE' });
+    await page.close();
+  }, 60_000);
+
+  it('the call: no token 401, a bad offer 400 INVALID_SDP, an oversize one 400', async () => {
+    const actor = await make.buildActor();
+    const post = (headers: Record<string, string>, sdp: string) =>
+      node.api.inject({ method: 'POST', url: '/rest/v1/performer/broadcast', headers, payload: { sdp } });
+    expect((await post({}, 'v=0')).statusCode).toBe(401);
+    const bad = await post(node.tokenOf(actor.id), 'v=0\r\n');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('INVALID_SDP');
+    const huge = await post(node.tokenOf(actor.id), 'x'.repeat(17 * 1024));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
