@@ -56,8 +56,10 @@ export class JanusError extends Error {
   constructor(
     readonly code: number,
     readonly reason: string,
+    /** A plugin's error (its own codes, which overlap Janus's). */
+    readonly fromPlugin = false,
   ) {
-    super(`Janus error ${code}: ${reason}`);
+    super(`Janus ${fromPlugin ? 'plugin ' : ''}error ${code}: ${reason}`);
     this.name = 'JanusError';
   }
 }
@@ -76,7 +78,7 @@ function transactionId(): string {
 /** The plugin's error in a plugin answer's data, if any. */
 function pluginError(data: Record<string, unknown> | undefined): JanusError | null {
   if (!data || data.error_code === undefined) return null;
-  return new JanusError(Number(data.error_code), String(data.error ?? 'plugin error'));
+  return new JanusError(Number(data.error_code), String(data.error ?? 'plugin error'), true);
 }
 
 interface Pending {
@@ -187,6 +189,11 @@ export class JanusHandle {
     const error = pluginError(data);
     if (error) throw error;
     return { data, jsep: event.jsep };
+  }
+
+  /** An asynchronous plugin request whose answer nobody waits for (it reaches the listeners). */
+  async send(body: Record<string, unknown>): Promise<void> {
+    await this.session.post(`/${this.id}`, { janus: 'message', body });
   }
 
   /** Trickles candidates; `null` says there are no more. */
