@@ -13,7 +13,7 @@ import { factoriesOf } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { testConfig } from './helpers.ts';
 import { liveNodeOn, runningChat } from './live-node.ts';
-import { openSocket, type TestSocket } from './socket-client.ts';
+import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const t = testAppPerSuite();
@@ -53,15 +53,8 @@ describe('live chat events on the guest socket (decision 0038 part 3, spec 3 cha
 
   /** An open page of the guest: a socket with a session. */
   async function pageOf(guest: SignedUp): Promise<TestSocket> {
-    const socket = await openSocket(url);
+    const socket = await guestPage(url, guest);
     sockets.push(socket);
-    socket.send({
-      type: 'requestSession',
-      language: 'en',
-      accessToken: guest.accessToken,
-      guestId: String(guest.id),
-    });
-    await socket.next('ackSession');
     return socket;
   }
 

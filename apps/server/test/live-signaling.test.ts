@@ -19,7 +19,7 @@ import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { recordingMedia, vp8Sdp } from './live-media-double.ts';
-import { openSocket, type TestSocket } from './socket-client.ts';
+import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const SECRET = 'signaling-test-secret-0123456789abcdef';
@@ -86,15 +86,8 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     });
 
   async function pageOf(guest: SignedUp): Promise<TestSocket> {
-    const socket = await openSocket(url);
+    const socket = await guestPage(url, guest);
     sockets.push(socket);
-    socket.send({
-      type: 'requestSession',
-      language: 'en',
-      accessToken: guest.accessToken,
-      guestId: String(guest.id),
-    });
-    await socket.next('ackSession');
     return socket;
   }
 

@@ -12,7 +12,7 @@ import type { ServerSocketMessage } from '@vela/contracts/socket';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logIn, nextIp, operatorOf, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { PUBLIC_ORIGIN } from './helpers.ts';
-import { openSocket, type TestSocket } from './socket-client.ts';
+import { guestPage, type TestSocket } from './socket-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.83';
@@ -56,15 +56,8 @@ describe('every way a session ends closes its sockets at once (issue 14, defect 
   };
   /** An open socket of the device's session, acknowledged. */
   const socketOf = async (device: Device) => {
-    const socket = await openSocket(url);
+    const socket = await guestPage(url, { id: device.guestId, accessToken: device.token });
     sockets.push(socket);
-    socket.send({
-      type: 'requestSession',
-      language: 'en',
-      accessToken: device.token,
-      guestId: String(device.guestId),
-    });
-    await socket.next('ackSession');
     return socket;
   };
   const types = (socket: TestSocket) => socket.received.map((m: ServerSocketMessage) => m.type);

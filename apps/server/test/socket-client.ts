@@ -78,3 +78,19 @@ export async function openSocket(
     close: () => ws.close(),
   };
 }
+
+/** An open page of a logged-in guest: a socket whose session (language en) is acknowledged. */
+export async function guestPage(
+  url: string,
+  guest: { id: number; accessToken: string },
+): Promise<TestSocket> {
+  const socket = await openSocket(url);
+  socket.send({
+    type: 'requestSession',
+    language: 'en',
+    accessToken: guest.accessToken,
+    guestId: String(guest.id),
+  });
+  await socket.next('ackSession');
+  return socket;
+}

@@ -18,7 +18,7 @@
  */
 import { RESTRICTION_REASONS } from '@vela/domain/restrictions';
 import { z } from 'zod';
-import { PriceSchema } from './common.ts';
+import { ErrorBodySchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** The chat types a guest can start today: the paid ones (free chat and previews are not built). */
@@ -46,7 +46,6 @@ export const LIVE_TRANSCRIPT_LIMIT = 50;
 
 export const LiveSessionIdSchema = z.uuid();
 const ActorId = z
-  .number()
   .int()
   .positive()
   .max(2 ** 31 - 1);
@@ -108,9 +107,8 @@ export const LIVE_START_REFUSAL_CODES = [
 export type LiveStartRefusalCode = (typeof LIVE_START_REFUSAL_CODES)[number];
 
 /** The body of a refused start: the uniform error body plus the spec 8 exit code, the modal and the restriction. */
-export const LiveStartRefusalBodySchema = z.object({
-  success: z.literal(false),
-  error: z.object({
+export const LiveStartRefusalBodySchema = ErrorBodySchema.extend({
+  error: ErrorBodySchema.shape.error.extend({
     code: z.enum(LIVE_START_REFUSAL_CODES),
     message: z.string(),
     /** The spec 8 pre-chat exit code the refusal reports (106 money, 906 host single, 601, 198), or null. */
@@ -120,7 +118,6 @@ export const LiveStartRefusalBodySchema = z.object({
     /** With `RESTRICTED`: the spec 6 reason (its dialog resolves it). */
     reason: z.enum(RESTRICTION_REASONS).optional(),
   }),
-  requestId: z.string().optional(),
 });
 export type LiveStartRefusalBody = z.infer<typeof LiveStartRefusalBodySchema>;
 
@@ -186,13 +183,8 @@ export const LiveReceiptMinuteSchema = z.object({
 export type LiveReceiptMinute = z.infer<typeof LiveReceiptMinuteSchema>;
 
 /** `GET live/sessions/:sessionId/receipt`: every charged minute of the guest's own session. */
-export const LiveReceiptSchema = z.object({
-  sessionId: LiveSessionIdSchema,
-  type: LiveChatTypeSchema,
-  actor: LiveActorSchema,
-  status: LiveSessionStatusSchema,
+export const LiveReceiptSchema = LiveStartAnswerSchema.omit({ voucherMinutes: true }).extend({
   exitCode: z.number().int().nullable(),
-  pricePerMinute: Coins,
   minutes: z.array(LiveReceiptMinuteSchema),
   totals: z.object({
     minutes: z.number().int().nonnegative(),

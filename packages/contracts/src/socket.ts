@@ -52,6 +52,11 @@ const envelope = {
 };
 const out = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.strictObject({ type: z.literal(type), ...envelope, ...shape });
+/** `out` for each entry of a table of shapes (type → shape), each keeping its literal type. */
+const outAll = <S extends Record<string, z.ZodRawShape>>(shapes: S) =>
+  Object.entries(shapes).map(([type, shape]) => out(type, shape)) as {
+    [K in keyof S & string]: ReturnType<typeof out<K, S[K]>>;
+  }[keyof S & string][];
 
 export const NotificationListKindSchema = z.enum(['navbar', 'floating']);
 export type NotificationListKind = z.infer<typeof NotificationListKindSchema>;
@@ -102,13 +107,7 @@ export const ClientSocketMessageSchema = z.discriminatedUnion('type', [
   out('unpinPicture', { pictureId: ActorId }),
   out('favoriteRequestActors', {}),
   // Live chat (decision 0038 part 3; shapes in live.ts): signaling and the chat of one session.
-  out('liveJoin', LIVE_CLIENT_SHAPES.liveJoin),
-  out('liveAnswer', LIVE_CLIENT_SHAPES.liveAnswer),
-  out('liveIceCandidate', LIVE_CLIENT_SHAPES.liveIceCandidate),
-  out('livePublishOffer', LIVE_CLIENT_SHAPES.livePublishOffer),
-  out('liveMediaUp', LIVE_CLIENT_SHAPES.liveMediaUp),
-  out('liveMessage', LIVE_CLIENT_SHAPES.liveMessage),
-  out('liveExit', LIVE_CLIENT_SHAPES.liveExit),
+  ...outAll(LIVE_CLIENT_SHAPES),
 ]);
 export type ClientSocketMessage = z.infer<typeof ClientSocketMessageSchema>;
 export type ClientSocketMessageType = ClientSocketMessage['type'];
@@ -126,6 +125,11 @@ export const ANONYMOUS_SOCKET_MESSAGES: readonly ClientSocketMessageType[] = ['r
 
 const msg = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.strictObject({ type: z.literal(type), ...shape });
+/** `msg` for each entry of a table of shapes (type → shape), each keeping its literal type. */
+const msgAll = <S extends Record<string, z.ZodRawShape>>(shapes: S) =>
+  Object.entries(shapes).map(([type, shape]) => msg(type, shape)) as {
+    [K in keyof S & string]: ReturnType<typeof msg<K, S[K]>>;
+  }[keyof S & string][];
 
 /** Notification (spec 3: id, unread, unseen), with what the page needs to render it in its language. */
 export const NotificationSchema = z.strictObject({
@@ -237,12 +241,7 @@ const guestEvents = [
     isVoyeur: z.boolean(),
     isToyControl: z.boolean(),
   }),
-  msg('liveOffer', LIVE_EVENT_SHAPES.liveOffer),
-  msg('liveIceCandidate', LIVE_EVENT_SHAPES.liveIceCandidate),
-  msg('livePublishAnswer', LIVE_EVENT_SHAPES.livePublishAnswer),
-  msg('liveState', LIVE_EVENT_SHAPES.liveState),
-  msg('liveMessage', LIVE_EVENT_SHAPES.liveMessage),
-  msg('liveEnded', LIVE_EVENT_SHAPES.liveEnded),
+  ...msgAll(LIVE_EVENT_SHAPES),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [
   ...guestEvents,

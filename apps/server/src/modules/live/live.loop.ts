@@ -241,13 +241,7 @@ export function createLiveLoop(deps: LiveLoopDeps) {
   /** The receipt's row of a settled minute (once per minute; the ledger or the voucher holds the money). */
   async function recordMinute(effect: Effect<'chargeMinute'>): Promise<void> {
     try {
-      await repository.recordMinute({
-        sessionId: effect.sessionId,
-        minuteIndex: effect.minuteIndex,
-        paidWith: effect.paidWith,
-        cents: effect.cents,
-        partial: effect.partial,
-      });
+      await repository.recordMinute(effect);
     } catch (error) {
       log.error({ err: error, sessionId: effect.sessionId }, 'live minute not recorded');
     }

@@ -5,7 +5,7 @@
  * of a start (one exclusive chat per performer, one paid chat per guest).
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, inArray, sql } from '@vela/db/orm';
+import { and, desc, eq, inArray, type SQL, sql } from '@vela/db/orm';
 import { liveMessages, liveMinutes, liveSessions } from '@vela/db/schema/live';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
@@ -45,6 +45,9 @@ export interface LiveStep {
 
 export function createLiveRepository(db: Db) {
   const table = liveSessions;
+  /** The one session a unique condition names. */
+  const sessionWhere = async (condition: SQL | undefined): Promise<LiveSessionRow | undefined> =>
+    (await db.select().from(table).where(condition).limit(1))[0];
   return {
     /** Inserts a session at version 0 (a unique violation names the index that refused it). */
     async insertSession(session: NewLiveSession): Promise<LiveSessionRow> {
@@ -68,19 +71,11 @@ export function createLiveRepository(db: Db) {
       return row!;
     },
 
-    async sessionById(id: string): Promise<LiveSessionRow | undefined> {
-      const [row] = await db.select().from(table).where(eq(table.id, id));
-      return row;
-    },
+    sessionById: (id: string) => sessionWhere(eq(table.id, id)),
 
     /** The guest's session started with this idempotency key. */
-    async sessionByStartKey(guestId: number, startKey: string): Promise<LiveSessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(and(eq(table.guestId, guestId), eq(table.startKey, startKey)));
-      return row;
-    },
+    sessionByStartKey: (guestId: number, startKey: string) =>
+      sessionWhere(and(eq(table.guestId, guestId), eq(table.startKey, startKey))),
 
     /** Whether the performer is in an exclusive chat that is not over (spec 8 906 "host single"). */
     async actorInSingle(actorId: number): Promise<boolean> {
@@ -167,14 +162,12 @@ export function createLiveRepository(db: Db) {
     },
 
     /** Records a settled minute once (a replayed charge answer writes nothing more). */
-    async recordMinute(minute: {
-      sessionId: string;
-      minuteIndex: number;
-      paidWith: 'coins' | 'voucher';
-      cents: number;
-      partial: boolean;
-    }): Promise<void> {
-      await db.insert(liveMinutes).values(minute).onConflictDoNothing();
+    async recordMinute(minute: Omit<typeof liveMinutes.$inferInsert, 'chargedAt'>): Promise<void> {
+      const { sessionId, minuteIndex, paidWith, cents, partial } = minute;
+      await db
+        .insert(liveMinutes)
+        .values({ sessionId, minuteIndex, paidWith, cents, partial })
+        .onConflictDoNothing();
     },
 
     /** The settled minutes of a session, in order. */

@@ -55,13 +55,21 @@ const REFUSALS: Record<LiveStartRefusalCode, [RefusalCode, number, string]> = {
   FREE_CHAT_USED_UP: ['CHAT_TYPE_NOT_OFFERED', 409, 'Not offered'],
 };
 
-export function liveRoutes(deps: {
+interface LiveRoutesDeps {
   auth: GuestAuth;
   service: LiveService;
+  /** COUNTRY_HEADER: the caller's country (spec 6 banned countries). */
   countryHeader: string;
-}): FastifyPluginAsync {
+}
+
+export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
   const { auth, service } = deps;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
+  /** A read of the guest's own session `:sessionId` (the service answers 404 for another guest's). */
+  const ownRead =
+    <T>(read: (guestId: number, sessionId: string) => Promise<T>) =>
+    ({ params, auth: guestId }: { params: { sessionId: string }; auth: number }) =>
+      read(guestId, params.sessionId);
 
   return async (app) => {
     privateResponses(app);
@@ -107,22 +115,10 @@ export function liveRoutes(deps: {
       },
     });
 
-    route(app, liveEndpoints.session).handle({
-      authenticate: requireGuest,
-      handler: async ({ params, auth: guestId }) =>
-        liveSessionView(await service.view(guestId, params.sessionId)),
-    });
-
     route(app, liveEndpoints.exit).handle({
       authenticate: requireGuest,
       handler: async ({ params, body, auth: guestId }) =>
         service.exitOwn(guestId, params.sessionId, body.code),
-    });
-
-    route(app, liveEndpoints.receipt).handle({
-      authenticate: requireGuest,
-      handler: async ({ params, auth: guestId }) =>
-        liveReceipt(await service.receipt(guestId, params.sessionId)),
     });
 
     route(app, liveEndpoints.chatExitSurvey).handle({
@@ -131,6 +127,16 @@ export function liveRoutes(deps: {
         await service.rate(guestId, body.chatId, body.rating);
         return { chatId: body.chatId, rating: body.rating };
       },
+    });
+
+    route(app, liveEndpoints.session).handle({
+      authenticate: requireGuest,
+      handler: ownRead(async (guestId, id) => liveSessionView(await service.view(guestId, id))),
+    });
+
+    route(app, liveEndpoints.receipt).handle({
+      authenticate: requireGuest,
+      handler: ownRead(async (guestId, id) => liveReceipt(await service.receipt(guestId, id))),
     });
   };
 }
