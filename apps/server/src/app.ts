@@ -161,6 +161,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...moduleDeps,
     notifications: notifications.service,
     actors: createActorPresenceRepository(database.db),
+    // The demo's presence step leaves a performer in a live chat online (the live module's desk).
+    inChat: (actorId) => live.performer.inChat(actorId),
+  });
+  // Live chats billed per delivered minute (issue 16): the billing loop, the performer API and,
+  // with a media path, the guest's calls and signaling.
+  const live = createLiveModule({
+    ...moduleDeps,
+    actors: createActorChatReads(database.db),
+    vouchers: promotions.service,
+    presence: presence.service,
+    media: deps.liveMedia ?? createLiveMedia(config, app.log),
   });
   // Every module, in the order its routes are registered; the mail module stops last.
   const featureModules: FeatureModule[] = [
@@ -180,15 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       performerOf: (item, id) => performerOfItem(database.db, item, id),
     }),
     presence,
-    // Live chats billed per delivered minute (issue 16): the billing loop, the performer API and,
-    // with a media path, the guest's calls and signaling.
-    createLiveModule({
-      ...moduleDeps,
-      actors: createActorChatReads(database.db),
-      vouchers: promotions.service,
-      presence: presence.service,
-      media: deps.liveMedia ?? createLiveMedia(config, app.log),
-    }),
+    live,
     ...Object.values(catalogModules),
     createPagesModule({
       ...moduleDeps,

@@ -9,6 +9,7 @@ import { LANGUAGES } from '@vela/contracts/common';
 import { performerReplyMessages } from '@vela/i18n/messages/performer-replies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPerformerSimulator } from '../src/modules/live/performer.simulator.ts';
+import { createPresenceService } from '../src/modules/presence/presence.service.ts';
 import { factoriesOf } from './factories.ts';
 import { type PerformerNode, performerNodeOn } from './performer-node.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -127,5 +128,36 @@ describe('the activity simulator answers as the performers (decision 0038 part 7
     expect(accepted.json().data.status).toBe('starting');
     await node.live.service.exit(guest.id, sessionId);
     sim.stop();
+  });
+});
+
+describe("the demo's presence step and live chats (decision 0038 part 7)", () => {
+  it('does not take a performer in a live chat offline; another performer leaves as before', async () => {
+    const changed: [number, boolean][] = [];
+    let picked = 7;
+    const presence = createPresenceService({
+      bus: {
+        publish: async () => undefined,
+        subscribe: async () => async () => undefined,
+        close: async () => undefined,
+      },
+      actors: {
+        setOnline: async (actorId, online) => {
+          changed.push([actorId, online]);
+          return { id: actorId, name: `A${actorId}`, nameLower: `a${actorId}`, bannedCountryCodes: [] };
+        },
+        onlineTotal: async () => 10,
+        randomActor: async (online) => (online ? picked : null),
+        claimStep: async () => true,
+      },
+      notifications: { favoriteOnline: async () => 0 },
+      log: { warn() {} },
+      inChat: (actorId) => actorId === 7,
+    });
+    expect(await presence.simulateStep(5000)).toEqual([]);
+    expect(changed).toEqual([]);
+    picked = 8;
+    expect(await presence.simulateStep(5000)).toHaveLength(1);
+    expect(changed).toEqual([[8, false]]);
   });
 });

@@ -9,7 +9,7 @@ import { PERFORMER_MESSAGE_MAX, PERFORMER_TOKEN_HEADER } from '@vela/contracts/p
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { factoriesOf } from './factories.ts';
 import { PERFORMER_SECRET, type PerformerNode, performerNodeOn } from './performer-node.ts';
@@ -282,6 +282,25 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
     const sessionId = await node.requestChat(guest.id, actor.id);
     await call(node.api, actor.id, 'POST', 'presence', { online: false });
     expect(await status(sessionId)).toEqual({ status: 'ended', exitCode: 198 });
+  });
+
+  it('a performer set offline elsewhere (the operator, the presence step: a presence event on the bus) ends its running chat with 203', async () => {
+    const unfollow = await node.desk.followPresence(t.bus);
+    try {
+      const { actor, guest } = await actorAndGuest();
+      const sessionId = await node.requestChat(guest.id, actor.id);
+      await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
+      await node.live.service.event(sessionId, { type: 'mediaUp' });
+      expect(node.desk.inChat(actor.id)).toBe(true);
+      const change = await node.presence.setOnline(actor.id, false);
+      expect(change?.changed).toBe(true);
+      await vi.waitFor(async () =>
+        expect(await status(sessionId)).toEqual({ status: 'ended', exitCode: 203 }),
+      );
+      expect(node.desk.inChat(actor.id)).toBe(false);
+    } finally {
+      await unfollow();
+    }
   });
 
   it('the inbox waits for the next event (long poll) and answers as soon as it comes', async () => {

@@ -16,7 +16,7 @@ import { SESSION_COOKIE } from '../src/modules/guests/auth.ts';
 import { createPerformerDesk, type PerformerDeskService } from '../src/modules/live/live.performer.ts';
 import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { performerRoutes, performerToken } from '../src/modules/live/performer.routes.ts';
-import { createPresenceService } from '../src/modules/presence/presence.service.ts';
+import { createPresenceService, type PresenceService } from '../src/modules/presence/presence.service.ts';
 import type { Factories } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { type LiveNode, liveNodeOn } from './live-node.ts';
@@ -27,6 +27,8 @@ export const PERFORMER_SECRET = 'a-performer-api-secret-of-the-tests-0123456789'
 export interface PerformerNode {
   live: LiveNode;
   desk: PerformerDeskService;
+  /** Presence on the app's bus (the real online flag and events). */
+  presence: PresenceService;
   /** The performer API of this node (call `close` after the suite). */
   api: FastifyInstance;
   /** What the loop told the guests' pages (liveMeter, chatEnd), in order. */
@@ -84,6 +86,7 @@ export async function performerNodeOn(
   return {
     live,
     desk,
+    presence,
     api,
     published,
     async chatGuest(make, balanceCents = 2000) {

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
+import type { Unsubscribe } from '../../infra/bus.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
@@ -100,6 +101,7 @@ export function createLiveModule(
       })
     : null;
   const secret = deps.config.performerApiSecret;
+  let unfollowPresence: Promise<Unsubscribe | null> | null = null;
   let unsubscribe: (() => void) | null = null;
   return {
     service,
@@ -116,11 +118,18 @@ export function createLiveModule(
     },
     ...(socket ? { socket: socket.handlers, socketLifecycle: socket.lifecycle } : {}),
     start() {
+      // A performer who goes offline, whoever set the flag, ends its chats on this node.
+      unfollowPresence = performer.followPresence(deps.bus).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'live: presence events not followed');
+        return null;
+      });
       simulator?.start();
       unsubscribe = deps.wallet.onWalletChange((change) => loop.walletChanged(change));
       loop.start();
     },
     async stop() {
+      await (await unfollowPresence)?.();
+      unfollowPresence = null;
       simulator?.stop();
       loop.stop();
       signaling?.close();

@@ -24,7 +24,9 @@
 import type { Language } from '@vela/contracts/common';
 import { LANGUAGES } from '@vela/contracts/common';
 import type { PerformerChat, PerformerEvent } from '@vela/contracts/performer-api';
+import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
+import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
 import type { LiveSessionEvent } from './live.service.ts';
 import type { ChatRequestForPerformer, PerformerDesk } from './performer-desk.ts';
 
@@ -134,6 +136,15 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     return { ...row, status: row.status as SessionStatus };
   }
 
+  /** `performerOffline` for each of the performer's chats this node continues; how many it took. */
+  async function wentOffline(actorId: number): Promise<number> {
+    let ended = 0;
+    for (const sessionId of [...(actors.get(actorId)?.chats.keys() ?? [])]) {
+      if (await deps.feed(sessionId, { type: 'performerOffline' })) ended += 1;
+    }
+    return ended;
+  }
+
   async function answerOf(sessionId: string): Promise<PerformerSessionAnswer> {
     const row = await deps.sessionOf(sessionId);
     return {
@@ -191,13 +202,25 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     ): Promise<{ actorId: number; online: boolean; changed: boolean; chatsEnded: number } | null> {
       const change = await deps.presence.setOnline(actorId, online);
       if (!change) return null;
-      let chatsEnded = 0;
-      if (!online) {
-        for (const sessionId of [...(actors.get(actorId)?.chats.keys() ?? [])]) {
-          if (await deps.feed(sessionId, { type: 'performerOffline' })) chatsEnded += 1;
-        }
-      }
+      const chatsEnded = online ? 0 : await wentOffline(actorId);
       return { actorId, online, changed: change.changed, chatsEnded };
+    },
+
+    /** Whether the performer has a chat here (asked for or accepted). */
+    inChat: (actorId: number): boolean => (actors.get(actorId)?.chats.size ?? 0) > 0,
+
+    /**
+     * Ends the performer's chats whenever presence says it went offline, whoever set the flag (this
+     * API, the operator's route, the demo's presence step), on every node: the presence events on the
+     * bus (`presence`, `actorOffline`). Returns the unsubscribe.
+     */
+    followPresence(bus: Pick<EventBus, 'subscribe'>): Promise<Unsubscribe> {
+      return bus.subscribe(PRESENCE_CHANNEL, (event) => {
+        if (typeof event !== 'object' || event === null) return;
+        const { type, actorId } = event as { type?: unknown; actorId?: unknown };
+        // A failed step is logged by the loop; nothing is left to do here.
+        if (type === 'actorOffline' && typeof actorId === 'number') void wentOffline(actorId).catch(() => 0);
+      });
     },
 
     /**

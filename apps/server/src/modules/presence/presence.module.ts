@@ -23,6 +23,8 @@ export function createPresenceModule(
     notifications: Pick<NotificationsService, 'favoriteOnline'>;
     /** The performers' online flag, the catalog's (decision 0030). */
     actors: ActorPresence;
+    /** Whether a performer is in a live chat (the live module's): the simulator leaves it online. */
+    inChat?: (actorId: number) => boolean;
   },
 ): PresenceModule {
   const service = createPresenceService({
@@ -30,6 +32,7 @@ export function createPresenceModule(
     actors: deps.actors,
     notifications: deps.notifications,
     log: deps.log,
+    ...(deps.inChat ? { inChat: deps.inChat } : {}),
   });
   const simulator = createIntervalJob({
     name: 'performer activity simulator',

@@ -40,6 +40,12 @@ export interface PresenceDeps {
   notifications: Pick<NotificationsService, 'favoriteOnline'>;
   log: { warn(object: object, message: string): void };
   now?: () => Date;
+  /**
+   * Whether a performer is in a live chat now (the live module's performer desk): the simulator's
+   * step does not take such a performer offline, the chat's own simulation decides (decision 0038
+   * part 7).
+   */
+  inChat?: (actorId: number) => boolean;
 }
 
 export type PresenceChange = {
@@ -86,10 +92,12 @@ export function createPresenceService(deps: PresenceDeps) {
     /**
      * One step of the demo's performer activity: one online performer leaves and one offline
      * performer comes online, so the demo stays alive at a steady count. One node per half interval.
+     * A performer in a live chat stays (that step has nobody leaving).
      */
     async simulateStep(intervalMs: number): Promise<PresenceChange[] | null> {
       if (!(await repository.claimStep(now(), intervalMs / 2))) return null;
-      const leaving = await repository.randomActor(true);
+      const candidate = await repository.randomActor(true);
+      const leaving = candidate !== null && deps.inChat?.(candidate) ? null : candidate;
       const coming = await repository.randomActor(false);
       const changes: PresenceChange[] = [];
       for (const [id, online] of [
