@@ -117,6 +117,15 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
     return { actor, guest };
   }
 
+  /** A livechat the performer accepted through the API, with media up (running). */
+  async function runningChat() {
+    const { actor, guest } = await actorAndGuest();
+    const sessionId = await node.requestChat(guest.id, actor.id);
+    await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
+    await node.live.service.event(sessionId, { type: 'mediaUp' });
+    return { actor, guest, sessionId };
+  }
+
   const status = async (sessionId: string) => {
     const row = await node.live.service.sessionById(sessionId);
     return { status: row?.status, exitCode: row?.exitCode ?? null };
@@ -207,10 +216,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
   });
 
   it('bad messages are 400 and change nothing: control characters, over 500 characters, empty, malformed, extra fields', async () => {
-    const { actor, guest } = await actorAndGuest();
-    const sessionId = await node.requestChat(guest.id, actor.id);
-    await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
-    await node.live.service.event(sessionId, { type: 'mediaUp' });
+    const { actor, guest, sessionId } = await runningChat();
     const cases: [object | string, string][] = [
       [{ text: 'a\u0000b' }, 'INVALID_CHARACTERS'],
       [{ text: 'bell\u0007' }, 'INVALID_CHARACTERS'],
@@ -241,10 +247,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
   });
 
   it('kick ends a running chat with 201 and the guest gets chatEnd', async () => {
-    const { actor, guest } = await actorAndGuest();
-    const sessionId = await node.requestChat(guest.id, actor.id);
-    await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
-    await node.live.service.event(sessionId, { type: 'mediaUp' });
+    const { actor, guest, sessionId } = await runningChat();
     const kicked = await call(node.api, actor.id, 'POST', `sessions/${sessionId}/kick`);
     expect(kicked.statusCode).toBe(200);
     expect(kicked.json().data).toEqual({ sessionId, status: 'ended', exitCode: 201 });
@@ -268,10 +271,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
   });
 
   it('going offline ends a running chat with 203 (decision 0038 risk 5) and clears the online flag', async () => {
-    const { actor, guest } = await actorAndGuest();
-    const sessionId = await node.requestChat(guest.id, actor.id);
-    await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
-    await node.live.service.event(sessionId, { type: 'mediaUp' });
+    const { actor, sessionId } = await runningChat();
     const offline = await call(node.api, actor.id, 'POST', 'presence', { online: false });
     expect(offline.json().data).toEqual({ actorId: actor.id, online: false, changed: true, chatsEnded: 1 });
     expect(await status(sessionId)).toEqual({ status: 'ended', exitCode: 203 });
@@ -287,10 +287,7 @@ describe('performer API: the actions reach the session (decision 0038 parts 1 an
   it('a performer set offline elsewhere (the operator, the presence step: a presence event on the bus) ends its running chat with 203', async () => {
     const unfollow = await node.desk.followPresence(t.bus);
     try {
-      const { actor, guest } = await actorAndGuest();
-      const sessionId = await node.requestChat(guest.id, actor.id);
-      await call(node.api, actor.id, 'POST', `sessions/${sessionId}/accept`);
-      await node.live.service.event(sessionId, { type: 'mediaUp' });
+      const { actor, sessionId } = await runningChat();
       expect(node.desk.inChat(actor.id)).toBe(true);
       const change = await node.presence.setOnline(actor.id, false);
       expect(change?.changed).toBe(true);
