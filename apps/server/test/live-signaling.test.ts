@@ -9,13 +9,18 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_SDP_MAX_BYTES, liveSdpProblem } from '@vela/contracts/live';
 import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
+import { guestChannel } from '@vela/contracts/socket';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { DEFAULT_CHAT_SESSION_SETTINGS, openChatSession } from '@vela/domain/chat-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/http/logging.ts';
 import { publishToGuest } from '../src/infra/publish-to-guest.ts';
+import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { createLiveModule } from '../src/modules/live/live.module.ts';
 import { deliveredAt, mayMedia } from '../src/modules/live/live.service.ts';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { recordingMedia, vp8Sdp } from './live-media-double.ts';
@@ -30,6 +35,15 @@ const t = testAppPerSuite({
   liveMedia: media,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const silentLog = createLogger('silent');
+
+const sessionRow = async (sessionId: string) =>
+  (
+    await queryRows<{ status: string; exit_code: number | null }>(
+      t.database.db,
+      sql`select status, exit_code from live_sessions where id = ${sessionId}`,
+    )
+  )[0];
 
 describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)', () => {
   let make: ReturnType<typeof factoriesOf>;
@@ -106,14 +120,6 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     await publishToGuest(t.bus, guest.id, { type: 'pageReload' });
     await socket.next('pageReload');
   }
-
-  const sessionRow = async (sessionId: string) =>
-    (
-      await queryRows<{ status: string; exit_code: number | null }>(
-        t.database.db,
-        sql`select status, exit_code from live_sessions where id = ${sessionId}`,
-      )
-    )[0];
 
   const countOf = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ n: number }>(t.database.db, query))[0]?.n;
@@ -488,6 +494,97 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(await refused(page, 'livePublishOffer')).toBe('LIVE_SESSION_NOT_ACTIVE');
     expect(media.callsOf('publishGuestCamera', showId)).toHaveLength(0);
     await rest(guest, 'POST', `live/sessions/${showId}/exit`, {});
+  });
+});
+
+describe('a page on another node than the session (decision 0038 part 4: relayed over the bus)', () => {
+  let make: ReturnType<typeof factoriesOf>;
+  const mediaB = recordingMedia();
+  let nodeB: ReturnType<typeof createLiveModule>;
+
+  beforeAll(async () => {
+    make = factoriesOf(t, { net: '10.119' });
+    // Node B: the live module as app.ts builds it, on the same database and bus; it owns no session.
+    nodeB = createLiveModule({
+      db: t.database.db,
+      bus: t.bus,
+      wallet: createWalletService({ db: t.database.db }),
+      config: t.config,
+      log: silentLog,
+      actors: createActorChatReads(t.database.db),
+      vouchers: { useChatMinuteVoucher: async () => ({ ok: false }), chatMinuteVouchers: async () => 0 },
+      presence: { setOnline: async () => null },
+      media: mediaB,
+      nodeId: 'node-b',
+      // Node B never starts a session or authenticates a request here.
+      auth: {} as never,
+      guests: {} as never,
+      ageGate: {} as never,
+    });
+    await nodeB.start?.();
+  });
+  afterAll(async () => {
+    await nodeB.stop?.();
+  });
+
+  /** Waits (bounded) until `check` holds: the owner runs relayed messages asynchronously. */
+  async function eventually(check: () => Promise<boolean>) {
+    for (let i = 0; i < 100 && !(await check()); i++) await sleep(20);
+    expect(await check()).toBe(true);
+  }
+
+  it("answer, media-up, message and exit sent to node B reach the owner node's session; another guest's and an ended session's are refused on B", async () => {
+    const guest = await make.buildGuest({ balanceCents: 1000 });
+    await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+    const actor = await make.buildActor({ isOnline: true, multiChatPriceCents: 100 });
+    const offers: { offerId: string; sessionId: string }[] = [];
+    const unsubscribe = await t.bus.subscribe(guestChannel(guest.id), (event) => {
+      const e = event as { type: string; offerId: string; sessionId: string };
+      if (e.type === 'liveOffer') offers.push(e);
+    });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/live/start',
+      remoteAddress: nextIp('10.119'),
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+      payload: { actorId: actor.id, type: 'live-show', idempotencyKey: randomUUID() },
+    });
+    const sessionId = started.json().data.sessionId as string;
+    await eventually(async () => offers.some((offer) => offer.sessionId === sessionId));
+    const offerId = offers.find((offer) => offer.sessionId === sessionId)?.offerId as string;
+    const b = nodeB.service;
+
+    await b.answer(guest.id, sessionId, offerId, vp8Sdp('recvonly'));
+    await eventually(async () => media.callsOf('acceptViewerAnswer', sessionId).length === 1);
+    await b.mediaUp(guest.id, sessionId, offerId);
+    media.deliver(sessionId, 'up', 'guest');
+    await eventually(async () => (await sessionRow(sessionId))?.status === 'running');
+
+    const messageId = randomUUID();
+    await b.message(guest.id, sessionId, messageId, 'from node b');
+    await b.message(guest.id, sessionId, messageId, 'from node b');
+    const messages = () =>
+      queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from live_messages where session_id = ${sessionId}`,
+      );
+    await eventually(async () => (await messages())[0]?.n === 1);
+
+    const other = await make.buildGuest({ balanceCents: 1000 });
+    await expect(b.answer(other.id, sessionId, offerId, vp8Sdp('recvonly'))).rejects.toMatchObject({
+      code: 'LIVE_SESSION_NOT_ACTIVE',
+    });
+    expect(await b.exit(other.id, sessionId)).toBe(false);
+
+    expect(await b.exit(guest.id, sessionId)).toBe(true);
+    await eventually(async () => (await sessionRow(sessionId))?.status === 'ended');
+    expect((await sessionRow(sessionId))?.exit_code).toBe(100);
+    await expect(b.message(guest.id, sessionId, randomUUID(), 'too late')).rejects.toMatchObject({
+      code: 'LIVE_SESSION_NOT_ACTIVE',
+    });
+    expect(mediaB.calls).toEqual([]);
+    expect((await messages())[0]?.n).toBe(1);
+    await unsubscribe();
   });
 });
 

@@ -18,6 +18,7 @@ import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { createLiveLoop, LIVE_LEASE_MS, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
+import { listenForRelays, relayOver } from './live.relay.ts';
 import { createLiveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createLiveService, type LiveService } from './live.service.ts';
@@ -89,7 +90,7 @@ export function createLiveModule(
     leaseMs: LIVE_LEASE_MS,
     now,
     performer,
-    ...(signaling ? { signaling } : {}),
+    ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),
   });
   const socket = signaling ? liveSocket(service) : null;
   const simulator = deps.config.performerSimulator
@@ -103,6 +104,8 @@ export function createLiveModule(
   const secret = deps.config.performerApiSecret;
   let unfollowPresence: Promise<Unsubscribe | null> | null = null;
   let unsubscribe: (() => void) | null = null;
+  // Pages on other nodes reach this node's sessions through the bus (decision 0038 part 4).
+  let unlisten: ReturnType<typeof listenForRelays> | null = null;
   return {
     service,
     performer,
@@ -123,6 +126,10 @@ export function createLiveModule(
         deps.log.error({ err: error }, 'live: presence events not followed');
         return null;
       });
+      if (signaling) {
+        unlisten = listenForRelays(deps.bus, nodeId, (message) => service.runRelayed(message), deps.log);
+        unlisten.catch((error: unknown) => deps.log.error({ err: error }, 'live: relays not followed'));
+      }
       simulator?.start();
       unsubscribe = deps.wallet.onWalletChange((change) => loop.walletChanged(change));
       loop.start();
@@ -130,6 +137,8 @@ export function createLiveModule(
     async stop() {
       await (await unfollowPresence)?.();
       unfollowPresence = null;
+      await (await unlisten?.catch(() => null))?.();
+      unlisten = null;
       simulator?.stop();
       loop.stop();
       signaling?.close();

@@ -41,9 +41,11 @@ import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
+import type { LiveNodeCommand, LiveNodeMessage } from './live.relay.ts';
 import {
   ACTOR_EXCLUSIVE_INDEX,
   GUEST_LIVE_INDEX,
+  LIVE_STATUSES,
   type LiveRepository,
   type LiveSessionRow,
 } from './live.repository.ts';
@@ -107,6 +109,8 @@ export interface LiveServiceDeps {
   performer?: Pick<PerformerDesk, 'requestChat'>;
   /** The media side of the sessions this node owns (live.signaling.ts). */
   signaling?: LiveSignaling;
+  /** Sends a page's message to the node that continues its session (live.relay.ts, the bus). */
+  relay?: (ownerNode: string, message: LiveNodeMessage) => Promise<void>;
 }
 
 /** What a session says about itself to its guest: the start answer (also for a replayed start). */
@@ -307,93 +311,167 @@ export function createLiveService(deps: LiveServiceDeps) {
     return event(sessionId, code === undefined ? { type: 'guestExit' } : { type: 'guestExit', code });
   }
 
+  /**
+   * A page's message for a session another node continues (decision 0038 part 4): the guest's own,
+   * not over, sent to its owner node on the bus; the row it was sent for, or null when it is not
+   * relayed (this node continues it, or no node does).
+   */
+  async function relay(
+    guestId: number,
+    sessionId: string,
+    command: LiveNodeCommand,
+  ): Promise<LiveSessionRow | null> {
+    if (!deps.relay || loop.owns(sessionId)) return null;
+    const row = await repository.sessionById(sessionId);
+    if (!row || row.guestId !== guestId || row.ownerNode === deps.nodeId) return null;
+    if (!(LIVE_STATUSES as readonly string[]).includes(row.status)) return null;
+    await deps.relay(row.ownerNode, { sessionId, guestId, command });
+    return row;
+  }
+
+  /**
+   * What a guest's page asks of a session (the socket's live messages): run here when this node
+   * continues the session, else relayed to its owner (`mayRelay`; a relayed message is not relayed
+   * again). Every media and chat call passes `mayMedia` where the session is.
+   */
+  function pageCalls(mayRelay: boolean) {
+    const elsewhere = (guestId: number, sessionId: string, command: LiveNodeCommand) =>
+      mayRelay ? relay(guestId, sessionId, command) : Promise.resolve(null);
+    return {
+      /** The guest ends the chat; false when it is not the guest's or no node continues it. */
+      async exit(guestId: number, sessionId: string, code?: GuestExitCode): Promise<boolean> {
+        if (
+          await elsewhere(guestId, sessionId, code === undefined ? { kind: 'exit' } : { kind: 'exit', code })
+        )
+          return true;
+        return exit(guestId, sessionId, code);
+      },
+
+      /**
+       * The page shows the session (first load or after a reload): within the grace period the guest
+       * is back (`guestReconnected`), and a starting or running chat gets a new viewer and offer.
+       * Answers the status (an ended chat's too, so the page shows its end).
+       */
+      async join(guestId: number, sessionId: string) {
+        const relayed = await elsewhere(guestId, sessionId, { kind: 'join' });
+        if (relayed) return { status: stateOfRow(relayed).status, exitCode: relayed.exitCode };
+        const state = loop.stateOf(sessionId);
+        if (!state || state.guestId !== guestId) {
+          const row = await ownRow(guestId, sessionId).catch(() => null);
+          if (!row) throw notActive();
+          return { status: stateOfRow(row).status, exitCode: row.exitCode };
+        }
+        await event(sessionId, state.disconnected ? { type: 'guestReconnected' } : { type: 'guestAlive' });
+        const now = loop.stateOf(sessionId);
+        if (now && mayMedia(now, guestId, deps.now())) {
+          await signalingOf().offer({
+            sessionId,
+            guestId,
+            actorId: now.actorId,
+            actorName: now.actorName,
+          });
+        }
+        const current = loop.stateOf(sessionId) ?? stateOfRow(await ownRow(guestId, sessionId));
+        return { status: current.status, exitCode: current.exitCode };
+      },
+
+      /** The page of the session pinged (spec 9): the guest's client is alive. */
+      async alive(guestId: number, sessionId: string): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'alive' })) return;
+        if (loop.stateOf(sessionId)?.guestId === guestId) await event(sessionId, { type: 'guestAlive' });
+      },
+
+      /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
+      async gone(guestId: number, sessionId: string): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'gone' })) return;
+        if (loop.stateOf(sessionId)?.guestId === guestId) {
+          await event(sessionId, { type: 'guestDisconnected' });
+        }
+      },
+
+      async answer(guestId: number, sessionId: string, offerId: string, sdp: string): Promise<void> {
+        checkSdp(sdp);
+        if (await elsewhere(guestId, sessionId, { kind: 'answer', offerId, sdp })) return;
+        activeState(guestId, sessionId);
+        await signalingOf().answer(sessionId, offerId, sdp);
+      },
+
+      async candidate(
+        guestId: number,
+        sessionId: string,
+        offerId: string,
+        candidate: IceCandidateInit,
+      ): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'candidate', offerId, candidate })) return;
+        activeState(guestId, sessionId);
+        await signalingOf().candidate(sessionId, offerId, candidate);
+      },
+
+      /** Cam2cam: the guest camera's offer (video calls only). */
+      async publishOffer(guestId: number, sessionId: string, sdp: string): Promise<void> {
+        checkSdp(sdp);
+        if (await elsewhere(guestId, sessionId, { kind: 'publishOffer', sdp })) return;
+        const state = activeState(guestId, sessionId);
+        if (!CHAT_TYPE_RULES[state.type].guestCamera) throw notActive('This chat takes no guest camera');
+        await signalingOf().publishCamera(sessionId, guestId, sdp);
+      },
+
+      /** The page decoded the first frame of `offerId` (half of what `mediaUp` needs). */
+      async mediaUp(guestId: number, sessionId: string, offerId: string): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'mediaUp', offerId })) return;
+        activeState(guestId, sessionId);
+        signalingOf().browserUp(sessionId, offerId);
+      },
+
+      /** A guest's chat message, stored and relayed once per `messageId`. */
+      async message(guestId: number, sessionId: string, messageId: string, text: string): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'message', messageId, text })) return;
+        const state = activeState(guestId, sessionId);
+        if (state.status !== 'running') throw notActive('The chat has not started yet');
+        if (CHAT_TYPE_RULES[state.type].isVoyeur) throw notActive('A voyeur chat does not write');
+        await loop.feed(sessionId, { type: 'message', from: 'guest', text }, messageId);
+      },
+    };
+  }
+
   return {
     start,
     event,
-    exit,
 
     /** REST exit: the guest's own session (404 otherwise); its status and code after the exit. */
     async exitOwn(guestId: number, sessionId: string, code?: GuestExitCode) {
       await ownRow(guestId, sessionId);
-      await exit(guestId, sessionId, code);
+      await pageCalls(true).exit(guestId, sessionId, code);
       const row = await ownRow(guestId, sessionId);
       return { sessionId, status: stateOfRow(row).status, exitCode: row.exitCode };
     },
 
-    /**
-     * The page shows the session (first load or after a reload): within the grace period the guest
-     * is back (`guestReconnected`), and a starting or running chat gets a new viewer and offer.
-     * Answers the status (an ended chat's too, so the page shows its end).
-     */
-    async join(guestId: number, sessionId: string) {
-      const state = loop.stateOf(sessionId);
-      if (!state || state.guestId !== guestId) {
-        const row = await ownRow(guestId, sessionId).catch(() => null);
-        if (!row) throw notActive();
-        return { status: stateOfRow(row).status, exitCode: row.exitCode };
+    ...pageCalls(true),
+
+    /** Runs a page's message another node relayed for a session this node continues. */
+    runRelayed(message: LiveNodeMessage): Promise<unknown> {
+      const calls = pageCalls(false);
+      const { sessionId, guestId, command } = message;
+      switch (command.kind) {
+        case 'join':
+          return calls.join(guestId, sessionId);
+        case 'answer':
+          return calls.answer(guestId, sessionId, command.offerId, command.sdp);
+        case 'candidate':
+          return calls.candidate(guestId, sessionId, command.offerId, command.candidate);
+        case 'publishOffer':
+          return calls.publishOffer(guestId, sessionId, command.sdp);
+        case 'mediaUp':
+          return calls.mediaUp(guestId, sessionId, command.offerId);
+        case 'message':
+          return calls.message(guestId, sessionId, command.messageId, command.text);
+        case 'exit':
+          return calls.exit(guestId, sessionId, command.code);
+        case 'alive':
+          return calls.alive(guestId, sessionId);
+        case 'gone':
+          return calls.gone(guestId, sessionId);
       }
-      await event(sessionId, state.disconnected ? { type: 'guestReconnected' } : { type: 'guestAlive' });
-      const now = loop.stateOf(sessionId);
-      if (now && mayMedia(now, guestId, deps.now())) {
-        await signalingOf().offer({
-          sessionId,
-          guestId,
-          actorId: now.actorId,
-          actorName: now.actorName,
-        });
-      }
-      const current = loop.stateOf(sessionId) ?? stateOfRow(await ownRow(guestId, sessionId));
-      return { status: current.status, exitCode: current.exitCode };
-    },
-
-    /** The page of the session pinged (spec 9): the guest's client is alive. */
-    async alive(guestId: number, sessionId: string): Promise<void> {
-      const state = loop.stateOf(sessionId);
-      if (state?.guestId === guestId) await event(sessionId, { type: 'guestAlive' });
-    },
-
-    /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
-    async gone(guestId: number, sessionId: string): Promise<void> {
-      const state = loop.stateOf(sessionId);
-      if (state?.guestId === guestId) await event(sessionId, { type: 'guestDisconnected' });
-    },
-
-    async answer(guestId: number, sessionId: string, offerId: string, sdp: string): Promise<void> {
-      activeState(guestId, sessionId);
-      checkSdp(sdp);
-      await signalingOf().answer(sessionId, offerId, sdp);
-    },
-
-    async candidate(
-      guestId: number,
-      sessionId: string,
-      offerId: string,
-      candidate: IceCandidateInit,
-    ): Promise<void> {
-      activeState(guestId, sessionId);
-      await signalingOf().candidate(sessionId, offerId, candidate);
-    },
-
-    /** Cam2cam: the guest camera's offer (video calls only). */
-    async publishOffer(guestId: number, sessionId: string, sdp: string): Promise<void> {
-      const state = activeState(guestId, sessionId);
-      if (!CHAT_TYPE_RULES[state.type].guestCamera) throw notActive('This chat takes no guest camera');
-      checkSdp(sdp);
-      await signalingOf().publishCamera(sessionId, guestId, sdp);
-    },
-
-    /** The page decoded the first frame of `offerId` (half of what `mediaUp` needs). */
-    async mediaUp(guestId: number, sessionId: string, offerId: string): Promise<void> {
-      activeState(guestId, sessionId);
-      signalingOf().browserUp(sessionId, offerId);
-    },
-
-    /** A guest's chat message, stored and relayed once per `messageId`. */
-    async message(guestId: number, sessionId: string, messageId: string, text: string): Promise<void> {
-      const state = activeState(guestId, sessionId);
-      if (state.status !== 'running') throw notActive('The chat has not started yet');
-      if (CHAT_TYPE_RULES[state.type].isVoyeur) throw notActive('A voyeur chat does not write');
-      await loop.feed(sessionId, { type: 'message', from: 'guest', text }, messageId);
     },
 
     /** The session view of a reload: the guest's own session only. */
