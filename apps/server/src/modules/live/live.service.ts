@@ -337,7 +337,7 @@ export function createLiveService(deps: LiveServiceDeps) {
   function pageCalls(mayRelay: boolean) {
     const elsewhere = (guestId: number, sessionId: string, command: LiveNodeCommand) =>
       mayRelay ? relay(guestId, sessionId, command) : Promise.resolve(null);
-    return {
+    const calls = {
       /** The guest ends the chat; false when it is not the guest's or no node continues it. */
       async exit(guestId: number, sessionId: string, code?: GuestExitCode): Promise<boolean> {
         if (
@@ -375,10 +375,16 @@ export function createLiveService(deps: LiveServiceDeps) {
         return { status: current.status, exitCode: current.exitCode };
       },
 
-      /** The page of the session pinged (spec 9): the guest's client is alive. */
+      /**
+       * The page of the session pinged (spec 9): the guest's client is alive. A session this node
+       * took over (`handOver`: the guest counts as disconnected) is joined again, with a new offer.
+       */
       async alive(guestId: number, sessionId: string): Promise<void> {
         if (await elsewhere(guestId, sessionId, { kind: 'alive' })) return;
-        if (loop.stateOf(sessionId)?.guestId === guestId) await event(sessionId, { type: 'guestAlive' });
+        const state = loop.stateOf(sessionId);
+        if (state?.guestId !== guestId) return;
+        if (state.disconnected) await calls.join(guestId, sessionId);
+        else await event(sessionId, { type: 'guestAlive' });
       },
 
       /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
@@ -432,6 +438,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         await loop.feed(sessionId, { type: 'message', from: 'guest', text }, messageId);
       },
     };
+    return calls;
   }
 
   return {
