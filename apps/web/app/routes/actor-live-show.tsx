@@ -5,10 +5,11 @@ import { ActorProfileHeader } from '../features/actor/components/ActorProfileHea
 import { useActorT } from '../features/actor/useActorT.ts';
 import '../features/actor/actor.css';
 import { formatPriceInCoins } from '../features/catalog/format.ts';
+import { LiveChatSlot } from '../features/live/components/LiveChatSlot.tsx';
 import { headMeta } from '../features/seo/head.ts';
 import type { Route } from './+types/actor-live-show';
 
-/** The actor's live-show tab (spec 2 `live-show/`): live now, and the upcoming cam shows. */
+/** The actor's live-show tab (spec 2 `live-show/`): live now, the live chat (issue 16), and the upcoming cam shows. */
 export async function loader(args: Route.LoaderArgs) {
   return loadActorTab(args, {
     route: 'Actor/LiveShow',
@@ -46,6 +47,7 @@ export default function ActorLiveShowPage({ loaderData }: Route.ComponentProps) 
         <p className={data.isLiveNow ? 'actor-live' : 'page__meta'}>
           {data.isLiveNow ? t('live.now', { name: header.name }) : t('live.notNow', { name: header.name })}
         </p>
+        <LiveChatSlot actor={header} lang={lang} />
         <h3>{t('live.upcoming')}</h3>
         {data.shows.length === 0 ? (
           <p className="empty-state">{t('live.empty')}</p>

@@ -43,9 +43,9 @@ export function ChatPanel({
   const left = LIVE_MESSAGE_MAX - text.length;
   return (
     <section className="live-chat" aria-labelledby="live-chat-title">
-      <h2 id="live-chat-title" className="live-chat__title">
+      <h4 id="live-chat-title" className="live-chat__title">
         {t('chatTitle')}
-      </h2>
+      </h4>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe scrollable-region-focusable). */}
       <div ref={list} className="live-chat__lines" role="log" aria-labelledby="live-chat-title" tabIndex={0}>
         <ol>

@@ -29,7 +29,7 @@ export function CostMeter({
 }) {
   return (
     <section className="live-meter" aria-labelledby="live-meter-title">
-      <h2 id="live-meter-title">{t('meterTitle')}</h2>
+      <h4 id="live-meter-title">{t('meterTitle')}</h4>
       <dl className="live-meter__figures">
         <div>
           <dt>{t('meterTime')}</dt>
