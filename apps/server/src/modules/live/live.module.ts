@@ -92,7 +92,7 @@ export function createLiveModule(
     performer,
     ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),
   });
-  const socket = signaling ? liveSocket(service) : null;
+  const socket = signaling ? liveSocket(service, deps.log) : null;
   const simulator = deps.config.performerSimulator
     ? createPerformerSimulator({
         desk: performer,

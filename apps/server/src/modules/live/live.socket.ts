@@ -32,23 +32,30 @@ const notActive = () => new AppError('LIVE_SESSION_NOT_ACTIVE', 'This chat is no
  * (`guestDisconnected`, unless another page on this node shows the session too; a reload's
  * `liveJoin` within the grace period brings the guest back).
  */
-export function liveSocket(service: LiveService): { handlers: SocketHandlers; lifecycle: SocketLifecycle } {
+export function liveSocket(
+  service: LiveService,
+  log: { warn(object: object, message: string): void },
+): { handlers: SocketHandlers; lifecycle: SocketLifecycle } {
   /** The sessions each open page (socket) joined. */
   const joined = new Map<string, { guestId: number; sessions: Set<string> }>();
+  /** A hook's work runs after the socket's; a failure (the database gone at shutdown) is logged. */
+  const later = (work: Promise<void>, sessionId: string) =>
+    void work.catch((error: unknown) => log.warn({ err: error, sessionId }, 'live page hook failed'));
   const shownElsewhere = (connectionId: string, sessionId: string) =>
     [...joined].some(([id, page]) => id !== connectionId && page.sessions.has(sessionId));
 
   const lifecycle: SocketLifecycle = {
     ping(context) {
       for (const sessionId of joined.get(context.connectionId)?.sessions ?? []) {
-        void service.alive(context.guestId, sessionId);
+        later(service.alive(context.guestId, sessionId), sessionId);
       }
     },
     closed(context) {
       const page = joined.get(context.connectionId);
       joined.delete(context.connectionId);
       for (const sessionId of page?.sessions ?? []) {
-        if (!shownElsewhere(context.connectionId, sessionId)) void service.gone(context.guestId, sessionId);
+        if (!shownElsewhere(context.connectionId, sessionId))
+          later(service.gone(context.guestId, sessionId), sessionId);
       }
     },
   };
