@@ -224,9 +224,14 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     });
     const again = await start(guest, actor.id, 'livechat', key);
     expect(again.json().data.sessionId).toBe(answer.sessionId);
-    const other = await start(guest, (await actorOnline()).id, 'livechat', key);
+    const otherActor = (await actorOnline()).id;
+    const other = await start(guest, otherActor, 'livechat', key);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // A second chat with a new key while this one is not over: one paid chat per guest.
+    const busy = await start(guest, otherActor);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.code).toBe('GUEST_IN_CHAT');
     expect(
       await countOf(sql`select count(*)::int as n from live_sessions where guest_id = ${guest.id}`),
     ).toBe(1);
@@ -259,6 +264,16 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(events.filter((event) => event.type === 'guestMessage').map((event) => event.text)).toEqual([
       'hello there',
     ]);
+    // The performer's reply reaches every page of the guest.
+    expect(
+      (await performer(actor.id, `sessions/${sessionId}/messages`, { text: 'hi, welcome' })).statusCode,
+    ).toBe(200);
+    expect(await second.next('liveMessage')).toMatchObject({
+      sessionId,
+      from: 'performer',
+      text: 'hi, welcome',
+    });
+    expect((await page.next('liveMessage')).from).toBe('performer');
 
     // Two whole minutes and a part of the third are delivered, then the guest ends the chat.
     await sleep(2_400);
@@ -305,6 +320,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(view.json().data).toMatchObject({ status: 'ended', exitCode: 100, rating: null });
     expect(view.json().data.messages).toEqual([
       expect.objectContaining({ messageId, text: 'hello there', from: 'guest' }),
+      expect.objectContaining({ text: 'hi, welcome', from: 'performer' }),
     ]);
     const rated = await rest(guest, 'POST', 'survey/chatexit', { chatId: sessionId, rating: 'GREAT' });
     expect(rated.statusCode).toBe(200);
