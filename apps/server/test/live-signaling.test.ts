@@ -393,6 +393,23 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(state).toMatchObject({ sessionId, status: 'ended', exitCode: 201 });
   });
 
+  it("a logout on the chat's page ends the chat with 101 (the page's socket expires: the real cause, not a disconnect)", async () => {
+    const actor = await actorOnline();
+    const guest = await guestWith(1000);
+    const { sessionId, page } = await runningChat(guest, actor.id);
+    send(page, guest, { type: 'liveJoin', sessionId });
+    await page.next('liveState');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/vxpay/logout',
+      headers: { cookie: guest.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    await page.next('sessionExpired');
+    for (let i = 0; i < 100 && (await sessionRow(sessionId))?.status !== 'ended'; i++) await sleep(20);
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 101 });
+  });
+
   it('bad input on the socket changes nothing: an oversize, non-VP8, audio+video or malformed SDP, a message over 500 characters, a control character, an empty message', async () => {
     const actor = await actorOnline();
     const guest = await guestWith(1000);

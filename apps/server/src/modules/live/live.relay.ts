@@ -22,7 +22,8 @@ export type LiveNodeCommand =
   | { kind: 'message'; messageId: string; text: string }
   | { kind: 'exit'; code?: GuestExitCode }
   | { kind: 'alive' }
-  | { kind: 'gone' };
+  | { kind: 'gone' }
+  | { kind: 'revoked'; cause: 'logout' | 'guestLocked' };
 
 export interface LiveNodeMessage {
   sessionId: string;

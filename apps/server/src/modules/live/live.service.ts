@@ -387,6 +387,15 @@ export function createLiveService(deps: LiveServiceDeps) {
         else await event(sessionId, { type: 'guestAlive' });
       },
 
+      /**
+       * The guest's session on the chat's page ended (a logout: 101) or the guest was locked (920):
+       * the chat ends with that cause.
+       */
+      async revoked(guestId: number, sessionId: string, cause: 'logout' | 'guestLocked'): Promise<void> {
+        if (await elsewhere(guestId, sessionId, { kind: 'revoked', cause })) return;
+        if (loop.stateOf(sessionId)?.guestId === guestId) await event(sessionId, { type: cause });
+      },
+
       /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
       async gone(guestId: number, sessionId: string): Promise<void> {
         if (await elsewhere(guestId, sessionId, { kind: 'gone' })) return;
@@ -478,6 +487,8 @@ export function createLiveService(deps: LiveServiceDeps) {
           return calls.alive(guestId, sessionId);
         case 'gone':
           return calls.gone(guestId, sessionId);
+        case 'revoked':
+          return calls.revoked(guestId, sessionId, command.cause);
       }
     },
 

@@ -50,10 +50,18 @@ export function liveSocket(
         later(service.alive(context.guestId, sessionId), sessionId);
       }
     },
-    closed(context) {
+    closed(context, why) {
       const page = joined.get(context.connectionId);
       joined.delete(context.connectionId);
       for (const sessionId of page?.sessions ?? []) {
+        // The guest logged out (101) or was locked (920) on the page of the chat: the chat ends.
+        if (why !== 'gone') {
+          later(
+            service.revoked(context.guestId, sessionId, why === 'locked' ? 'guestLocked' : 'logout'),
+            sessionId,
+          );
+          continue;
+        }
         if (!shownElsewhere(context.connectionId, sessionId))
           later(service.gone(context.guestId, sessionId), sessionId);
       }

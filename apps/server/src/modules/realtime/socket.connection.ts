@@ -95,6 +95,8 @@ export class SocketConnection implements HubMember {
   /** Events that arrived between joining the hub and the acknowledgement: sent right after it. */
   private early: { event: GuestSocketEvent | PresenceMessage; json: string }[] | undefined;
   private readonly connectionId = randomUUID();
+  /** Why the server closed the socket, for the lifecycle hooks (else the page went away). */
+  private closedBecause: 'ended' | 'locked' | 'gone' = 'gone';
   private windowStart = Date.now();
   private windowCount = 0;
 
@@ -134,7 +136,10 @@ export class SocketConnection implements HubMember {
       return;
     }
     this.sendJson(json);
-    if (event.type === 'guestLocked') this.close(1000, 'guest locked');
+    if (event.type === 'guestLocked') {
+      this.closedBecause = 'locked';
+      this.close(1000, 'guest locked');
+    }
   }
 
   private send(message: ServerSocketMessage): void {
@@ -184,7 +189,7 @@ export class SocketConnection implements HubMember {
   private tell(hook: keyof SocketLifecycle, context: SocketContext): void {
     for (const lifecycle of this.deps.lifecycles) {
       try {
-        lifecycle[hook]?.(context);
+        lifecycle[hook]?.(context, this.closedBecause);
       } catch (error) {
         this.deps.log.error({ err: error, hook }, 'socket lifecycle hook failed');
       }
@@ -393,6 +398,7 @@ export class SocketConnection implements HubMember {
   }
 
   private expire(): void {
+    this.closedBecause = 'ended';
     this.send({ type: 'sessionExpired' });
     this.close(1000, 'session expired');
   }

@@ -40,8 +40,12 @@ export type SocketHandlers = { [T in ClientSocketMessageType]?: SocketHandler<T>
 export interface SocketLifecycle {
   /** The page pinged (spec 9: every 50 s). */
   ping?(context: SocketContext): void;
-  /** The socket closed (a reload, the network, the tab). */
-  closed?(context: SocketContext): void;
+  /**
+   * The socket closed: `ended` when the server ended the guest's session on it (a logout or another
+   * revocation: `sessionExpired`), `locked` when the guest was locked, else `gone` (a reload, the
+   * network, the tab, a missing ping).
+   */
+  closed?(context: SocketContext, why: 'ended' | 'locked' | 'gone'): void;
 }
 
 /** A module's part of the snapshot (SessionSnapshot) of one guest, on a socket opened from `country`. */
