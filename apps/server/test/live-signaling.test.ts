@@ -399,12 +399,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     const { sessionId, page } = await runningChat(guest, actor.id);
     send(page, guest, { type: 'liveJoin', sessionId });
     await page.next('liveState');
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/vxpay/logout',
-      headers: { cookie: guest.cookie },
-    });
-    expect(out.statusCode).toBe(200);
+    expect((await rest(guest, 'POST', 'vxpay/logout')).statusCode).toBe(200);
     await page.next('sessionExpired');
     for (let i = 0; i < 100 && (await sessionRow(sessionId))?.status !== 'ended'; i++) await sleep(20);
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 101 });
