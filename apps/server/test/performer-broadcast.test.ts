@@ -6,11 +6,11 @@
  * receives the camera's VP8 video. A wrong token is refused on the page (403) and nothing is
  * published. The API's refusals of the call itself: no token 401, a bad offer 400 INVALID_SDP.
  */
-import { type Browser, chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { createWeriftMedia } from '../src/modules/live/media/werift-media.ts';
 import { factoriesOf } from './factories.ts';
+import { type FakeCameraBrowser, type FakeCameraPage, fakeCameraChromium } from './fake-camera-chromium.ts';
 import { freePort, testConfig } from './helpers.ts';
 import { type PerformerNode, performerNodeOn } from './performer-node.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -18,19 +18,47 @@ import { type BrowserPeer, receivingBrowser } from './webrtc-browser.ts';
 
 const t = testAppPerSuite();
 
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
+async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The page's status line: its state (idle, connecting, live, error) and text. */
+const statusOf = (page: FakeCameraPage) =>
+  page.evaluate<{ state: string; text: string }>(
+    `(() => { const s = document.getElementById('status'); return s ? { state: s.dataset.state, text: s.textContent } : { state: '', text: '' }; })()`,
+  );
+
+/** Opens the page, enters the token and starts the camera (the form's submit, as the button does). */
+async function startBroadcast(
+  browser: FakeCameraBrowser,
+  url: string,
+  token: string,
+): Promise<FakeCameraPage> {
+  const page = await browser.open(url);
+  await waitFor('the page', () =>
+    page.evaluate<boolean>(
+      `document.readyState === 'complete' && !!document.getElementById('broadcast-form')`,
+    ),
+  );
+  await page.evaluate(
+    `(() => { document.getElementById('token').value = ${JSON.stringify(token)}; document.getElementById('start').click(); })()`,
+  );
+  return page;
 }
 
 describe('performer broadcast page: a browser camera becomes the performer source', () => {
   let make: ReturnType<typeof factoriesOf>;
   let node: PerformerNode;
   let media: LiveMedia;
-  let browser: Browser;
+  let browser: FakeCameraBrowser;
   let origin: string;
   const viewers: BrowserPeer[] = [];
 
@@ -44,10 +72,7 @@ describe('performer broadcast page: a browser camera becomes the performer sourc
       config: testConfig({ PUBLIC_ORIGIN: origin }),
     });
     await node.api.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    });
+    browser = await fakeCameraChromium();
   }, 60_000);
   afterAll(async () => {
     await Promise.all(viewers.map((viewer) => viewer.close()));
@@ -58,15 +83,12 @@ describe('performer broadcast page: a browser camera becomes the performer sourc
 
   it('the page (de) sends the fake camera live; a viewer of the performer receives its VP8 keyframes', async () => {
     const actor = await make.buildActor({ isOnline: true });
-    const page = await browser.newPage();
-    await page.goto(`${origin}/rest/v1/performer/broadcast?lang=de`);
-    await expect(page.title()).resolves.toBe('Live gehen');
-    expect(await page.getAttribute('html', 'lang')).toBe('de');
     const token = Object.values(node.tokenOf(actor.id))[0] ?? '';
-    await page.fill('#token', token);
-    await page.click('#start');
-    await page.waitForSelector('#status[data-state="live"]', { timeout: 20_000 });
-    expect(await page.textContent('#status')).toBe('Live: deine Kamera ist auf Sendung.');
+    const page = await startBroadcast(browser, `${origin}/rest/v1/performer/broadcast?lang=de`, token);
+    expect(await page.evaluate('document.title')).toBe('Live gehen');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('de');
+    await waitFor('the page live', async () => (await statusOf(page)).state === 'live');
+    expect((await statusOf(page)).text).toBe('Live: deine Kamera ist auf Sendung.');
 
     const { offerSdp } = await media.openViewer('broadcast-viewer', actor.id);
     const viewer = await receivingBrowser(offerSdp);
@@ -76,22 +98,21 @@ describe('performer broadcast page: a browser camera becomes the performer sourc
     expect([...viewer.payloadTypes].length).toBeGreaterThan(0);
 
     // Stop: the page closes its peer and camera.
-    await page.click('#stop');
-    await page.waitForSelector('#status[data-state="idle"]');
-    await page.close();
+    await page.evaluate(`document.getElementById('stop').click()`);
+    expect((await statusOf(page)).state).toBe('idle');
     await media.close('broadcast-viewer');
   }, 60_000);
 
   it('a wrong token is refused on the page (403 message) and publishes nothing', async () => {
     const actor = await make.buildActor({ isOnline: true });
-    const page = await browser.newPage();
-    await page.goto(`${origin}/rest/v1/performer/broadcast?lang=en`);
-    await page.fill('#token', `${actor.id}.not-the-signature`);
-    await page.click('#start');
-    await page.waitForSelector('#status[data-state="error"]', { timeout: 20_000 });
-    expect(await page.textContent('#status')).toBe('Not live: Not a valid performer token');
+    const page = await startBroadcast(
+      browser,
+      `${origin}/rest/v1/performer/broadcast?lang=en`,
+      `${actor.id}.not-the-signature`,
+    );
+    await waitFor('the refusal on the page', async () => (await statusOf(page)).state === 'error');
+    expect((await statusOf(page)).text).toBe('Not live: Not a valid performer token');
     await expect(media.openViewer('nobody', actor.id)).rejects.toMatchObject({ code: 'LIVE_NO_SOURCE' });
-    await page.close();
   }, 60_000);
 
   it('the call: no token 401, a bad offer 400 INVALID_SDP, an oversize one 400', async () => {
