@@ -13,31 +13,18 @@
  * Alone: `npx tsx bench/live-janus.ts` (writes bench/results/live-janus.json).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createJanusMedia } from '../apps/server/src/modules/live/media/janus-media.ts';
 import { type BrowserPeer, ffmpegPids, waitFor, watchWith } from '../apps/server/test/webrtc-browser.ts';
+import { cpuPercentOver, processCpuSeconds, saveResult } from './process-cpu.ts';
 import { round } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_LIVE_VIEWERS ?? '1,5,10').split(',').map(Number);
 const JANUS_URL = process.env.JANUS_URL ?? 'http://127.0.0.1:8088/janus';
-const TICKS = 100; // USER_HZ
 const ACTOR = 990_001;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** CPU seconds (user + system) of a process from /proc. */
-function processCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
-
-/** % of one core a process used over the window. */
-async function cpuPercent(pid: number): Promise<number> {
-  const before = processCpuSeconds(pid);
-  await sleep(SECONDS * 1000);
-  return round(((processCpuSeconds(pid) - before) / SECONDS) * 100, 1);
-}
+const cpuPercent = (pid: number) => cpuPercentOver(SECONDS, () => processCpuSeconds(pid));
 
 /** The Janus process: JANUS_PID, else the only `janus` running. */
 function janusPid(): number {
@@ -116,9 +103,5 @@ export function printLiveJanusBench(result: LiveJanusBenchResult): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runLiveJanusBench();
   printLiveJanusBench(result);
-  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('./results/live-janus.json', import.meta.url),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
+  saveResult('live-janus.json', result);
 }
