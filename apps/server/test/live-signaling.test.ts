@@ -405,6 +405,29 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 101 });
   });
 
+  it('a voyeur watches and does not write (LIVE_SESSION_NOT_ACTIVE, nothing stored); a voyeur private chat needs a private chat to watch (409)', async () => {
+    const actor = await actorOnline({ isVoyeurChatAvailable: true, priceVoyeurCents: 100 });
+    const guest = await guestWith(1000);
+    const nothing = await start(guest, actor.id, 'voyeur-private-chat');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.code).toBe('NO_PRIVATE_CHAT_TO_WATCH');
+
+    const page = await pageOf(guest);
+    const sessionId = (await start(guest, actor.id, 'voyeur-chat')).json().data.sessionId as string;
+    const offer = await page.next('liveOffer');
+    send(page, guest, { type: 'liveAnswer', sessionId, offerId: offer.offerId, sdp: vp8Sdp('recvonly') });
+    send(page, guest, { type: 'liveMediaUp', sessionId, offerId: offer.offerId });
+    media.deliver(sessionId, 'up', 'guest');
+    for (let i = 0; i < 100 && (await sessionRow(sessionId))?.status !== 'running'; i++) await sleep(20);
+    expect((await sessionRow(sessionId))?.status).toBe('running');
+    send(page, guest, { type: 'liveMessage', sessionId, messageId: randomUUID(), text: 'can I talk?' });
+    expect(await refused(page, 'liveMessage')).toBe('LIVE_SESSION_NOT_ACTIVE');
+    expect(
+      await countOf(sql`select count(*)::int as n from live_messages where session_id = ${sessionId}`),
+    ).toBe(0);
+    await rest(guest, 'POST', `live/sessions/${sessionId}/exit`, {});
+  });
+
   it('bad input on the socket changes nothing: an oversize, non-VP8, audio+video or malformed SDP, a message over 500 characters, a control character, an empty message', async () => {
     const actor = await actorOnline();
     const guest = await guestWith(1000);
