@@ -32,6 +32,7 @@ import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printFirstLoadBench, runFirstLoadBench } from './first-load-js.ts';
 import { benchGuest } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
+import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
 import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
@@ -176,6 +177,8 @@ async function main(): Promise<void> {
     // Compressed JavaScript a phone downloads before interaction (bench/first-load-js.ts), with its own server.
     const firstLoad = await runFirstLoadBench();
     printFirstLoadBench(firstLoad);
+    // Live media through Janus, when JANUS_URL names one (bench/live-janus.ts: Janus's CPU per viewer).
+    if (process.env.JANUS_URL) printLiveJanusBench(await runLiveJanusBench());
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
