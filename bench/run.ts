@@ -32,6 +32,7 @@ import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printFirstLoadBench, runFirstLoadBench } from './first-load-js.ts';
 import { benchGuest } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
+import { printLiveEmbeddedBench, runLiveEmbeddedBench } from './live-embedded.ts';
 import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
@@ -177,12 +178,15 @@ async function main(): Promise<void> {
     // Compressed JavaScript a phone downloads before interaction (bench/first-load-js.ts), with its own server.
     const firstLoad = await runFirstLoadBench();
     printFirstLoadBench(firstLoad);
+    // Live media in this process (werift) to headless Chromium viewers (bench/live-embedded.ts).
+    const liveEmbedded = await runLiveEmbeddedBench();
+    printLiveEmbeddedBench(liveEmbedded);
     // Live media through Janus, when JANUS_URL names one (bench/live-janus.ts: Janus's CPU per viewer).
     if (process.env.JANUS_URL) printLiveJanusBench(await runLiveJanusBench());
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, liveEmbedded }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

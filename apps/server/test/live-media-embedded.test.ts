@@ -3,18 +3,26 @@
  * ffmpeg → a UDP socket → a werift sendonly peer → a werift peer connection in the role of the
  * browser (webrtc-browser.ts). Small pictures (320×180) and short runs keep it light on CPU.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliverySide, DeliveryState, LiveMedia } from '../src/modules/live/media/live-media.ts';
+import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { LiveMediaError } from '../src/modules/live/media/live-media.ts';
 import { announceAddress, createWeriftMedia } from '../src/modules/live/media/werift-media.ts';
-import { type BrowserPeer, receivingBrowser, sendingBrowser } from './webrtc-browser.ts';
+import {
+  type BrowserPeer,
+  deliveryLog,
+  ffmpegPids,
+  packetsAfterClose,
+  receivingBrowser,
+  sendingBrowser,
+  waitFor,
+  watchWith,
+} from './webrtc-browser.ts';
 
 const silent = { warn() {}, info() {} };
 const IDLE_MS = 1500;
 
 let media: LiveMedia;
-const deliveries: { sessionId: string; state: DeliveryState; side: DeliverySide }[] = [];
+let deliveries: ReturnType<typeof deliveryLog>;
 const browsers: BrowserPeer[] = [];
 
 beforeAll(() => {
@@ -22,7 +30,7 @@ beforeAll(() => {
     { liveUdpPorts: [42000, 42999], liveSourceIdleMs: IDLE_MS },
     { log: silent, testPattern: { size: '320x180', bitrate: '150k' } },
   );
-  media.onDelivery((sessionId, state, side) => deliveries.push({ sessionId, state, side }));
+  deliveries = deliveryLog(media);
 });
 
 afterAll(async () => {
@@ -30,48 +38,20 @@ afterAll(async () => {
   await Promise.all(browsers.map((browser) => browser.close()));
 });
 
-async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Closes a browser once (afterAll closes the rest). */
 async function leave(browser: BrowserPeer): Promise<void> {
   browsers.splice(browsers.indexOf(browser), 1);
   await browser.close();
 }
 
-/** A browser watching the actor's source in `sessionId`: offer → answer. */
+/** A browser watching the actor's source in `sessionId`, closed after the tests. */
 async function watch(sessionId: string, actorId: number): Promise<BrowserPeer> {
-  const { offerSdp } = await media.openViewer(sessionId, actorId);
-  const browser = await receivingBrowser(offerSdp);
+  const browser = await watchWith(media, sessionId, actorId);
   browsers.push(browser);
-  await media.acceptViewerAnswer(sessionId, browser.localSdp);
   return browser;
 }
 
-/** Packets that still arrive between 0.2 s and 2.2 s after `close`. */
-async function packetsAfterClose(browser: BrowserPeer, close: () => Promise<void>): Promise<number> {
-  await close();
-  await sleep(200);
-  const atClose = browser.packets;
-  await sleep(2000);
-  return browser.packets - atClose;
-}
-
-/** The test-pattern ffmpeg children of this process. */
-function ffmpegChildren(): number {
-  const out = execFileSync('ps', ['--ppid', String(process.pid), '-o', 'args='], { encoding: 'utf8' });
-  return out.split('\n').filter((line) => line.includes('ffmpeg') && line.includes('testsrc2')).length;
-}
-
-const has = (sessionId: string, state: DeliveryState, side: DeliverySide) => () =>
-  deliveries.some((d) => d.sessionId === sessionId && d.state === state && d.side === side);
+const ffmpegChildren = () => ffmpegPids().length;
 
 describe('embedded media path (werift)', () => {
   it('a viewer of a test pattern: one VP8 video m-line with candidates in the port range, VP8 RTP with keyframes arrives, delivery goes up; after close nothing arrives', async () => {
@@ -90,7 +70,7 @@ describe('embedded media path (werift)', () => {
     browsers.push(browser);
     await media.acceptViewerAnswer('s1', browser.localSdp);
     await waitFor('a VP8 keyframe', () => browser.keyframes > 0);
-    await waitFor('delivery up', has('s1', 'up', 'guest'));
+    await waitFor('delivery up', deliveries.has('s1', 'up', 'guest'));
     expect(browser.payloadTypes).toEqual(new Set([96]));
     expect(media.stats()).toEqual({ sources: 1, viewers: 1 });
 
@@ -99,7 +79,7 @@ describe('embedded media path (werift)', () => {
     await media.close('s1'); // idempotent
     await expect(media.acceptViewerAnswer('s1', browser.localSdp)).rejects.toBeInstanceOf(LiveMediaError);
     // close() is the session's end: no 'down' is reported for it.
-    expect(deliveries.filter((d) => d.sessionId === 's1').map((d) => d.state)).toEqual(['up']);
+    expect(deliveries.seen.filter((d) => d.sessionId === 's1').map((d) => d.state)).toEqual(['up']);
   });
 
   it('two viewers of one source share one ffmpeg; the source stops after the idle time without viewers and starts again on demand', async () => {
@@ -124,9 +104,9 @@ describe('embedded media path (werift)', () => {
   it('a viewer whose browser goes away is down (side guest); a source that stops sending is down (side performer)', async () => {
     await media.ensureSource(3, { kind: 'test-pattern', label: 'Third' });
     const gone = await watch('s5', 3);
-    await waitFor('s5 up', has('s5', 'up', 'guest'));
+    await waitFor('s5 up', deliveries.has('s5', 'up', 'guest'));
     await leave(gone);
-    await waitFor('s5 down (guest)', has('s5', 'down', 'guest'), 8000);
+    await waitFor('s5 down (guest)', deliveries.has('s5', 'down', 'guest'), 8000);
     await media.close('s5');
 
     // The performer's camera is the source; when it stops, the viewer sees the performer side down.
@@ -135,9 +115,9 @@ describe('embedded media path (werift)', () => {
     const { answerSdp } = await media.publishPerformer(3, camera.localSdp);
     await camera.accept(answerSdp);
     await watch('s6', 3);
-    await waitFor('s6 up', has('s6', 'up', 'guest'));
+    await waitFor('s6 up', deliveries.has('s6', 'up', 'guest'));
     await leave(camera);
-    await waitFor('s6 down (performer)', has('s6', 'down', 'performer'), 8000);
+    await waitFor('s6 down (performer)', deliveries.has('s6', 'down', 'performer'), 8000);
     await media.close('s6');
   });
 
@@ -151,7 +131,7 @@ describe('embedded media path (werift)', () => {
     await camera.accept(answerSdp);
     // The pattern's ffmpeg goes; the camera's feed (the sending browser's own ffmpeg) remains.
     await waitFor('the pattern stopped', () => ffmpegChildren() === 1, 5000).catch((error) => {
-      throw new Error(`${error}: ${execFileSync('ps', ['--ppid', String(process.pid), '-o', 'args='])}`);
+      throw new Error(`${error}: ffmpeg children ${ffmpegPids().join(', ')}`);
     });
     const keyframes = viewer.keyframes;
     await waitFor('the camera on the viewer', () => viewer.keyframes > keyframes + 1);
