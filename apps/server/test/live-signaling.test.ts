@@ -405,6 +405,17 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 101 });
   });
 
+  it("the age check revoked while the chat runs (avsRevoked on the guest's channel, as the AVS module publishes it) ends the chat on that page with 601", async () => {
+    const actor = await actorOnline();
+    const guest = await guestWith(1000);
+    const { sessionId, page } = await runningChat(guest, actor.id);
+    send(page, guest, { type: 'liveJoin', sessionId });
+    await page.next('liveState');
+    await publishToGuest(t.bus, guest.id, { type: 'avsRevoked' });
+    expect((await page.next('liveEnded')).exitCode).toBe(601);
+    expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 601 });
+  });
+
   it('a voyeur watches and does not write (LIVE_SESSION_NOT_ACTIVE, nothing stored); a voyeur private chat needs a private chat to watch (409)', async () => {
     const actor = await actorOnline({ isVoyeurChatAvailable: true, priceVoyeurCents: 100 });
     const guest = await guestWith(1000);

@@ -11,6 +11,8 @@ import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
 
 type GuestExitCode = Extract<ChatSessionEvent, { type: 'guestExit' }>['code'];
+/** What ended the guest's right to a chat on its page: a logout (101), a lock (920), the age check revoked (601). */
+export type RevokeCause = 'logout' | 'guestLocked' | 'ageCheckRevoked';
 
 /** What a guest's page asked, for the owner node to do. */
 export type LiveNodeCommand =
@@ -23,7 +25,7 @@ export type LiveNodeCommand =
   | { kind: 'exit'; code?: GuestExitCode }
   | { kind: 'alive' }
   | { kind: 'gone' }
-  | { kind: 'revoked'; cause: 'logout' | 'guestLocked' };
+  | { kind: 'revoked'; cause: RevokeCause };
 
 export interface LiveNodeMessage {
   sessionId: string;

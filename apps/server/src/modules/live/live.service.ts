@@ -41,7 +41,7 @@ import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
-import type { LiveNodeCommand, LiveNodeMessage } from './live.relay.ts';
+import type { LiveNodeCommand, LiveNodeMessage, RevokeCause } from './live.relay.ts';
 import {
   ACTOR_EXCLUSIVE_INDEX,
   GUEST_LIVE_INDEX,
@@ -388,10 +388,10 @@ export function createLiveService(deps: LiveServiceDeps) {
       },
 
       /**
-       * The guest's session on the chat's page ended (a logout: 101) or the guest was locked (920):
-       * the chat ends with that cause.
+       * The guest's session on the chat's page ended (a logout: 101), the guest was locked (920) or
+       * the age check revoked (601): the chat ends with that cause.
        */
-      async revoked(guestId: number, sessionId: string, cause: 'logout' | 'guestLocked'): Promise<void> {
+      async revoked(guestId: number, sessionId: string, cause: RevokeCause): Promise<void> {
         if (await elsewhere(guestId, sessionId, { kind: 'revoked', cause })) return;
         if (loop.stateOf(sessionId)?.guestId === guestId) await event(sessionId, { type: cause });
       },

@@ -50,6 +50,13 @@ export function liveSocket(
         later(service.alive(context.guestId, sessionId), sessionId);
       }
     },
+    /** The age check was revoked (spec 6): an FSK-18 chat on this page ends with 601. */
+    guestEvent(context, event) {
+      if (event.type !== 'avsRevoked') return;
+      for (const sessionId of joined.get(context.connectionId)?.sessions ?? []) {
+        later(service.revoked(context.guestId, sessionId, 'ageCheckRevoked'), sessionId);
+      }
+    },
     closed(context, why) {
       const page = joined.get(context.connectionId);
       joined.delete(context.connectionId);

@@ -136,6 +136,16 @@ export class SocketConnection implements HubMember {
       return;
     }
     this.sendJson(json);
+    const session = this.session;
+    if (
+      session &&
+      session.guestId !== null &&
+      event.type !== 'actorOnline' &&
+      event.type !== 'actorOffline'
+    ) {
+      const context = this.contextOf({ ...session, guestId: session.guestId });
+      this.tell('guestEvent', (lifecycle) => lifecycle.guestEvent?.(context, event));
+    }
     if (event.type === 'guestLocked') {
       this.closedBecause = 'locked';
       this.close(1000, 'guest locked');
@@ -169,7 +179,8 @@ export class SocketConnection implements HubMember {
     if (this.joined) this.deps.leave(this);
     const session = this.session;
     if (session && session.guestId !== null) {
-      this.tell('closed', this.contextOf({ ...session, guestId: session.guestId }));
+      const context = this.contextOf({ ...session, guestId: session.guestId });
+      this.tell('closed', (lifecycle) => lifecycle.closed?.(context, this.closedBecause));
     }
   }
 
@@ -186,10 +197,10 @@ export class SocketConnection implements HubMember {
   }
 
   /** The modules' lifecycle hooks; one that throws is logged, the others still run. */
-  private tell(hook: keyof SocketLifecycle, context: SocketContext): void {
+  private tell(hook: keyof SocketLifecycle, call: (lifecycle: SocketLifecycle) => void): void {
     for (const lifecycle of this.deps.lifecycles) {
       try {
-        lifecycle[hook]?.(context, this.closedBecause);
+        call(lifecycle);
       } catch (error) {
         this.deps.log.error({ err: error, hook }, 'socket lifecycle hook failed');
       }
@@ -265,8 +276,10 @@ export class SocketConnection implements HubMember {
     if (message.type === 'ping') {
       this.send({ type: 'pong', ttl: this.deps.timing.pingIntervalMs });
       const session = this.session;
-      if (session.guestId !== null)
-        this.tell('ping', this.contextOf({ ...session, guestId: session.guestId }));
+      if (session.guestId !== null) {
+        const context = this.contextOf({ ...session, guestId: session.guestId });
+        this.tell('ping', (lifecycle) => lifecycle.ping?.(context));
+      }
       return;
     }
     if (this.session.guestId === null) {

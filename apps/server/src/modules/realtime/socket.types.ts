@@ -8,6 +8,7 @@ import type { Language } from '@vela/contracts/common';
 import type {
   ClientSocketMessage,
   ClientSocketMessageType,
+  GuestSocketEvent,
   ServerSocketMessage,
   SessionSnapshot,
 } from '@vela/contracts/socket';
@@ -46,6 +47,8 @@ export interface SocketLifecycle {
    * network, the tab, a missing ping).
    */
   closed?(context: SocketContext, why: 'ended' | 'locked' | 'gone'): void;
+  /** An event of the guest's channel reached this page (after it was sent on). */
+  guestEvent?(context: SocketContext, event: GuestSocketEvent): void;
 }
 
 /** A module's part of the snapshot (SessionSnapshot) of one guest, on a socket opened from `country`. */
