@@ -145,6 +145,15 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     return { sessionId, page, offer };
   }
 
+  /** A running livechat of a new guest, shown on a page that joined it (its pings and close count). */
+  async function shownChat() {
+    const guest = await guestWith(1000);
+    const { sessionId, page } = await runningChat(guest, (await actorOnline()).id);
+    send(page, guest, { type: 'liveJoin', sessionId });
+    await page.next('liveState');
+    return { guest, sessionId, page };
+  }
+
   it('start refusals: a visitor 401; no age check 403 RESTRICTED need-age-check (601); a banned country 403; under 50 cents 402 NOT_ENOUGH_MONEY with modal not-enough-money (106); a performer in a single chat 409 (906); an offline performer 409 (198). None stores a session', async () => {
     const actor = await actorOnline({ bannedCountryCodes: ['DE'] });
     const rich = await guestWith(1000);
@@ -394,11 +403,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
   });
 
   it("a logout on the chat's page ends the chat with 101 (the page's socket expires: the real cause, not a disconnect)", async () => {
-    const actor = await actorOnline();
-    const guest = await guestWith(1000);
-    const { sessionId, page } = await runningChat(guest, actor.id);
-    send(page, guest, { type: 'liveJoin', sessionId });
-    await page.next('liveState');
+    const { guest, sessionId, page } = await shownChat();
     expect((await rest(guest, 'POST', 'vxpay/logout')).statusCode).toBe(200);
     await page.next('sessionExpired');
     for (let i = 0; i < 100 && (await sessionRow(sessionId))?.status !== 'ended'; i++) await sleep(20);
@@ -406,11 +411,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
   });
 
   it("the age check revoked while the chat runs (avsRevoked on the guest's channel, as the AVS module publishes it) ends the chat on that page with 601", async () => {
-    const actor = await actorOnline();
-    const guest = await guestWith(1000);
-    const { sessionId, page } = await runningChat(guest, actor.id);
-    send(page, guest, { type: 'liveJoin', sessionId });
-    await page.next('liveState');
+    const { guest, sessionId, page } = await shownChat();
     await publishToGuest(t.bus, guest.id, { type: 'avsRevoked' });
     expect((await page.next('liveEnded')).exitCode).toBe(601);
     expect(await sessionRow(sessionId)).toMatchObject({ status: 'ended', exit_code: 601 });
