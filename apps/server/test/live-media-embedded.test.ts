@@ -7,30 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { LiveMediaError } from '../src/modules/live/media/live-media.ts';
 import { announceAddress, createWeriftMedia } from '../src/modules/live/media/werift-media.ts';
-import {
-  type BrowserPeer,
-  deliveryLog,
-  ffmpegPids,
-  packetsAfterClose,
-  receivingBrowser,
-  sendingBrowser,
-  waitFor,
-  watchWith,
-} from './webrtc-browser.ts';
+import * as web from './webrtc-browser.ts';
 
 const silent = { warn() {}, info() {} };
 const IDLE_MS = 1500;
 
+/** The browsers still open, closed after the tests. */
+const browsers: web.BrowserPeer[] = [];
+let deliveries: ReturnType<typeof web.deliveryLog>;
 let media: LiveMedia;
-let deliveries: ReturnType<typeof deliveryLog>;
-const browsers: BrowserPeer[] = [];
 
 beforeAll(() => {
   media = createWeriftMedia(
     { liveUdpPorts: [42000, 42999], liveSourceIdleMs: IDLE_MS },
     { log: silent, testPattern: { size: '320x180', bitrate: '150k' } },
   );
-  deliveries = deliveryLog(media);
+  deliveries = web.deliveryLog(media);
 });
 
 afterAll(async () => {
@@ -39,19 +31,19 @@ afterAll(async () => {
 });
 
 /** Closes a browser once (afterAll closes the rest). */
-async function leave(browser: BrowserPeer): Promise<void> {
+async function leave(browser: web.BrowserPeer): Promise<void> {
   browsers.splice(browsers.indexOf(browser), 1);
   await browser.close();
 }
 
 /** A browser watching the actor's source in `sessionId`, closed after the tests. */
-async function watch(sessionId: string, actorId: number): Promise<BrowserPeer> {
-  const browser = await watchWith(media, sessionId, actorId);
+async function watch(sessionId: string, actorId: number): Promise<web.BrowserPeer> {
+  const browser = await web.watchWith(media, sessionId, actorId);
   browsers.push(browser);
   return browser;
 }
 
-const ffmpegChildren = () => ffmpegPids().length;
+const ffmpegChildren = () => web.ffmpegPids().length;
 
 describe('embedded media path (werift)', () => {
   it('a viewer of a test pattern: one VP8 video m-line with candidates in the port range, VP8 RTP with keyframes arrives, delivery goes up; after close nothing arrives', async () => {
@@ -66,15 +58,15 @@ describe('embedded media path (werift)', () => {
     for (const candidate of ports) expect(Number(candidate[2])).toBeGreaterThanOrEqual(42000);
     for (const candidate of ports) expect(Number(candidate[2])).toBeLessThanOrEqual(42999);
 
-    const browser = await receivingBrowser(offerSdp);
+    const browser = await web.receivingBrowser(offerSdp);
     browsers.push(browser);
     await media.acceptViewerAnswer('s1', browser.localSdp);
-    await waitFor('a VP8 keyframe', () => browser.keyframes > 0);
-    await waitFor('delivery up', deliveries.has('s1', 'up', 'guest'));
+    await web.waitFor('a VP8 keyframe', () => browser.keyframes > 0);
+    await web.waitFor('delivery up', deliveries.has('s1', 'up', 'guest'));
     expect(browser.payloadTypes).toEqual(new Set([96]));
     expect(media.stats()).toEqual({ sources: 1, viewers: 1 });
 
-    expect(await packetsAfterClose(browser, () => media.close('s1'))).toBe(0);
+    expect(await web.packetsAfterClose(browser, () => media.close('s1'))).toBe(0);
     expect(media.stats().viewers).toBe(0);
     await media.close('s1'); // idempotent
     await expect(media.acceptViewerAnswer('s1', browser.localSdp)).rejects.toBeInstanceOf(LiveMediaError);
@@ -83,20 +75,20 @@ describe('embedded media path (werift)', () => {
   });
 
   it('two viewers of one source share one ffmpeg; the source stops after the idle time without viewers and starts again on demand', async () => {
-    await waitFor('the first source idle-stopped', () => ffmpegChildren() === 0, IDLE_MS + 4000);
+    await web.waitFor('the first source idle-stopped', () => ffmpegChildren() === 0, IDLE_MS + 4000);
     await media.ensureSource(2, { kind: 'test-pattern', label: 'Second Performer' });
     const [a, b] = await Promise.all([watch('s2', 2), watch('s3', 2)]);
-    await waitFor('video on both', () => a.keyframes > 0 && b.keyframes > 0);
+    await web.waitFor('video on both', () => a.keyframes > 0 && b.keyframes > 0);
     expect(ffmpegChildren()).toBe(1);
     await media.close('s2');
     const before = b.packets;
-    await waitFor('the other viewer still receiving', () => b.packets > before + 10);
+    await web.waitFor('the other viewer still receiving', () => b.packets > before + 10);
     await media.close('s3');
-    await waitFor('both sources idle-stopped', () => ffmpegChildren() === 0, IDLE_MS + 4000);
+    await web.waitFor('both sources idle-stopped', () => ffmpegChildren() === 0, IDLE_MS + 4000);
     expect(media.stats()).toEqual({ sources: 0, viewers: 0 });
 
     const again = await watch('s4', 2);
-    await waitFor('video after the restart', () => again.keyframes > 0);
+    await web.waitFor('video after the restart', () => again.keyframes > 0);
     expect(ffmpegChildren()).toBe(1);
     await media.close('s4');
   });
@@ -104,37 +96,39 @@ describe('embedded media path (werift)', () => {
   it('a viewer whose browser goes away is down (side guest); a source that stops sending is down (side performer)', async () => {
     await media.ensureSource(3, { kind: 'test-pattern', label: 'Third' });
     const gone = await watch('s5', 3);
-    await waitFor('s5 up', deliveries.has('s5', 'up', 'guest'));
+    await web.waitFor('s5 up', deliveries.has('s5', 'up', 'guest'));
     await leave(gone);
-    await waitFor('s5 down (guest)', deliveries.has('s5', 'down', 'guest'), 8000);
+    await web.waitFor('s5 down (guest)', deliveries.has('s5', 'down', 'guest'), 8000);
     await media.close('s5');
 
     // The performer's camera is the source; when it stops, the viewer sees the performer side down.
-    const camera = await sendingBrowser('Performer Camera');
+    const camera = await web.sendingBrowser('Performer Camera');
     browsers.push(camera);
     const { answerSdp } = await media.publishPerformer(3, camera.localSdp);
     await camera.accept(answerSdp);
     await watch('s6', 3);
-    await waitFor('s6 up', deliveries.has('s6', 'up', 'guest'));
+    await web.waitFor('s6 up', deliveries.has('s6', 'up', 'guest'));
     await leave(camera);
-    await waitFor('s6 down (performer)', deliveries.has('s6', 'down', 'performer'), 8000);
+    await web.waitFor('s6 down (performer)', deliveries.has('s6', 'down', 'performer'), 8000);
     await media.close('s6');
   });
 
   it("a performer's camera replaces the test pattern for its viewers, who keep receiving", async () => {
     await media.ensureSource(4, { kind: 'test-pattern', label: 'Fourth' });
     const viewer = await watch('s7', 4);
-    await waitFor('the pattern on the viewer', () => viewer.keyframes > 0);
-    const camera = await sendingBrowser('Fourth Camera');
+    await web.waitFor('the pattern on the viewer', () => viewer.keyframes > 0);
+    const camera = await web.sendingBrowser('Fourth Camera');
     browsers.push(camera);
     const { answerSdp } = await media.publishPerformer(4, camera.localSdp);
     await camera.accept(answerSdp);
     // The pattern's ffmpeg goes; the camera's feed (the sending browser's own ffmpeg) remains.
-    await waitFor('the pattern stopped', () => ffmpegChildren() === 1, 5000).catch((error) => {
-      throw new Error(`${error}: ffmpeg children ${ffmpegPids().join(', ')}`);
-    });
+    await web
+      .waitFor('the pattern stopped', () => ffmpegChildren() === 1, 5000)
+      .catch((error) => {
+        throw new Error(`${error}: ffmpeg children ${web.ffmpegPids().join(', ')}`);
+      });
     const keyframes = viewer.keyframes;
-    await waitFor('the camera on the viewer', () => viewer.keyframes > keyframes + 1);
+    await web.waitFor('the camera on the viewer', () => viewer.keyframes > keyframes + 1);
     expect(viewer.payloadTypes).toEqual(new Set([96]));
     await media.close('s7');
     await leave(camera);
@@ -143,16 +137,16 @@ describe('embedded media path (werift)', () => {
   it("cam2cam: the guest's camera reaches the performer's subscriber; close ends it", async () => {
     await media.ensureSource(5, { kind: 'test-pattern', label: 'Fifth' });
     await watch('s8', 5);
-    const guestCamera = await sendingBrowser('Guest Camera');
+    const guestCamera = await web.sendingBrowser('Guest Camera');
     browsers.push(guestCamera);
     const { answerSdp } = await media.publishGuestCamera('s8', guestCamera.localSdp);
     await guestCamera.accept(answerSdp);
     const { offerSdp } = await media.subscribePerformerToGuest('s8');
-    const performerPage = await receivingBrowser(offerSdp);
+    const performerPage = await web.receivingBrowser(offerSdp);
     browsers.push(performerPage);
     await media.acceptPerformerAnswer('s8', performerPage.localSdp);
-    await waitFor('the guest camera at the performer', () => performerPage.keyframes > 0);
-    expect(await packetsAfterClose(performerPage, () => media.close('s8'))).toBe(0);
+    await web.waitFor('the guest camera at the performer', () => performerPage.keyframes > 0);
+    expect(await web.packetsAfterClose(performerPage, () => media.close('s8'))).toBe(0);
     await expect(media.subscribePerformerToGuest('s8')).rejects.toMatchObject({ code: 'LIVE_NO_VIEWER' });
     await leave(guestCamera);
   });
