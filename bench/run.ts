@@ -19,7 +19,8 @@
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
  * server alone, written to bench/results/pages.json), BENCH_ROWS (with BENCH_PAGES_ONLY: only the rows named,
  * comma-separated, e.g. `home guest,videos guest`; BENCH_ROUNDS (1) runs them that many times in turn, so
- * two rows on a shared machine are compared in the same moments).
+ * two rows on a shared machine are compared in the same moments), BENCH_DECODE_BODIES (true: autocannon
+ * decodes every body as it does by default; see bench/autocannon-bodies.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -84,7 +85,8 @@ function sentBytes(path: string, headers: Record<string, string>): Promise<numbe
 
 async function main(): Promise<void> {
   // The client keeps no body text (it never reads it): decoding the pages' bytes was most of its work.
-  skipBodyDecoding();
+  // BENCH_DECODE_BODIES=true measures as autocannon does by itself (the runs before 2026-11-26 18:00).
+  if (process.env.BENCH_DECODE_BODIES !== 'true') skipBodyDecoding();
   await ensureDatabase(databaseUrl);
   const server = startServer({
     port,
