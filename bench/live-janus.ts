@@ -12,7 +12,7 @@
  *
  * Alone: `npx tsx bench/live-janus.ts` (writes bench/results/live-janus.json).
  */
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createJanusMedia } from '../apps/server/src/modules/live/media/janus-media.ts';
 import { type BrowserPeer, ffmpegPids, waitFor, watchWith } from '../apps/server/test/webrtc-browser.ts';
 import { cpuPercentOver, processCpuSeconds, saveResult } from './process-cpu.ts';
@@ -29,7 +29,16 @@ const cpuPercent = (pid: number) => cpuPercentOver(SECONDS, () => processCpuSeco
 /** The Janus process: JANUS_PID, else the only `janus` running. */
 function janusPid(): number {
   if (process.env.JANUS_PID) return Number(process.env.JANUS_PID);
-  const pids = execFileSync('pidof', ['janus'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'janus';
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
   if (pids.length !== 1) throw new Error(`set JANUS_PID: ${pids.length} janus processes run`);
   return pids[0] as number;
 }
