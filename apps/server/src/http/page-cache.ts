@@ -194,7 +194,7 @@ const COPY_BUFFER_BYTES = 2 ** 30;
  *
  * One stream, not one per part: the videos overview has 58 nonces (a modulepreload link each), and a
  * stream per part with the 32 KB before it as its dictionary cost ~20 ms of CPU per copy, 6-15 ms of it
- * on the event loop (setting up 59 streams and their dictionaries) against ~9-14 ms and under 5 ms
+ * on the event loop (setting up 59 streams and their dictionaries) against ~9-14 ms and 4-8 ms
  * for one stream (decision 0033).
  */
 function deflateParts(parts: Buffer[], nonceBytes: number): Promise<Buffer[]> {
