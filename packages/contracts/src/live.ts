@@ -20,6 +20,7 @@ import { RESTRICTION_REASONS } from '@vela/domain/restrictions';
 import { z } from 'zod';
 import { ErrorBodySchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 /** The chat types a guest can start today: the paid ones (free chat and previews are not built). */
 export const LIVE_PAID_CHAT_TYPES = [
@@ -88,23 +89,27 @@ export const LiveStartAnswerSchema = z.object({
 export type LiveStartAnswer = z.infer<typeof LiveStartAnswerSchema>;
 
 /**
- * Why a start was refused (the `error.code` of the 4xx answer): the age check is `RESTRICTED` with
- * `reason` (403, spec 6: the AVS dialog resolves it); money is `NOT_ENOUGH_MONEY` (402) with modal
- * `not-enough-money` (spec 2: it leads to the payment dialog, then the page sends the same start again).
- * A visitor gets 401 `NOT_LOGGED_IN` before any of these.
+ * Why a start was refused (the `error.code` of the 4xx answer) and the HTTP status it is answered
+ * with: the age check is `RESTRICTED` with `reason` (spec 6: the AVS dialog resolves it); money is
+ * `NOT_ENOUGH_MONEY` with modal `not-enough-money` (spec 2: it leads to the payment dialog, then the
+ * page sends the same start again). A visitor gets 401 `NOT_LOGGED_IN` before any of these.
  */
-export const LIVE_START_REFUSAL_CODES = [
-  'ACTOR_NOT_FOUND',
-  'ACTOR_BLOCKED_IN_COUNTRY',
-  'RESTRICTED',
-  'PERFORMER_OFFLINE',
-  'CHAT_TYPE_NOT_OFFERED',
-  'PERFORMER_IN_SINGLE',
-  'NO_PRIVATE_CHAT_TO_WATCH',
-  'NOT_ENOUGH_MONEY',
-  'GUEST_IN_CHAT',
-] as const;
-export type LiveStartRefusalCode = (typeof LIVE_START_REFUSAL_CODES)[number];
+export const LIVE_START_REFUSALS = {
+  ACTOR_NOT_FOUND: 404,
+  ACTOR_BLOCKED_IN_COUNTRY: 403,
+  RESTRICTED: 403,
+  NOT_ENOUGH_MONEY: 402,
+  PERFORMER_OFFLINE: 409,
+  CHAT_TYPE_NOT_OFFERED: 409,
+  PERFORMER_IN_SINGLE: 409,
+  NO_PRIVATE_CHAT_TO_WATCH: 409,
+  GUEST_IN_CHAT: 409,
+} as const satisfies Partial<Record<ErrorCode, 402 | 403 | 404 | 409>>;
+export type LiveStartRefusalCode = keyof typeof LIVE_START_REFUSALS;
+export const LIVE_START_REFUSAL_CODES = Object.keys(LIVE_START_REFUSALS) as [
+  LiveStartRefusalCode,
+  ...LiveStartRefusalCode[],
+];
 
 /** The body of a refused start: the uniform error body plus the spec 8 exit code, the modal and the restriction. */
 export const LiveStartRefusalBodySchema = ErrorBodySchema.extend({

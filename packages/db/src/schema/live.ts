@@ -75,14 +75,18 @@ export const liveSessions = pgTable(
   ],
 );
 
+/** The session a row belongs to (the row goes with the session). */
+const sessionIdColumn = () =>
+  uuid('session_id')
+    .notNull()
+    .references(() => liveSessions.id, { onDelete: 'cascade' });
+
 /** The transcript of a session (a reload re-reads the last messages). */
 export const liveMessages = pgTable(
   'live_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
     sender: text('sender').notNull(),
     text: text('text').notNull(),
     at: tstz('at').notNull().defaultNow(),
@@ -104,9 +108,7 @@ export const liveMessages = pgTable(
 export const liveMinutes = pgTable(
   'live_minutes',
   {
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    sessionId: sessionIdColumn(),
     minuteIndex: integer('minute_index').notNull(),
     paidWith: text('paid_with').notNull(),
     cents: integer('cents').notNull(),

@@ -8,7 +8,11 @@
  * (`not-enough-money`) and, for the age check, the spec 6 restriction reason
  * (LiveStartRefusalBodySchema).
  */
-import { liveEndpoints, type LiveStartRefusalCode as RefusalCode } from '@vela/contracts/live';
+import {
+  LIVE_START_REFUSALS,
+  liveEndpoints,
+  type LiveStartRefusalCode as RefusalCode,
+} from '@vela/contracts/live';
 import type { RestrictionReason } from '@vela/domain/restrictions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { queryParam, route } from '../../http/endpoint.ts';
@@ -34,26 +38,12 @@ class LiveStartRefusedError extends AppError {
   }
 }
 
-/** The answer of each refusal of the service: the contract's code, the status, the message. */
-const REFUSALS: Record<LiveStartRefusalCode, [RefusalCode, number, string]> = {
-  ACTOR_NOT_FOUND: ['ACTOR_NOT_FOUND', 404, 'No such performer'],
-  ACTOR_BLOCKED_IN_COUNTRY: [
-    'ACTOR_BLOCKED_IN_COUNTRY',
-    403,
-    'This performer is not available in your country',
-  ],
-  NEED_LOGIN: ['RESTRICTED', 403, 'Log in and verify your age to chat'],
-  NEED_AGE_CHECK: ['RESTRICTED', 403, 'Verify your age to chat'],
-  PERFORMER_OFFLINE: ['PERFORMER_OFFLINE', 409, 'The performer is offline'],
-  CHAT_TYPE_NOT_OFFERED: ['CHAT_TYPE_NOT_OFFERED', 409, 'The performer does not offer this chat'],
-  PERFORMER_IN_SINGLE: ['PERFORMER_IN_SINGLE', 409, 'The performer is in a private chat'],
-  NO_PRIVATE_CHAT_TO_WATCH: ['NO_PRIVATE_CHAT_TO_WATCH', 409, 'The performer is in no private chat'],
-  NOT_ENOUGH_MONEY: ['NOT_ENOUGH_MONEY', 402, 'Not enough money for this chat'],
-  GUEST_IN_CHAT: ['GUEST_IN_CHAT', 409, 'You are in another chat'],
-  // Free chat and previews are not started here (their types are not in the contract).
-  PREVIEW_LIMIT: ['CHAT_TYPE_NOT_OFFERED', 409, 'Not offered'],
-  FREE_CHAT_USED_UP: ['CHAT_TYPE_NOT_OFFERED', 409, 'Not offered'],
-};
+/** The contract's code of a refusal of the service (free chat and previews are not started here). */
+function refusalCode(code: LiveStartRefusalCode): RefusalCode {
+  if (code === 'NEED_LOGIN' || code === 'NEED_AGE_CHECK') return 'RESTRICTED';
+  if (code === 'PREVIEW_LIMIT' || code === 'FREE_CHAT_USED_UP') return 'CHAT_TYPE_NOT_OFFERED';
+  return code;
+}
 
 interface LiveRoutesDeps {
   auth: GuestAuth;
@@ -101,11 +91,11 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
           ...(typeof lang === 'string' ? { language: lang } : {}),
         });
         if (!result.ok) {
-          const [code, status, message] = REFUSALS[result.code];
+          const code = refusalCode(result.code);
           throw new LiveStartRefusedError(
             code,
-            message,
-            status,
+            `The chat did not start: ${result.code.toLowerCase().replaceAll('_', ' ')}`,
+            LIVE_START_REFUSALS[code],
             result.exitCode,
             result.modal,
             result.restriction ?? null,
