@@ -82,6 +82,11 @@ export default defineConfig({
       // production) but never end one at random (docs/PERFORMER-API.md).
       PERFORMER_SIMULATOR_KICK_RATE: '0',
       PERFORMER_SIMULATOR_OFFLINE_RATE: '0',
+      // A billed live minute lasts 5 s here (a real setting, decision 0038): live.spec.ts sees the
+      // balance fall minute by minute and run out (501) within a test.
+      LIVE_MINUTE_MS: '5000',
+      // Each e2e server its own WebRTC UDP ports, so servers of parallel runs on other ports never clash.
+      LIVE_UDP_PORTS: `${30000 + (port % 1000) * 20}-${30000 + (port % 1000) * 20 + 19}`,
     },
   },
 });

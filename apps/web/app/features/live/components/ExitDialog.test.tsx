@@ -73,6 +73,19 @@ describe('exit dialog', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Ended on your side');
   });
 
+  it('focus starts on Close, not on a rating button', () => {
+    render(
+      <ExitDialog
+        code={501}
+        t={en}
+        receipt={null}
+        rating={<button type="button">Bad</button>}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(document.activeElement?.textContent).toBe('Close');
+  });
+
   it('Close and Escape close it', async () => {
     const onClose = vi.fn();
     show(100, onClose);

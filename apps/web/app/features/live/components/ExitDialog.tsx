@@ -42,7 +42,7 @@ export function ExitDialog({
       {receipt}
       {rating}
       <div className="live-dialog__actions">
-        <button type="button" className="button" data-live-close="" onClick={onClose}>
+        <button type="button" className="button" data-live-close="" data-autofocus="" onClick={onClose}>
           {t('close')}
         </button>
       </div>
