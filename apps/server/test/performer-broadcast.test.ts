@@ -14,7 +14,7 @@ import { type FakeCameraBrowser, type FakeCameraPage, fakeCameraChromium } from 
 import { freePort, testConfig } from './helpers.ts';
 import { type PerformerNode, performerNodeOn } from './performer-node.ts';
 import { testAppPerSuite } from './test-app.ts';
-import { type BrowserPeer, receivingBrowser } from './webrtc-browser.ts';
+import { type BrowserPeer, receivingBrowser, sendingBrowser } from './webrtc-browser.ts';
 
 const t = testAppPerSuite();
 
@@ -113,6 +113,44 @@ describe('performer broadcast page: a browser camera becomes the performer sourc
     await waitFor('the refusal on the page', async () => (await statusOf(page)).state === 'error');
     expect((await statusOf(page)).text).toBe('Not live: Not a valid performer token');
     await expect(media.openViewer('nobody', actor.id)).rejects.toMatchObject({ code: 'LIVE_NO_SOURCE' });
+  }, 60_000);
+
+  it("cam2cam: the performer's browser receives the guest camera of its own session; another performer 404, no camera yet 409", async () => {
+    const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
+    const other = await make.buildActor({ isOnline: true });
+    const guest = await node.chatGuest(make);
+    const sessionId = await node.requestChat(guest.id, actor.id);
+    const post = (actorId: number, path: string, payload?: object) =>
+      node.api.inject({
+        method: 'POST',
+        url: `/rest/v1/performer/sessions/${sessionId}/${path}`,
+        headers: node.tokenOf(actorId),
+        ...(payload ? { payload } : {}),
+      });
+    // Asked for only: no media yet.
+    expect((await post(actor.id, 'guest-camera')).statusCode).toBe(409);
+    await node.desk.accept(actor.id, sessionId);
+    const early = await post(actor.id, 'guest-camera');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('CONFLICT');
+    expect((await post(other.id, 'guest-camera')).statusCode).toBe(404);
+
+    const camera = await sendingBrowser('Guest Camera');
+    viewers.push(camera);
+    const { answerSdp } = await media.publishGuestCamera(sessionId, camera.localSdp);
+    await camera.accept(answerSdp);
+    expect((await post(other.id, 'guest-camera')).statusCode).toBe(404);
+    const offer = await post(actor.id, 'guest-camera');
+    expect(offer.statusCode).toBe(200);
+    const performerPage = await receivingBrowser(offer.json().data.offerSdp);
+    viewers.push(performerPage);
+    const bad = await post(actor.id, 'guest-camera/answer', { sdp: 'v=0' });
+    expect(bad.json().error.code).toBe('INVALID_SDP');
+    const answered = await post(actor.id, 'guest-camera/answer', { sdp: performerPage.localSdp });
+    expect(answered.json().data).toEqual({ sessionId });
+    await waitFor('the guest camera at the performer', () => performerPage.keyframes > 0);
+    await media.close(sessionId);
+    await node.live.service.exit(guest.id, sessionId);
   }, 60_000);
 
   it('the call: no token 401, a bad offer 400 INVALID_SDP, an oversize one 400', async () => {

@@ -144,6 +144,27 @@ export const performerEndpoints = {
     response: z.object({ answerSdp: z.string() }),
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'INVALID_SDP', 'SERVICE_UNAVAILABLE'],
   }),
+  /**
+   * Cam2cam, the performer's side: an offer (complete SDP, receive-only VP8 video) that receives the
+   * guest's camera of this session, while the chat is starting or running. 409 CONFLICT before the
+   * guest published a camera. Only with a media path.
+   */
+  guestCamera: defineEndpoint({
+    method: 'POST',
+    path: 'performer/sessions/:sessionId/guest-camera',
+    params: SessionParamsSchema,
+    response: z.object({ offerSdp: z.string() }),
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
+  }),
+  /** The performer's browser's answer to `guestCamera`'s offer. */
+  guestCameraAnswer: defineEndpoint({
+    method: 'POST',
+    path: 'performer/sessions/:sessionId/guest-camera/answer',
+    params: SessionParamsSchema,
+    body: z.strictObject({ sdp: z.string().min(1).max(PERFORMER_SDP_MAX) }),
+    response: z.object({ sessionId: z.uuid() }),
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INVALID_SDP', 'SERVICE_UNAVAILABLE'],
+  }),
   /** A message to the guest of a running chat (1–500 characters after trimming). */
   message: defineEndpoint({
     method: 'POST',

@@ -154,13 +154,8 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     };
   }
 
-  /** One performer action: owner check, state check, then the engine's event. */
-  async function act(
-    actorId: number,
-    sessionId: string,
-    allowed: readonly SessionStatus[],
-    event: LiveSessionEvent,
-  ): Promise<PerformerSessionAnswer> {
+  /** The performer's own session in one of the `allowed` states (else 404, 409). */
+  async function ownSessionIn(actorId: number, sessionId: string, allowed: readonly SessionStatus[]) {
     const session = await ownSession(actorId, sessionId);
     if (!allowed.includes(session.status)) {
       throw new AppError(
@@ -169,6 +164,17 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
         409,
       );
     }
+    return session;
+  }
+
+  /** One performer action: owner check, state check, then the engine's event. */
+  async function act(
+    actorId: number,
+    sessionId: string,
+    allowed: readonly SessionStatus[],
+    event: LiveSessionEvent,
+  ): Promise<PerformerSessionAnswer> {
+    await ownSessionIn(actorId, sessionId, allowed);
     if (!(await deps.feed(sessionId, event))) {
       throw new AppError('SERVICE_UNAVAILABLE', 'The chat is continued by another server; try again', 503);
     }
@@ -204,6 +210,11 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
       if (!change) return null;
       const chatsEnded = online ? 0 : await wentOffline(actorId);
       return { actorId, online, changed: change.changed, chatsEnded };
+    },
+
+    /** Checks that a session is the performer's and its media may flow (starting, running): else 404 / 409. */
+    mediaSession: async (actorId: number, sessionId: string): Promise<void> => {
+      await ownSessionIn(actorId, sessionId, ['starting', 'running']);
     },
 
     /** Whether the performer has a chat here (asked for or accepted). */

@@ -59,18 +59,32 @@ function abortOnClose(request: FastifyRequest): AbortSignal {
   return controller.signal;
 }
 
-/** A refusal of the media path as the performer's 4xx / 503 (a bad offer, no room), else the error itself. */
-function broadcastRefusal(error: unknown): unknown {
+/**
+ * A refusal of the media path as the performer's 4xx / 503 (a bad SDP; no guest camera or open offer
+ * yet; no room), else the error itself.
+ */
+function mediaRefusal(error: unknown): unknown {
   if (!(error instanceof LiveMediaError)) return error;
   if (error.code === 'LIVE_BAD_SDP') return new AppError('INVALID_SDP', error.message, 400);
+  if (error.code === 'LIVE_NO_VIEWER' || error.code === 'LIVE_NO_SOURCE')
+    return new AppError('CONFLICT', error.message, 409);
   return new AppError('SERVICE_UNAVAILABLE', error.message, 503);
+}
+
+/** Runs a media call, its refusals as 4xx / 503. */
+async function withMedia<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw mediaRefusal(error);
+  }
 }
 
 export function performerRoutes(deps: {
   desk: PerformerDeskService;
   secret: string;
   /** The media path: with one, the broadcast page and its call exist. */
-  media?: Pick<LiveMedia, 'publishPerformer'>;
+  media?: Pick<LiveMedia, 'publishPerformer' | 'subscribePerformerToGuest' | 'acceptPerformerAnswer'>;
 }): FastifyPluginAsync {
   const { desk } = deps;
   const who = createPerformerAuth(deps.secret);
@@ -124,13 +138,27 @@ export function performerRoutes(deps: {
         authenticate,
         options: { bodyLimit: 64 * 1024 },
         handler: async ({ auth: actorId, body, request }) => {
-          try {
-            const answer = await media.publishPerformer(actorId, body.sdp);
-            request.log.info({ performer: { actorId } }, 'performer broadcasts');
-            return answer;
-          } catch (error) {
-            throw broadcastRefusal(error);
-          }
+          const answer = await withMedia(() => media.publishPerformer(actorId, body.sdp));
+          request.log.info({ performer: { actorId } }, 'performer broadcasts');
+          return answer;
+        },
+      });
+      // Cam2cam: the guest's camera of the performer's own starting or running session.
+      route(app, e.guestCamera).handle({
+        authenticate,
+        options,
+        handler: async ({ auth, params: { sessionId } }) => {
+          await desk.mediaSession(auth, sessionId);
+          return withMedia(() => media.subscribePerformerToGuest(sessionId));
+        },
+      });
+      route(app, e.guestCameraAnswer).handle({
+        authenticate,
+        options: { bodyLimit: 64 * 1024 },
+        handler: async ({ auth, params: { sessionId }, body }) => {
+          await desk.mediaSession(auth, sessionId);
+          await withMedia(() => media.acceptPerformerAnswer(sessionId, body.sdp));
+          return { sessionId };
         },
       });
       // The page and its script: no data, no token needed to load them (the call above needs it).
