@@ -4,6 +4,7 @@ import { checkAvsForm } from '../avs-check.ts';
 import { DialogForm } from '../components/DialogForm.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { ProviderFrame, withLanguage } from '../components/ProviderFrame.tsx';
 import { useForm } from '../components/useForm.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
@@ -114,22 +115,15 @@ function AvsPending({ refresh }: { refresh: () => Promise<AvsState> }) {
       {src ? (
         <>
           <p className="intro">{t('avsSandboxIntro')}</p>
-          <iframe
-            ref={frame}
-            className="bank-frame avs-frame"
-            title={t('avsSandboxFrame')}
+          <ProviderFrame
             src={src}
-            data-avs-sandbox-frame=""
+            title={t('avsSandboxFrame')}
+            waiting={t('avsPending')}
+            newWindow={t('avsSandboxNewWindow')}
+            className="bank-frame avs-frame"
+            frameRef={frame}
+            frameData={{ 'data-avs-sandbox-frame': '' }}
           />
-          <p className="charge-waiting" role="status">
-            <span className="spinner tiny" aria-hidden="true" />
-            {t('avsPending')}
-          </p>
-          <p className="links">
-            <a href={src} target="_blank" rel="noopener noreferrer">
-              {t('avsSandboxNewWindow')}
-            </a>
-          </p>
         </>
       ) : (
         <>
@@ -139,17 +133,6 @@ function AvsPending({ refresh }: { refresh: () => Promise<AvsState> }) {
       )}
     </ViewRoot>
   );
-}
-
-/** The sandbox page in the dialog's language (its `lang` parameter). */
-function withLanguage(url: string, lang: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.searchParams.set('lang', lang);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 function AvsAccepted() {

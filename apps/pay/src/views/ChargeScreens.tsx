@@ -8,6 +8,7 @@ import type { DialogFlow } from '@vela/contracts/payment';
 import type { Charge } from '@vela/contracts/payment-api';
 import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { ProviderFrame, withLanguage } from '../components/ProviderFrame.tsx';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { coinsForCentsText, coinsText, euros } from '../payments/amounts.ts';
@@ -20,29 +21,16 @@ export function ChargeThreeDs({ charge, url }: { charge: Charge; url: string }) 
   return (
     <ViewRoot view="payment" screen="3ds" title={pt('threeDsTitle')}>
       <p className="intro">{pt('threeDsIntro', { money: euros(charge.amountCents, lang) })}</p>
-      <iframe className="bank-frame" title={pt('threeDsFrame')} src={src} data-bank-frame="" />
-      <p className="charge-waiting" role="status">
-        <span className="spinner tiny" aria-hidden="true" />
-        {pt('threeDsWaiting')}
-      </p>
-      <p className="links">
-        <a href={src} target="_blank" rel="noopener noreferrer">
-          {pt('threeDsNewWindow')}
-        </a>
-      </p>
+      <ProviderFrame
+        src={src}
+        title={pt('threeDsFrame')}
+        waiting={pt('threeDsWaiting')}
+        newWindow={pt('threeDsNewWindow')}
+        className="bank-frame"
+        frameData={{ 'data-bank-frame': '' }}
+      />
     </ViewRoot>
   );
-}
-
-/** The bank page in the guest's language (its `lang` parameter), unless the URL already has one. */
-function withLanguage(url: string, lang: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.searchParams.has('lang')) parsed.searchParams.set('lang', lang);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 export function ChargePending({ charge }: { charge: Charge }) {
