@@ -2,6 +2,7 @@ import type { PaymentSettings } from '@vela/contracts/payment-api';
 import { type FormEvent, useId, useState } from 'react';
 import { FormAlert, FormStatus } from '../components/FormAlert.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
+import { useBusyAction } from '../components/useBusyAction.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { coinsForCentsText, euros } from '../payments/amounts.ts';
@@ -45,8 +46,7 @@ function AutoRechargeForm({
   const [enabled, setEnabled] = useState(settings.autoRecharge.enabled);
   const [threshold, setThreshold] = useState(settings.autoRecharge.thresholdCents);
   const [amount, setAmount] = useState(settings.autoRecharge.amountCents);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction((failure) => paymentErrorText(pt, t, failure));
   const [saved, setSaved] = useState<string | null>(null);
   const method = settings.methods[0] ?? null;
   const label = (cents: number) =>
@@ -55,20 +55,14 @@ function AutoRechargeForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(null);
     setSaved(null);
-    try {
+    await run(async () => {
       const next = await payments.updateSettings({
         autoRecharge: { enabled, thresholdCents: threshold, amountCents: amount },
       });
       onSaved(next);
       setSaved(pt('saved'));
-    } catch (failure) {
-      setError(paymentErrorText(pt, t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { FormAlert } from '../components/FormAlert.tsx';
+import { useBusyAction } from '../components/useBusyAction.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { coinsForCentsText, euros } from '../payments/amounts.ts';
@@ -76,20 +76,12 @@ function TurnOnOneClick({ method, onDone }: { method: string; onDone: () => Prom
   const { t } = useDialog();
   const pt = usePaymentText();
   const payments = usePaymentApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const turnOn = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useBusyAction((failure) => paymentErrorText(pt, t, failure));
+  const turnOn = () =>
+    run(async () => {
       await payments.updateSettings({ oneClickEnabled: true });
       await onDone();
-    } catch (failure) {
-      setError(paymentErrorText(pt, t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <>
       <FormAlert message={error} />

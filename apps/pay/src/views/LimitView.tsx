@@ -3,6 +3,7 @@ import { MAX_MONTHLY_LIMIT_CENTS } from '@vela/domain/payments';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormAlert, FormStatus } from '../components/FormAlert.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
+import { useBusyAction } from '../components/useBusyAction.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
 import { useDialog } from '../dialog-context.ts';
 import { euros, parseEuroAmount } from '../payments/amounts.ts';
@@ -45,9 +46,8 @@ function LimitForm({
     settings.monthlyLimitCents === null ? '' : inputTextOf(settings.monthlyLimitCents),
   );
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction((failure) => paymentErrorText(pt, t, failure));
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -55,10 +55,9 @@ function LimitForm({
   }, [attempt]);
 
   const save = async (monthlyLimitCents: number | null) => {
-    setBusy(true);
-    setError(null);
+    if (busy) return;
     setDone(null);
-    try {
+    await run(async () => {
       const next = await payments.updateSettings({ monthlyLimitCents });
       onSaved(next);
       setDone(
@@ -67,11 +66,7 @@ function LimitForm({
           : pt('limitSaved', { money: euros(next.monthlyLimitCents, lang) }),
       );
       if (next.monthlyLimitCents === null) setText('');
-    } catch (failure) {
-      setError(paymentErrorText(pt, t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const submit = (event: FormEvent) => {

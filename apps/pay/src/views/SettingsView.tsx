@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { DialogForm } from '../components/DialogForm.tsx';
 import { PasswordField } from '../components/Field.tsx';
 import { FormAlert, FormStatus } from '../components/FormAlert.tsx';
+import { useBusyAction } from '../components/useBusyAction.ts';
 import { useForm } from '../components/useForm.ts';
 import { usePasswordHint } from '../components/usePasswordHint.ts';
 import { ViewRoot } from '../components/ViewRoot.tsx';
@@ -142,19 +143,12 @@ function Newsletters({ guest }: { guest: { id: string; email: string } }) {
 function SignOut() {
   const { t, api, loggedOut } = useDialog();
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const signOut = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useBusyAction((failure) => errorText(t, failure));
+  const signOut = () =>
+    run(async () => {
       await api.logout();
       loggedOut();
-    } catch (failure) {
-      setError(errorText(t, failure));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="panel">
       <h2 id={headingId}>{t('signOutTitle')}</h2>

@@ -11,6 +11,7 @@ import { ApiError } from '../../api.ts';
 import { TextField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { useBusyAction } from '../../components/useBusyAction.ts';
 import { ViewRoot } from '../../components/ViewRoot.tsx';
 import { useDialog } from '../../dialog-context.ts';
 import { errorText } from '../../errors.ts';
@@ -36,8 +37,6 @@ export function PromoCodeForm({ variant }: { variant: PromoVariant }) {
   const tp = useMemo(() => promoTranslator(lang), [lang]);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [screen, setScreen] = useState<Screen>({ step: 'enter' });
   const formRef = useRef<HTMLFormElement>(null);
   const scratch = variant === 'scratchcard';
@@ -53,18 +52,7 @@ export function PromoCodeForm({ variant }: { variant: PromoVariant }) {
     return tp('failed');
   };
 
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await work();
-    } catch (error) {
-      setFormError(failureText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error: formError, setError: setFormError, run } = useBusyAction(failureText);
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
