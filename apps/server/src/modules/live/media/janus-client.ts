@@ -288,7 +288,15 @@ export class JanusSession {
   /** @internal POST a message to the session (path '') or one of its handles (`/<handle>`). */
   async post(path: string, message: Record<string, unknown>): Promise<JanusEvent> {
     if (this.ended) throw new JanusError(JANUS_NO_SUCH_SESSION, 'the Janus session is closed');
-    return this.http.post(`/${this.id}${path}`, { ...message, transaction: transactionId() });
+    try {
+      return await this.http.post(`/${this.id}${path}`, { ...message, transaction: transactionId() });
+    } catch (error) {
+      // Janus no longer knows the session (restarted, timed out): it is lost, whoever noticed first.
+      if (error instanceof JanusError && !error.fromPlugin && error.code === JANUS_NO_SUCH_SESSION) {
+        this.end(error, true);
+      }
+      throw error;
+    }
   }
 
   /** @internal POST an asynchronous message and wait for the event with its transaction. */
@@ -306,7 +314,12 @@ export class JanusSession {
       this.pending.set(transaction, { resolve, reject, timer });
     });
     try {
-      const ack = await this.http.post(`/${this.id}${path}`, { ...message, transaction });
+      const ack = await this.http
+        .post(`/${this.id}${path}`, { ...message, transaction })
+        .catch((error: unknown) => {
+          if (error instanceof JanusError && error.code === JANUS_NO_SUCH_SESSION) this.end(error, true);
+          throw error;
+        });
       // A plugin may answer an asynchronous request at once (an error, or a synchronous reply).
       if (ack.janus !== 'ack') this.settle(transaction, ack);
     } catch (error) {

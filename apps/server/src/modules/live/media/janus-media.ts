@@ -16,7 +16,13 @@
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../../../config.ts';
-import { JanusError, type JanusHandle, JanusSession, type Jsep } from './janus-client.ts';
+import {
+  JANUS_NO_SUCH_SESSION,
+  JanusError,
+  type JanusHandle,
+  JanusSession,
+  type Jsep,
+} from './janus-client.ts';
 import {
   type DeliveryListener,
   type DeliverySide,
@@ -375,11 +381,22 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
     }
   }
 
+  /** Runs `work` again once when it found our Janus session gone (Janus restarted): the state is fresh then. */
+  async function afterRestart<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof JanusError) || error.code !== JANUS_NO_SUCH_SESSION || error.fromPlugin)
+        throw error;
+      return work();
+    }
+  }
+
   return {
     kind: 'janus',
 
     async ensureSource(actorId, spec) {
-      await ensureSource(actorId, spec);
+      await afterRestart(() => ensureSource(actorId, spec));
     },
 
     async openViewer(sessionId, actorId) {
