@@ -73,6 +73,30 @@ export function restAs(
   });
 }
 
+/** A call of /rest/v1/<url> with `g`'s session cookie (anonymous when null) from a fresh client address inside `net`. */
+export function restWithCookie(
+  app: FastifyInstance,
+  net: string,
+  g: SignedUp | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url: `/rest/v1/${url}`,
+    remoteAddress: nextIp(net),
+    headers: g ? { cookie: g.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** Idempotency keys unique within a file and across runs on one database: `<label>-<n>-<random>`. */
+export function keyMaker(): (label?: string) => string {
+  let counter = 0;
+  return (label = 'k') => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /** POST /rest/v1/guest/login from a client address; answers the raw response. */
 export function logIn(app: FastifyInstance, login: string, password: string, ip = nextIp()) {
   return app.inject({

@@ -14,7 +14,8 @@ import { createSubscriptionsService } from '../src/modules/subscriptions/subscri
 import { vipReleasesValueCents } from '../src/modules/videos/videos.repository.ts';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
-import { nextIp, type SignedUp } from './guest-helpers.ts';
+import { keyMaker, restWithCookie, type SignedUp } from './guest-helpers.ts';
+import { meOf, subscriptionChargesOf } from './subscription-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.45.x.y), apart from the other test files. */
@@ -24,24 +25,11 @@ const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let wallet: WalletService;
 let make: Factories;
-let counter = 0;
-const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
+const key = keyMaker();
 
-function call(method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/rest/v1/${path}`,
-    remoteAddress: nextIp(NET),
-    headers: { cookie: who.cookie },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function me(who: SignedUp) {
-  const response = await call('GET', 'guest/me', who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.guest as { isVip: boolean; isVXTVAboSubscriber: boolean; balanceCents: number };
-}
+const call = (method: 'GET' | 'POST', path: string, who: SignedUp, payload?: object) =>
+  restWithCookie(t.app, NET, who, method, path, payload);
+const me = (who: SignedUp) => meOf(t.app, NET, who);
 
 async function rowsOf(guestId: number): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
@@ -52,14 +40,7 @@ async function rowsOf(guestId: number): Promise<number> {
 }
 
 async function subscriptionCharges(guestId: number): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(
-    t.database.db,
-    sql`select count(*) as n from ledger_transfers tr
-        join ledger_entries e on e.transfer_id = tr.id
-        join ledger_accounts a on a.id = e.account_id
-        where tr.kind = 'subscription' and a.kind = 'guest-wallet' and a.owner_guest_id = ${guestId}`,
-  );
-  return Number(row?.n ?? 0);
+  return (await subscriptionChargesOf(t.database.db, guestId)).count;
 }
 
 beforeAll(async () => {

@@ -20,7 +20,8 @@ import { vipReleasesValueCents } from '../src/modules/videos/videos.repository.t
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { failInsertsWhen } from './failing-trigger.ts';
-import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
+import { keyMaker, operatorOf, restWithCookie, type SignedUp } from './guest-helpers.ts';
+import { meOf, subscriptionChargesOf } from './subscription-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.42.x.y), apart from the other test files. */
@@ -31,8 +32,7 @@ const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let wallet: WalletService;
 let make: Factories;
-let counter = 0;
-const key = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
+const key = keyMaker();
 const operator = operatorOf(TOKEN);
 
 function call(
@@ -42,40 +42,19 @@ function call(
   who: SignedUp | null,
   payload?: object,
 ) {
-  return app.inject({
-    method,
-    url: `/rest/v1/${path}`,
-    remoteAddress: nextIp(NET),
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
+  return restWithCookie(app, NET, who, method, path, payload);
 }
 
 const subscribe = (who: SignedUp, body: object) => call(t.app, 'POST', 'subscriptions/subscribe', who, body);
 
-async function me(who: SignedUp) {
-  const response = await call(t.app, 'GET', 'guest/me', who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.guest as { isVip: boolean; isVXTVAboSubscriber: boolean; balanceCents: number };
-}
+const me = (who: SignedUp) => meOf(t.app, NET, who);
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(t.database.db, query);
   return Number(row?.n ?? 0);
 }
 
-/** Subscription charges of a guest in the ledger (transfers of kind subscription) and their sum. */
-async function chargesOf(guestId: number): Promise<{ count: number; cents: number }> {
-  const [row] = await queryRows<{ n: string | number; cents: string | number | null }>(
-    t.database.db,
-    sql`select count(*) as n, coalesce(sum(-e.amount_cents), 0) as cents
-        from ledger_transfers tr
-        join ledger_entries e on e.transfer_id = tr.id
-        join ledger_accounts a on a.id = e.account_id
-        where tr.kind = 'subscription' and a.kind = 'guest-wallet' and a.owner_guest_id = ${guestId}`,
-  );
-  return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
-}
+const chargesOf = (guestId: number) => subscriptionChargesOf(t.database.db, guestId);
 
 /** A second service on the same database with its own clock: a job run in the future, or after a restart. */
 function serviceAt(offsetMs: number, bus?: InProcessBus) {
