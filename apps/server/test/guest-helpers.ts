@@ -55,41 +55,32 @@ export async function signUp(
   };
 }
 
-/** A call of /rest/v1/<url> as `g` (bearer token; anonymous when null) from a fresh client address inside `net`. */
-export function restAs(
+/** A call of /rest/v1/<url> as `g` (anonymous when null) from a fresh client address inside `net`. */
+type RestCall = (
   app: FastifyInstance,
   net: string,
   g: SignedUp | null,
   method: 'GET' | 'POST',
   url: string,
   payload?: object,
-) {
-  return app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(net),
-    headers: g ? { authorization: `Bearer ${g.accessToken}` } : {},
-    ...(payload ? { payload } : {}),
-  });
+) => Promise<LightMyRequestResponse>;
+
+function restCall(credentials: (g: SignedUp) => Record<string, string>): RestCall {
+  return (app, net, g, method, url, payload) =>
+    app.inject({
+      method,
+      url: `/rest/v1/${url}`,
+      remoteAddress: nextIp(net),
+      headers: g ? credentials(g) : {},
+      ...(payload ? { payload } : {}),
+    });
 }
 
-/** A call of /rest/v1/<url> with `g`'s session cookie (anonymous when null) from a fresh client address inside `net`. */
-export function restWithCookie(
-  app: FastifyInstance,
-  net: string,
-  g: SignedUp | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) {
-  return app.inject({
-    method,
-    url: `/rest/v1/${url}`,
-    remoteAddress: nextIp(net),
-    headers: g ? { cookie: g.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+/** A REST call with `g`'s bearer access token. */
+export const restAs = restCall((g) => ({ authorization: `Bearer ${g.accessToken}` }));
+
+/** A REST call with `g`'s session cookie. */
+export const restWithCookie = restCall((g) => ({ cookie: g.cookie }));
 
 /** Idempotency keys unique within a file and across runs on one database: `<label>-<n>-<random>`. */
 export function keyMaker(): (label?: string) => string {
