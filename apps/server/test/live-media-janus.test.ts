@@ -106,9 +106,10 @@ describe('Janus media path (JANUS_URL)', () => {
     const [pid] = ffmpegPids();
     if (pid === undefined) throw new Error('no ffmpeg runs');
     process.kill(pid, 'SIGKILL');
-    await waitFor('delivery down (performer)', deliveries.has('janus-s8', 'down', 'performer'));
+    // Stale after 3 s, checked every 2 s: generous limits for a loaded machine.
+    await waitFor('delivery down (performer)', deliveries.has('janus-s8', 'down', 'performer'), 20_000);
     await media.ensureSource(actor, pattern);
-    await waitFor('delivery up (performer)', deliveries.has('janus-s8', 'up', 'performer'));
+    await waitFor('delivery up (performer)', deliveries.has('janus-s8', 'up', 'performer'), 20_000);
     const before = viewer.packets;
     await waitFor('video again', () => viewer.packets > before + 10);
     await media.close('janus-s8');

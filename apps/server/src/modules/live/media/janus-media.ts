@@ -60,9 +60,9 @@ interface Source {
   /** The performer's publisher handle in the performer's room (kind performer). */
   publisher?: JanusHandle;
   viewers: Set<string>;
-  /** Last liveness seen: undefined until it was first alive or stale. */
-  alive?: boolean;
-  /** When it was opened (epoch ms): a source never alive is down once it is older than SOURCE_STALE_MS. */
+  /** Whether a packet was ever seen; a source never alive is down once it is older than SOURCE_STALE_MS. */
+  seenAlive: boolean;
+  /** When it was opened (epoch ms). */
   openedAt: number;
 }
 
@@ -70,6 +70,8 @@ interface Viewer {
   sessionId: string;
   actorId: number;
   handle: JanusHandle;
+  /** 'down' (performer side) was reported to this viewer and no 'up' since. */
+  sourceDown: boolean;
 }
 
 interface CamRoom {
@@ -214,6 +216,7 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
       pin,
       kind: spec.kind,
       viewers: new Set(),
+      seenAlive: false,
       openedAt: Date.now(),
     };
     if (spec.kind === 'test-pattern') source.pattern = patternFor(source, spec.label);
@@ -277,8 +280,10 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
   }
 
   /** The media age of each source with viewers, every 2 s: down after 3 s without a packet. */
+  let checking = false;
   const liveness = setInterval(() => {
-    if (!connection) return;
+    if (!connection || checking) return;
+    checking = true;
     void connection
       .then(async ({ streaming }) => {
         for (const source of sources.values()) {
@@ -290,16 +295,22 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
           });
           const media = (answer.info as { media?: { age_ms?: number }[] } | undefined)?.media?.[0];
           const alive = typeof media?.age_ms === 'number' && media.age_ms < SOURCE_STALE_MS;
+          source.seenAlive ||= alive;
           // A source that has not sent yet is not down before it had SOURCE_STALE_MS to start.
-          if (!alive && source.alive === undefined && Date.now() - source.openedAt < SOURCE_STALE_MS)
-            continue;
-          if (alive !== source.alive && (source.alive !== undefined || !alive)) {
-            for (const sessionId of source.viewers) emit(sessionId, alive ? 'up' : 'down', 'performer');
+          if (!alive && !source.seenAlive && Date.now() - source.openedAt < SOURCE_STALE_MS) continue;
+          // Each viewer hears of a change once: down when it was not told so, up when it was.
+          for (const sessionId of source.viewers) {
+            const viewer = viewers.get(sessionId);
+            if (!viewer || viewer.sourceDown === !alive) continue;
+            viewer.sourceDown = !alive;
+            emit(sessionId, alive ? 'up' : 'down', 'performer');
           }
-          source.alive = alive;
         }
       })
-      .catch((error: unknown) => log.warn({ err: error }, 'janus liveness check failed'));
+      .catch((error: unknown) => log.warn({ err: error }, 'janus liveness check failed'))
+      .finally(() => {
+        checking = false;
+      });
   }, LIVENESS_MS);
   liveness.unref();
 
@@ -405,7 +416,7 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
       await closeViewer(sessionId);
       const { session } = await connect();
       const handle = await session.attach(STREAMING);
-      const viewer: Viewer = { sessionId, actorId, handle };
+      const viewer: Viewer = { sessionId, actorId, handle, sourceDown: false };
       handle.on((event) => {
         if (viewers.get(sessionId) !== viewer) return;
         if (event.janus === 'webrtcup') emit(sessionId, 'up', 'guest');
