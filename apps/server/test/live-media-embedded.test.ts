@@ -4,6 +4,7 @@
  * browser (webrtc-browser.ts). Small pictures (320×180) and short runs keep it light on CPU.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection, useOPUS, useVP8 } from 'werift';
 import type { LiveMedia } from '../src/modules/live/media/live-media.ts';
 import { LiveMediaError } from '../src/modules/live/media/live-media.ts';
 import { announceAddress, createWeriftMedia } from '../src/modules/live/media/werift-media.ts';
@@ -163,6 +164,21 @@ describe('embedded media path (werift)', () => {
     await expect(media.publishGuestCamera('s11', 'garbage')).rejects.toMatchObject({ code: 'LIVE_BAD_SDP' });
     await expect(media.subscribePerformerToGuest('s12')).rejects.toMatchObject({ code: 'LIVE_NO_VIEWER' });
     await expect(media.acceptPerformerAnswer('s12', 'v=0')).rejects.toMatchObject({ code: 'LIVE_NO_VIEWER' });
+  });
+
+  it("a browser camera offer with audio next to the video is answered (audio received and ignored), as Chromium's is", async () => {
+    const pc = new RTCPeerConnection({ iceServers: [], codecs: { audio: [useOPUS()], video: [useVP8()] } });
+    pc.addTransceiver('audio', { direction: 'sendonly' });
+    pc.addTransceiver('video', { direction: 'sendonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    if (pc.iceGatheringState !== 'complete') {
+      await pc.iceGatheringStateChange.watch((state) => state === 'complete', 10_000);
+    }
+    const { answerSdp } = await media.publishPerformer(6, pc.localDescription?.sdp ?? '');
+    expect(answerSdp.match(/^m=\w+/gm)).toEqual(['m=audio', 'm=video']);
+    expect(answerSdp).toMatch(/^a=rtpmap:\d+ VP8\/90000/m);
+    expect(answerSdp.match(/^a=recvonly/gm)).toHaveLength(2);
+    await pc.close();
   });
 
   it('LIVE_PUBLIC_IP replaces the host candidates and the connection address', () => {

@@ -27,6 +27,7 @@ import {
   type RTCRtpTransceiver,
   RtcpRrPacket,
   RtpPacket,
+  useOPUS,
   useVP8,
 } from 'werift';
 import type { LiveIceServer } from '../../../config.ts';
@@ -212,13 +213,14 @@ export function createWeriftMedia(config: WeriftMediaConfig, options: WeriftMedi
   const peers = new Set<RTCPeerConnection>();
   let stopped = false;
 
-  function newPeer(): RTCPeerConnection {
+  /** A peer connection; `receiving` ones also accept a browser's audio m-line (Opus, ignored). */
+  function newPeer(receiving = false): RTCPeerConnection {
     if (stopped) throw new LiveMediaError('LIVE_CAPACITY', 'the media path is stopped');
     if (peers.size >= maxPeers) {
       throw new LiveMediaError('LIVE_CAPACITY', `this node carries ${peers.size} peer connections`);
     }
     const pc = new RTCPeerConnection({
-      codecs: { audio: [], video: [useVP8()] },
+      codecs: { audio: receiving ? [useOPUS()] : [], video: [useVP8()] },
       headerExtensions: { audio: [], video: [] },
       iceServers: config.liveIceServers ?? [],
       icePortRange: config.liveUdpPorts,
@@ -316,7 +318,7 @@ export function createWeriftMedia(config: WeriftMediaConfig, options: WeriftMedi
     fanout: Fanout,
   ): Promise<{ inbound: Inbound; answerSdp: string }> {
     checkSdp(offerSdp, 'offer');
-    const pc = newPeer();
+    const pc = newPeer(true);
     pc.onTrack.subscribe((track) => {
       if (track.kind !== 'video') return;
       const receiver = pc.getTransceivers().find((t) => t.receiver.track === track)?.receiver;
