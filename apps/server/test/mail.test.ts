@@ -3,14 +3,13 @@
  * server from `smtp-server` receives it here) and `sent_at` or `error` is recorded; /dev/mail shows the
  * outbox outside production only.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from '@vela/db/orm';
 import { mailOutbox } from '@vela/db/schema';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_MAIL_PAGE_SIZE } from '../src/modules/mail/mail.routes.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { freePort, PUBLIC_ORIGIN } from './helpers.ts';
+import { startSmtpServer } from './smtp-server.ts';
 import { createTestApp, type TestApp, testAppPerSuite } from './test-app.ts';
 
 const PASSWORD = 'violet-harbour-7391';
@@ -19,51 +18,6 @@ const silentLog = { info: () => {}, error: () => {} };
 /** A mailer without SMTP_URL: the outbox of the test app is the delivery. */
 const outboxMailer = (t: TestApp) =>
   createMailer({ db: t.database.db, smtpUrl: undefined, mailFrom: 'x@vela.test', log: silentLog });
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free local port that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    /** Resolves once `count` mails arrived. */
-    waitFor(count: number) {
-      return vi.waitFor(
-        () => {
-          if (received.length < count)
-            throw new Error(`SMTP server got ${received.length} of ${count} mails`);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The first value `read` gives that is not undefined. */
 function until<T>(read: () => Promise<T | undefined>): Promise<T> {
@@ -177,19 +131,7 @@ describe('mail delivery failure', () => {
 
 describe('mail refused by the SMTP server', () => {
   it('the refusal is recorded on the outbox row and logged without the recipient address', async () => {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        const error = Object.assign(new Error(`Mailbox ${address.address} does not exist`), {
-          responseCode: 550,
-        });
-        callback(error);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    const smtp = await startSmtpServer({ refuseRecipients: true });
     const t = await createTestApp();
     try {
       const lines: string[] = [];
@@ -199,7 +141,7 @@ describe('mail refused by the SMTP server', () => {
       };
       const mailer = createMailer({
         db: t.database.db,
-        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         mailFrom: 'no-reply@vela.test',
         log,
       });
@@ -220,7 +162,7 @@ describe('mail refused by the SMTP server', () => {
       await mailer.close();
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   }, 120_000);
 });

@@ -4,12 +4,10 @@
  * newsletter mails carry the RFC 8058 one-click headers and the one-click POST works without a cookie.
  * Through HTTP against a real database; the mail goes through a real SMTP server (smtp-server).
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Language } from '@vela/contracts/common';
 import { eq } from '@vela/db/orm';
 import { guests } from '@vela/db/schema';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/http/logging.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
@@ -22,33 +20,13 @@ import {
 } from '../src/modules/guests/newsletter-token.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { startSmtpServer } from './smtp-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const NET = '10.72';
 const SESSION_SECRET = 'newsletter-test-session-secret-0123456789';
 const VIP_CLUB = 1024;
 const CONTESTS = 256;
-
-/** A real SMTP server that keeps the raw mails it receives. */
-async function startSmtpServer() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** The value of a header of a raw mail, unfolded. */
 function headerOf(raw: string, name: string): string | undefined {
@@ -128,7 +106,7 @@ describe('newsletter unsubscribe link (spec 7 GET guest/newsletter/unsubscribe, 
     expect(queued).not.toBeNull();
     expect(await queued?.delivery).toBe('sent');
     expect(smtp.received.length).toBe(before + 1);
-    return smtp.received[before] as string;
+    return smtp.received[before]?.raw as string;
   }
 
   const linkOf = (raw: string) => /^<(https?:\/\/[^>]+)>$/.exec(headerOf(raw, 'List-Unsubscribe') ?? '')?.[1];
