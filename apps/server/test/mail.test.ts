@@ -19,6 +19,29 @@ const silentLog = { info: () => {}, error: () => {} };
 const outboxMailer = (t: TestApp) =>
   createMailer({ db: t.database.db, smtpUrl: undefined, mailFrom: 'x@vela.test', log: silentLog });
 
+/**
+ * Sends one test mail to `to` through the SMTP server at `port` with a mailer of its own, expects
+ * the delivery to fail, closes the mailer and answers the outbox row.
+ */
+async function sendFailing(
+  t: TestApp,
+  port: number,
+  to: string,
+  log: Parameters<typeof createMailer>[0]['log'],
+) {
+  const mailer = createMailer({
+    db: t.database.db,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'no-reply@vela.test',
+    log,
+  });
+  const queued = await mailer.send({ kind: 'test', to, subject: 'Hi', text: 'Hello' });
+  expect(await queued.delivery).toBe('failed');
+  await mailer.close();
+  const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+  return row;
+}
+
 /** The first value `read` gives that is not undefined. */
 function until<T>(read: () => Promise<T | undefined>): Promise<T> {
   return vi.waitFor(
@@ -84,23 +107,9 @@ describe('mail delivery failure', () => {
     const port = await freePort();
     const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     try {
-      const mailer = createMailer({
-        db: t.database.db,
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        mailFrom: 'no-reply@vela.test',
-        log: silentLog,
-      });
-      const queued = await mailer.send({
-        kind: 'test',
-        to: 'nowhere@example.com',
-        subject: 'Hi',
-        text: 'Hello',
-      });
-      expect(await queued.delivery).toBe('failed');
-      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      const row = await sendFailing(t, port, 'nowhere@example.com', silentLog);
       expect(row?.sentAt).toBeNull();
       expect(row?.error).toBeTruthy();
-      await mailer.close();
 
       // Through the app: password lost answers as always, the failure stays on the server.
       await t.app.inject({
@@ -139,27 +148,13 @@ describe('mail refused by the SMTP server', () => {
         info: (obj: object, msg: string) => lines.push(JSON.stringify({ ...obj, msg })),
         error: (obj: object, msg: string) => lines.push(JSON.stringify({ ...obj, msg })),
       };
-      const mailer = createMailer({
-        db: t.database.db,
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-        mailFrom: 'no-reply@vela.test',
-        log,
-      });
-      const queued = await mailer.send({
-        kind: 'test',
-        to: 'refused@example.com',
-        subject: 'Hi',
-        text: 'Hello',
-      });
-      expect(await queued.delivery).toBe('failed');
-      const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      const row = await sendFailing(t, smtp.port, 'refused@example.com', log);
       expect(row?.sentAt).toBeNull();
       expect(row?.error).toMatch(/550|does not exist/);
       // The server's answer quotes the address: the row keeps it, the log must not.
       expect(row?.error).toContain('refused@example.com');
       expect(lines.join('\n')).toContain('mail delivery failed');
       expect(lines.join('\n')).not.toContain('refused@example.com');
-      await mailer.close();
     } finally {
       await t.close();
       await smtp.close();
