@@ -15,6 +15,7 @@ import {
   tags,
 } from '@vela/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorImportItem } from './catalog-items.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const TOKEN = 'catalog-import-test-token-abcdefgh';
@@ -39,27 +40,13 @@ function post(
 }
 
 function actor(name: string, extra: Record<string, unknown> = {}) {
-  return {
-    name,
-    gender: 'F',
-    actorType: 'F',
-    birthDate: '1995-04-12',
+  return actorImportItem(name, imageKey, {
     spokenLanguages: ['de', 'en'],
-    aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
-    prices: {
-      videoCents: 199,
-      singleCents: 249,
-      singlec2cCents: 299,
-      voyeurCents: 99,
-      messageCents: 49,
-      multiChatCents: 149,
-    },
     categoryIds: categoryIds.slice(0, 2),
     tags: ['import-tag-a', 'import-tag-b'],
     bannedCountryCodes: ['AT'],
-    avatarKey: imageKey,
     ...extra,
-  };
+  });
 }
 
 async function actorByName(name: string) {

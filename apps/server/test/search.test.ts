@@ -16,6 +16,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorImportItem } from './catalog-items.ts';
 import { nextIp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -314,24 +315,7 @@ describe(`search cache per query 5 minutes (spec 9) (${testBackend})`, () => {
       remoteAddress: '127.0.0.1',
       headers: { 'x-internal-token': TOKEN },
       payload: {
-        items: [
-          {
-            name: 'WqkeptImported',
-            gender: 'F',
-            actorType: 'F',
-            birthDate: '1995-04-12',
-            aboutMe: { de: 'Hallo', en: 'Hello', nl: 'Hoi', es: 'Hola' },
-            prices: {
-              videoCents: 199,
-              singleCents: 249,
-              singlec2cCents: 299,
-              voyeurCents: 99,
-              messageCents: 49,
-              multiChatCents: 149,
-            },
-            avatarKey: keys.avatar,
-          },
-        ],
+        items: [actorImportItem('WqkeptImported', keys.avatar)],
       },
     });
     expect(imported.statusCode, imported.body).toBe(201);
