@@ -9,7 +9,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { clientHeaders, decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
+import * as fixtures from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { countDecodedFrames, decodedFrames } from './live-frames.ts';
 import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
 
 const SHOTS = '/tmp/liveui-shots';
@@ -24,7 +26,7 @@ async function verifyAge(page: Page, request: APIRequestContext, clientIp: strin
       documentType: 'passport',
       documentNumber: 'X1234-5678',
     },
-    headers: clientHeaders(clientIp),
+    headers: fixtures.clientHeaders(clientIp),
   });
   expect(asked.ok(), await asked.text()).toBe(true);
   const pending = await request.get('/rest/v1/internal/avs/requests?status=pending&limit=50', {
@@ -43,7 +45,7 @@ async function verifyAge(page: Page, request: APIRequestContext, clientIp: strin
 
 /** An online performer's profile path, picked at random among the online ones of /en/cams/ (parallel tests differ). */
 async function anOnlinePerformer(page: Page): Promise<string> {
-  await gotoReady(page, '/en/cams/');
+  await fixtures.gotoReady(page, '/en/cams/');
   const links = await page
     .locator('a[href^="/en/amateur/"]')
     .evaluateAll((anchors) =>
@@ -58,20 +60,7 @@ async function anOnlinePerformer(page: Page): Promise<string> {
   return profiles[Math.floor(Math.random() * profiles.length)] as string;
 }
 
-/** Counts the frames the live <video> decodes from now on (requestVideoFrameCallback). */
-async function countFrames(page: Page): Promise<void> {
-  await page.locator('video.live-player__video').evaluate((video: HTMLVideoElement) => {
-    const w = window as unknown as { liveFrames: number };
-    w.liveFrames = 0;
-    const next = () => {
-      w.liveFrames += 1;
-      video.requestVideoFrameCallback(next);
-    };
-    video.requestVideoFrameCallback(next);
-  });
-}
-const framesSoFar = (page: Page) =>
-  page.evaluate(() => (window as unknown as { liveFrames: number }).liveFrames);
+const video = (page: Page) => page.locator('video.live-player__video');
 const meter = (page: Page, name: string) => page.locator(`[data-live-meter="${name}"]`);
 const coinsIn = async (page: Page, name: string) =>
   Number((await meter(page, name).innerText()).replace(/\D/g, ''));
@@ -85,12 +74,12 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await decideConsent(page.context(), baseURL);
-  const guest = await signUpByApi(page, clientIp, newGuest('live'));
+  await fixtures.decideConsent(page.context(), baseURL);
+  const guest = await fixtures.signUpByApi(page, clientIp, fixtures.newGuest('live'));
   await verifyAge(page, request, clientIp, guest.id);
   const profile = await anOnlinePerformer(page);
 
-  await gotoReady(page, `${profile}live-show/`);
+  await fixtures.gotoReady(page, `${profile}live-show/`);
   const start = page.getByRole('button', { name: 'Start live chat' });
   await expect(start).toBeVisible();
   await expect(page.locator('.live-start [data-live-price]')).toHaveText(/^\d+ coins per minute$/);
@@ -115,14 +104,16 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   await frame.getByRole('button', { name: 'Pay €10,00' }).click();
   await expect(frame.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Balance: 40 coins. Top up' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Done: the dialog closes (a money flow's success, WalletSync) and the pending start runs.
+  await frame.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('iframe.payment-dialog__frame')).toBeHidden({ timeout: 15_000 });
 
   // The same start request went on by itself: the live view.
   await expect(page.locator('[data-live-phase="live"]')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.live-room [data-live-price]')).toHaveText(`${price} coins per minute`);
   await expect(page.locator('[data-player-state="playing"]')).toBeVisible({ timeout: 30_000 });
-  await countFrames(page);
-  await expect.poll(() => framesSoFar(page), { timeout: 10_000 }).toBeGreaterThan(10);
+  await countDecodedFrames(video(page));
+  await expect.poll(() => decodedFrames(video(page)), { timeout: 10_000 }).toBeGreaterThan(10);
 
   // The text chat: Enter sends, the performer answers.
   const input = page.getByRole('textbox', { name: 'Your message' });
@@ -166,3 +157,29 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   await expect(exit).toBeHidden();
   await expect(page.getByRole('button', { name: 'Start live chat' })).toBeFocused();
 });
+
+/** The tab's words in each language (packages/i18n/src/messages/live-chat.ts and money.ts; tests don't reuse the code). */
+const WORDS = {
+  de: { start: 'Livechat starten', perMinute: /^\d+ Coins pro Minute$/ },
+  en: { start: 'Start live chat', perMinute: /^\d+ coins per minute$/ },
+  nl: { start: 'Livechat starten', perMinute: /^\d+ coins per minuut$/ },
+  es: { start: 'Iniciar chat en directo', perMinute: /^\d+ monedas por minuto$/ },
+} as const;
+
+for (const lang of ['de', 'en', 'nl', 'es'] as const) {
+  test(`${lang}: a visitor sees the live chat's price and start in the page language; start asks for the login`, async ({
+    page,
+    baseURL,
+  }) => {
+    await fixtures.decideConsent(page.context(), baseURL, { adult: true });
+    const profile = (await anOnlinePerformer(page)).replace(/^\/en\//, `/${lang}/`);
+    await fixtures.gotoReady(page, `${profile}live-show/`);
+    await expect(page.locator('.live-start [data-live-price]')).toHaveText(WORDS[lang].perMinute);
+    const start = page.getByRole('button', { name: WORDS[lang].start });
+    await fixtures.expectNoSeriousAxeViolations(page, `live-show tab ${lang}`);
+    await start.focus();
+    await page.keyboard.press('Enter');
+    const frame = page.frameLocator('iframe.payment-dialog__frame');
+    await expect(frame.locator('[data-view="login"]')).toBeVisible({ timeout: 30_000 });
+  });
+}
