@@ -7,6 +7,7 @@ import { defineMessages } from '../translate.ts';
 
 export const liveChatMessages = defineMessages({
   en: {
+    receiptRounding: 'Each minute is shown rounded up to whole coins; charged in all: {money}.',
     refusedInChat: 'You are already in a live chat. End it first, then start this one.',
     tabTitle: 'Live chat with {name}',
     start: 'Start live chat',
@@ -115,6 +116,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video timeout guest',
   },
   de: {
+    receiptRounding: 'Jede Minute ist auf ganze Coins aufgerundet; insgesamt abgebucht: {money}.',
     refusedInChat: 'Du bist schon in einem Livechat. Beende ihn zuerst, dann starte diesen.',
     tabTitle: 'Livechat mit {name}',
     start: 'Livechat starten',
@@ -224,6 +226,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-Zeitüberschreitung beim Gast',
   },
   nl: {
+    receiptRounding: 'Elke minuut is naar hele coins naar boven afgerond; in totaal afgeschreven: {money}.',
     refusedInChat: 'Je zit al in een livechat. Beëindig die eerst en start dan deze.',
     tabTitle: 'Livechat met {name}',
     start: 'Livechat starten',
@@ -332,6 +335,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-time-out bij de gast',
   },
   es: {
+    receiptRounding: 'Cada minuto se muestra redondeado a monedas enteras; cobrado en total: {money}.',
     refusedInChat: 'Ya estás en un chat en directo. Termínalo primero y luego empieza este.',
     tabTitle: 'Chat en directo con {name}',
     start: 'Iniciar chat en directo',

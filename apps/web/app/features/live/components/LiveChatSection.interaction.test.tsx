@@ -159,6 +159,9 @@ describe('live chat on the live-show tab', () => {
       timeout: 6_000,
     });
     expect(exit.querySelectorAll('tr[data-receipt-minute]')).toHaveLength(2);
+    expect(exit.textContent).toContain(
+      'Each minute is shown rounded up to whole coins; charged in all: €2,98.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Great' }));
     expect(await screen.findByText('Thank you for your rating.')).toBeTruthy();
     expect(calls.find((c) => c.path === 'survey/chatexit')?.body).toEqual({

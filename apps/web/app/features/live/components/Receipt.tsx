@@ -1,5 +1,5 @@
 import type { Language, Price } from '@vela/contracts/common';
-import { formatPriceInCoins } from '../../catalog/format.ts';
+import { formatPrice, formatPriceInCoins } from '../../catalog/format.ts';
 import type { LiveChatT } from '../hooks/useLiveChatT.ts';
 
 export interface ReceiptLine {
@@ -14,7 +14,7 @@ export interface ReceiptLine {
 export type ReceiptState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; lines: readonly ReceiptLine[]; total: Price };
+  | { status: 'ready'; lines: readonly ReceiptLine[]; total: Price; totalCents?: number };
 
 /** The itemised receipt after a chat: every charged minute, the partial one and voucher minutes marked. */
 export function Receipt({ state, lang, t }: { state: ReceiptState; lang: Language; t: LiveChatT }) {
@@ -54,6 +54,11 @@ export function Receipt({ state, lang, t }: { state: ReceiptState; lang: Languag
           </tfoot>
         </table>
       )}
+      {state.status === 'ready' && state.lines.length > 0 && state.totalCents !== undefined ? (
+        <p className="page__meta" data-receipt-cents={state.totalCents}>
+          {t('receiptRounding', { money: formatPrice({ value: state.totalCents, currency: 'EUR' }, lang) })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -67,7 +67,12 @@ export function deliveredAt(state: Running, now: number): number {
 
 /** The receipt view of the server's receipt. */
 export function receiptStateOf(receipt: LiveReceipt): ReceiptState {
-  return { status: 'ready', lines: receipt.minutes, total: receipt.totals.price };
+  return {
+    status: 'ready',
+    lines: receipt.minutes,
+    total: receipt.totals.price,
+    totalCents: receipt.totals.cents,
+  };
 }
 
 function ofSession(state: RoomState, sessionId: string): state is Extract<RoomState, Running> {
