@@ -19,6 +19,14 @@ const silentLog = { info: () => {}, error: () => {} };
 const outboxMailer = (t: TestApp) =>
   createMailer({ db: t.database.db, smtpUrl: undefined, mailFrom: 'x@vela.test', log: silentLog });
 
+/** The outbox row to `address` once `settled(row)` holds (the delivery runs after the answer). */
+function outboxRowTo(t: TestApp, address: string, settled: (row: typeof mailOutbox.$inferSelect) => boolean) {
+  return until(async () => {
+    const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+    return r && settled(r) ? r : undefined;
+  });
+}
+
 /**
  * Sends one test mail to `to` through the SMTP server at `port` with a mailer of its own, expects
  * the delivery to fail, closes the mailer and answers the outbox row.
@@ -90,13 +98,7 @@ describe('mail through SMTP (SMTP_URL set)', () => {
     // The text part carries the link (quoted-printable may wrap it: unwrap soft line breaks).
     const body = (mail?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toContain(`${PUBLIC_ORIGIN}/en/?u=${guestId}&key=`);
-    const row = await until(async () => {
-      const [r] = await t.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.toAddress, 'smtpguest@example.com'));
-      return r?.sentAt ? r : undefined;
-    });
+    const row = await outboxRowTo(t, 'smtpguest@example.com', (r) => r.sentAt !== null);
     expect(row.error).toBeNull();
     expect(row.kind).toBe('password-reset');
   });
@@ -124,13 +126,7 @@ describe('mail delivery failure', () => {
       });
       expect(asked.statusCode).toBe(200);
       expect(asked.json().data).toEqual({ requested: true });
-      const failed = await until(async () => {
-        const [r] = await t.database.db
-          .select()
-          .from(mailOutbox)
-          .where(eq(mailOutbox.toAddress, 'failmail@example.com'));
-        return r?.error ? r : undefined;
-      });
+      const failed = await outboxRowTo(t, 'failmail@example.com', (r) => Boolean(r.error));
       expect(failed.sentAt).toBeNull();
     } finally {
       await t.close();
