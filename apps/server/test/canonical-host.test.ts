@@ -19,6 +19,11 @@ import { tempDir } from './helpers.ts';
 
 const NAVIGATE = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html' };
 
+/** GET `url` at `host` as a browser opening a page (or with the given request headers). */
+function get(app: FastifyInstance, host: string, url: string, headers: Record<string, string> = NAVIGATE) {
+  return app.inject({ method: 'GET', url, headers: { host, ...headers } });
+}
+
 /** The defaults of `npm start` with no environment: PUBLIC_ORIGIN http://localhost:3000, PAY_ORIGIN :3001. */
 const defaults = parseConfig({ LOG_LEVEL: 'silent', PORT: '3000', PAY_PORT: '3001' });
 
@@ -75,47 +80,30 @@ describe('page origin with the default configuration', () => {
   });
 
   it('a browser opening http://127.0.0.1:3000/en/ is sent to http://localhost:3000/en/ (307, not cached)', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/en/?x=1',
-      headers: { host: '127.0.0.1:3000', ...NAVIGATE },
-    });
+    const res = await get(app, '127.0.0.1:3000', '/en/?x=1');
     expect(res.statusCode).toBe(307);
     expect(res.headers.location).toBe('http://localhost:3000/en/?x=1');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('a page without Sec-Fetch headers that asks for HTML is redirected too; [::1] as well', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { host: '[::1]:3000', accept: 'text/html' },
-    });
+    const res = await get(app, '[::1]:3000', '/', { accept: 'text/html' });
     expect(res.statusCode).toBe(307);
     expect(res.headers.location).toBe('http://localhost:3000/');
   });
 
   it('at the canonical host the page is served, its CSP frames the pay origin', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: '/en/',
-      headers: { host: 'localhost:3000', ...NAVIGATE },
-    });
+    const res = await get(app, 'localhost:3000', '/en/');
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-security-policy'])).toContain('frame-src http://localhost:3001');
   });
 
   it('API calls, fetches and POSTs on 127.0.0.1 are answered as before (health checks, scripts)', async () => {
-    const alive = await app.inject({
-      method: 'GET',
-      url: '/rest/v1/alive',
-      headers: { host: '127.0.0.1:3000' },
-    });
+    const alive = await get(app, '127.0.0.1:3000', '/rest/v1/alive', {});
     expect(alive.statusCode).toBe(200);
-    const fetched = await app.inject({
-      method: 'GET',
-      url: '/rest/v1/x',
-      headers: { host: '127.0.0.1:3000', 'sec-fetch-mode': 'cors', accept: 'text/html' },
+    const fetched = await get(app, '127.0.0.1:3000', '/rest/v1/x', {
+      'sec-fetch-mode': 'cors',
+      accept: 'text/html',
     });
     expect(fetched.statusCode).toBe(200);
     const posted = await app.inject({
@@ -145,17 +133,12 @@ describe('pay origin with the default configuration', () => {
   });
 
   it('the dialog opened at 127.0.0.1:3001 goes to localhost:3001; framed at localhost it is served for localhost:3000', async () => {
-    const alias = await app.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { host: '127.0.0.1:3001', ...NAVIGATE },
-    });
+    const alias = await get(app, '127.0.0.1:3001', '/login');
     expect(alias.statusCode).toBe(307);
     expect(alias.headers.location).toBe('http://localhost:3001/login');
-    const framed = await app.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { host: 'localhost:3001', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
+    const framed = await get(app, 'localhost:3001', '/login', {
+      'sec-fetch-mode': 'navigate',
+      'sec-fetch-dest': 'iframe',
     });
     expect(framed.statusCode).toBe(200);
     expect(String(framed.headers['content-security-policy'])).toContain(
@@ -172,7 +155,7 @@ describe('a public PUBLIC_ORIGIN', () => {
       payOrigin: 'https://pay.vela.example',
     });
     app.get('/*', async () => 'page');
-    const res = await app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1', ...NAVIGATE } });
+    const res = await get(app, '127.0.0.1', '/');
     expect(res.statusCode).toBe(200);
     await app.close();
   });
