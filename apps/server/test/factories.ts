@@ -15,7 +15,7 @@
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
-import { actors, albums, pictures, videos } from '@vela/db/schema';
+import { actors, albums, pictures, purchases, videos, vouchers } from '@vela/db/schema';
 import { expect } from 'vitest';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { nextIp, operatorOf, type SignedUp, signUp } from './guest-helpers.ts';
@@ -186,4 +186,19 @@ export function factoriesOf(
       expect(response.statusCode, response.body).toBeLessThan(300);
     },
   };
+}
+
+/**
+ * The guest owns the video: a purchase paid with a spent video voucher (no money moves), the rows a
+ * voucher purchase leaves. For tests that read what a guest bought, not how.
+ */
+export async function ownVideo(t: Pick<TestApp, 'database'>, guest: { id: number }, videoId: number) {
+  const db = t.database.db;
+  const [voucher] = await db
+    .insert(vouchers)
+    .values({ guestId: guest.id, type: 1, amount: 1, remaining: 0, source: 'operator' })
+    .returning();
+  await db
+    .insert(purchases)
+    .values({ guestId: guest.id, itemType: 'video', itemId: videoId, priceCents: 0, voucherId: voucher!.id });
 }

@@ -8,11 +8,10 @@
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
-import { purchases, vouchers } from '@vela/db/schema';
 import { pathFor } from '@vela/i18n/routes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { factoriesOf } from './factories.ts';
+import { factoriesOf, ownVideo } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -41,17 +40,6 @@ const mainLinks = (html: string) => {
 
 function get(url: string, cookie?: string) {
   return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-}
-
-async function buyVideo(guest: SignedUp, videoId: number) {
-  const db = t.database.db;
-  const [voucher] = await db
-    .insert(vouchers)
-    .values({ guestId: guest.id, type: 1, amount: 1, remaining: 0, source: 'operator' })
-    .returning();
-  await db
-    .insert(purchases)
-    .values({ guestId: guest.id, itemType: 'video', itemId: videoId, priceCents: 0, voucherId: voucher!.id });
 }
 
 function boughtAmong(guest: SignedUp | null, ids: number[]) {
@@ -150,7 +138,7 @@ describe('pages shared by every guest (decision 0033)', () => {
       await queryRows<{ id: number }>(t.database.db, sql`select id from videos order by id desc limit 5`)
     ).map((r) => r.id);
     const videoId = tileIds[0]!;
-    await buyVideo(guestA, videoId);
+    await ownVideo(t, guestA, videoId);
 
     const forA = await boughtAmong(guestA, tileIds);
     expect(forA.statusCode, forA.body).toBe(200);

@@ -7,7 +7,7 @@
 import zlib from 'node:zlib';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
-import { purchases, tags, videoSalesDaily, videos, videoTags, vouchers } from '@vela/db/schema';
+import { tags, videoSalesDaily, videos, videoTags } from '@vela/db/schema';
 import { testBackend } from '@vela/db/testing';
 import {
   DEFAULT_VIDEO_SORT,
@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingQuery } from '../src/modules/videos/videos.repository.ts';
-import { factoriesOf } from './factories.ts';
+import { factoriesOf, ownVideo } from './factories.ts';
 import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -73,16 +73,7 @@ async function guest(label: string) {
   return signUp(app, unique(label).slice(0, 30), { ip: nextIp(NET) });
 }
 
-async function buy(g: SignedUp, videoId: number) {
-  const db = testApp.database.db;
-  const [voucher] = await db
-    .insert(vouchers)
-    .values({ guestId: g.id, type: 1, amount: 1, remaining: 0, source: 'operator' })
-    .returning();
-  await db
-    .insert(purchases)
-    .values({ guestId: g.id, itemType: 'video', itemId: videoId, priceCents: 0, voucherId: voucher!.id });
-}
+const buy = (g: SignedUp, videoId: number) => ownVideo(testApp, g, videoId);
 
 beforeAll(async () => {
   testApp = await createTestApp({
