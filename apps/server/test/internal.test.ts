@@ -6,16 +6,12 @@
 import { Writable } from 'node:stream';
 import { eq } from '@vela/db/orm';
 import { guestSessions } from '@vela/db/schema';
-import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { createAllowList } from '../src/http/internal-auth.ts';
-import { createLogger } from '../src/http/logging.ts';
-import { InProcessBus } from '../src/infra/bus.ts';
+import type { InProcessBus } from '../src/infra/bus.ts';
 import { logIn, nextIp, operatorOf, PASSWORD, signUp } from './guest-helpers.ts';
-import { testConfig } from './helpers.ts';
-import { createTestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 const TOKEN = 'internal-test-token-abcdefghijklmnop';
 
@@ -47,34 +43,26 @@ describe('internal API without INTERNAL_API_TOKEN', () => {
 });
 
 describe('internal API with a token and an allow-list', () => {
+  let t: TestApp;
   let app: FastifyInstance;
   let bus: InProcessBus;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    bus = new InProcessBus();
     const sink = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));
         done();
       },
     });
-    app = await buildApp({
-      config: testConfig(
-        { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1, 10.20.0.0/16, 2001:db8::/32' },
-        { mediaDir: database.mediaDir },
-      ),
-      database,
-      bus,
-      log: createLogger('info', sink),
+    t = await createTestApp({
+      env: { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1, 10.20.0.0/16, 2001:db8::/32' },
+      logTo: sink,
     });
+    ({ app, bus } = t);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await bus?.close();
-    await database?.close();
+    await t?.close();
   });
 
   it('401 INTERNAL_TOKEN_MISSING without the X-Internal-Token header', async () => {
@@ -156,7 +144,7 @@ describe('internal API with a token and an allow-list', () => {
 
     const after = await me();
     expect(after.statusCode).toBe(401);
-    const live = await database.db.select().from(guestSessions).where(eq(guestSessions.guestId, guest.id));
+    const live = await t.database.db.select().from(guestSessions).where(eq(guestSessions.guestId, guest.id));
     expect(live.every((session) => session.revokedAt !== null)).toBe(true);
     const login = await logIn(app, 'Lock_Me', PASSWORD, nextIp(NET));
     expect(login.statusCode).toBe(403);
