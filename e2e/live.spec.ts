@@ -147,6 +147,12 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   const minutes = await rows.count();
   expect(minutes).toBeGreaterThanOrEqual(Math.floor(40 / price));
   await expect(exit.locator('[data-receipt-total]')).toHaveText('40 coins');
+  // The receipt's exact total is what left the wallet, and less than a coin is left (the pro-rata
+  // last minute is charged in whole cents, rounded down).
+  const charged = Number(await exit.locator('[data-receipt-cents]').getAttribute('data-receipt-cents'));
+  const left = await fixtures.balanceCentsOf(page, clientIp);
+  expect(charged + left).toBe(1000);
+  expect(left).toBeLessThan(25);
   await expect(meter(page, 'balance')).toHaveText('0 coins');
   await page.screenshot({ path: `${SHOTS}/exit-390.png`, fullPage: false });
   await exit.getByRole('button', { name: 'Great' }).click();
