@@ -6,10 +6,9 @@
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { DEMO_BONUS_CODES, seedBonusCodes } from '@vela/db/seed/bonus-codes';
-import { createTestDatabase, type TestDatabase, testBackend } from '@vela/db/testing';
+import { testBackend } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { albumForSale } from '../src/modules/gallery/gallery.repository.ts';
 import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
@@ -20,15 +19,16 @@ import { createWalletService, type WalletService } from '../src/modules/wallet/w
 import { type Factories, factoriesOf } from './factories.ts';
 import { failInsertsWhen } from './failing-trigger.ts';
 import { nextIp, operatorOf, type SignedUp } from './guest-helpers.ts';
-import { testConfig } from './helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.43.x.y). */
 const NET = '10.43';
 const TOKEN = 'promotions-test-token-abcdefghijkl';
 const operator = operatorOf(TOKEN);
 
+let t: TestApp;
 let app: FastifyInstance;
-let database: TestDatabase;
+let database: TestApp['database'];
 let bus: InProcessBus;
 let wallet: WalletService;
 let make: Factories;
@@ -97,25 +97,15 @@ async function flush(guestId: number, events: { type: string }[]): Promise<void>
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  bus = new InProcessBus();
-  app = await buildApp({
-    config: testConfig(
-      { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1' },
-      { mediaDir: database.mediaDir },
-    ),
-    database,
-    bus,
-  });
+  t = await createTestApp({ env: { INTERNAL_API_TOKEN: TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1' } });
+  ({ app, database, bus } = t);
   await app.ready();
   wallet = createWalletService({ db: database.db });
   make = factoriesOf({ app, database }, { net: NET });
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await bus?.close();
-  await database?.close();
+  await t?.close();
 });
 
 describe(`vouchers (spec 3 types 1-10; ${testBackend})`, () => {
