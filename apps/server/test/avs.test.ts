@@ -5,48 +5,25 @@
  */
 import { eq } from '@vela/db/orm';
 import { avsRequests, guests } from '@vela/db/schema';
-import { createTestDatabase } from '@vela/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { InProcessBus } from '../src/infra/bus.ts';
+import type { InProcessBus } from '../src/infra/bus.ts';
 import { isOfAge, parseBirthDate } from '../src/modules/avs/avs.service.ts';
 import { nextIp, operatorOf, signUp } from './guest-helpers.ts';
-import { testConfig } from './helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 const INTERNAL_TOKEN = 'avs-test-internal-token-0123456789';
 
 /** This file's client addresses (10.9.x.y), apart from the other test files. */
 const NET = '10.9';
 
-interface Harness {
-  app: FastifyInstance;
-  bus: InProcessBus;
-  database: Awaited<ReturnType<typeof createTestDatabase>>;
-  close(): Promise<void>;
-}
+type Harness = TestApp;
 
-async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const database = await createTestDatabase();
-  const bus = new InProcessBus();
-  const app = await buildApp({
-    config: testConfig(
-      { INTERNAL_API_TOKEN: INTERNAL_TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1', ...env },
-      { mediaDir: database.mediaDir },
-    ),
-    database,
-    bus,
+/** The app with this file's operator token (and `env` on top). */
+function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  return createTestApp({
+    env: { INTERNAL_API_TOKEN: INTERNAL_TOKEN, INTERNAL_ALLOWED_IPS: '127.0.0.1', ...env },
   });
-  return {
-    app,
-    bus,
-    database,
-    close: async () => {
-      await app.close();
-      await bus.close();
-      await database.close();
-    },
-  };
 }
 
 const VALID_REQUEST = {
