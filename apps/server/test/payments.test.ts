@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { InProcessBus } from '../src/infra/bus.ts';
 import { signatureHeader } from '../src/modules/payments/payments.callbacks.ts';
-import { nextIp, restAs, type SignedUp, signUp } from './guest-helpers.ts';
+import { keyMaker, nextIp, restAs, type SignedUp, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, testConfig } from './helpers.ts';
 
 /** This file's client addresses (10.41.x.y), apart from the other test files. */
@@ -31,8 +31,7 @@ const THREE_DS = '4000 0000 0000 3220';
 let database: TestDatabase;
 let bus: InProcessBus;
 let app: FastifyInstance;
-let keyCounter = 0;
-const key = (label = 'k') => `${label}-${++keyCounter}-${Math.random().toString(36).slice(2, 10)}`;
+const key = keyMaker();
 
 async function startApp(): Promise<FastifyInstance> {
   const built = await buildApp({ config: testConfig(ENV, { mediaDir: database.mediaDir }), database, bus });

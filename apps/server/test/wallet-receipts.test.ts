@@ -7,7 +7,7 @@
 import { testBackend } from '@vela/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet.service.ts';
-import { nextIp, type SignedUp, signUp } from './guest-helpers.ts';
+import { keyMaker, nextIp, type SignedUp, signUp } from './guest-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.44.x.y), apart from the other test files. */
@@ -15,8 +15,7 @@ const NET = '10.44';
 
 let harness: TestApp;
 let wallet: WalletService;
-let keyCounter = 0;
-const newKey = (label: string) => `${label}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
+const newKey = keyMaker();
 
 const guest = (name: string): Promise<SignedUp> => signUp(harness.app, name, { ip: nextIp(NET) });
 

@@ -17,7 +17,7 @@ import {
   type WalletService,
 } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
-import type { SignedUp } from './guest-helpers.ts';
+import { keyMaker, type SignedUp } from './guest-helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,8 +27,7 @@ const NET = '10.14';
 let harness: TestApp;
 let wallet: WalletService;
 let make: Factories;
-let keyCounter = 0;
-const newKey = (label: string) => `${label}-${++keyCounter}-${Math.random().toString(36).slice(2)}`;
+const newKey = keyMaker();
 
 async function scalar(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ value: string | number }>(harness.database.db, query);
