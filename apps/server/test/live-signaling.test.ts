@@ -212,6 +212,39 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     );
   });
 
+  it("spec 7's language parameter reaches the performer with the request (the simulator answers in it); an unknown language is 400 and starts nothing", async () => {
+    const actor = await actorOnline();
+    const guest = await guestWith(1000);
+    const unknown = await rest(guest, 'POST', 'live/start?lang=fr', {
+      actorId: actor.id,
+      type: 'livechat',
+      idempotencyKey: randomUUID(),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(
+      await countOf(sql`select count(*)::int as n from live_sessions where guest_id = ${guest.id}`),
+    ).toBe(0);
+
+    const started = await rest(guest, 'POST', 'live/start?lang=nl', {
+      actorId: actor.id,
+      type: 'livechat',
+      idempotencyKey: randomUUID(),
+    });
+    expect(started.statusCode).toBe(200);
+    const inbox = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/performer/inbox?after=0&waitMs=0',
+      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(SECRET, actor.id) },
+    });
+    const events = inbox.json().data.events as {
+      type: string;
+      chat?: { sessionId: string; language: string };
+    }[];
+    expect(events.filter((event) => event.type === 'chatRequest').map((event) => event.chat)).toEqual([
+      expect.objectContaining({ sessionId: started.json().data.sessionId, language: 'nl' }),
+    ]);
+  });
+
   it('the same idempotency key answers the same session (also in parallel); the key for another chat is 409 IDEMPOTENCY_KEY_REUSED', async () => {
     const actor = await actorOnline();
     const guest = await guestWith(1000);

@@ -18,7 +18,7 @@
  */
 import { RESTRICTION_REASONS } from '@vela/domain/restrictions';
 import { z } from 'zod';
-import { ErrorBodySchema, PriceSchema } from './common.ts';
+import { ErrorBodySchema, LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ErrorCode } from './error-codes.ts';
 
@@ -221,6 +221,8 @@ export const liveEndpoints = {
   start: defineEndpoint({
     method: 'POST',
     path: 'live/start',
+    /** Spec 7's language parameter: the performer side answers the guest in it (the simulator's replies). */
+    query: z.object({ lang: LanguageSchema.optional() }),
     body: LiveStartRequestSchema,
     response: LiveStartAnswerSchema,
     errors: ['NOT_LOGGED_IN', 'IDEMPOTENCY_KEY_REUSED', ...LIVE_START_REFUSAL_CODES],

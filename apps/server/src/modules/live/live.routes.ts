@@ -15,7 +15,7 @@ import {
 } from '@vela/contracts/live';
 import type { RestrictionReason } from '@vela/domain/restrictions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { queryParam, route } from '../../http/endpoint.ts';
+import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
@@ -80,15 +80,15 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
 
     route(app, liveEndpoints.start).handle({
       authenticate: requireGuest,
-      handler: async ({ body, auth: guestId, request }) => {
-        const lang = queryParam(request, 'lang');
+      handler: async ({ body, query, auth: guestId, request }) => {
+        const lang = query.lang;
         const result = await service.start({
           guestId,
           actorId: body.actorId,
           type: body.type,
           idempotencyKey: body.idempotencyKey,
           country: countryOf(request.headers, deps.countryHeader),
-          ...(typeof lang === 'string' ? { language: lang } : {}),
+          ...(lang ? { language: lang } : {}),
         });
         if (!result.ok) {
           const code = refusalCode(result.code);

@@ -3,6 +3,7 @@
  * start, the session as a reload sees it, exit, the receipt and the chat rating (`survey/chatexit`).
  * Every failure is a `RestError` with the server's code (../../api/rest.ts).
  */
+import type { Language } from '@vela/contracts/common';
 import {
   type ChatRating,
   type LiveReceipt,
@@ -13,8 +14,9 @@ import {
 } from '@vela/contracts/live';
 import { endpointData } from '../../api/rest.ts';
 
-export function startLiveChat(request: LiveStartRequest): Promise<LiveStartAnswer> {
-  return endpointData(liveEndpoints.start, { body: request });
+/** Starts a chat; `lang` (spec 7's language parameter) is the language the performer answers in. */
+export function startLiveChat(request: LiveStartRequest, lang: Language): Promise<LiveStartAnswer> {
+  return endpointData(liveEndpoints.start, { body: request, query: { lang } });
 }
 
 export function fetchLiveSession(sessionId: string): Promise<LiveSessionView> {

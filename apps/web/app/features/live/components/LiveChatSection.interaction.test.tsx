@@ -28,6 +28,8 @@ const refused = (code: string, status: number) =>
 interface Call {
   method: string;
   path: string;
+  /** The query string without its `?`. */
+  query: string;
   body: unknown;
 }
 let calls: Call[] = [];
@@ -38,9 +40,11 @@ beforeEach(() => {
   answers = [];
   sessionStorage.clear();
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const [path = '', query = ''] = String(input).replace('/rest/v1/', '').split('?');
     const call = {
       method: init?.method ?? 'GET',
-      path: String(input).replace('/rest/v1/', ''),
+      path,
+      query,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
@@ -136,6 +140,8 @@ describe('live chat on the live-show tab', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[0]).toMatchObject({ actorId: 7, type: 'livechat' });
     expect(bodies[1]).toEqual(bodies[0]);
+    // Spec 7's language parameter: the performer answers in the page's language.
+    expect(calls.filter((c) => c.path === 'live/start').map((c) => c.query)).toEqual(['lang=en', 'lang=en']);
     expect(sessionStorage.getItem('vela:live:7')).toBe(sessionId);
     expect(document.querySelector('.live-room [data-live-price]')?.textContent).toBe('8 coins per minute');
     expect(document.querySelector('[data-live-meter="balance"]')?.textContent).toBe('40 coins');

@@ -134,11 +134,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
       startKey.current ??= crypto.randomUUID();
       dispatch({ type: 'startRequested' });
       try {
-        const answer = await startLiveChat({
-          actorId: actor.id,
-          type: 'livechat',
-          idempotencyKey: startKey.current,
-        });
+        const answer = await startLiveChat(
+          {
+            actorId: actor.id,
+            type: 'livechat',
+            idempotencyKey: startKey.current,
+          },
+          lang,
+        );
         startKey.current = null;
         remember(actor.id, answer.sessionId);
         dispatch({
@@ -159,7 +162,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         dispatch({ type: 'refused', refusal });
       }
     },
-    [actor.id, loggedIn, open],
+    [actor.id, lang, loggedIn, open],
   );
 
   // Socket events of this session (every open page of the guest gets them).
