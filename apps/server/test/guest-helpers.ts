@@ -32,18 +32,22 @@ export interface SignedUp {
   accessToken: string;
 }
 
+/** POST /rest/v1/guest/signup with `payload` from a client address; answers the raw response. */
+export function postSignup(app: FastifyInstance, payload: object, ip = nextIp()) {
+  return app.inject({ method: 'POST', url: '/rest/v1/guest/signup', remoteAddress: ip, payload });
+}
+
 /** Signs `name` up (email `<name>@example.com`) from a fresh client address and expects 201. */
 export async function signUp(
   app: FastifyInstance,
   name: string,
   options: { ip?: string; password?: string } = {},
 ): Promise<SignedUp> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/rest/v1/guest/signup',
-    remoteAddress: options.ip ?? nextIp(),
-    payload: { screenName: name, email: `${name}@example.com`, password: options.password ?? PASSWORD },
-  });
+  const response = await postSignup(
+    app,
+    { screenName: name, email: `${name}@example.com`, password: options.password ?? PASSWORD },
+    options.ip,
+  );
   expect(response.statusCode, response.body).toBe(201);
   const data = response.json().data;
   return {

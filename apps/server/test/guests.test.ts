@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_LOST_ANSWER_MS } from '../src/modules/guests/guests.routes.ts';
 import { ACCESS_TOKEN_TTL_MS, mintAccessToken, verifyAccessToken } from '../src/modules/guests/tokens.ts';
-import { logIn, nextIp, PASSWORD, sessionCookieOf, signUp } from './guest-helpers.ts';
+import { logIn, nextIp, PASSWORD, postSignup, sessionCookieOf, signUp } from './guest-helpers.ts';
 import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
 import { createTestApp, testAppPerSuite } from './test-app.ts';
 
@@ -53,19 +53,17 @@ describe('guests (spec 3, 5, 7)', () => {
 
   it('a duplicate screen name (any case) or email is refused with 409 and its code', async () => {
     await signUp(t.app, 'Dupname');
-    const byName = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/signup',
-      remoteAddress: nextIp(),
-      payload: { screenName: 'DUPNAME', email: 'other@example.com', password: PASSWORD },
+    const byName = await postSignup(t.app, {
+      screenName: 'DUPNAME',
+      email: 'other@example.com',
+      password: PASSWORD,
     });
     expect(byName.statusCode).toBe(409);
     expect(byName.json().error.code).toBe('SCREEN_NAME_TAKEN');
-    const byEmail = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/signup',
-      remoteAddress: nextIp(),
-      payload: { screenName: 'Othername', email: 'DupName@Example.com', password: PASSWORD },
+    const byEmail = await postSignup(t.app, {
+      screenName: 'Othername',
+      email: 'DupName@Example.com',
+      password: PASSWORD,
     });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().error.code).toBe('EMAIL_TAKEN');
@@ -88,12 +86,7 @@ describe('guests (spec 3, 5, 7)', () => {
       ],
     ];
     for (const [payload, code] of cases) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/rest/v1/guest/signup',
-        remoteAddress: nextIp(),
-        payload,
-      });
+      const response = await postSignup(t.app, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toMatchObject({ success: false, error: { code } });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -150,12 +143,11 @@ describe('guests (spec 3, 5, 7)', () => {
     const ip = nextIp();
     for (let i = 0; i < 5; i++) await signUp(t.app, `Ipsign${i}`, { ip });
     const before = await t.database.db.$count(guests);
-    const limited = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/signup',
-      remoteAddress: ip,
-      payload: { screenName: 'Ipsign5', email: 'ipsign5@example.com', password: PASSWORD },
-    });
+    const limited = await postSignup(
+      t.app,
+      { screenName: 'Ipsign5', email: 'ipsign5@example.com', password: PASSWORD },
+      ip,
+    );
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(await t.database.db.$count(guests)).toBe(before);
