@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Adds up the Vitest and Playwright JSON reports of the given report directories and prints one closing line:
 // "N passed, N failed". Exits 1 when a report is missing or anything failed. A directory given as
-// `<dir>:unit` holds only a Vitest report (a pass without browser tests).
+// `<dir>:unit` holds only a Vitest report (a pass without browser tests), `<dir>:e2e` only a Playwright report.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -11,10 +11,13 @@ let skipped = 0;
 let missing = false;
 for (const arg of process.argv.slice(2)) {
   const unitOnly = arg.endsWith(':unit');
-  const dir = unitOnly ? arg.slice(0, -':unit'.length) : arg;
+  const e2eOnly = arg.endsWith(':e2e');
+  const dir = unitOnly || e2eOnly ? arg.slice(0, arg.lastIndexOf(':')) : arg;
   const vitest = join(dir, 'vitest.json');
   const playwright = join(dir, 'playwright.json');
-  if (existsSync(vitest)) {
+  if (e2eOnly) {
+    // A browser-only pass: no Vitest report is expected.
+  } else if (existsSync(vitest)) {
     const r = JSON.parse(readFileSync(vitest, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
