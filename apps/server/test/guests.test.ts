@@ -53,20 +53,15 @@ describe('guests (spec 3, 5, 7)', () => {
 
   it('a duplicate screen name (any case) or email is refused with 409 and its code', async () => {
     await signUp(t.app, 'Dupname');
-    const byName = await postSignup(t.app, {
-      screenName: 'DUPNAME',
-      email: 'other@example.com',
-      password: PASSWORD,
-    });
-    expect(byName.statusCode).toBe(409);
-    expect(byName.json().error.code).toBe('SCREEN_NAME_TAKEN');
-    const byEmail = await postSignup(t.app, {
-      screenName: 'Othername',
-      email: 'DupName@Example.com',
-      password: PASSWORD,
-    });
-    expect(byEmail.statusCode).toBe(409);
-    expect(byEmail.json().error.code).toBe('EMAIL_TAKEN');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ screenName: 'DUPNAME', email: 'other@example.com', password: PASSWORD }, 'SCREEN_NAME_TAKEN'],
+      [{ screenName: 'Othername', email: 'DupName@Example.com', password: PASSWORD }, 'EMAIL_TAKEN'],
+    ];
+    for (const [payload, code] of cases) {
+      const response = await postSignup(t.app, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(response.json().error.code).toBe(code);
+    }
   });
 
   it('bad signup input (email rule, password policy, unknown fields) answers 4xx and creates nothing', async () => {
@@ -318,20 +313,18 @@ describe('guests (spec 3, 5, 7)', () => {
       .sessions;
     expect(aliceSessions).toHaveLength(1);
     expect(aliceSessions[0].current).toBe(true);
+    const revoke = (cookie: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/rest/v1/guest/sessions/${aliceSessions[0].id}`,
+        headers: { cookie },
+      });
     // Bob cannot revoke Alice's session.
-    const attempt = await t.app.inject({
-      method: 'DELETE',
-      url: `/rest/v1/guest/sessions/${aliceSessions[0].id}`,
-      headers: { cookie: bob },
-    });
+    const attempt = await revoke(bob);
     expect(attempt.statusCode).toBe(404);
     expect((await me(t.app, { cookie: alice })).statusCode).toBe(200);
     // Alice can.
-    const own = await t.app.inject({
-      method: 'DELETE',
-      url: `/rest/v1/guest/sessions/${aliceSessions[0].id}`,
-      headers: { cookie: alice },
-    });
+    const own = await revoke(alice);
     expect(own.statusCode).toBe(200);
     expect((await me(t.app, { cookie: alice })).statusCode).toBe(401);
   });
