@@ -16,6 +16,10 @@ import { logIn, nextIp, PASSWORD, postSignup, sessionCookieOf, signUp } from './
 import { PAY_ORIGIN, PUBLIC_ORIGIN } from './helpers.ts';
 import { createTestApp, testAppPerSuite } from './test-app.ts';
 
+/** POST guest/accessToken with the session `cookie`. */
+const mintToken = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken', headers: { cookie } });
+
 const me = (app: FastifyInstance, headers: Record<string, string>, url = '/rest/v1/guest/me') =>
   app.inject({ method: 'GET', url, headers });
 
@@ -159,11 +163,7 @@ describe('guests (spec 3, 5, 7)', () => {
 
   it('an access token works as query parameter accessToken and as Authorization Bearer', async () => {
     const { cookie } = await signUp(t.app, 'Tokener');
-    const minted = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/accessToken',
-      headers: { cookie },
-    });
+    const minted = await mintToken(t.app, cookie);
     expect(minted.statusCode).toBe(200);
     const { accessToken } = minted.json().data;
     const viaHeader = await me(t.app, { authorization: `Bearer ${accessToken}` });
@@ -176,11 +176,7 @@ describe('guests (spec 3, 5, 7)', () => {
 
   it('a tampered, foreign-key or expired access token is refused with 401', async () => {
     const { cookie } = await signUp(t.app, 'Tamper');
-    const minted = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/accessToken',
-      headers: { cookie },
-    });
+    const minted = await mintToken(t.app, cookie);
     const token: string = minted.json().data.accessToken;
     const [, payload, signature] = token.split('.');
     const forged = Buffer.from(
@@ -210,11 +206,7 @@ describe('guests (spec 3, 5, 7)', () => {
     const app = await createTestApp({ env: { SESSION_SECRET: secret } });
     try {
       const { cookie } = await signUp(app.app, 'Expirer');
-      const minted = await app.app.inject({
-        method: 'POST',
-        url: '/rest/v1/guest/accessToken',
-        headers: { cookie },
-      });
+      const minted = await mintToken(app.app, cookie);
       const sid = JSON.parse(
         Buffer.from(minted.json().data.accessToken.split('.')[1], 'base64url').toString(),
       ).sid;
@@ -237,11 +229,7 @@ describe('guests (spec 3, 5, 7)', () => {
     expect(minted.statusCode).toBe(200);
     const cookie = sessionCookieOf(minted);
     expect(await t.database.db.$count(guestSessions)).toBe(before + 1);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/accessToken',
-      headers: { cookie },
-    });
+    const again = await mintToken(t.app, cookie);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(await t.database.db.$count(guestSessions)).toBe(before + 1);
     // Anonymous: a session, but no guest.
@@ -250,11 +238,7 @@ describe('guests (spec 3, 5, 7)', () => {
 
   it('logout ends the session: its cookie and its access tokens no longer authenticate', async () => {
     const { cookie } = await signUp(t.app, 'Leaver');
-    const minted = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/guest/accessToken',
-      headers: { cookie },
-    });
+    const minted = await mintToken(t.app, cookie);
     const { accessToken } = minted.json().data;
     const out = await t.app.inject({ method: 'POST', url: '/rest/v1/vxpay/logout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
@@ -688,15 +672,7 @@ describe('dialog login transfer (decision 0008, spec 7 vxpay/onsuccess)', () => 
     expect(exchanged.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Lax/);
     expect((await me(t.app, { cookie: pageCookie })).json().data.guest.name).toBe('Transfer');
     // The page's anonymous session ended; the dialog's bearer token is the same session and still works.
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/rest/v1/guest/accessToken',
-          headers: { cookie: anonymous },
-        })
-      ).headers['set-cookie'],
-    ).toBeDefined();
+    expect((await mintToken(t.app, anonymous)).headers['set-cookie']).toBeDefined();
     expect((await me(t.app, { authorization: `Bearer ${dialog.accessToken}` })).statusCode).toBe(200);
 
     // Single use.
