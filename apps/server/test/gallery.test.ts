@@ -92,18 +92,21 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The rating answer (spec 3/7): the album's or picture's counts and the guest's own rating (1 like, -1 dislike, 0 none). */
+const rating = (likes: number, dislikes: number, own: 1 | 0 | -1) => ({
+  guestRatingLikes: likes,
+  guestRatingDislikes: dislikes,
+  isLiked: own === 1,
+  isDisliked: own === -1,
+});
+
 describe('album ratings (spec 3/7 gallery/setGuestRating)', () => {
   it('none -> like -> dislike -> none keeps the counters exact; responses carry the four fields', async () => {
     const album = await createAlbum(actor.id);
     const rate = (guestRating: number) =>
       post('gallery/setGuestRating', { albumId: album.id, guestRating }, alice);
 
-    expect(dataOf(await rate(1))).toEqual({
-      guestRatingLikes: 1,
-      guestRatingDislikes: 0,
-      isLiked: true,
-      isDisliked: false,
-    });
+    expect(dataOf(await rate(1))).toEqual(rating(1, 0, 1));
     expect(await counters('albums', album.id)).toEqual({ likes: 1, dislikes: 0 });
     // The same rating again changes nothing.
     expect(dataOf(await rate(1))).toMatchObject({
@@ -112,19 +115,9 @@ describe('album ratings (spec 3/7 gallery/setGuestRating)', () => {
       isLiked: true,
     });
     // Switching like -> dislike moves the count.
-    expect(dataOf(await rate(-1))).toEqual({
-      guestRatingLikes: 0,
-      guestRatingDislikes: 1,
-      isLiked: false,
-      isDisliked: true,
-    });
+    expect(dataOf(await rate(-1))).toEqual(rating(0, 1, -1));
     expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 1 });
-    expect(dataOf(await rate(0))).toEqual({
-      guestRatingLikes: 0,
-      guestRatingDislikes: 0,
-      isLiked: false,
-      isDisliked: false,
-    });
+    expect(dataOf(await rate(0))).toEqual(rating(0, 0, 0));
     expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
     const rows = await queryRows(
       t.database.db,
@@ -143,19 +136,11 @@ describe('album ratings (spec 3/7 gallery/setGuestRating)', () => {
     });
     // Bob sees Alice's like in the count, but not as his own.
     expect(dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: -1 }, bob))).toEqual(
-      {
-        guestRatingLikes: 1,
-        guestRatingDislikes: 1,
-        isLiked: false,
-        isDisliked: true,
-      },
+      rating(1, 1, -1),
     );
-    expect(dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: 0 }, bob))).toEqual({
-      guestRatingLikes: 1,
-      guestRatingDislikes: 0,
-      isLiked: false,
-      isDisliked: false,
-    });
+    expect(dataOf(await post('gallery/setGuestRating', { albumId: album.id, guestRating: 0 }, bob))).toEqual(
+      rating(1, 0, 0),
+    );
     const opened = dataOf(await get(`gallery/open?albumId=${album.id}`, alice));
     expect(opened.album).toMatchObject({ guestRatingLikes: 1, isLiked: true, isDisliked: false });
     const asBob = dataOf(await get(`gallery/getPreview?albumId=${album.id}`, bob));
@@ -220,20 +205,10 @@ describe('picture and sedcard ratings (spec 3: same four fields)', () => {
     const [first, second] = album.pictureIds as [number, number];
     expect(
       dataOf(await post('gallery/setPictureGuestRating', { pictureId: first, guestRating: 1 }, alice)),
-    ).toEqual({
-      guestRatingLikes: 1,
-      guestRatingDislikes: 0,
-      isLiked: true,
-      isDisliked: false,
-    });
+    ).toEqual(rating(1, 0, 1));
     expect(
       dataOf(await post('gallery/setPictureGuestRating', { pictureId: first, guestRating: -1 }, alice)),
-    ).toEqual({
-      guestRatingLikes: 0,
-      guestRatingDislikes: 1,
-      isLiked: false,
-      isDisliked: true,
-    });
+    ).toEqual(rating(0, 1, -1));
     expect(await counters('pictures', first)).toEqual({ likes: 0, dislikes: 1 });
     expect(await counters('pictures', second)).toEqual({ likes: 0, dislikes: 0 });
     expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 0 });
@@ -250,10 +225,10 @@ describe('picture and sedcard ratings (spec 3: same four fields)', () => {
     await createAlbum(sedcardActor.id, [16, 18, 18, 18]);
     expect(
       dataOf(await post(`gallery/setSedcardsGuestRating/${sedcardActor.id}`, { guestRating: 1 }, alice)),
-    ).toEqual({ guestRatingLikes: 1, guestRatingDislikes: 0, isLiked: true, isDisliked: false });
+    ).toEqual(rating(1, 0, 1));
     expect(
       dataOf(await post(`gallery/setSedcardsGuestRating/${sedcardActor.id}`, { guestRating: -1 }, bob)),
-    ).toEqual({ guestRatingLikes: 1, guestRatingDislikes: 1, isLiked: false, isDisliked: true });
+    ).toEqual(rating(1, 1, -1));
     const byName = dataOf(await get(`gallery/getsedcards/${sedcardActor.name}`, alice));
     expect(byName).toMatchObject({
       actor: { id: sedcardActor.id, slug: sedcardActor.name.toLowerCase() },
@@ -583,12 +558,7 @@ describe('GraphQL galleries, likeGallery, dislikeGallery, viewAlbum (spec 7)', (
       `mutation { dislikeGallery(albumId: ${album.id}) { guestRatingLikes guestRatingDislikes isLiked isDisliked } }`,
       alice,
     );
-    expect(disliked.json().data.dislikeGallery).toEqual({
-      guestRatingLikes: 0,
-      guestRatingDislikes: 1,
-      isLiked: false,
-      isDisliked: true,
-    });
+    expect(disliked.json().data.dislikeGallery).toEqual(rating(0, 1, -1));
     expect(await counters('albums', album.id)).toEqual({ likes: 0, dislikes: 1 });
 
     const view = async () =>
