@@ -5,7 +5,7 @@
  * (201) or goes offline (203) at its configured rates, and leaves a performer alone whose app uses
  * the API. Short delays here (the defaults are 1–4 s and 2–6 s); real database, wallet and presence.
  */
-import { LANGUAGES } from '@vela/contracts/common';
+import { LANGUAGES, type Language } from '@vela/contracts/common';
 import { performerReplyMessages } from '@vela/i18n/messages/performer-replies';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPerformerSimulator } from '../src/modules/live/performer.simulator.ts';
@@ -48,7 +48,7 @@ describe('the activity simulator answers as the performers (decision 0038 part 7
   const statusOf = async (sessionId: string) => (await node.live.service.sessionById(sessionId))?.status;
 
   /** A running chat with a simulated performer: asked, accepted by the simulator, media up. */
-  async function acceptedChat(language: string) {
+  async function acceptedChat(language: Language) {
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
     const guest = await node.chatGuest(make);
     const sessionId = await node.requestChat(guest.id, actor.id, language);

@@ -4,6 +4,7 @@
  * the desk feeding the service, presence's real online flag, and the performer API on the page
  * origin's real request pipeline (input guard, error answers) under /rest/v1.
  */
+import type { Language } from '@vela/contracts/common';
 import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import type { GuestSocketEvent } from '@vela/contracts/socket';
 import { queryRows } from '@vela/db/client';
@@ -36,7 +37,7 @@ export interface PerformerNode {
   /** A guest with money whose age check is accepted (live streams are FSK-18). */
   chatGuest(make: Factories, balanceCents?: number): Promise<SignedUp>;
   /** A livechat the guest asked for, waiting for the performer (status `requested`). */
-  requestChat(guestId: number, actorId: number, language?: string): Promise<string>;
+  requestChat(guestId: number, actorId: number, language?: Language): Promise<string>;
   /** The header of the performer's token. */
   tokenOf(actorId: number): Record<string, string>;
   /** The catalog's online flag of the performer. */

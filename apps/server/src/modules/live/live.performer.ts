@@ -21,8 +21,6 @@
  * The desk takes `feed` and `sessionOf` as functions so the live module can build it before the
  * service that calls it (the service's `event` is what `feed` calls).
  */
-import type { Language } from '@vela/contracts/common';
-import { LANGUAGES } from '@vela/contracts/common';
 import type { PerformerChat, PerformerEvent } from '@vela/contracts/performer-api';
 import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
@@ -66,9 +64,6 @@ type DeskListener = (actorId: number, event: PerformerEvent) => void;
 
 const LIVE: readonly SessionStatus[] = ['requested', 'starting', 'running'];
 
-const languageOf = (value: string): Language =>
-  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
-
 export function createPerformerDesk(deps: PerformerDeskDeps) {
   const now = deps.now ?? Date.now;
   const actors = new Map<number, ActorDesk>();
@@ -111,7 +106,7 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
       const chat: PerformerChat = {
         sessionId: request.sessionId,
         guestName: request.guestName,
-        language: languageOf(request.language),
+        language: request.language,
         type: request.type,
         state: 'requested',
         requestedAt: new Date(now()).toISOString(),

@@ -22,6 +22,7 @@
  * another node owns (the bus of decision 0038 part 4: such a session answers as not active here).
  */
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@vela/contracts/common';
 import { type ChatRating, LIVE_TRANSCRIPT_LIMIT, liveSdpProblem } from '@vela/contracts/live';
 import {
   type ChatSessionEvent,
@@ -62,8 +63,8 @@ export interface LiveStartRequest {
   type: PaidChatType;
   /** The caller's country (ISO alpha-2), or null when unknown. */
   country: string | null;
-  /** The guest's page language (de, en, nl, es): the performer answers in it. */
-  language?: string;
+  /** The guest's page language (spec 7's `lang`): the performer answers in it. */
+  language?: Language;
   /** The guest's idempotency key: the same key answers the session it started. */
   idempotencyKey?: string;
 }

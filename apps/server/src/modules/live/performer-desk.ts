@@ -5,6 +5,7 @@
  * the demo's activity simulator use alike. The performer's answers come back into the live service as
  * session events (`performerAccepted`, `performerDeclined`, `message`, `performerKick`, …).
  */
+import type { Language } from '@vela/contracts/common';
 
 export interface ChatRequestForPerformer {
   sessionId: string;
@@ -12,8 +13,8 @@ export interface ChatRequestForPerformer {
   guestId: number;
   /** The guest's display name as performers see it. */
   guestName: string;
-  /** The guest's language (de, en, nl, es): the simulator answers in it. */
-  language: string;
+  /** The guest's language: the simulator answers in it. */
+  language: Language;
   /** The chat type (packages/domain chat-types.ts). */
   type: string;
 }
