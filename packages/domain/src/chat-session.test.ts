@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChatExitCode } from './chat-exit-codes.ts';
 import {
@@ -79,10 +80,13 @@ class Shell {
       at?: number;
       settings?: ChatSessionSettings;
       free?: number;
+      /** The performer's chat data (prices); `actor` above unless given. */
+      actor?: ActorChatData;
     } = {},
   ) {
     const start = decideChatStart(
       startInput({
+        ...(options.actor ? { actor: options.actor } : {}),
         type,
         balanceCents: wallet.balance,
         voucherMinutes: wallet.vouchers,
@@ -845,5 +849,96 @@ describe('invariants over random sessions', () => {
       expect(paidMinutes, `seed ${seed}`).toBe(shell.state.minutesBilled);
       expect(spent, `seed ${seed}`).toBeLessThanOrEqual((200 * shell.state.deliveredMs) / MIN);
     }
+  });
+});
+
+describe('the end of the money is exact (501 leaves no cent behind; decision 0038)', () => {
+  /**
+   * A livechat at `price` cents a minute of `minuteMs`, ticked as the billing loop does: at each
+   * `nextDeadline`, `lateMs` late, the client pinging every 50 s; the guest leaves at `exitAt` ms of media
+   * (null: stays until the money ends). Returns the shell and the wallet's balance at the start.
+   */
+  function chatUntilEnd(
+    balance: number,
+    price: number,
+    minuteMs: number,
+    lateMs: number,
+    exitAt: number | null,
+  ) {
+    const shell = new Shell(
+      'livechat',
+      { balance, vouchers: 0 },
+      {
+        settings: { ...settings, minuteMs },
+        actor: { ...actor, prices: { ...actor.prices, single: price } },
+      },
+    ).running();
+    const exit = exitAt === null ? Number.POSITIVE_INFINITY : UP + exitAt;
+    for (let i = 0; i < 100_000 && shell.state.status !== 'ended'; i += 1) {
+      const deadline = nextDeadline(shell.state);
+      if (deadline === null) break;
+      // The page pings every 50 s (spec 9), however far the next deadline is.
+      const at = Math.min(deadline + lateMs, shell.state.lastGuestSeenAt + 50_000);
+      if (at >= exit) {
+        shell.send({ type: 'guestExit' }, exit);
+        break;
+      }
+      shell.send({ type: 'guestAlive' }, at).send({ type: 'tick' }, at);
+    }
+    return shell;
+  }
+
+  const spentOf = (shell: Shell) => shell.charges().reduce((sum, c) => sum + c.cents, 0);
+
+  it('the case the e2e run found: 10 EUR at 199 cents a 5 s minute ended 501 with 1 cent left; now with none', () => {
+    // 5 minutes cost 995 cents; the 5 cents left pay 125.6 ms of the sixth. Rounded down to 125 ms,
+    // that part was worth 4.975 cents and charged 4: one cent stayed and could pay nothing more.
+    const shell = chatUntilEnd(1000, 199, 5000, 0, null);
+    expect(shell.chatEnd()).toMatchObject({ exitCode: 501, chatEnd: { priceCents: 1000 } });
+    expect(shell.charges().at(-1)).toMatchObject({ minuteIndex: 5, cents: 5, partial: true });
+    expect(shell.state.deliveredMs).toBe(5 * 5000 + 126);
+    expect(shell.wallet.balance).toBe(0);
+    // 1 cent at 7 cents a minute: 8 571.4 ms, rounded down 0 cents were charged.
+    const odd = chatUntilEnd(50, 7, MIN, 0, null);
+    expect(odd.chatEnd()).toMatchObject({ exitCode: 501, chatEnd: { priceCents: 50 } });
+    expect(odd.wallet.balance).toBe(0);
+  });
+
+  it('property: balance after = start - sum of charged minutes; at 501 nothing is left; an exit before pays the delivered part rounded down', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 50, max: 3000 }),
+        fc.integer({ min: 5, max: 999 }),
+        fc.integer({ min: 1000, max: 120_000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.option(fc.integer({ min: 1, max: 40 * 120_000 }), { nil: null }),
+        (balance, price, minuteMs, lateMs, exitAt) => {
+          const shell = chatUntilEnd(balance, price, minuteMs, lateMs, exitAt);
+          expect(shell.state.status).toBe('ended');
+          const end = shell.chatEnd();
+          const spent = spentOf(shell);
+          // The wallet moved exactly the charged minutes, each once.
+          expect(shell.wallet.balance).toBe(balance - spent);
+          expect(end.chatEnd.priceCents).toBe(spent);
+          expect(new Set(shell.charges().map((c) => c.idempotencyKey)).size).toBe(shell.ledger.size);
+          // Never more than the delivered time is worth.
+          const delivered = shell.state.deliveredMs;
+          expect(spent * minuteMs).toBeLessThanOrEqual(price * delivered);
+          if (end.exitCode === 501) {
+            // Nothing is left that could pay more time: the money ended the chat.
+            expect(shell.wallet.balance).toBe(0);
+          } else {
+            // Another reason ended it first (the guest left): the funds were not used up, and the
+            // delivered part is charged pro rata, rounded down to the cent.
+            expect(end.exitCode).toBe(100);
+            expect(delivered).toBeLessThan(
+              fundedMs({ ...shell.state, minutesBilled: 0, pending: null, balanceCents: balance }),
+            );
+            expect(spent).toBe(Math.floor((price * delivered) / minuteMs));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

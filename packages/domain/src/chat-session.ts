@@ -25,7 +25,8 @@
  *   performer or the platform (`chargesPartialMinute`), it is not charged at all.
  * - Never beyond the guest's funds: the engine knows the balance and the voucher minutes (start,
  *   every charge result, `fundsChanged`); when the delivered time reaches what they pay for, the
- *   session ends with 501 and the partial minute is charged exactly up to the funds.
+ *   session ends with 501 and the partial minute is charged exactly up to the funds: the money ends
+ *   at the first millisecond worth the whole balance (`fundedMs`), so no cent stays behind.
  * - Start needs the minimum chat balance of spec 9 (0.5 EUR) or a usable voucher minute, else
  *   106 and the not-enough-money modal (`decideChatStart`).
  * - Performer and platform failures stop the billing of the current minute; whole minutes delivered
@@ -431,7 +432,15 @@ function projectedBalance(s: ChatSessionState): number {
   return Math.max(0, s.balanceCents - (s.pending?.cents ?? 0));
 }
 
-/** How much delivered time the charges so far plus the funds pay for (Infinity for a free chat). */
+/**
+ * How much delivered time the charges so far plus the funds pay for (Infinity for a free chat).
+ * The part of a minute the last cents pay for rounds UP to the millisecond: the money ends at the
+ * first millisecond whose pro-rata value (`price x ms / minuteMs`) reaches the balance, so the
+ * partial minute charged at 501 (`floor(price x ms / minuteMs)`, capped by the balance) takes the
+ * whole balance. Rounded down (as before), that charge came out one cent short and the cent stayed
+ * in the wallet although it could pay nothing more. The guest never pays for time not delivered: the
+ * delivered part is worth at least the balance (by less than one millisecond's price more).
+ */
 export function fundedMs(s: ChatSessionState): number {
   const price = s.pricePerMinuteCents;
   if (price === 0) return Number.POSITIVE_INFINITY;
@@ -439,7 +448,7 @@ export function fundedMs(s: ChatSessionState): number {
   const settled = s.minutesBilled + (s.pending ? 1 : 0);
   const balance = projectedBalance(s);
   const wholeMinutes = settled + usableVouchers(s) + Math.floor(balance / price);
-  return wholeMinutes * minute + Math.floor(((balance % price) * minute) / price);
+  return wholeMinutes * minute + Math.ceil(((balance % price) * minute) / price);
 }
 
 /** The delivered time the engine may bill: never more than the funds pay for. */
