@@ -22,7 +22,7 @@ import { ErrorBodySchema, LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ErrorCode } from './error-codes.ts';
 
-/** The chat types a guest can start today: the paid ones (free chat and previews are not built). */
+/** The chat types paid by the minute. */
 export const LIVE_PAID_CHAT_TYPES = [
   'livechat',
   'video-call',
@@ -30,8 +30,22 @@ export const LIVE_PAID_CHAT_TYPES = [
   'voyeur-chat',
   'voyeur-private-chat',
 ] as const;
-export const LiveChatTypeSchema = z.enum(LIVE_PAID_CHAT_TYPES);
+/**
+ * The free chat types (decision 0038 part 9): `free-chat` (performers with `freeChat`, paid by the
+ * guest's free chat time) and `live-preview` (performers with `isLivePreviewEnabled`, one preview unit).
+ */
+export const LIVE_FREE_CHAT_TYPES = ['free-chat', 'live-preview'] as const;
+/** Every chat type `live/start` starts (spec 1's seven). */
+export const LIVE_CHAT_TYPES = [...LIVE_PAID_CHAT_TYPES, ...LIVE_FREE_CHAT_TYPES] as const;
+export const LiveChatTypeSchema = z.enum(LIVE_CHAT_TYPES);
 export type LiveChatType = z.infer<typeof LiveChatTypeSchema>;
+export type LivePaidChatType = (typeof LIVE_PAID_CHAT_TYPES)[number];
+
+/** Spec 6 and 9 "live preview 5 (20 VIP)": preview units per rolling hour. */
+export const LIVE_PREVIEW_UNITS = 5;
+export const LIVE_PREVIEW_UNITS_VIP = 20;
+/** After "no thanks" (free preview decline) the offer modal `fifteen-minutes-preview` stays closed this long. */
+export const LIVE_PREVIEW_DECLINE_MS = 15 * 60 * 1000;
 
 /** The session's life (packages/domain chat-session.ts): requested → starting → running → ending → ended. */
 export const LIVE_SESSION_STATUSES = ['requested', 'starting', 'running', 'ending', 'ended'] as const;
@@ -85,6 +99,11 @@ export const LiveStartAnswerSchema = z.object({
   /** The guest's chat-minute vouchers with this performer that pay first (0 for types they do not pay). */
   voucherMinutes: z.number().int().nonnegative(),
   actor: LiveActorSchema,
+  /**
+   * Delivered media the chat may use, ms: free chat the guest's free chat time left, a live preview
+   * one preview unit; null (or absent) for a chat paid by the minute.
+   */
+  allowanceMs: z.number().int().nonnegative().nullable().optional(),
 });
 export type LiveStartAnswer = z.infer<typeof LiveStartAnswerSchema>;
 
@@ -104,7 +123,11 @@ export const LIVE_START_REFUSALS = {
   PERFORMER_IN_SINGLE: 409,
   NO_PRIVATE_CHAT_TO_WATCH: 409,
   GUEST_IN_CHAT: 409,
-} as const satisfies Partial<Record<ErrorCode, 402 | 403 | 404 | 409>>;
+  /** A live preview with no unit left in the hour (exit code 402 "limit hour"). */
+  PREVIEW_LIMIT: 429,
+  /** A free chat with no free chat time left (exit code 503 "time limit"). */
+  FREE_CHAT_USED_UP: 409,
+} as const satisfies Partial<Record<ErrorCode, 402 | 403 | 404 | 409 | 429>>;
 export type LiveStartRefusalCode = keyof typeof LIVE_START_REFUSALS;
 export const LIVE_START_REFUSAL_CODES = Object.keys(LIVE_START_REFUSALS) as [
   LiveStartRefusalCode,
@@ -116,7 +139,11 @@ export const LiveStartRefusalBodySchema = ErrorBodySchema.extend({
   error: ErrorBodySchema.shape.error.extend({
     code: z.enum(LIVE_START_REFUSAL_CODES),
     message: z.string(),
-    /** The spec 8 pre-chat exit code the refusal reports (106 money, 906 host single, 601, 198), or null. */
+    /**
+     * The spec 8 exit code the refusal reports, or null: pre-chat (106 money, 906 host single, 601,
+     * 198), a live preview's own set (406 banned, 405 fsk, 498 offline, 407 disabled, 404 single,
+     * 402 limit hour), free chat 503 (no free time left).
+     */
     exitCode: z.number().int().nullable(),
     /** The spec 2 modal the page opens. */
     modal: z.literal('not-enough-money').nullable(),
@@ -217,6 +244,85 @@ export const ChatExitSurveyRequestSchema = z.strictObject({
 export type ChatExitSurveyRequest = z.infer<typeof ChatExitSurveyRequestSchema>;
 export const ChatExitSurveyAnswerSchema = z.object({ chatId: LiveSessionIdSchema, rating: ChatRatingSchema });
 
+// --- free preview and free chat offers ----------------------------------------------------------------
+
+/**
+ * A guest's live preview allowance (spec 6 "live preview limit 5 units (20 VIP)"): one unit is one
+ * preview whose first frame arrived, of at most `unitMs`; units count over the rolling hour.
+ */
+export const LivePreviewAllowanceSchema = z.object({
+  unitsLimit: z.number().int().nonnegative(),
+  unitsUsed: z.number().int().nonnegative(),
+  unitsLeft: z.number().int().nonnegative(),
+  /** Length of one unit (the longest look), ms. */
+  unitMs: z.number().int().positive(),
+  /** When the oldest unit of the hour frees up again (null: none used). */
+  nextUnitAt: z.iso.datetime().nullable(),
+  /** The guest declined the offer (free preview decline): the offer modal stays closed until then. */
+  declinedUntil: z.iso.datetime().nullable(),
+});
+export type LivePreviewAllowance = z.infer<typeof LivePreviewAllowanceSchema>;
+
+/** Spec 3 Guest "free chat durations" / spec 7 "free chat duration": the guest's free chat time. */
+export const FreeChatDurationSchema = z.object({
+  /** Free chat time left today (UTC day), ms. */
+  msLeft: z.number().int().nonnegative(),
+  /** Free chat time every day brings, ms (LIVE_FREE_CHAT_MS_PER_DAY). */
+  msPerDay: z.number().int().nonnegative(),
+  /** When the time is renewed (next UTC midnight). */
+  renewsAt: z.iso.datetime(),
+});
+export type FreeChatDuration = z.infer<typeof FreeChatDurationSchema>;
+
+/** Why a free chat type cannot start with this performer now (the start's refusal), or null: it can. */
+export const LiveOfferRefusalSchema = z
+  .object({ code: z.string(), exitCode: z.number().int().nullable() })
+  .nullable();
+
+/**
+ * `GET live/offers/:actorId`: what the live-show tab offers for free (logged-in guest): a free
+ * preview when the performer has `isLivePreviewEnabled`, a free chat when it has `freeChat`; each
+ * null when the performer does not offer it.
+ */
+export const LiveOffersSchema = z.object({
+  actorId: ActorId,
+  preview: z.object({ allowance: LivePreviewAllowanceSchema, refusal: LiveOfferRefusalSchema }).nullable(),
+  freeChat: z.object({ duration: FreeChatDurationSchema, refusal: LiveOfferRefusalSchema }).nullable(),
+});
+export type LiveOffers = z.infer<typeof LiveOffersSchema>;
+export const LiveOffersParamsSchema = z.object({ actorId: z.coerce.number().pipe(ActorId) });
+
+/** `POST live/preview/decline` (spec 7 "free preview decline"): the offer modal stays closed 15 minutes. */
+export const LivePreviewDeclineRequestSchema = z.strictObject({});
+
+// --- what a performer offers now (the live page's start area) ---------------------------------------
+
+export const LiveActorParamsSchema = z.object({ actorId: z.coerce.number().pipe(ActorId) });
+
+/** One paid chat type the performer offers now and what a minute of it costs (spec 3 actor prices, in coins). */
+export const LiveChatTypeOfferSchema = z.object({
+  type: z.enum(LIVE_PAID_CHAT_TYPES),
+  pricePerMinute: Coins,
+  /** The guest's camera goes to the performer (video call: cam2cam). */
+  guestCamera: z.boolean(),
+});
+export type LiveChatTypeOffer = z.infer<typeof LiveChatTypeOfferSchema>;
+
+/**
+ * `GET live/actors/:actorId/chat-types`: the paid chat types a start would not be refused for on the
+ * performer's side (online, the type's actor flag, single or not: domain `chatOffers`), in the page's
+ * order. Public data of the performer, the same for every caller; it changes with the performer's
+ * chats, so the page reads it after hydration instead of from the shared render.
+ */
+export const LiveActorChatTypesSchema = z.object({
+  actorId: ActorId,
+  isOnline: z.boolean(),
+  /** The performer is in a livechat or video call with a guest (only a voyeur private chat is open). */
+  performerInSingle: z.boolean(),
+  offers: z.array(LiveChatTypeOfferSchema),
+});
+export type LiveActorChatTypes = z.infer<typeof LiveActorChatTypesSchema>;
+
 export const liveEndpoints = {
   start: defineEndpoint({
     method: 'POST',
@@ -226,6 +332,13 @@ export const liveEndpoints = {
     body: LiveStartRequestSchema,
     response: LiveStartAnswerSchema,
     errors: ['NOT_LOGGED_IN', 'IDEMPOTENCY_KEY_REUSED', ...LIVE_START_REFUSAL_CODES],
+  }),
+  chatTypes: defineEndpoint({
+    method: 'GET',
+    path: 'live/actors/:actorId/chat-types',
+    params: LiveActorParamsSchema,
+    response: LiveActorChatTypesSchema,
+    errors: ['ACTOR_NOT_FOUND'],
   }),
   session: defineEndpoint({
     method: 'GET',
@@ -248,6 +361,20 @@ export const liveEndpoints = {
     params: LiveSessionParamsSchema,
     response: LiveReceiptSchema,
     errors: ['NOT_LOGGED_IN', 'LIVE_SESSION_NOT_FOUND'],
+  }),
+  offers: defineEndpoint({
+    method: 'GET',
+    path: 'live/offers/:actorId',
+    params: LiveOffersParamsSchema,
+    response: LiveOffersSchema,
+    errors: ['NOT_LOGGED_IN', 'ACTOR_NOT_FOUND'],
+  }),
+  previewDecline: defineEndpoint({
+    method: 'POST',
+    path: 'live/preview/decline',
+    body: LivePreviewDeclineRequestSchema,
+    response: LivePreviewAllowanceSchema,
+    errors: ['NOT_LOGGED_IN'],
   }),
   chatExitSurvey: defineEndpoint({
     method: 'POST',

@@ -145,6 +145,8 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   PERFORMER_IN_SINGLE: 'error.generic',
   NO_PRIVATE_CHAT_TO_WATCH: 'error.generic',
   GUEST_IN_CHAT: 'error.generic',
+  PREVIEW_LIMIT: 'error.generic',
+  FREE_CHAT_USED_UP: 'error.generic',
   LIVE_SESSION_NOT_FOUND: 'error.generic',
   LIVE_SESSION_NOT_ACTIVE: 'error.generic',
   LIVE_SESSION_NOT_ENDED: 'error.generic',

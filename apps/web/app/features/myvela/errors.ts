@@ -157,6 +157,8 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   PERFORMER_IN_SINGLE: 'error.unknown',
   NO_PRIVATE_CHAT_TO_WATCH: 'error.unknown',
   GUEST_IN_CHAT: 'error.unknown',
+  PREVIEW_LIMIT: 'error.unknown',
+  FREE_CHAT_USED_UP: 'error.unknown',
   LIVE_SESSION_NOT_FOUND: 'error.unknown',
   LIVE_SESSION_NOT_ACTIVE: 'error.unknown',
   LIVE_SESSION_NOT_ENDED: 'error.unknown',
