@@ -5,9 +5,16 @@
  * receipt). Money leaves in coins: amounts spent and prices round up
  * (`coinsForEuroCents`), a balance rounds down (`coinBalanceOf`, the one producer of balances).
  */
-import type { LiveReceipt, LiveSessionView, LiveStartAnswer } from '@vela/contracts/live';
+import type {
+  LiveActorChatTypes,
+  LiveReceipt,
+  LiveSessionView,
+  LiveStartAnswer,
+} from '@vela/contracts/live';
+import type { ChatOffer } from '@vela/domain/chat-offers';
 import type { ServerMessageOf } from '@vela/contracts/socket';
 import type { ChatSessionEffect, ChatSessionState } from '@vela/domain/chat-session';
+import { CHAT_TYPE_RULES } from '@vela/domain/chat-types';
 import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { coinsForEuroCents } from '@vela/domain/coins';
 import type { LiveMessageRow, LiveMinuteRow, LiveSessionRow } from './live.repository.ts';
@@ -120,5 +127,23 @@ export function liveReceipt(receipt: {
       price: coins(coinsForEuroCents(cents)),
       cents,
     },
+  };
+}
+
+/** `GET live/actors/:actorId/chat-types`: the offers with their prices in coins (rounded up). */
+export function liveChatTypes(result: {
+  actor: { id: number; chat: { isOnline: boolean } };
+  performerInSingle: boolean;
+  offers: readonly ChatOffer[];
+}): LiveActorChatTypes {
+  return {
+    actorId: result.actor.id,
+    isOnline: result.actor.chat.isOnline,
+    performerInSingle: result.performerInSingle,
+    offers: result.offers.map((offer) => ({
+      type: offer.type as LiveActorChatTypes['offers'][number]['type'],
+      pricePerMinute: coins(coinsForEuroCents(offer.pricePerMinuteCents)),
+      guestCamera: CHAT_TYPE_RULES[offer.type].guestCamera,
+    })),
   };
 }

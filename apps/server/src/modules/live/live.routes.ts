@@ -20,7 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { liveReceipt, liveSessionView, liveStartAnswer } from './live.presenter.ts';
+import { liveChatTypes, liveReceipt, liveSessionView, liveStartAnswer } from './live.presenter.ts';
 import type { LiveService, LiveStartRefusalCode } from './live.service.ts';
 
 /** A refused start: its answer carries the exit code, the modal and the restriction. */
@@ -103,6 +103,11 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
         }
         return liveStartAnswer(result);
       },
+    });
+
+    // Public: what the performer offers now (the same for every caller; no-store, it changes with the chats).
+    route(app, liveEndpoints.chatTypes).handle({
+      handler: async ({ params }) => liveChatTypes(await service.chatTypes(params.actorId)),
     });
 
     route(app, liveEndpoints.exit).handle({

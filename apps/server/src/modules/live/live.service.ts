@@ -23,7 +23,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
-import { type ChatRating, LIVE_TRANSCRIPT_LIMIT, liveSdpProblem } from '@vela/contracts/live';
+import {
+  type ChatRating,
+  LIVE_PAID_CHAT_TYPES,
+  LIVE_TRANSCRIPT_LIMIT,
+  liveSdpProblem,
+} from '@vela/contracts/live';
+import { chatOffers } from '@vela/domain/chat-offers';
 import {
   type ChatSessionEvent,
   type ChatSessionSettings,
@@ -454,6 +460,17 @@ export function createLiveService(deps: LiveServiceDeps) {
   return {
     start,
     event,
+
+    /** The paid chat types the performer offers now, for the live page's start area (domain `chatOffers`). */
+    async chatTypes(actorId: number) {
+      const [actor, performerInSingle] = await Promise.all([
+        deps.actors.actorForChat(actorId),
+        repository.actorInSingle(actorId),
+      ]);
+      if (!actor) throw new AppError('ACTOR_NOT_FOUND', 'No such performer', 404);
+      const offers = chatOffers(actor.chat, performerInSingle, LIVE_PAID_CHAT_TYPES);
+      return { actor, performerInSingle, offers };
+    },
 
     /** REST exit: the guest's own session (404 otherwise); its status and code after the exit. */
     async exitOwn(guestId: number, sessionId: string, code?: GuestExitCode) {
