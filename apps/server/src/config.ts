@@ -467,6 +467,14 @@ const VARIABLES = {
     expected: 'an integer 100-3600000',
     schema: integer(100, 3_600_000),
   }),
+  liveLeaseMs: variable({
+    name: 'LIVE_LEASE_MS',
+    default: '10000',
+    description:
+      "How long a node's claim on the live sessions it bills lasts without renewal (decision 0038 part 4): the node renews it every tick; when the node dies another node takes the sessions over after it ran out.",
+    expected: 'an integer 1000-600000',
+    schema: integer(1000, 600_000),
+  }),
   liveUdpPorts: variable({
     name: 'LIVE_UDP_PORTS',
     default: '40000-40999',

@@ -210,6 +210,7 @@ describe('configuration', () => {
       'PERFORMER_SIMULATOR_KICK_RATE',
       'PERFORMER_SIMULATOR_OFFLINE_RATE',
       'LIVE_MINUTE_MS',
+      'LIVE_LEASE_MS',
       'LIVE_UDP_PORTS',
       'LIVE_SOURCE_IDLE_MS',
       'LIVE_ICE_SERVERS',

@@ -24,7 +24,12 @@
  * once. The performer side (performer-desk.ts) hears the guest's messages and the end; the chat
  * request (`askPerformer`) is sent by the service when it opens the session. Each settled minute is
  * recorded for the receipt (`live_minutes`) after its charge's answer.
- * Not built yet: events from other nodes over the bus.
+ *
+ * Hand-over: a session claimed from a dead node (its media died with it, or its Janus handles with
+ * its Janus session) gets a new viewer on this node at once, offered to every open page of the guest
+ * (`liveOffer` on `guest:<id>`, whatever node the page's socket reconnected to); the page's answer
+ * brings the guest back (`guestReconnected`) and the new viewer's `mediaUp` bills again. Without an
+ * answer within the grace period the session ends with 910, the current minute not charged.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -369,17 +374,37 @@ export function createLiveLoop(deps: LiveLoopDeps) {
   async function sweep(): Promise<number> {
     const claimed = await repository.claimExpired(nodeId, leaseMs, SWEEP_BATCH);
     await Promise.all(
-      claimed.map((row) => {
+      claimed.map(async (row) => {
         sessions.set(row.id, {
           state: row.state as unknown as ChatSessionState,
           version: row.version,
           queue: Promise.resolve(),
         });
-        return feed(row.id, { type: 'handOver' });
+        await feed(row.id, { type: 'handOver' });
+        await offerAgain(row.id);
       }),
     );
     if (claimed.length > 0) log.warn({ claimed: claimed.length }, 'live sessions taken over');
     return claimed.length;
+  }
+
+  /**
+   * A new viewer on this node for a session it took over whose media may flow (starting, running),
+   * offered to the guest's pages; a failure is logged (the grace period then ends the session).
+   */
+  async function offerAgain(id: string): Promise<void> {
+    const state = sessions.get(id)?.state;
+    if (!deps.media || !state || (state.status !== 'starting' && state.status !== 'running')) return;
+    try {
+      await deps.media.offer({
+        sessionId: id,
+        guestId: state.guestId,
+        actorId: state.actorId,
+        actorName: state.actorName,
+      });
+    } catch (error) {
+      log.error({ err: error, sessionId: id }, 'live media not offered after a hand-over');
+    }
   }
 
   /** Sleeps until the earliest deadline of the owned sessions, at most one tick interval. */

@@ -16,7 +16,7 @@ import type { Unsubscribe } from '../../infra/bus.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import { createLiveLoop, LIVE_LEASE_MS, type LiveVouchers } from './live.loop.ts';
+import { createLiveLoop, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
 import { listenForRelays, relayOver } from './live.relay.ts';
 import { createLiveRepository } from './live.repository.ts';
@@ -73,6 +73,7 @@ export function createLiveModule(
     now,
     publish,
     log: deps.log,
+    leaseMs: deps.config.liveLeaseMs,
     performer,
     ...(signaling ? { media: signaling } : {}),
   });
@@ -87,7 +88,7 @@ export function createLiveModule(
     actors: deps.actors,
     settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: deps.config.liveMinuteMs },
     nodeId,
-    leaseMs: LIVE_LEASE_MS,
+    leaseMs: deps.config.liveLeaseMs,
     now,
     performer,
     ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),

@@ -414,8 +414,11 @@ export function createLiveService(deps: LiveServiceDeps) {
       async answer(guestId: number, sessionId: string, offerId: string, sdp: string): Promise<void> {
         checkSdp(sdp);
         if (await elsewhere(guestId, sessionId, { kind: 'answer', offerId, sdp })) return;
-        activeState(guestId, sessionId);
+        const state = activeState(guestId, sessionId);
         await signalingOf().answer(sessionId, offerId, sdp);
+        // A page answered the offer a node sent after taking the session over (`handOver`: the
+        // guest counts as disconnected): the guest is back, and the new viewer's mediaUp bills again.
+        if (state.disconnected) await event(sessionId, { type: 'guestReconnected' });
       },
 
       async candidate(

@@ -43,6 +43,12 @@ export function liveSocket(
     void work.catch((error: unknown) => log.warn({ err: error, sessionId }, 'live page hook failed'));
   const shownElsewhere = (connectionId: string, sessionId: string) =>
     [...joined].some(([id, page]) => id !== connectionId && page.sessions.has(sessionId));
+  /** The page shows the session: its pings and its close count for it. */
+  const shows = (context: { connectionId: string; guestId: number }, sessionId: string) => {
+    const page = joined.get(context.connectionId) ?? { guestId: context.guestId, sessions: new Set() };
+    page.sessions.add(sessionId);
+    joined.set(context.connectionId, page);
+  };
 
   const lifecycle: SocketLifecycle = {
     ping(context) {
@@ -78,15 +84,14 @@ export function liveSocket(
   const handlers: SocketHandlers = {
     async liveJoin(context, message) {
       const { status, exitCode } = await service.join(context.guestId, message.sessionId);
-      if (status !== 'ended') {
-        const page = joined.get(context.connectionId) ?? { guestId: context.guestId, sessions: new Set() };
-        page.sessions.add(message.sessionId);
-        joined.set(context.connectionId, page);
-      }
+      if (status !== 'ended') shows(context, message.sessionId);
       return { type: 'liveState', sessionId: message.sessionId, status, exitCode } as const;
     },
     async liveAnswer(context, message) {
       await service.answer(context.guestId, message.sessionId, message.offerId, message.sdp);
+      // An offer the page did not ask for (a node that took the session over sent it) is answered
+      // from a page that may never have sent liveJoin on this socket.
+      shows(context, message.sessionId);
       return undefined;
     },
     async liveIceCandidate(context, message) {
