@@ -15,7 +15,7 @@
  * `pgbench` on PATH).
  */
 import { spawnSync } from 'node:child_process';
-import { openDatabase } from '@vela/db/client';
+import { type Db, openDatabase } from '@vela/db/client';
 import { migrateDatabase } from '@vela/db/migrate';
 import { sql } from '@vela/db/orm';
 import pg from 'pg';
@@ -39,13 +39,13 @@ export interface LedgerBenchResult {
   invariants: { sumZero: boolean; noNegativeWallet: boolean; balancesMatchEntries: boolean };
 }
 
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function recreate(name: string): Promise<void> {
+export async function recreate(name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -56,7 +56,7 @@ async function recreate(name: string): Promise<void> {
   }
 }
 
-async function drop(name: string): Promise<void> {
+export async function drop(name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -64,6 +64,20 @@ async function drop(name: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/** The ledger's invariants checked in SQL: entries sum to zero, no wallet below zero, balances = their entries. */
+export async function ledgerInvariantsOf(db: Db): Promise<LedgerBenchResult['invariants']> {
+  const one = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
+  return {
+    sumZero: await one(sql`select coalesce(sum(amount_cents), 0) = 0 as ok from ledger_entries`),
+    noNegativeWallet: await one(
+      sql`select count(*) = 0 as ok from ledger_accounts where balance_cents < 0 and kind = 'guest-wallet'`,
+    ),
+    balancesMatchEntries: await one(sql`select count(*) = 0 as ok from ledger_accounts a
+      where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id)`),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -118,16 +132,7 @@ async function ledgerRun(): Promise<Pick<LedgerBenchResult, 'ledger' | 'invarian
     );
     const elapsedS = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const one = async (query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok === true;
-    const invariants = {
-      sumZero: await one(sql`select coalesce(sum(amount_cents), 0) = 0 as ok from ledger_entries`),
-      noNegativeWallet: await one(
-        sql`select count(*) = 0 as ok from ledger_accounts where balance_cents < 0 and kind = 'guest-wallet'`,
-      ),
-      balancesMatchEntries: await one(sql`select count(*) = 0 as ok from ledger_accounts a
-        where a.balance_cents <> (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id)`),
-    };
+    const invariants = await ledgerInvariantsOf(db);
     return {
       ledger: {
         transactions: latencies.length,

@@ -13,7 +13,8 @@
  * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), and the login benchmark of
  * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14), and the first-load JavaScript of
  * bench/first-load-js.ts (its own server: compressed script bytes of home, two listings and a profile in Chromium at
- * 390 px; issue 15; needs the web build).
+ * 390 px; issue 15; needs the web build), and the live benchmarks: media (bench/live-embedded.ts, bench/live-janus.ts)
+ * and billing (bench/live-billing.ts: 300 billed chats x 10 minutes on PostgreSQL).
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
@@ -33,6 +34,7 @@ import { printCatalogBench, runCatalogBench } from './catalog.ts';
 import { printFirstLoadBench, runFirstLoadBench } from './first-load-js.ts';
 import { benchGuest } from './guest-session.ts';
 import { printLedgerBench, runLedgerBench } from './ledger.ts';
+import { printLiveBillingBench, runLiveBillingBench } from './live-billing.ts';
 import { printLiveEmbeddedBench, runLiveEmbeddedBench } from './live-embedded.ts';
 import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
@@ -185,10 +187,13 @@ async function main(): Promise<void> {
     printLiveEmbeddedBench(liveEmbedded);
     // Live media through Janus, when JANUS_URL names one (bench/live-janus.ts: Janus's CPU per viewer).
     if (process.env.JANUS_URL) printLiveJanusBench(await runLiveJanusBench());
+    // 300 billed live chats x 10 minutes on the real billing loop and ledger (bench/live-billing.ts).
+    const liveBilling = await runLiveBillingBench();
+    printLiveBillingBench(liveBilling);
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, liveEmbedded }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, liveEmbedded, liveBilling }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -42,9 +42,12 @@ export function liveNodeOn(
     publish?: LiveLoopDeps['publish'];
     /** The performer side (live.performer.ts) the service and loop tell; none unless given. */
     performer?: PerformerDesk;
+    /** The clock; the test's clock (`clock.now`, moved by the test) unless given (bench/live-billing.ts: the wall clock). */
+    now?: () => number;
   },
 ): LiveNode {
   const clock = { now: Date.UTC(2026, 10, 26, 12) };
+  const now = options.now ?? (() => clock.now);
   const wallet = options.wallet ?? createWalletService({ db });
   const vouchers = options.vouchers ?? promotionsOn(db);
   const repository = createLiveRepository(db);
@@ -53,7 +56,7 @@ export function liveNodeOn(
     wallet,
     vouchers,
     nodeId: options.nodeId,
-    now: () => clock.now,
+    now,
     publish: options.publish ?? (async () => true),
     log: silent,
     performer: options.performer,
@@ -72,7 +75,7 @@ export function liveNodeOn(
     settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: options.minuteMs },
     nodeId: options.nodeId,
     leaseMs: 10_000,
-    now: () => clock.now,
+    now,
     performer: options.performer,
   });
   return { service, loop, clock };
