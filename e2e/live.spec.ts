@@ -82,8 +82,15 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   await fixtures.gotoReady(page, `${profile}live-show/`);
   const start = page.getByRole('button', { name: 'Start live chat' });
   await expect(start).toBeVisible();
-  await expect(page.locator('.live-start [data-live-price]')).toHaveText(/^\d+ coins per minute$/);
-  const price = Number((await page.locator('.live-start [data-live-price]').innerText()).replace(/\D/g, ''));
+  await expect(page.locator('.live-start [data-chat-type="livechat"] [data-live-price]')).toHaveText(
+    /^\d+ coins per minute$/,
+  );
+  const price = Number(
+    (await page.locator('.live-start [data-chat-type="livechat"] [data-live-price]').innerText()).replace(
+      /\D/g,
+      '',
+    ),
+  );
 
   // No money yet: spec 2 modal not-enough-money -> the payment dialog -> back into the chat.
   await start.click();
@@ -180,7 +187,9 @@ for (const lang of ['de', 'en', 'nl', 'es'] as const) {
     await fixtures.decideConsent(page.context(), baseURL, { adult: true });
     const profile = (await anOnlinePerformer(page)).replace(/^\/en\//, `/${lang}/`);
     await fixtures.gotoReady(page, `${profile}live-show/`);
-    await expect(page.locator('.live-start [data-live-price]')).toHaveText(WORDS[lang].perMinute);
+    await expect(page.locator('.live-start [data-chat-type="livechat"] [data-live-price]')).toHaveText(
+      WORDS[lang].perMinute,
+    );
     const start = page.getByRole('button', { name: WORDS[lang].start });
     await fixtures.expectNoSeriousAxeViolations(page, `live-show tab ${lang}`);
     await start.focus();

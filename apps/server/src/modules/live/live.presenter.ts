@@ -5,18 +5,14 @@
  * receipt). Money leaves in coins: amounts spent and prices round up
  * (`coinsForEuroCents`), a balance rounds down (`coinBalanceOf`, the one producer of balances).
  */
-import type {
-  LiveActorChatTypes,
-  LiveReceipt,
-  LiveSessionView,
-  LiveStartAnswer,
-} from '@vela/contracts/live';
-import type { ChatOffer } from '@vela/domain/chat-offers';
+import type { LiveActorChatTypes, LiveReceipt, LiveSessionView, LiveStartAnswer } from '@vela/contracts/live';
 import type { ServerMessageOf } from '@vela/contracts/socket';
+import type { ChatOffer } from '@vela/domain/chat-offers';
 import type { ChatSessionEffect, ChatSessionState } from '@vela/domain/chat-session';
 import { CHAT_TYPE_RULES } from '@vela/domain/chat-types';
 import { coinBalanceOf } from '@vela/domain/coin-balance';
 import { coinsForEuroCents } from '@vela/domain/coins';
+import { receiptCoinLines } from '@vela/domain/receipt-coins';
 import type { LiveMessageRow, LiveMinuteRow, LiveSessionRow } from './live.repository.ts';
 import type { LiveStarted } from './live.service.ts';
 
@@ -56,6 +52,7 @@ export function liveStartAnswer(started: LiveStarted): LiveStartAnswer {
     pricePerMinute: coins(coinsForEuroCents(started.pricePerMinuteCents)),
     voucherMinutes: started.voucherMinutes,
     actor: started.actor,
+    allowanceMs: started.allowanceMs,
   };
 }
 
@@ -78,6 +75,7 @@ export function liveSessionView(view: {
       pricePerMinuteCents: state.pricePerMinuteCents,
       voucherMinutes: state.voucherMinutes,
       actor: { id: state.actorId, name: state.actorName },
+      allowanceMs: state.allowanceMs,
     }),
     exitCode: state.exitCode,
     startedAt: row.createdAt.toISOString(),
@@ -99,7 +97,11 @@ export function liveSessionView(view: {
   };
 }
 
-/** The receipt (contracts LiveReceipt): every settled minute; the total rounds up once, as chatEnd. */
+/**
+ * The receipt (contracts LiveReceipt): every settled minute; the total rounds up once, as chatEnd,
+ * and the lines' whole coins add up to it (`receiptCoinLines`: each line is the running total's coins
+ * minus the ones before), with the cents the ledger moved on each line.
+ */
 export function liveReceipt(receipt: {
   row: LiveSessionRow;
   state: ChatSessionState;
@@ -107,6 +109,7 @@ export function liveReceipt(receipt: {
 }): LiveReceipt {
   const { row, state } = receipt;
   const cents = receipt.minutes.reduce((sum, minute) => sum + minute.cents, 0);
+  const lineCoins = receiptCoinLines(receipt.minutes.map((minute) => minute.cents));
   return {
     sessionId: row.id,
     type: row.type as LiveReceipt['type'],
@@ -114,11 +117,11 @@ export function liveReceipt(receipt: {
     status: state.status,
     exitCode: state.exitCode,
     pricePerMinute: coins(coinsForEuroCents(state.pricePerMinuteCents)),
-    minutes: receipt.minutes.map((minute) => ({
+    minutes: receipt.minutes.map((minute, i) => ({
       index: minute.minuteIndex,
       partial: minute.partial,
       paidWith: minute.paidWith as 'coins' | 'voucher',
-      price: coins(coinsForEuroCents(minute.cents)),
+      price: coins(lineCoins[i] ?? 0),
       cents: minute.cents,
     })),
     totals: {

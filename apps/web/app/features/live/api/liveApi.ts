@@ -6,6 +6,7 @@
 import type { Language } from '@vela/contracts/common';
 import {
   type ChatRating,
+  type LiveActorChatTypes,
   type LiveReceipt,
   type LiveSessionView,
   type LiveStartAnswer,
@@ -17,6 +18,11 @@ import { endpointData } from '../../api/rest.ts';
 /** Starts a chat; `lang` (spec 7's language parameter) is the language the performer answers in. */
 export function startLiveChat(request: LiveStartRequest, lang: Language): Promise<LiveStartAnswer> {
   return endpointData(liveEndpoints.start, { body: request, query: { lang } });
+}
+
+/** The paid chat types the performer offers now, with their prices (the start area's offers). */
+export function fetchChatTypes(actorId: number): Promise<LiveActorChatTypes> {
+  return endpointData(liveEndpoints.chatTypes, { params: { actorId } });
 }
 
 export function fetchLiveSession(sessionId: string): Promise<LiveSessionView> {

@@ -20,12 +20,15 @@ export function ChatPanel({
   performerName,
   send,
   closed,
+  readOnly = null,
   t,
 }: {
   lines: readonly ChatLine[];
   performerName: string;
   send: (text: string) => boolean;
   closed: boolean;
+  /** Set when the guest only watches (a voyeur): said instead of the message form. */
+  readOnly?: string | null;
   t: LiveChatT;
 }) {
   const [text, setText] = useState('');
@@ -69,6 +72,10 @@ export function ChatPanel({
       </div>
       {closed ? (
         <p className="page__meta">{t('chatClosed')}</p>
+      ) : readOnly ? (
+        <p className="page__meta" data-live-read-only="">
+          {readOnly}
+        </p>
       ) : (
         <form className="live-chat__form" onSubmit={submit}>
           <input

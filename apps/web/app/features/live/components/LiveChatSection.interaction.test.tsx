@@ -35,6 +35,19 @@ interface Call {
 let calls: Call[] = [];
 let answers: ((call: Call) => Response | undefined)[] = [];
 
+/** What the performer offers (GET live/actors/7/chat-types), unless a test says otherwise. */
+const chatTypes = {
+  actorId: 7,
+  isOnline: true,
+  performerInSingle: false,
+  offers: [
+    { type: 'livechat', pricePerMinute: { value: 8, currency: 'VXC' }, guestCamera: false },
+    { type: 'video-call', pricePerMinute: { value: 12, currency: 'VXC' }, guestCamera: true },
+    { type: 'live-show', pricePerMinute: { value: 6, currency: 'VXC' }, guestCamera: false },
+    { type: 'voyeur-chat', pricePerMinute: { value: 4, currency: 'VXC' }, guestCamera: false },
+  ],
+};
+
 beforeEach(() => {
   calls = [];
   answers = [];
@@ -52,12 +65,14 @@ beforeEach(() => {
       const response = answer(call);
       if (response) return response;
     }
+    if (call.path === 'live/actors/7/chat-types') return ok(chatTypes);
     return Response.json({ success: false, error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 });
   });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
 
 let wallet: ReturnType<typeof useWallet> = null;
@@ -91,7 +106,7 @@ const receipt = {
 describe('live chat on the live-show tab', () => {
   it('shows the price per minute and sends a visitor to the login without asking the server', async () => {
     renderWithDialog(<LiveChatSection actor={actor} lang="en" />, null);
-    expect(screen.getByText('8 coins per minute')).toBeTruthy();
+    expect(await screen.findByText('8 coins per minute')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start live chat' }));
     expect(await openedFlow()).toBe('login');
     expect(calls.filter((c) => c.path === 'live/start')).toEqual([]);
@@ -120,7 +135,7 @@ describe('live chat on the live-show tab', () => {
       </>,
       viewer,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Start live chat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start live chat' }));
     const money = await screen.findByRole('dialog', { name: 'Not enough coins' });
     expect(money.textContent).toContain('A live chat with Mira needs at least 2 coins in your account.');
     await userEvent.click(screen.getByRole('button', { name: 'Top up' }));
@@ -191,11 +206,13 @@ describe('live chat on the live-show tab', () => {
         : undefined,
     );
     renderWithDialog(<LiveChatSection actor={actor} lang="en" />, buildGuestMe());
-    await userEvent.click(screen.getByRole('button', { name: 'Start live chat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start live chat' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Mira is in a private chat right now. Please try again later.',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Start live chat' }));
+    // The refusal says the offers changed: they are read again.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'live/actors/7/chat-types')).toHaveLength(2));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start live chat' }));
     await waitFor(() => expect(calls.filter((c) => c.path === 'live/start')).toHaveLength(2));
     const [first, second] = calls.filter((c) => c.path === 'live/start') as [Call, Call];
     expect((first.body as { idempotencyKey: string }).idempotencyKey).not.toBe(

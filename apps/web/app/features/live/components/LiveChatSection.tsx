@@ -1,12 +1,17 @@
 /**
  * The live chat on the live-show tab (issue 16, decision 0038 part 6), loaded lazily by the route:
- * "Start live chat" with the price; a start refused for login or the age check opens that dialog,
+ * the start area lists every paid chat type the performer offers now (`live/actors/:id/chat-types`:
+ * live chat, video call, live show, voyeur, voyeur private) with its price per minute, the offer a
+ * link named (`?chat=<type>`, state/selectedOffer.ts) marked and focused. A video call first asks
+ * for the camera (a refusal says why and offers a live chat instead: without the camera it is no
+ * video call), shows the guest's own preview and publishes it once the performer accepts. A start refused for login or the age check opens that dialog,
  * for money the `not-enough-money` modal, whose top-up leads back into the chat with the same start
  * request (same idempotency key); then the live view (video, chat, price, cost meter, end) and at the
  * end the exit dialog with the reason in words, the receipt and the rating. A reload finds the
  * running chat again (the session id is kept for the tab in sessionStorage) and rejoins its video.
  */
 import type { Language, Price } from '@vela/contracts/common';
+import { LIVE_PAID_CHAT_TYPES, type LiveActorChatTypes } from '@vela/contracts/live';
 import { MIN_CHAT_BALANCE_CENTS } from '@vela/domain/chat-session';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { RestError } from '../../api/rest.ts';
@@ -20,17 +25,22 @@ import { useTopUp } from '../../wallet/hooks/useTopUp.ts';
 import { useBalance } from '../../wallet/state/BalanceProvider.tsx';
 import {
   exitLiveChat,
+  fetchChatTypes,
   fetchLiveReceipt,
   fetchLiveSession,
   rateLiveChat,
   startLiveChat,
 } from '../api/liveApi.ts';
+import { type CameraProblem, cameraProblemOf, openCamera, stopCamera } from '../hooks/guestCamera.ts';
 import { type LiveChatT, useLiveChatT } from '../hooks/useLiveChatT.ts';
 import { deliveredAt, IDLE, type Refusal, receiptStateOf, reduceRoom, refusalOf } from '../state/liveRoom.ts';
+import { selectedChatOffer } from '../state/selectedOffer.ts';
+import { ChatOffers, type PaidChatType } from './ChatOffers.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ChatRating } from './ChatRating.tsx';
 import { CostMeter } from './CostMeter.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
+import { CAMERA_PROBLEM_KEY, type CameraSignaling, GuestCamera } from './GuestCamera.tsx';
 import { LivePlayer, type LiveSignaling, type PlayerState } from './LivePlayer.tsx';
 import { NotEnoughMoneyDialog } from './NotEnoughMoneyDialog.tsx';
 import { PriceTag } from './PriceTag.tsx';
@@ -74,6 +84,40 @@ const REFUSAL_KEY = {
   failed: 'refusedFailed',
 } as const satisfies Record<Exclude<Refusal, 'money'>, Parameters<LiveChatT>[0]>;
 
+/** The guest's camera of a video call: the stream, or why there is none, or asking for it. */
+interface Camera {
+  stream: MediaStream | null;
+  problem: CameraProblem | null;
+  asking: boolean;
+}
+const NO_CAMERA: Camera = { stream: null, problem: null, asking: false };
+
+/** What the performer offers now; read again after a refusal that says it changed. */
+function useChatTypes(actorId: number, enabled: boolean) {
+  const [chatTypes, setChatTypes] = useState<LiveActorChatTypes | 'loading' | 'error'>('loading');
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round reads the offers again
+  useEffect(() => {
+    // Not shown (a chat runs): the offers are read afresh when the start area shows again.
+    setChatTypes('loading');
+    if (!enabled) return;
+    let current = true;
+    fetchChatTypes(actorId)
+      .then((answer) => current && setChatTypes(answer))
+      .catch(() => current && setChatTypes('error'));
+    return () => {
+      current = false;
+    };
+  }, [actorId, enabled, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { chatTypes, reload };
+}
+
+const LIVE_PAID_TYPES: readonly string[] = LIVE_PAID_CHAT_TYPES;
+const PAID_TYPE_OF = (type: string): PaidChatType =>
+  LIVE_PAID_TYPES.includes(type) ? (type as PaidChatType) : 'livechat';
+const isVoyeur = (type: string) => type === 'voyeur-chat' || type === 'voyeur-private-chat';
+
 /** A clock that ticks every second while `running`. */
 function useNow(running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -96,16 +140,55 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   const client = useSocketClient();
   const [state, dispatch] = useReducer(reduceRoom, IDLE);
   const startKey = useRef<string | null>(null);
+  /** The chat type of the pending start (the same one goes again after a top-up). */
+  const startType = useRef<PaidChatType>('livechat');
+  const [startingType, setStartingType] = useState<PaidChatType | null>(null);
   const [ending, setEnding] = useState(false);
-  // After the exit dialog, focus goes to "Start live chat" (the end button it came from is gone).
-  const startButton = useRef<HTMLButtonElement>(null);
-  const focusStart = useRef(false);
+  const [camera, setCamera] = useState<Camera>(NO_CAMERA);
+  const cameraStream = useRef<MediaStream | null>(null);
+  const [selected] = useState(() => selectedChatOffer());
+  const choosing = state.phase === 'idle' || state.phase === 'starting' || state.phase === 'refused';
+  const { chatTypes, reload } = useChatTypes(actor.id, actor.isOnline && choosing);
+
+  // After the exit dialog, focus goes to the start button of the chat that ended (the end button is
+  // gone); when the offers first show, to the offer a link selected.
+  const startButtons = useRef(new Map<PaidChatType, HTMLButtonElement>());
+  const setStartButton = useCallback((type: PaidChatType, button: HTMLButtonElement | null) => {
+    if (button) startButtons.current.set(type, button);
+    else startButtons.current.delete(type);
+  }, []);
+  const focusStart = useRef<PaidChatType | null>(
+    LIVE_PAID_TYPES.includes(selected as PaidChatType) ? (selected as PaidChatType) : null,
+  );
   useEffect(() => {
-    if (state.phase === 'idle' && focusStart.current) {
-      focusStart.current = false;
-      startButton.current?.focus();
+    if (state.phase !== 'idle' || typeof chatTypes !== 'object' || !focusStart.current) return;
+    const button = startButtons.current.get(focusStart.current) ?? startButtons.current.values().next().value;
+    focusStart.current = null;
+    button?.focus();
+  }, [state.phase, chatTypes]);
+
+  /** Takes (or takes again) the camera; false when there is none to take. */
+  const takeCamera = useCallback(async (): Promise<boolean> => {
+    const live = cameraStream.current?.getVideoTracks().some((track) => track.readyState === 'live');
+    if (live) return true;
+    setCamera({ stream: null, problem: null, asking: true });
+    try {
+      const stream = await openCamera();
+      stopCamera(cameraStream.current);
+      cameraStream.current = stream;
+      setCamera({ stream, problem: null, asking: false });
+      return true;
+    } catch (error) {
+      setCamera({ stream: null, problem: cameraProblemOf(error), asking: false });
+      return false;
     }
-  }, [state.phase]);
+  }, []);
+  const dropCamera = useCallback(() => {
+    stopCamera(cameraStream.current);
+    cameraStream.current = null;
+    setCamera(NO_CAMERA);
+  }, []);
+  useEffect(() => () => stopCamera(cameraStream.current), []);
 
   const sessionId = state.phase === 'live' || state.phase === 'ended' ? state.session.sessionId : null;
 
@@ -126,20 +209,25 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
 
   /** Starts (or starts again after a top-up, with the new balance) the chat with the pending request. */
   const start = useCallback(
-    async (coins?: number) => {
+    async (type: PaidChatType, coins?: number) => {
       if (!loggedIn) {
         open('login');
         return;
       }
+      if (startType.current !== type) startKey.current = null;
+      startType.current = type;
+      if (type === 'video-call') {
+        // No paid start without the camera: a video call without it is not a video call.
+        if (!(await takeCamera())) return;
+      } else {
+        dropCamera();
+      }
       startKey.current ??= crypto.randomUUID();
+      setStartingType(type);
       dispatch({ type: 'startRequested' });
       try {
         const answer = await startLiveChat(
-          {
-            actorId: actor.id,
-            type: 'livechat',
-            idempotencyKey: startKey.current,
-          },
+          { actorId: actor.id, type, idempotencyKey: startKey.current },
           lang,
         );
         startKey.current = null;
@@ -159,10 +247,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         const refusal = refusalOf(code);
         // Money: the same request goes again after the top-up. Anything else starts over.
         if (refusal !== 'money') startKey.current = null;
+        // Busy or offline: what the performer offers has changed.
+        if (refusal === 'busy' || refusal === 'offline') reload();
         dispatch({ type: 'refused', refusal });
+      } finally {
+        setStartingType(null);
       }
     },
-    [actor.id, lang, loggedIn, open],
+    [actor.id, lang, loggedIn, open, takeCamera, dropCamera, reload],
   );
 
   // Socket events of this session (every open page of the guest gets them).
@@ -203,9 +295,16 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   useEffect(() => {
     if (!endedId) return;
     remember(actor.id, null);
+    dropCamera();
     const timer = setTimeout(() => loadReceipt(endedId), RECEIPT_FALLBACK_MS);
     return () => clearTimeout(timer);
-  }, [actor.id, endedId, loadReceipt]);
+  }, [actor.id, endedId, loadReceipt, dropCamera]);
+
+  // A video call found again after a reload takes the camera again.
+  const sessionType = state.phase === 'live' ? state.session.type : null;
+  useEffect(() => {
+    if (sessionType === 'video-call' && !cameraStream.current) void takeCamera();
+  }, [sessionType, takeCamera]);
 
   const signaling = useMemo<LiveSignaling | null>(() => {
     if (!sessionId || !client) return null;
@@ -217,6 +316,17 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
       join: () => void send({ type: 'liveJoin', sessionId }),
       answer: (offerId, sdp) => void send({ type: 'liveAnswer', sessionId, offerId, sdp }),
       mediaUp: (offerId) => void send({ type: 'liveMediaUp', sessionId, offerId }),
+    };
+  }, [client, send, sessionId]);
+
+  const cameraSignaling = useMemo<CameraSignaling | null>(() => {
+    if (!sessionId || !client) return null;
+    return {
+      publish: (sdp) => void send({ type: 'livePublishOffer', sessionId, sdp }),
+      onAnswer: (listener) =>
+        client.on('livePublishAnswer', (m) => {
+          if (m.sessionId === sessionId) listener(m.sdp);
+        }),
     };
   }, [client, send, sessionId]);
 
@@ -252,30 +362,68 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
     }
   }, [send, sessionId]);
 
-  if (state.phase === 'idle' || state.phase === 'starting' || state.phase === 'refused') {
+  if (choosing) {
     // Offline: the tab already says so; there is nothing to start.
     if (!actor.isOnline && state.phase === 'idle') return null;
+    const offers = typeof chatTypes === 'object' ? chatTypes.offers : [];
+    const livechatOffered = offers.some((offer) => offer.type === 'livechat');
     return (
       <section className="live-start" aria-labelledby="live-start-title" data-live-phase={state.phase}>
-        <h3 id="live-start-title">{t('tabTitle', { name: actor.name })}</h3>
-        <PriceTag price={actor.chatPrice} lang={lang} />
-        {actor.isOnline ? (
-          <>
-            <button
-              ref={startButton}
-              type="button"
-              className="button"
-              disabled={state.phase === 'starting'}
-              aria-busy={state.phase === 'starting'}
-              onClick={() => void start()}
-            >
-              {state.phase === 'starting' ? t('starting', { name: actor.name }) : t('start')}
+        <h3 id="live-start-title">{t('offersTitle', { name: actor.name })}</h3>
+        {!actor.isOnline || (typeof chatTypes === 'object' && !chatTypes.isOnline) ? (
+          <p className="page__meta">{t('offline', { name: actor.name })}</p>
+        ) : chatTypes === 'loading' ? (
+          <p className="page__meta" role="status" aria-busy="true" data-live-offers="loading">
+            {t('offersLoading', { name: actor.name })}
+          </p>
+        ) : chatTypes === 'error' ? (
+          <div className="live-notice" role="alert" data-live-offers="error">
+            <p>{t('offersError')}</p>
+            <button type="button" className="button" onClick={reload}>
+              {t('retry')}
             </button>
+          </div>
+        ) : (
+          <>
+            {/* Free chat and preview offers (decision 0038 part 9) go into this list as well. */}
+            <ChatOffers
+              offers={offers}
+              name={actor.name}
+              lang={lang}
+              t={t}
+              selected={selected}
+              starting={startingType ?? (camera.asking ? 'video-call' : null)}
+              disabled={state.phase === 'starting' || camera.asking}
+              onStart={(type) => void start(type)}
+              buttonRef={setStartButton}
+            />
+            {offers.length === 0 ? (
+              <p className="page__meta">{t('offersNone', { name: actor.name })}</p>
+            ) : null}
             <p className="page__meta">{t('startHint')}</p>
           </>
-        ) : (
-          <p className="page__meta">{t('offline', { name: actor.name })}</p>
         )}
+        {camera.asking ? (
+          <p className="live-notice" role="status">
+            {t('cameraAsking')}
+          </p>
+        ) : null}
+        {camera.problem && state.phase !== 'starting' ? (
+          <div className="live-notice" role="alert" data-camera-problem={camera.problem}>
+            <p>{t(CAMERA_PROBLEM_KEY[camera.problem], { name: actor.name })}</p>
+            <p>{t('cameraNotC2c')}</p>
+            <div className="live-notice__actions">
+              <button type="button" className="button" onClick={() => void start('video-call')}>
+                {t('cameraRetry')}
+              </button>
+              {livechatOffered ? (
+                <button type="button" className="button" onClick={() => void start('livechat')}>
+                  {t('livechatInstead')}
+                </button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
         {state.phase === 'refused' && state.refusal !== 'money' ? (
           <p className="live-notice" role="alert">
             {t(REFUSAL_KEY[state.refusal], { name: actor.name })}
@@ -288,11 +436,12 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             t={t}
             onCancel={() => {
               startKey.current = null;
+              dropCamera();
               dispatch({ type: 'dismissed' });
             }}
             onTopUp={() => {
               dispatch({ type: 'dismissed' });
-              topUp((snapshot) => void start(snapshot.coins));
+              topUp((snapshot) => void start(startType.current, snapshot.coins));
             }}
           />
         ) : null}
@@ -308,6 +457,21 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
           <h3 id="live-start-title">{t('tabTitle', { name: state.session.actorName })}</h3>
           <PriceTag price={state.session.pricePerMinute} lang={lang} />
         </div>
+        {state.session.type === 'video-call' && live ? (
+          <GuestCamera
+            stream={camera.stream}
+            problem={camera.problem}
+            active={state.status === 'starting' || state.status === 'running'}
+            signaling={cameraSignaling}
+            name={state.session.actorName}
+            t={t}
+            onRetry={() => {
+              stopCamera(cameraStream.current);
+              cameraStream.current = null;
+              void takeCamera();
+            }}
+          />
+        ) : null}
         {live && signaling ? (
           <LivePlayer
             signaling={signaling}
@@ -343,6 +507,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         performerName={state.session.actorName}
         send={sendMessage}
         closed={!live}
+        readOnly={isVoyeur(state.session.type) ? t('voyeurNoWrite') : null}
         t={t}
       />
       {state.phase === 'ended' ? (
@@ -352,7 +517,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
           receipt={<Receipt state={state.receipt} lang={lang} t={t} />}
           rating={<ChatRating rate={(rating) => rateLiveChat(state.session.sessionId, rating)} t={t} />}
           onClose={() => {
-            focusStart.current = true;
+            focusStart.current = PAID_TYPE_OF(state.session.type);
             dispatch({ type: 'dismissed' });
           }}
         />

@@ -32,7 +32,8 @@ type FrameVideo = HTMLVideoElement & {
   requestVideoFrameCallback?: (callback: () => void) => number;
 };
 
-function iceGatheringDone(pc: RTCPeerConnection): Promise<void> {
+/** Resolves once the peer's ICE candidates are gathered (or after ICE_GATHER_MS with what it has). */
+export function iceGatheringDone(pc: RTCPeerConnection): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ICE_GATHER_MS);

@@ -8,6 +8,7 @@
 import type { Price } from '@vela/contracts/common';
 import type {
   LiveChatMessage,
+  LiveChatType,
   LiveReceipt,
   LiveSessionStatus,
   LiveSessionView,
@@ -23,6 +24,8 @@ export type Refusal = 'money' | 'busy' | 'offline' | 'country' | 'in-chat' | 'fa
 
 export interface LiveSession {
   sessionId: string;
+  /** The chat type (a video call sends the guest's camera; a voyeur does not write). */
+  type: LiveChatType;
   actorName: string;
   pricePerMinute: Price;
 }
@@ -104,6 +107,7 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
         phase: 'live',
         session: {
           sessionId: event.answer.sessionId,
+          type: event.answer.type,
           actorName: event.answer.actor.name,
           pricePerMinute: event.answer.pricePerMinute,
         },
@@ -121,6 +125,7 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
       const running: Running = {
         session: {
           sessionId: view.sessionId,
+          type: view.type,
           actorName: view.actor.name,
           pricePerMinute: view.pricePerMinute,
         },
