@@ -10,6 +10,11 @@
  * at once. An ffmpeg that exits on its own is reported through `onCrash` and started again by the next
  * `retain()` / `start()`. The binary is the one shipped in `@ffmpeg-installer/ffmpeg`: nothing is
  * downloaded at run time.
+ *
+ * ffmpeg dies with this process, however it ends: on Linux it is started through util-linux's
+ * `setpriv --pdeathsig KILL`, so the kernel kills it when the node process dies, SIGKILL included (a
+ * node killed mid-session leaves no encoder running; Node itself has no prctl). ffmpeg does not stop
+ * when its stdin closes, so a pipe is no help. Without setpriv (another system) it is a plain child.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,6 +35,19 @@ const FONT_FILES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
 ];
+
+/** util-linux's setpriv (Debian's util-linux, an essential package), where it is. */
+const SETPRIV_FILES = ['/usr/bin/setpriv', '/bin/setpriv'];
+
+/**
+ * The command and arguments that run `command` so that it dies with this process: on Linux through
+ * `setpriv --pdeathsig KILL` (the parent-death signal survives the exec of a binary that is not
+ * set-user-ID), elsewhere as given.
+ */
+export function diesWithParent(command: string, args: string[]): [string, string[]] {
+  const setpriv = process.platform === 'linux' ? SETPRIV_FILES.find((file) => existsSync(file)) : undefined;
+  return setpriv ? [setpriv, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
+}
 
 export interface TestPatternOptions {
   /** Drawn into the picture: the performer's name. */
@@ -128,13 +146,11 @@ export async function spawnTestPattern(options: TestPatternOptions): Promise<Tes
   const textFile = path.join(dir, 'text.txt');
   // Line 1 the name, line 2 the clock (drawtext expands %{localtime} per frame).
   await writeFile(textFile, `${drawableLabel(options.label)}\n%{localtime:%T}`);
-  const child: ChildProcess = spawn(
+  const [command, args] = diesWithParent(
     options.ffmpegPath ?? shippedFfmpegPath(),
     testPatternArgs(options, textFile),
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
   );
+  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000);
