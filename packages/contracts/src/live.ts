@@ -207,7 +207,10 @@ export const LiveReceiptMinuteSchema = z.object({
   index: z.number().int().nonnegative(),
   partial: z.boolean(),
   paidWith: z.enum(['coins', 'voucher']),
-  /** Coins (rounded up); 0 for a voucher minute. */
+  /**
+   * Whole coins such that the lines add up to `totals.price` (each the running total's coins minus the
+   * lines before: its exact coins rounded down or up); 0 for a voucher minute.
+   */
   price: Coins,
   /** The euro cents the ledger moved (0 for a voucher minute). */
   cents: z.number().int().nonnegative(),
