@@ -181,7 +181,7 @@ describe('live chat on the live-show tab', () => {
     });
     expect(exit.querySelectorAll('tr[data-receipt-minute]')).toHaveLength(2);
     expect(exit.textContent).toContain(
-      'Each minute is shown rounded up to whole coins; charged in all: €2,98.',
+      'Each minute in whole coins, adding up to the total; charged in all: €2,98.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Great' }));
     expect(await screen.findByText('Thank you for your rating.')).toBeTruthy();
