@@ -55,6 +55,9 @@ export function ErrorBoundary() {
   return <RouteErrorBoundary />;
 }
 
+/** An online performer's tile leads into the live-show tab. */
+const LIVE_TILES = {};
+
 /** /cams/ (spec 2): every performer, online first then ranking, with the cam filter and the top cams block. */
 export default function CamsPage({ loaderData }: Route.ComponentProps) {
   const { lang, seo, actors, total, onlineTotal, page, pageCount, filter, order, topCams, search } =
@@ -78,6 +81,7 @@ export default function CamsPage({ loaderData }: Route.ComponentProps) {
         label={title}
         emptyText={t('list.empty')}
         search={search}
+        live={LIVE_TILES}
       />
       <SeoText text={seo.freeText} />
     </div>

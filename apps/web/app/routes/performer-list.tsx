@@ -17,8 +17,15 @@ import type { Route } from './+types/performer-list';
 
 /** The two plain performer lists of spec 2; one page module serves both route names. */
 const LISTS = {
-  FreeChat: { load: 'freeChatPage', messages: 'freeChat', className: 'free-chat' },
-  NewGirls: { load: 'newGirlsPage', messages: 'newGirls', className: 'new-girls' },
+  // An online performer's tile leads into the live-show tab with the free chat offer selected
+  // (`?chat=free-chat`, features/live/state/selectedOffer.ts).
+  FreeChat: {
+    load: 'freeChatPage',
+    messages: 'freeChat',
+    className: 'free-chat',
+    live: { chat: 'free-chat' },
+  },
+  NewGirls: { load: 'newGirlsPage', messages: 'newGirls', className: 'new-girls', live: undefined },
 } as const;
 type ListName = keyof typeof LISTS;
 
@@ -75,6 +82,7 @@ export default function PerformerListPage({ loaderData }: Route.ComponentProps) 
         pageCount={pageCount}
         label={title}
         emptyText={t(`${list.messages}.empty`)}
+        live={list.live}
       />
       <SeoText text={seo.freeText} />
     </div>

@@ -32,7 +32,10 @@ const TAB_ROUTES: { tab: ActorTab; route: ActorRouteName; hash?: string }[] = [
   { tab: 'topCams', route: 'Actor/TopCams' },
 ];
 
-/** The profile header every tab shows: avatar, name, online state, age, chat price and the tabs. */
+/**
+ * The profile header every tab shows: avatar, name, online state, age, chat price, the way into the
+ * live show while the performer is online (issue 16), and the tabs.
+ */
 export function ActorProfileHeader({ header, lang, current, title }: ActorProfileHeaderProps) {
   const t = useActorT(lang);
   const pt = usePagesT(lang);
@@ -70,6 +73,15 @@ export function ActorProfileHeader({ header, lang, current, title }: ActorProfil
           {pt('tile.age', { age: header.age })} ·{' '}
           {t('header.chatPrice', { price: formatChatPrice(header.chatPrice, lang) })}
         </p>
+        {online && current !== 'liveShow' ? (
+          <Link
+            className="button actor-go-live"
+            to={pathFor('Actor/LiveShow', lang, { actorName: header.slug })}
+            data-go-live=""
+          >
+            {t('header.goLive', { name: header.name })}
+          </Link>
+        ) : null}
         <PinActorButton actorId={header.id} lang={lang} />
         <ul className="chips actor-flags">
           {header.freeChat ? <li className="chip chip--static">{t('header.freeChat')}</li> : null}

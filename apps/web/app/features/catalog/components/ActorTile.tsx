@@ -11,14 +11,30 @@ interface ActorTileProps {
   actor: ActorTileData;
   lang: Language;
   eager?: boolean;
+  /**
+   * Lists of live performers (/cams/, /free-chat/): an online performer's tile leads into the
+   * live-show tab, with `chat` as its `?chat=` (the offer the tab marks, e.g. `free-chat`).
+   */
+  live?: { chat?: string };
 }
 
-/** A performer tile: links to the profile (name lower-cased in the URL, spec 5). */
-export function ActorTile({ actor, lang, eager }: ActorTileProps) {
+/** Where a tile leads: the live-show tab for an online performer of a live list, else the profile. */
+export function actorTilePath(slug: string, lang: Language, online: boolean, live?: { chat?: string }) {
+  if (!live || !online) return pathFor('Actor', lang, { actorName: slug });
+  const path = pathFor('Actor/LiveShow', lang, { actorName: slug });
+  return live.chat ? `${path}?chat=${encodeURIComponent(live.chat)}` : path;
+}
+
+/** A performer tile: links to the profile (name lower-cased in the URL, spec 5), or into its live show. */
+export function ActorTile({ actor, lang, eager, live }: ActorTileProps) {
   const t = usePagesT(lang);
   const online = useActorOnline(actor.id, actor.isOnline);
   return (
-    <Link className="tile tile--link" to={pathFor('Actor', lang, { actorName: actor.slug })}>
+    <Link
+      className="tile tile--link"
+      to={actorTilePath(actor.slug, lang, online, live)}
+      data-tile-live={live && online ? '' : undefined}
+    >
       <span className="tile__media">
         <Picture image={actor.avatar} alt={t('tile.avatarAlt', { name: actor.name })} eager={eager} />
         {online ? <span className="badge badge--online">{t('tile.online')}</span> : null}

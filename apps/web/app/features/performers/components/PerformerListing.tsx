@@ -15,6 +15,8 @@ interface PerformerListingProps {
   emptyText: string;
   /** Query parameters kept on the page links. */
   search?: string;
+  /** A list of live performers: online tiles lead into the live-show tab (ActorTile `live`). */
+  live?: { chat?: string };
 }
 
 /** A page of performer tiles (the spec 2 `pagination` anchor), the empty state and the page links. */
@@ -26,6 +28,7 @@ export function PerformerListing({
   label,
   emptyText,
   search,
+  live,
 }: PerformerListingProps) {
   const t = usePerformersT(lang);
   // While the next filter, order or page loads, the current tiles stay, dimmed and marked busy.
@@ -41,7 +44,7 @@ export function PerformerListing({
         <TileGrid
           items={actors}
           keyOf={(a) => a.id}
-          render={(a, i) => <ActorTile actor={a} lang={lang} eager={i < 5} />}
+          render={(a, i) => <ActorTile actor={a} lang={lang} eager={i < 5} live={live} />}
         />
       ) : (
         <p className="empty-state">{emptyText}</p>
