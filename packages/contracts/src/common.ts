@@ -5,6 +5,15 @@ export const LANGUAGES = ['de', 'en', 'nl', 'es'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
+/**
+ * The query of a sandbox page's link (the age check's, the bank's 3-D Secure): its signed token (64
+ * hex digits) and the page's language; the page's form posts them back with the decision.
+ */
+export const SandboxPageQuerySchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{64}$/),
+  lang: LanguageSchema.optional(),
+});
+
 /** Currencies of spec 3. VXC are coins. */
 export const CurrencySchema = z.enum(['EUR', 'CHF', 'Credits', 'Voucher', 'VXC']);
 export type Currency = z.infer<typeof CurrencySchema>;

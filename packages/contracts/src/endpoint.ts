@@ -50,6 +50,28 @@ export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E):
   return endpoint;
 }
 
+/**
+ * A request the browser or a mail program makes itself, not a client of our declarations
+ * (decision 0032): the sandbox bank's and the sandbox age check's HTML pages in the dialog's frame
+ * and their form posts, the RFC 8058 one-click POST of a mail program. Method, path and input are
+ * declared as for an endpoint; the answer is a page (or the handler's own), not `{ success, data }`,
+ * so there is no answer schema, and a refusal is what the server renders for that page.
+ */
+export interface PageDefinition {
+  method: 'GET' | 'POST';
+  /** Under `/rest/v1`, without a leading slash; `:name` is a path parameter. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The fields of a posted form (`application/x-www-form-urlencoded`), as the server decodes them. */
+  body?: z.ZodType;
+}
+
+/** Declares a page (or a form post); `endpointPath` builds its links as for an endpoint. */
+export function definePage<const P extends PageDefinition>(page: P): P {
+  return page;
+}
+
 type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
   ? S
   : undefined;
@@ -81,7 +103,7 @@ export type EndpointInput<E> = (SchemaOf<E, 'params'> extends z.ZodType
  * `guest/sessions/12`.
  */
 export function endpointPath(
-  endpoint: EndpointDefinition,
+  endpoint: EndpointDefinition | PageDefinition,
   input: { params?: unknown; query?: unknown } = {},
 ): string {
   const params = (input.params ?? {}) as Record<string, unknown>;

@@ -10,8 +10,8 @@
  * page exchanges for its session cookie through `vxpay/onsuccess`.
  */
 import { z } from 'zod';
-import { LanguageSchema } from './common.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { LanguageSchema, SandboxPageQuerySchema } from './common.ts';
+import { codedIssue, defineEndpoint, definePage } from './endpoint.ts';
 import { AvsStatusSchema, RestrictionReasonSchema } from './guest.ts';
 import { PaymentFlowSchema } from './payment-messages.ts';
 
@@ -220,6 +220,15 @@ export type AvsState = z.infer<typeof AvsStateSchema>;
 export const AvsSandboxLinkSchema = z.object({ url: z.string().nullable() });
 export type AvsSandboxLink = z.infer<typeof AvsSandboxLinkSchema>;
 
+/** The sandbox decision page: `avs/sandbox/:requestId?token=…&lang=…` (issue 14). */
+const AvsRequestId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const AvsSandboxPageParamsSchema = z.object({ requestId: AvsRequestId });
+/** Its form: approve, or reject with the reason the guest reads (the page fills in a default). */
+export const AvsSandboxFormSchema = SandboxPageQuerySchema.extend({
+  decision: z.enum(['accept', 'reject']),
+  message: z.string().max(1000).optional(),
+});
+
 // Page -> dialog message (the dialog -> page messages are in payment-messages.ts).
 
 /**
@@ -298,6 +307,23 @@ export const NewsletterTokenQuerySchema = z.object({
   token: z.string().min(1).max(UNSUBSCRIBE_TOKEN_MAX_LENGTH).optional(),
   lang: z.string().max(16).optional(),
 });
+const ONE_CLICK_FORM = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+/**
+ * RFC 8058 3.1: a one-click POST's body is the List-Unsubscribe-Post pair, posted as a form (the
+ * server hands over the form's fields, nothing for another body); else 400 ONE_CLICK_BODY_REQUIRED.
+ */
+export const NewsletterOneClickFormSchema = z.unknown().transform((form, ctx) => {
+  const fields = ONE_CLICK_FORM.safeParse(form);
+  if (fields.success) return fields.data;
+  ctx.addIssue(
+    codedIssue(
+      'ONE_CLICK_BODY_REQUIRED',
+      [],
+      'A one-click unsubscribe posts List-Unsubscribe=One-Click as a form',
+    ),
+  );
+  return z.NEVER;
+});
 
 const NotificationSettingsAnswerSchema = z.object({ notificationsSettings: NotificationSettingsSchema });
 const DataProtectionAnswerSchema = z.object({
@@ -305,6 +331,22 @@ const DataProtectionAnswerSchema = z.object({
   showDataProtection: z.literal(false),
 });
 const PASSWORD_POLICY_ERRORS = ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'PASSWORD_TOO_COMMON'] as const;
+
+/**
+ * RFC 8058 one-click: a mail program posts `List-Unsubscribe=One-Click` to the List-Unsubscribe
+ * link (`?token=`); decided by the token alone. Answers like the link: a page for a browser, else
+ * `{ success, data }` JSON (NEWSLETTER_TOKEN_INVALID, NEWSLETTER_TOKEN_EXPIRED, ONE_CLICK_BODY_REQUIRED).
+ * Shares its path with `guestEndpoints.newsletterUnsubscribe`: a token or a form body makes a
+ * POST this one.
+ */
+export const newsletterPages = {
+  oneClick: definePage({
+    method: 'POST',
+    path: 'guest/newsletter/unsubscribe',
+    query: NewsletterTokenQuerySchema,
+    body: NewsletterOneClickFormSchema,
+  }),
+};
 
 export const guestEndpoints = {
   /** A session (anonymous when new) and an access token of it. */
@@ -422,25 +464,22 @@ export const guestEndpoints = {
     errors: ['NOT_LOGGED_IN', 'FORBIDDEN'],
   }),
   /**
-   * Three callers: the mail's link (GET, `?token=`; a page for a browser), RFC 8058 one-click (POST
-   * form with `?token=`) and the logged-in profile page (POST `{ typeId }`, the declared body).
+   * The path has three callers: the mail's link (GET, `newsletterUnsubscribeLink`), a mail
+   * program's RFC 8058 one-click (POST form with `?token=`, `newsletterPages.oneClick`) and this
+   * one, the logged-in profile page (POST `{ typeId }`).
    */
   newsletterUnsubscribe: defineEndpoint({
     method: 'POST',
     path: 'guest/newsletter/unsubscribe',
-    query: NewsletterTokenQuerySchema,
     body: NewsletterUnsubscribeRequestSchema,
-    response: z.union([NewsletterUnsubscribeAnswerSchema, NewsletterAnswerSchema]),
-    errors: [
-      'NOT_LOGGED_IN',
-      'NEWSLETTER_TOKEN_INVALID',
-      'NEWSLETTER_TOKEN_EXPIRED',
-      'ONE_CLICK_BODY_REQUIRED',
-    ],
+    response: NewsletterAnswerSchema,
+    errors: ['NOT_LOGGED_IN'],
   }),
+  /** The link of a newsletter mail: no login; a page for a browser (Accept: text/html), else JSON. */
   newsletterUnsubscribeLink: defineEndpoint({
     method: 'GET',
     path: 'guest/newsletter/unsubscribe',
+    query: NewsletterTokenQuerySchema,
     response: NewsletterUnsubscribeAnswerSchema,
     errors: ['NEWSLETTER_TOKEN_INVALID', 'NEWSLETTER_TOKEN_EXPIRED'],
   }),
@@ -478,6 +517,25 @@ export const guestEndpoints = {
 export const RestrictionQuerySchema = z.object({
   ageRating: z.coerce.number().int().min(0).max(18),
 });
+
+/**
+ * The sandbox provider's decision page (HTML in the dialog's frame, a link with a signed token, no
+ * session) and its form post: pages, not endpoints (decision 0032).
+ */
+export const avsPages = {
+  decision: definePage({
+    method: 'GET',
+    path: 'avs/sandbox/:requestId',
+    params: AvsSandboxPageParamsSchema,
+    query: SandboxPageQuerySchema,
+  }),
+  decide: definePage({
+    method: 'POST',
+    path: 'avs/sandbox/:requestId',
+    params: AvsSandboxPageParamsSchema,
+    body: AvsSandboxFormSchema,
+  }),
+};
 
 /** Age verification (spec 4) and the FSK-18 question "which dialog does this action need". */
 export const avsEndpoints = {

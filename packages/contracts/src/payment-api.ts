@@ -34,7 +34,8 @@
  * ONE_CLICK_NOT_AVAILABLE, CHARGE_NOT_AWAITING_CODE; 429 RATE_LIMITED (Retry-After).
  */
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.ts';
+import { SandboxPageQuerySchema } from './common.ts';
+import { defineEndpoint, definePage } from './endpoint.ts';
 
 /** The dialog flows that charge money (spec 2); voice is a charge with paytype Voice. */
 export const CHARGE_FLOWS = [
@@ -220,6 +221,31 @@ export const ChargeOneClickRequestSchema = z.object({
 
 /** `payment/charges/:id`: a charge's public id. */
 export const ChargeIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The form of the sandbox bank's 3-D Secure page: the guest approves or declines the charge. */
+export const ChallengeFormSchema = SandboxPageQuerySchema.extend({
+  decision: z.enum(['approve', 'decline']),
+});
+
+/**
+ * The sandbox bank's 3-D Secure page (HTML in the dialog's frame, a link with a signed token, no
+ * session) and its form post: pages, not endpoints (decision 0032).
+ */
+export const paymentPages = {
+  /** `payment/sandbox/3ds/:id?token=…&lang=…` */
+  challenge: definePage({
+    method: 'GET',
+    path: 'payment/sandbox/3ds/:id',
+    params: ChargeIdParamsSchema,
+    query: SandboxPageQuerySchema,
+  }),
+  answerChallenge: definePage({
+    method: 'POST',
+    path: 'payment/sandbox/3ds/:id',
+    params: ChargeIdParamsSchema,
+    body: ChallengeFormSchema,
+  }),
+};
 
 /** The provider's callback answer (`payment/callback`, signed raw JSON body). */
 export const CallbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.string() });

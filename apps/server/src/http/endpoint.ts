@@ -8,6 +8,12 @@
  * schema (what is not declared does not leave the server; an answer that breaks its own contract is
  * a 500, logged) and sent as `{ success: true, data }` with the declared status (204: no body).
  *
+ * `pageRoute` registers a declared page (`definePage`: the sandbox pages in the dialog's frame and
+ * their form posts) with the same parsing of its params, query and body and no answer schema: the
+ * handler answers the page, and the plugin's error handler renders a refusal as a page.
+ * `declaredInput` is that parsing alone, for a route that chooses its declaration by the request
+ * (the newsletter unsubscribe POST: a mail program's one-click form or the logged-in call).
+ *
  * The input guard (http/input-guard.ts, a `preValidation` hook) has already refused control
  * characters with 400 INVALID_CHARACTERS; the error handler of the app writes every refusal in the
  * one format of http/errors.ts.
@@ -18,6 +24,7 @@ import type {
   EndpointParams,
   EndpointQuery,
   EndpointResult,
+  PageDefinition,
 } from '@vela/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -87,6 +94,50 @@ export function queryParam(request: FastifyRequest, name: string): unknown {
 const parsed = (schema: z.ZodType | undefined, input: unknown): unknown =>
   schema === undefined ? undefined : parseInput(schema, input);
 
+type DeclaredParts = Pick<EndpointDefinition, 'params' | 'query' | 'body'>;
+interface DeclaredInput<D> {
+  params: EndpointParams<D>;
+  query: EndpointQuery<D>;
+  body: EndpointBody<D>;
+}
+
+/**
+ * The declared params, query and body of `input` (a request, or the parts a route decoded itself),
+ * parsed in that order: the first refusal is a 400 with the schema's code (VALIDATION_ERROR unless
+ * it names its own), thrown as `AppError`. An undeclared part is undefined.
+ */
+export function declaredInput<D extends DeclaredParts>(
+  declaration: D,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+): DeclaredInput<D> {
+  return {
+    params: parsed(declaration.params, input.params),
+    query: parsed(declaration.query, input.query),
+    body: parsed(declaration.body, input.body),
+  } as DeclaredInput<D>;
+}
+
+export interface PageCall<P extends PageDefinition> extends DeclaredInput<P> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers the declared page `page` on `app` (a plugin under `/rest/v1` whose error handler renders
+ * a refusal as a page): `handler` gets the parsed input and answers the page (HTML) itself.
+ */
+export function pageRoute<P extends PageDefinition>(
+  app: FastifyInstance,
+  page: P,
+  handler: (call: PageCall<P>) => Promise<unknown>,
+): void {
+  app.route({
+    method: page.method,
+    url: `/${page.path}`,
+    handler: async (request, reply) => handler({ ...declaredInput(page, request), request, reply }),
+  });
+}
+
 /**
  * Registers `endpoint` on `app` (a plugin mounted under `/rest/v1`):
  * `route(app, guestEndpoints.login).handle({ authenticate, handler })`. Two steps so that the
@@ -110,10 +161,16 @@ export function route<E extends EndpointDefinition>(
           const auth = (
             definition.authenticate ? await definition.authenticate(request, reply) : undefined
           ) as A;
+          const refine = definition.refine;
           const call = {
-            params: parsed(definition.refine?.params ?? endpoint.params, request.params),
-            query: parsed(definition.refine?.query ?? endpoint.query, request.query),
-            body: parsed(definition.refine?.body ?? endpoint.body, request.body),
+            ...declaredInput(
+              {
+                params: refine?.params ?? endpoint.params,
+                query: refine?.query ?? endpoint.query,
+                body: refine?.body ?? endpoint.body,
+              },
+              request,
+            ),
             auth,
             request,
             reply,

@@ -5,11 +5,11 @@
  * With the sandbox provider also its decision page (issue 14): `avs/sandbox` (the guest's link) and
  * `avs/sandbox/:requestId?token=` GET (the page) and POST (approve or reject), framed by the dialog.
  */
-import { avsEndpoints as e } from '@vela/contracts/guest-api';
+import { avsPages, avsEndpoints as e } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AgeGate } from '../../http/age-gate.ts';
-import { queryParam, route } from '../../http/endpoint.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { pageRoute, queryParam, route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
@@ -21,7 +21,6 @@ import {
   avsPageLanguageOf,
   defaultRejectReason,
 } from './avs.sandbox-page.ts';
-import { SandboxFormSchema, SandboxPageParams, SandboxPageQuerySchema } from './avs.schema.ts';
 import { type AvsService, avsSandboxPagePath } from './avs.service.ts';
 
 const AVS_BODY_LIMIT = 4 * 1024;
@@ -73,9 +72,7 @@ export function avsRoutes(deps: {
           { parseAs: 'string', bodyLimit: AVS_BODY_LIMIT },
           (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
         );
-        page.get('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = parseInput(SandboxPageParams, request.params);
-          const query = parseInput(SandboxPageQuerySchema, request.query);
+        pageRoute(page, avsPages.decision, async ({ params: { requestId }, query, request, reply }) => {
           const row = await avs.sandboxRequest(requestId, query.token);
           const lang = avsPageLanguageOf(query.lang, request.headers['accept-language']);
           sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -97,9 +94,7 @@ export function avsRoutes(deps: {
             action: avsSandboxPagePath(row.id),
           });
         });
-        page.post('/avs/sandbox/:requestId', async (request, reply) => {
-          const { requestId } = parseInput(SandboxPageParams, request.params);
-          const form = parseInput(SandboxFormSchema, request.body);
+        pageRoute(page, avsPages.decide, async ({ params: { requestId }, body: form, request, reply }) => {
           const row = await avs.sandboxRequest(requestId, form.token);
           const lang = avsPageLanguageOf(form.lang, request.headers['accept-language']);
           let outcome: 'approved' | 'rejected' | 'decided' = 'decided';

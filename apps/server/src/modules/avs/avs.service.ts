@@ -6,8 +6,9 @@
  * `guest:<guestId>`.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { endpointPath } from '@vela/contracts/endpoint';
 import type { ErrorCode } from '@vela/contracts/error-codes';
-import type { AvsDecisionRequest, AvsRequest, AvsState } from '@vela/contracts/guest-api';
+import { type AvsDecisionRequest, type AvsRequest, type AvsState, avsPages } from '@vela/contracts/guest-api';
 // The operator's view of a request is its declared answer (decision 0032): a field added here is declared.
 import type { AvsRequestView } from '@vela/contracts/operator-api';
 import type { Db } from '@vela/db/client';
@@ -141,7 +142,8 @@ export interface AvsSandboxLinks {
 }
 
 /** Where the sandbox decision page of a request is (the path under the page origin). */
-export const avsSandboxPagePath = (requestId: number) => `/rest/v1/avs/sandbox/${requestId}`;
+export const avsSandboxPagePath = (requestId: number) =>
+  `/rest/v1/${endpointPath(avsPages.decision, { params: { requestId } })}`;
 
 export interface AvsServiceDeps {
   db: Db;

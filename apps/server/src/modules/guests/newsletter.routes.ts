@@ -13,15 +13,17 @@
  * - POST ?token=…  RFC 8058 one-click: the mail program posts `List-Unsubscribe=One-Click`
  *                  (application/x-www-form-urlencoded or multipart/form-data) to the List-Unsubscribe
  *                  link. Decided by the token alone: a cookie or access token sent along is ignored.
+ *                  A token or a form body makes a POST this one (`newsletterPages.oneClick`).
  * - POST (no token) the logged-in variant of the profile page, JSON `{ typeId }` (401 NOT_LOGGED_IN
- *                  without a login), as before.
+ *                  without a login, before the body is read), as before (`newsletterUnsubscribe`).
  *
  * The token stays out of the request log: `token` is a scrubbed query parameter (http/logging.ts).
  */
 import { LANGUAGES, type Language, LanguageSchema } from '@vela/contracts/common';
-import { guestEndpoints } from '@vela/contracts/guest-api';
+import { guestEndpoints, newsletterPages } from '@vela/contracts/guest-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { declaredInput, queryParam } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { newsletterTypesOf } from './guests.presenter.ts';
 import type { GuestsRepository } from './guests.repository.ts';
 import { renderUnsubscribePage } from './newsletter.page.ts';
@@ -38,18 +40,19 @@ export interface NewsletterRoutesDeps {
 export const NEWSLETTER_TOKEN_ERRORS = {
   invalid: 'NEWSLETTER_TOKEN_INVALID',
   expired: 'NEWSLETTER_TOKEN_EXPIRED',
-  oneClickBody: 'ONE_CLICK_BODY_REQUIRED',
 } as const;
 
 const SMALL_BODY_LIMIT = 8 * 1024;
 
 /**
- * One path, three callers (the endpoint's declaration): a mail program and a browser answer with a
- * form or a page, so these routes read the declared schemas themselves (`parseInput`) instead of
- * being registered by `route`.
+ * One path, three callers, each declared: the link (`newsletterUnsubscribeLink`), the one-click
+ * POST (`newsletterPages.oneClick`) and the logged-in POST (`newsletterUnsubscribe`). A mail program
+ * and a browser get a form or a page, and both POSTs share a route, so these routes choose the
+ * declaration by the request and parse it with `declaredInput` instead of being registered by `route`.
  */
 const unsubscribe = guestEndpoints.newsletterUnsubscribe;
-const TokenQuerySchema = unsubscribe.query;
+const link = guestEndpoints.newsletterUnsubscribeLink;
+const oneClick = newsletterPages.oneClick;
 
 /** A parsed form body (the one-click POST), kept apart from JSON bodies. */
 class FormBody {
@@ -127,28 +130,22 @@ export function newsletterRoutes(deps: NewsletterRoutesDeps): FastifyPluginAsync
         new FormBody(await parseForm(String(request.headers['content-type']), String(body))),
     );
 
-    app.get(`/${guestEndpoints.newsletterUnsubscribeLink.path}`, async (request, reply) => {
-      const query = TokenQuerySchema.safeParse(request.query);
+    app.get(`/${link.path}`, async (request, reply) => {
+      // A link that is not even well-formed answers as a refused token does (a page for a browser).
+      const query = link.query.safeParse(request.query);
       const { token, lang } = query.success ? query.data : { token: undefined, lang: undefined };
       return byToken(request, reply, token, lang);
     });
 
     app.post(`/${unsubscribe.path}`, { bodyLimit: SMALL_BODY_LIMIT }, async (request, reply) => {
-      const query = parseInput(TokenQuerySchema, request.query);
-      if (query.token !== undefined || request.body instanceof FormBody) {
-        // RFC 8058 3.1: the body is the List-Unsubscribe-Post key/value pair.
-        const fields = request.body instanceof FormBody ? request.body.fields : null;
-        if (fields?.get('List-Unsubscribe') !== 'One-Click') {
-          throw new AppError(
-            NEWSLETTER_TOKEN_ERRORS.oneClickBody,
-            'A one-click unsubscribe posts List-Unsubscribe=One-Click as a form',
-            400,
-          );
-        }
+      const form = request.body instanceof FormBody ? Object.fromEntries(request.body.fields) : undefined;
+      if (queryParam(request, 'token') !== undefined || form !== undefined) {
+        // RFC 8058 3.1: the body is the List-Unsubscribe-Post pair, as a form (another body: none).
+        const { query } = declaredInput(oneClick, { query: request.query, body: form });
         return byToken(request, reply, query.token, query.lang);
       }
       const { guestId } = await deps.requireGuest(request);
-      const body = parseInput(unsubscribe.body, request.body);
+      const { body } = declaredInput(unsubscribe, request);
       const bits = await deps.repository.setNewsletterBit(guestId, body.typeId, false);
       return { success: true, data: { success: true, newsletterBits: bits, types: newsletterTypesOf(bits) } };
     });

@@ -8,7 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { AppError, parseInput, toErrorBody } from '../../http/errors.ts';
+import { declaredInput } from '../../http/endpoint.ts';
+import { AppError, toErrorBody } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import type { MailRepository, OutboxRow } from './mail.repository.ts';
 import { escapeHtml } from './mail.templates.ts';
@@ -98,7 +99,7 @@ export function devMailRoutes(deps: { repository: MailRepository; enabled: boole
       return reply.type('text/html; charset=utf-8').send(renderOutboxPage(rows));
     });
     app.get('/dev/mail/latest.json', async (request, reply) => {
-      const { to } = parseInput(LatestQuerySchema, request.query);
+      const { to } = declaredInput({ query: LatestQuerySchema }, request).query;
       const row = await deps.repository.newestTo(to);
       if (!row) throw new AppError('NOT_FOUND', 'No mail to this address', 404);
       return reply.send({ success: true, data: { mail: presentOutboxMail(row) } });

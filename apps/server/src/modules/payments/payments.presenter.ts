@@ -3,7 +3,8 @@
  * (the sandbox bank page link of 3-D Secure, the masked number of an SMS code) and, once credited,
  * the wallet balance right after it.
  */
-import type { Charge, PaymentMethod } from '@vela/contracts/payment-api';
+import { endpointPath } from '@vela/contracts/endpoint';
+import { type Charge, type PaymentMethod, paymentPages } from '@vela/contracts/payment-api';
 import { hmacHex } from './payments.callbacks.ts';
 import type { PaymentsContext } from './payments.context.ts';
 import type { ChargeRow, MethodRow } from './payments.repository.ts';
@@ -25,7 +26,8 @@ export function createChargePresenter(
 
   /** The sandbox bank page of a 3-D Secure charge (the dialog may add `&lang=`). */
   async function challengeUrl(publicId: string): Promise<string> {
-    return `${context.publicOrigin}/rest/v1/payment/sandbox/3ds/${encodeURIComponent(publicId)}?token=${await challengeToken(publicId)}`;
+    const query = { token: await challengeToken(publicId) };
+    return `${context.publicOrigin}/rest/v1/${endpointPath(paymentPages.challenge, { params: { id: publicId }, query })}`;
   }
 
   return {

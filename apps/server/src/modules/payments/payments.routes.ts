@@ -3,12 +3,11 @@
  * provider callback and the sandbox bank page is the logged-in guest's own (401 for visitors);
  * answers are private (no-store, no-referrer).
  */
-import { LanguageSchema } from '@vela/contracts/common';
-import { ChargeIdParamsSchema, paymentEndpoints } from '@vela/contracts/payment-api';
+import { endpointPath } from '@vela/contracts/endpoint';
+import { paymentEndpoints, paymentPages } from '@vela/contracts/payment-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { queryParam, route } from '../../http/endpoint.ts';
-import { AppError, parseInput } from '../../http/errors.ts';
+import { pageRoute, queryParam, route } from '../../http/endpoint.ts';
+import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { sandboxPageHeaders } from '../../http/sandbox-page.ts';
 import { cspNonceOf } from '../../http/security.ts';
@@ -19,15 +18,6 @@ import { bankLanguageOf, challengePage, invalidLinkPage, outcomePage } from './p
 import type { PaymentsService } from './payments.service.ts';
 
 const BODY_LIMIT = 8 * 1024;
-const ChallengeQuerySchema = z.object({
-  token: z.string().regex(/^[0-9a-f]{64}$/),
-  lang: LanguageSchema.optional(),
-});
-const ChallengeFormSchema = z.object({
-  token: z.string().regex(/^[0-9a-f]{64}$/),
-  decision: z.enum(['approve', 'decline']),
-  lang: LanguageSchema.optional(),
-});
 
 export interface PaymentRoutesDeps {
   auth: GuestAuth;
@@ -157,9 +147,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
         { parseAs: 'string', bodyLimit: 2048 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      bank.get('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = parseInput(ChargeIdParamsSchema, request.params);
-        const query = parseInput(ChallengeQuerySchema, request.query);
+      pageRoute(bank, paymentPages.challenge, async ({ params: { id }, query, request, reply }) => {
         const row = await service.challenge(id, query.token);
         const lang = bankLanguageOf(query.lang, request.headers['accept-language']);
         sandboxPageHeaders(request, reply, deps.payOrigin);
@@ -178,26 +166,28 @@ export function paymentRoutes(deps: PaymentRoutesDeps): FastifyPluginAsync {
           token: query.token,
           amountCents: row.amountCents,
           lang,
-          action: `/rest/v1/payment/sandbox/3ds/${encodeURIComponent(row.publicId)}`,
+          action: `/rest/v1/${endpointPath(paymentPages.answerChallenge, { params: { id: row.publicId } })}`,
         });
       });
-      bank.post('/payment/sandbox/3ds/:id', async (request, reply) => {
-        const { id } = parseInput(ChargeIdParamsSchema, request.params);
-        const form = parseInput(ChallengeFormSchema, request.body);
-        const row = await service.challenge(id, form.token);
-        const lang = bankLanguageOf(form.lang, request.headers['accept-language']);
-        const open = row.status === 'requires_action';
-        const after = await service.answerChallenge(row, form.decision === 'approve');
-        sandboxPageHeaders(request, reply, deps.payOrigin);
-        return outcomePage({
-          lang,
-          chargeId: after.publicId,
-          status: after.status,
-          outcome: !open ? 'decided' : form.decision === 'approve' ? 'approved' : 'declined',
-          nonce: cspNonceOf(request),
-          payOrigin: deps.payOrigin,
-        });
-      });
+      pageRoute(
+        bank,
+        paymentPages.answerChallenge,
+        async ({ params: { id }, body: form, request, reply }) => {
+          const row = await service.challenge(id, form.token);
+          const lang = bankLanguageOf(form.lang, request.headers['accept-language']);
+          const open = row.status === 'requires_action';
+          const after = await service.answerChallenge(row, form.decision === 'approve');
+          sandboxPageHeaders(request, reply, deps.payOrigin);
+          return outcomePage({
+            lang,
+            chargeId: after.publicId,
+            status: after.status,
+            outcome: !open ? 'decided' : form.decision === 'approve' ? 'approved' : 'declined',
+            nonce: cspNonceOf(request),
+            payOrigin: deps.payOrigin,
+          });
+        },
+      );
     });
   };
 }
