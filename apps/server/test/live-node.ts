@@ -17,6 +17,7 @@ import { createLiveRepository } from '../src/modules/live/live.repository.ts';
 import { createLiveService, type LiveService } from '../src/modules/live/live.service.ts';
 import type { PerformerDesk } from '../src/modules/live/performer-desk.ts';
 import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
+import type { ChatRatingWrites } from '../src/modules/performers/chat-ratings.ts';
 import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
 import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
@@ -42,6 +43,8 @@ export function liveNodeOn(
     publish?: LiveLoopDeps['publish'];
     /** The performer side (live.performer.ts) the service and loop tell; none unless given. */
     performer?: PerformerDesk;
+    /** The performers module's chat ratings (survey/chatexit is reported there); none unless given. */
+    ratings?: ChatRatingWrites;
     /** The clock; the test's clock (`clock.now`, moved by the test) unless given (bench/live-billing.ts: the wall clock). */
     now?: () => number;
   },
@@ -77,6 +80,7 @@ export function liveNodeOn(
     leaseMs: 10_000,
     now,
     performer: options.performer,
+    ...(options.ratings ? { ratings: options.ratings } : {}),
   });
   return { service, loop, clock };
 }

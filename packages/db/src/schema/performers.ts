@@ -16,6 +16,8 @@ import {
   pgTable,
   serial,
   text,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { actorIdColumn, actors } from './catalog.ts';
 import { tstz } from './columns.ts';
@@ -30,8 +32,16 @@ export const chatRatings = pgTable(
     guestId: bigint('guest_id', { mode: 'number' }).references(() => guests.id, { onDelete: 'set null' }),
     satisfied: boolean('satisfied').notNull(),
     createdAt: tstz('created_at').notNull(),
+    /**
+     * The live chat a guest rated (survey/chatexit, reported by the live module): one rating per chat,
+     * a new answer replaces it. Null for ratings from elsewhere (the catalog import).
+     */
+    liveSessionId: uuid('live_session_id'),
   },
-  (t) => [index('chat_ratings_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('chat_ratings_actor_created_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('chat_ratings_live_session_unique').on(t.liveSessionId),
+  ],
 );
 
 /**

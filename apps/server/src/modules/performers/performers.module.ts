@@ -3,6 +3,7 @@ import type { PerformerPageServices } from '@vela/contracts/performers';
 import type { Country } from '../../infra/country.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { type ChatRatingWrites, createChatRatingWrites } from './chat-ratings.ts';
 import { performersGraphql } from './performers.graphql.ts';
 import { performersRoutes } from './performers.routes.ts';
 import { createPerformersService } from './performers.service.ts';
@@ -13,6 +14,8 @@ export const TOP_CAMS_CACHE_MS = 10_000;
 export interface PerformersModule extends FeatureModule {
   /** The page loaders' calls of this slice, for a caller from `country` (spec 6 banned countries). */
   pagesIn(country: Country): PerformerPageServices;
+  /** Chat ratings reported by the live module (survey/chatexit of a live chat). */
+  chatRatings: ChatRatingWrites;
 }
 
 export function createPerformersModule(deps: FeatureModuleDeps): PerformersModule {
@@ -32,5 +35,6 @@ export function createPerformersModule(deps: FeatureModuleDeps): PerformersModul
     stop: () => chatRatesJob.stop(),
     graphql: performersGraphql(service),
     pagesIn: service.pagesIn,
+    chatRatings: createChatRatingWrites(deps.db),
   };
 }
