@@ -171,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     actors: createActorChatReads(database.db),
     vouchers: promotions.service,
     presence: presence.service,
+    // survey/chatexit ratings count in the profile's chat ratings (the performers module owns them).
+    ratings: pageSlices.performers.chatRatings,
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
   });
   // Every module, in the order its routes are registered; the mail module stops last.

@@ -16,6 +16,7 @@ import type { Unsubscribe } from '../../infra/bus.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
 import { createLiveLoop, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
 import { listenForRelays, relayOver } from './live.relay.ts';
@@ -41,6 +42,8 @@ export function createLiveModule(
     vouchers: LiveVouchers;
     /** The presence module's online flag: the performer API's presence call sets it. */
     presence: PerformerDeskDeps['presence'];
+    /** The performers module's chat ratings: survey/chatexit ratings are reported there. */
+    ratings?: ChatRatingWrites;
     /**
      * The media path (media/live-media.ts: embedded werift, or Janus with JANUS_URL). Without one the
      * guest's live calls are absent (no start, no signaling): nothing could deliver a chat.
@@ -86,6 +89,7 @@ export function createLiveModule(
     vouchers: deps.vouchers,
     guests: deps.guests,
     actors: deps.actors,
+    ...(deps.ratings ? { ratings: deps.ratings } : {}),
     settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: deps.config.liveMinuteMs },
     nodeId,
     leaseMs: deps.config.liveLeaseMs,

@@ -46,6 +46,7 @@ import { AppError } from '../../http/errors.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
+import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
 import { stepOf } from './live.loop.ts';
 import type { LiveNodeCommand, LiveNodeMessage, RevokeCause } from './live.relay.ts';
@@ -114,6 +115,11 @@ export interface LiveServiceDeps {
   now: () => number;
   /** The performer side (live.performer.ts): a chat that waits for the performer is asked there. */
   performer?: Pick<PerformerDesk, 'requestChat'>;
+  /**
+   * The performers module's chat ratings (it owns them): a guest's survey/chatexit rating is reported
+   * there, so the profile's chat ratings count it; without it the rating stays on the session only.
+   */
+  ratings?: ChatRatingWrites;
   /** The media side of the sessions this node owns (live.signaling.ts). */
   signaling?: LiveSignaling;
   /** Sends a page's message to the node that continues its session (live.relay.ts, the bus). */
@@ -534,7 +540,17 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (row.status !== 'ended') {
         throw new AppError('LIVE_SESSION_NOT_ENDED', 'A chat is rated after it ended', 409);
       }
-      await repository.rate(sessionId, rating, new Date(deps.now()));
+      const at = new Date(deps.now());
+      await repository.rate(sessionId, rating, at);
+      // Both writes are idempotent (the session's row, one rating per chat there): a rating that
+      // failed between them is completed by the guest's retry.
+      await deps.ratings?.recordLiveChatRating({
+        liveSessionId: sessionId,
+        actorId: row.actorId,
+        guestId,
+        satisfied: rating === 'GREAT',
+        at,
+      });
     },
 
     /** The stored session row (status, exit code, state). */
