@@ -59,6 +59,7 @@ export function createLiveModule(
   // The performer side (live.performer.ts) feeds its answers into the service built below.
   const performer = createPerformerDesk({
     feed: (sessionId, event) => service.event(sessionId, event),
+    forward: (sessionId, event) => service.forward(sessionId, event),
     sessionOf: (sessionId) => service.sessionById(sessionId),
     presence: deps.presence,
     now,
@@ -108,6 +109,7 @@ export function createLiveModule(
     : null;
   const secret = deps.config.performerApiSecret;
   let unfollowPresence: Promise<Unsubscribe | null> | null = null;
+  let unfollowDesks: Promise<Unsubscribe | null> | null = null;
   let unsubscribe: (() => void) | null = null;
   // Pages on other nodes reach this node's sessions through the bus (decision 0038 part 4).
   let unlisten: ReturnType<typeof listenForRelays> | null = null;
@@ -131,6 +133,11 @@ export function createLiveModule(
         deps.log.error({ err: error }, 'live: presence events not followed');
         return null;
       });
+      // The performer desks of all nodes share their chats and events (a performer's app may reach any).
+      unfollowDesks = performer.followNodes(deps.bus, nodeId).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'live: performer desks of other nodes not followed');
+        return null;
+      });
       if (signaling) {
         unlisten = listenForRelays(deps.bus, nodeId, (message) => service.runRelayed(message), deps.log);
         unlisten.catch((error: unknown) => deps.log.error({ err: error }, 'live: relays not followed'));
@@ -142,6 +149,8 @@ export function createLiveModule(
     async stop() {
       await (await unfollowPresence)?.();
       unfollowPresence = null;
+      await (await unfollowDesks)?.();
+      unfollowDesks = null;
       await (await unlisten?.catch(() => null))?.();
       unlisten = null;
       simulator?.stop();

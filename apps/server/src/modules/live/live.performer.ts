@@ -14,9 +14,14 @@
  *   message -> `message` from the performer (relayed to the guest, stored in the transcript), going
  *   offline -> the presence flag and `performerOffline` for each of its chats (a running chat ends
  *   with 203, one still asked for with 198; decision 0038 risk 5).
- * - Events go to the node that continues the session (its owner, decision 0038 part 4); this desk
- *   holds what was asked on this node. An action on a session another node continues answers 503
- *   (the bus forwarding of performer events between nodes is not built).
+ * - Several nodes (decision 0038 part 7, "between nodes"): once `followNodes` runs, every change of
+ *   a desk (a chat asked for, accepted, a guest's message, an end) is published on the bus channel
+ *   `live-performer-desk` and taken by the desk of every node, this one included, so a performer's
+ *   app sees its chats and events whatever node its long poll reached. Each node numbers the events
+ *   it holds itself (`seq`). The simulator hears (`subscribe`) only the events of the sessions this
+ *   node continues, so several nodes do not each answer the same message. An action on a session
+ *   another node continues goes to that node (`forward`: the live relay's `performer` command) after
+ *   this node's checks; without `forward` it answers 503.
  *
  * The desk takes `feed` and `sessionOf` as functions so the live module can build it before the
  * service that calls it (the service's `event` is what `feed` calls).
@@ -36,6 +41,11 @@ type SessionStatus = 'requested' | 'starting' | 'running' | 'ending' | 'ended';
 export interface PerformerDeskDeps {
   /** Feeds a session an event (the live service's `event`): false when this node does not continue it. */
   feed: (sessionId: string, event: LiveSessionEvent) => Promise<boolean>;
+  /**
+   * Feeds a session an event wherever it is continued (the live service's `forward`: here, or on its
+   * owner node over the bus); false when no node continues it. Without it, `feed`.
+   */
+  forward?: (sessionId: string, event: LiveSessionEvent) => Promise<boolean>;
   /** The stored session: its performer, status and exit code (the live service's `sessionById`). */
   sessionOf: (
     sessionId: string,
@@ -64,10 +74,37 @@ type DeskListener = (actorId: number, event: PerformerEvent) => void;
 
 const LIVE: readonly SessionStatus[] = ['requested', 'starting', 'running'];
 
+/** The bus channel on which the desks of all nodes share their changes. */
+export const PERFORMER_DESK_CHANNEL = 'live-performer-desk';
+
+type EventBody =
+  | { type: 'chatRequest'; chat: PerformerChat }
+  | { type: 'guestMessage'; sessionId: string; text: string }
+  | { type: 'chatEnded'; sessionId: string; exitCode: number };
+
+/** A change of a performer's desk: an event for the performer, or its chat accepted. */
+type DeskChange = EventBody | { type: 'chatAccepted'; sessionId: string };
+
+/** A desk change on the bus, from the node `origin`. */
+interface DeskMessage {
+  origin: string;
+  actorId: number;
+  change: DeskChange;
+}
+
+const isDeskMessage = (message: unknown): message is DeskMessage =>
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as DeskMessage).origin === 'string' &&
+  typeof (message as DeskMessage).actorId === 'number' &&
+  typeof (message as DeskMessage).change?.type === 'string';
+
 export function createPerformerDesk(deps: PerformerDeskDeps) {
   const now = deps.now ?? Date.now;
   const actors = new Map<number, ActorDesk>();
   const listeners = new Set<DeskListener>();
+  /** The bus and this node's name once `followNodes` runs: changes then go through the bus. */
+  let shared: { bus: Pick<EventBus, 'publish'>; nodeId: string } | null = null;
 
   function deskOf(actorId: number): ActorDesk {
     let desk = actors.get(actorId);
@@ -78,13 +115,28 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     return desk;
   }
 
-  type EventBody =
-    | { type: 'chatRequest'; chat: PerformerChat }
-    | { type: 'guestMessage'; sessionId: string; text: string }
-    | { type: 'chatEnded'; sessionId: string; exitCode: number };
+  /** A change made on this node: to every node's desk through the bus, or (alone) to this one. */
+  function push(actorId: number, change: DeskChange): void {
+    if (!shared) {
+      apply(actorId, change, true);
+      return;
+    }
+    const message: DeskMessage = { origin: shared.nodeId, actorId, change };
+    // A refused publish leaves the change on this node at least.
+    shared.bus.publish(PERFORMER_DESK_CHANNEL, message).catch(() => apply(actorId, change, true));
+  }
 
-  function push(actorId: number, body: EventBody): void {
+  /** Takes a change into this node's desk; `local`: made on this node (the simulator hears it). */
+  function apply(actorId: number, change: DeskChange, local: boolean): void {
     const desk = deskOf(actorId);
+    if (change.type === 'chatAccepted') {
+      const chat = desk.chats.get(change.sessionId);
+      if (chat) chat.state = 'accepted';
+      return;
+    }
+    if (change.type === 'chatRequest') desk.chats.set(change.chat.sessionId, change.chat);
+    if (change.type === 'chatEnded' && !desk.chats.delete(change.sessionId)) return;
+    const body: EventBody = change;
     desk.seq += 1;
     const event = { ...body, seq: desk.seq, at: new Date(now()).toISOString() } as PerformerEvent;
     desk.events.push(event);
@@ -92,6 +144,7 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     const waiters = [...desk.waiters];
     desk.waiters.clear();
     for (const wake of waiters) wake();
+    if (!local) return;
     for (const listener of listeners) {
       try {
         listener(actorId, event);
@@ -111,15 +164,13 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
         state: 'requested',
         requestedAt: new Date(now()).toISOString(),
       };
-      deskOf(request.actorId).chats.set(request.sessionId, chat);
       push(request.actorId, { type: 'chatRequest', chat });
     },
     guestMessage(sessionId: string, actorId: number, text: string): void {
       push(actorId, { type: 'guestMessage', sessionId, text });
     },
     sessionEnded(sessionId: string, actorId: number, exitCode: number): void {
-      const desk = deskOf(actorId);
-      if (!desk.chats.delete(sessionId)) return;
+      if (!deskOf(actorId).chats.has(sessionId)) return;
       push(actorId, { type: 'chatEnded', sessionId, exitCode });
     },
   };
@@ -170,7 +221,7 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     event: LiveSessionEvent,
   ): Promise<PerformerSessionAnswer> {
     await ownSessionIn(actorId, sessionId, allowed);
-    if (!(await deps.feed(sessionId, event))) {
+    if (!(await (deps.forward ?? deps.feed)(sessionId, event))) {
       throw new AppError('SERVICE_UNAVAILABLE', 'The chat is continued by another server; try again', 503);
     }
     return answerOf(sessionId);
@@ -181,8 +232,9 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
 
     accept: async (actorId: number, sessionId: string) => {
       const answer = await act(actorId, sessionId, ['requested'], { type: 'performerAccepted' });
-      const chat = actors.get(actorId)?.chats.get(sessionId);
-      if (chat && LIVE.includes(answer.status)) chat.state = 'accepted';
+      if (actors.get(actorId)?.chats.has(sessionId) && LIVE.includes(answer.status)) {
+        push(actorId, { type: 'chatAccepted', sessionId });
+      }
       return answer;
     },
     decline: (actorId: number, sessionId: string) =>
@@ -227,6 +279,22 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
         // A failed step is logged by the loop; nothing is left to do here.
         if (type === 'actorOffline' && typeof actorId === 'number') void wentOffline(actorId).catch(() => 0);
       });
+    },
+
+    /**
+     * Shares this desk's changes with the desks of all nodes (and takes theirs) through the bus
+     * channel PERFORMER_DESK_CHANNEL; `nodeId` tells this node's own changes apart. Returns the
+     * unsubscribe (after it, changes stay on this node again).
+     */
+    async followNodes(bus: Pick<EventBus, 'subscribe' | 'publish'>, nodeId: string): Promise<Unsubscribe> {
+      const unsubscribe = await bus.subscribe(PERFORMER_DESK_CHANNEL, (message) => {
+        if (isDeskMessage(message)) apply(message.actorId, message.change, message.origin === nodeId);
+      });
+      shared = { bus, nodeId };
+      return async () => {
+        shared = null;
+        await unsubscribe();
+      };
     },
 
     /**

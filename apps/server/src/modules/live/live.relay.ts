@@ -5,9 +5,14 @@
  * node, which holds the session's state and (embedded) its media, runs it through the same service
  * calls, `mayMedia` included. What the owner has to say reaches the guest's pages on `guest:<id>` as
  * always; a refusal there is logged (the socket that sent it has already answered).
+ *
+ * A performer's action (the performer API or the simulator on another node) travels the same way as
+ * the command `performer`: the asking node has checked that the session is the performer's and its
+ * state allows the action; the owner feeds the engine the performer's event.
  */
 import type { ChatSessionEvent } from '@vela/domain/chat-session';
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
+import type { LiveSessionEvent } from './live.service.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
 
 type GuestExitCode = Extract<ChatSessionEvent, { type: 'guestExit' }>['code'];
@@ -25,7 +30,8 @@ export type LiveNodeCommand =
   | { kind: 'exit'; code?: GuestExitCode }
   | { kind: 'alive' }
   | { kind: 'gone' }
-  | { kind: 'revoked'; cause: RevokeCause };
+  | { kind: 'revoked'; cause: RevokeCause }
+  | { kind: 'performer'; event: LiveSessionEvent };
 
 export interface LiveNodeMessage {
   sessionId: string;

@@ -160,6 +160,10 @@ export function mayMedia(state: ChatSessionState | undefined, guestId: number, n
   return delivered < fundedMs(state);
 }
 
+/** How long a forwarded performer event waits for the owner's step, and how often it looks. */
+const FORWARD_WAIT_MS = 3000;
+const FORWARD_POLL_MS = 25;
+
 const notActive = (message = 'This chat is not active') =>
   new AppError('LIVE_SESSION_NOT_ACTIVE', message, 409);
 const notFound = () => new AppError('LIVE_SESSION_NOT_FOUND', 'No such chat of yours', 404);
@@ -516,6 +520,8 @@ export function createLiveService(deps: LiveServiceDeps) {
           return calls.gone(guestId, sessionId);
         case 'revoked':
           return calls.revoked(guestId, sessionId, command.cause);
+        case 'performer':
+          return event(sessionId, command.event);
       }
     },
 
@@ -551,6 +557,28 @@ export function createLiveService(deps: LiveServiceDeps) {
         satisfied: rating === 'GREAT',
         at,
       });
+    },
+
+    /**
+     * A performer's event for a session another node continues (the performer's app is connected
+     * here): sent to the owner node on the bus; resolves once the owner stored a step after it (or
+     * after FORWARD_WAIT_MS: an event that changes nothing stores none). False when no node continues
+     * the session.
+     */
+    async forward(sessionId: string, sessionEvent: LiveSessionEvent): Promise<boolean> {
+      if (loop.owns(sessionId)) return event(sessionId, sessionEvent);
+      const row = await repository.sessionById(sessionId);
+      if (!deps.relay || !row || !(LIVE_STATUSES as readonly string[]).includes(row.status)) return false;
+      await deps.relay(row.ownerNode, {
+        sessionId,
+        guestId: row.guestId,
+        command: { kind: 'performer', event: sessionEvent },
+      });
+      for (let waited = 0; waited < FORWARD_WAIT_MS; waited += FORWARD_POLL_MS) {
+        await new Promise((resolve) => setTimeout(resolve, FORWARD_POLL_MS));
+        if (((await repository.sessionById(sessionId))?.version ?? row.version) > row.version) break;
+      }
+      return true;
     },
 
     /** The stored session row (status, exit code, state). */

@@ -1,0 +1,142 @@
+/**
+ * The performer desk across nodes (issue 16, decision 0038 part 7): a guest's livechat runs on node A
+ * (the app, its page's socket there), the performer's app is connected to node B (a second live
+ * module on the same database and bus, as app.ts builds it). B's desk sees the chat request, the
+ * guest's message and the end that happen on A (the desks share their changes on the bus), and B's
+ * accept, message and kick reach the session on A (forwarded to its owner after B's checks), each
+ * answered with the state after it. B's simulator hears nothing of A's sessions (A's would answer
+ * them), so two nodes never both answer one message. On the test app's in-process bus (the
+ * desks use only its publish and subscribe, which the Redis bus has alike: bus.test.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PerformerEvent } from '@vela/contracts/performer-api';
+import { sql } from '@vela/db/orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/http/logging.ts';
+import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { createLiveModule } from '../src/modules/live/live.module.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { factoriesOf } from './factories.ts';
+import { nextIp } from './guest-helpers.ts';
+import { recordingMedia, vp8Sdp } from './live-media-double.ts';
+import { guestPage, type TestSocket } from './socket-client.ts';
+import { testAppPerSuite } from './test-app.ts';
+import { waitFor } from './webrtc-browser.ts';
+
+const NET = '10.123';
+const mediaA = recordingMedia();
+const t = testAppPerSuite({
+  env: { LIVE_MINUTE_MS: '1000', PERFORMER_API_SECRET: 'performer-nodes-test-secret-0123456789' },
+  liveMedia: mediaA,
+});
+
+describe('the performer desk on another node than the session (decision 0038 part 7)', () => {
+  let nodeB: ReturnType<typeof createLiveModule>;
+  let page: TestSocket | undefined;
+  let url: string;
+
+  beforeAll(async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/socket`;
+    nodeB = createLiveModule({
+      db: t.database.db,
+      bus: t.bus,
+      wallet: createWalletService({ db: t.database.db }),
+      config: t.config,
+      log: createLogger('silent'),
+      actors: createActorChatReads(t.database.db),
+      vouchers: { useChatMinuteVoucher: async () => ({ ok: false }), chatMinuteVouchers: async () => 0 },
+      presence: { setOnline: async () => null },
+      media: recordingMedia(),
+      nodeId: 'node-b',
+      // Node B starts no session and authenticates no request here: its performer desk is under test.
+      auth: {} as never,
+      guests: {} as never,
+      ageGate: {} as never,
+    });
+    await nodeB.start?.();
+  });
+  afterAll(async () => {
+    page?.close();
+    await nodeB.stop?.();
+  });
+
+  it("B's desk sees A's chat request, guest message and end; B's accept, message and kick reach the session on A", async () => {
+    const make = factoriesOf(t, { net: NET });
+    const guest = await make.buildGuest({ balanceCents: 1000 });
+    await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+    const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
+    const desk = nodeB.performer;
+    const heardOnB: PerformerEvent[] = [];
+    const unsubscribe = desk.subscribe((_actorId, event) => heardOnB.push(event));
+    const pageA = await guestPage(url, guest);
+    page = pageA;
+    const send = (message: object) =>
+      pageA.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/live/start?lang=nl',
+      remoteAddress: nextIp(NET),
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+      payload: { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const sessionId = started.json().data.sessionId as string;
+    await expect(nodeB.service.event(sessionId, { type: 'performerAccepted' })).resolves.toBe(false);
+
+    // The chat request made on A is in B's inbox (a long poll there wakes up for it).
+    const asked = await desk.inbox(actor.id, 0, 5_000);
+    expect(asked.events).toEqual([
+      expect.objectContaining({
+        type: 'chatRequest',
+        chat: expect.objectContaining({ sessionId, language: 'nl' }),
+      }),
+    ]);
+    expect(asked.chats).toEqual([expect.objectContaining({ sessionId, state: 'requested' })]);
+
+    // B accepts: forwarded to A, answered with the state after it.
+    expect(await desk.accept(actor.id, sessionId)).toEqual({ sessionId, status: 'starting', exitCode: null });
+    await waitFor('the chat accepted on B', () => desk.chatOf(actor.id, sessionId)?.state === 'accepted');
+
+    // A's media runs; the guest writes on A: the message reaches B's inbox.
+    const offer = await pageA.next('liveOffer');
+    send({ type: 'liveAnswer', sessionId, offerId: offer.offerId, sdp: vp8Sdp('recvonly') });
+    send({ type: 'liveMediaUp', sessionId, offerId: offer.offerId });
+    await waitFor('the answer on A', () => mediaA.callsOf('acceptViewerAnswer', sessionId).length === 1);
+    mediaA.deliver(sessionId, 'up', 'guest');
+    await waitFor('running', () =>
+      pageA.received.some(
+        (m) => m.type === 'liveState' && m.sessionId === sessionId && m.status === 'running',
+      ),
+    );
+    send({ type: 'liveMessage', sessionId, messageId: randomUUID(), text: 'hallo van A' });
+    const messages = await desk.inbox(actor.id, asked.cursor, 5_000);
+    expect(messages.events).toEqual([
+      expect.objectContaining({ type: 'guestMessage', sessionId, text: 'hallo van A' }),
+    ]);
+
+    // B answers: the guest's page on A gets it from the performer.
+    expect(await desk.message(actor.id, sessionId, 'hoi vanaf B')).toMatchObject({ status: 'running' });
+    for (;;) {
+      const relayed = await pageA.next('liveMessage');
+      if (relayed.from === 'performer') {
+        expect(relayed).toMatchObject({ sessionId, text: 'hoi vanaf B' });
+        break;
+      }
+    }
+
+    // B kicks: the chat on A ends with 201; B's desk has the end and no chat left.
+    expect(await desk.kick(actor.id, sessionId)).toEqual({ sessionId, status: 'ended', exitCode: 201 });
+    expect((await pageA.next('liveEnded')).exitCode).toBe(201);
+    const ended = await desk.inbox(actor.id, messages.cursor, 5_000);
+    expect(ended.events).toEqual([expect.objectContaining({ type: 'chatEnded', sessionId, exitCode: 201 })]);
+    expect(ended.chats).toEqual([]);
+    // An action on the ended chat is refused as before (409), on B as on A.
+    await expect(desk.message(actor.id, sessionId, 'too late')).rejects.toMatchObject({ statusCode: 409 });
+
+    // B's simulator heard none of it: the sessions are A's, whose simulator would answer them.
+    expect(heardOnB).toEqual([]);
+    unsubscribe();
+  });
+});
