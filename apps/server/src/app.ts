@@ -173,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presence: presence.service,
     // survey/chatexit ratings count in the profile's chat ratings (the performers module owns them).
     ratings: pageSlices.performers.chatRatings,
+    // Spec 6 "live preview 5 units (20 VIP)": the subscriptions module says who is a VIP.
+    isVip: async (guestId) =>
+      (await subscriptionsModule.service.aboStatuses(guestId)).vipAboStatus !== 'none',
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
   });
   // Every module, in the order its routes are registered; the mail module stops last.

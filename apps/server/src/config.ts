@@ -467,6 +467,22 @@ const VARIABLES = {
     expected: 'an integer 100-3600000',
     schema: integer(100, 3_600_000),
   }),
+  livePreviewUnitMs: variable({
+    name: 'LIVE_PREVIEW_UNIT_MS',
+    default: '30000',
+    description:
+      'The length of one live preview unit (spec 6 "live preview limit 5 units (20 VIP)", decision 0038 part 9): a preview shows at most this much media, then ends with 401; shorter in tests and demos.',
+    expected: 'an integer 1000-600000',
+    schema: integer(1000, 600_000),
+  }),
+  liveFreeChatMsPerDay: variable({
+    name: 'LIVE_FREE_CHAT_MS_PER_DAY',
+    default: '180000',
+    description:
+      'The free chat time every logged-in guest gets per UTC day (spec 3 Guest "free chat durations", decision 0038 part 9), ms of delivered media; 3 minutes by default.',
+    expected: 'an integer 0-86400000',
+    schema: integer(0, 86_400_000),
+  }),
   liveLeaseMs: variable({
     name: 'LIVE_LEASE_MS',
     default: '10000',

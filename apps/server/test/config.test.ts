@@ -210,6 +210,8 @@ describe('configuration', () => {
       'PERFORMER_SIMULATOR_KICK_RATE',
       'PERFORMER_SIMULATOR_OFFLINE_RATE',
       'LIVE_MINUTE_MS',
+      'LIVE_PREVIEW_UNIT_MS',
+      'LIVE_FREE_CHAT_MS_PER_DAY',
       'LIVE_LEASE_MS',
       'LIVE_UDP_PORTS',
       'LIVE_SOURCE_IDLE_MS',

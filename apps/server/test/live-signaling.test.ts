@@ -203,7 +203,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
 
     const bad = await rest(rich, 'POST', 'live/start', {
       actorId: actor.id,
-      type: 'free-chat',
+      type: 'private-show',
       idempotencyKey: randomUUID(),
     });
     expect(bad.statusCode).toBe(400);

@@ -6,9 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -21,7 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { actorIdColumn } from './catalog.ts';
 import { tstz } from './columns.ts';
-import { guestIdColumn } from './guests.ts';
+import { guestIdColumn, guests } from './guests.ts';
 
 /** The statuses of a session that is not over (the engine's `requested` .. `ending`). */
 const LIVE = sql`status in ('requested', 'starting', 'running', 'ending')`;
@@ -72,6 +74,10 @@ export const liveSessions = pgTable(
     uniqueIndex('live_sessions_guest_live_unique')
       .on(t.guestId)
       .where(sql`${LIVE} and ${t.type} <> 'live-preview'`),
+    // One live preview per guest at a time: its preview unit is counted before the next may start.
+    uniqueIndex('live_sessions_guest_preview_unique')
+      .on(t.guestId)
+      .where(sql`${LIVE} and ${t.type} = 'live-preview'`),
   ],
 );
 
@@ -121,3 +127,46 @@ export const liveMinutes = pgTable(
     check('live_minutes_cents_check', sql`${t.cents} >= 0 and ${t.minuteIndex} >= 0`),
   ],
 );
+
+/**
+ * The live preview units a guest used (spec 6 "live preview limit 5 units (20 VIP)", decision 0038
+ * part 9): one row per preview whose first frame reached the guest (the engine's `usePreviewUnit`,
+ * at that moment), once per session. A start counts the rows of the last hour.
+ */
+export const livePreviewUnits = pgTable(
+  'live_preview_units',
+  {
+    sessionId: sessionIdColumn().primaryKey(),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
+    usedAt: tstz('used_at').notNull(),
+  },
+  (t) => [index('live_preview_units_guest_idx').on(t.guestId, t.usedAt)],
+);
+
+/**
+ * Free chat time a guest used (spec 3 Guest "free chat durations"): one row per ended free chat,
+ * its delivered media in ms, on the UTC day it started. A guest's free chat time left today is the
+ * daily allowance (LIVE_FREE_CHAT_MS_PER_DAY) minus the day's rows.
+ */
+export const liveFreeChatUses = pgTable(
+  'live_free_chat_uses',
+  {
+    sessionId: sessionIdColumn().primaryKey(),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ms: integer('ms').notNull(),
+  },
+  (t) => [
+    check('live_free_chat_uses_ms_check', sql`${t.ms} >= 0`),
+    index('live_free_chat_uses_guest_day_idx').on(t.guestId, t.day),
+  ],
+);
+
+/** A guest's "no thanks" to the free preview offer (spec 7 free preview decline): no offer modal until then. */
+export const livePreviewDeclines = pgTable('live_preview_declines', {
+  guestId: bigint('guest_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => guests.id, { onDelete: 'cascade' }),
+  declinedUntil: tstz('declined_until').notNull(),
+});

@@ -209,16 +209,46 @@ export function createLiveLoop(deps: LiveLoopDeps) {
           },
           'live session ended',
         );
+        // A free chat's delivered time comes off the guest's free chat time (before chatEnd, so a
+        // page that reads its offers on chatEnd sees the time left).
+        if (session.state.type === 'free-chat')
+          await recordFreeChat(id, session.state, effect.freeChatMsUsed);
         await publish(effect.guestId, chatEndEvent(effect));
         return;
       case 'publishMeter':
         await publish(effect.guestId, liveMeterEvent(effect));
         return;
-      // The service asks the performer when it opens the session (it knows the guest's name and
-      // language); previews are not built.
-      case 'askPerformer':
       case 'usePreviewUnit':
+        // The preview's first frame arrived: it uses one of the guest's preview units of the hour.
+        try {
+          await repository.recordPreviewUnit({
+            sessionId: id,
+            guestId: effect.guestId,
+            actorId: effect.actorId,
+            usedAt: new Date(effect.at),
+          });
+        } catch (error) {
+          log.error({ err: error, sessionId: id }, 'live preview unit not recorded');
+        }
         return;
+      // The service asks the performer when it opens the session (it knows the guest's name and
+      // language).
+      case 'askPerformer':
+        return;
+    }
+  }
+
+  /** The free chat time a free chat used, once per session, on the UTC day it started. */
+  async function recordFreeChat(id: string, state: ChatSessionState, ms: number): Promise<void> {
+    try {
+      await repository.recordFreeChatUse({
+        sessionId: id,
+        guestId: state.guestId,
+        day: new Date(state.requestedAt).toISOString().slice(0, 10),
+        ms,
+      });
+    } catch (error) {
+      log.error({ err: error, sessionId: id }, 'live free chat time not recorded');
     }
   }
 
@@ -451,6 +481,11 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     },
     /** Whether this node continues the session. */
     owns: (id: string): boolean => sessions.has(id),
+    /** The sessions of a performer this node continues (of one chat type, when given). */
+    ownedOf: (actorId: number, type?: ChatSessionState['type']): string[] =>
+      [...sessions.values()]
+        .filter(({ state }) => state.actorId === actorId && (type === undefined || state.type === type))
+        .map(({ state }) => state.sessionId),
     /** The state this node holds of an owned session. */
     stateOf: (id: string): ChatSessionState | undefined => sessions.get(id)?.state,
     feed,

@@ -10,13 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { GuestSocketEvent } from '@vela/contracts/socket';
+import { type GuestSocketEvent, PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import type { Unsubscribe } from '../../infra/bus.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
+import { liveGraphql } from './live.graphql.ts';
 import { createLiveLoop, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
 import { listenForRelays, relayOver } from './live.relay.ts';
@@ -42,6 +43,8 @@ export function createLiveModule(
     vouchers: LiveVouchers;
     /** The presence module's online flag: the performer API's presence call sets it. */
     presence: PerformerDeskDeps['presence'];
+    /** The subscriptions module's answer whether a guest is a VIP (spec 6: 20 preview units, not 5). */
+    isVip?: (guestId: number) => Promise<boolean>;
     /** The performers module's chat ratings: survey/chatexit ratings are reported there. */
     ratings?: ChatRatingWrites;
     /**
@@ -90,8 +93,14 @@ export function createLiveModule(
     vouchers: deps.vouchers,
     guests: deps.guests,
     actors: deps.actors,
+    settings: {
+      ...DEFAULT_CHAT_SESSION_SETTINGS,
+      minuteMs: deps.config.liveMinuteMs,
+      previewUnitMs: deps.config.livePreviewUnitMs,
+    },
+    ...(deps.isVip ? { isVip: deps.isVip } : {}),
     ...(deps.ratings ? { ratings: deps.ratings } : {}),
-    settings: { ...DEFAULT_CHAT_SESSION_SETTINGS, minuteMs: deps.config.liveMinuteMs },
+    freeChatMsPerDay: deps.config.liveFreeChatMsPerDay,
     nodeId,
     leaseMs: deps.config.liveLeaseMs,
     now,
@@ -104,11 +113,14 @@ export function createLiveModule(
         desk: performer,
         kickRate: deps.config.performerSimulatorKickRate,
         offlineRate: deps.config.performerSimulatorOfflineRate,
+        // With a media path its performers watch the guest camera of their video calls.
+        ...(deps.media ? { media: deps.media } : {}),
         log: deps.log,
       })
     : null;
   const secret = deps.config.performerApiSecret;
   let unfollowPresence: Promise<Unsubscribe | null> | null = null;
+  let unfollowPreviews: Promise<Unsubscribe | null> | null = null;
   let unfollowDesks: Promise<Unsubscribe | null> | null = null;
   let unsubscribe: (() => void) | null = null;
   // Pages on other nodes reach this node's sessions through the bus (decision 0038 part 4).
@@ -127,6 +139,8 @@ export function createLiveModule(
       }
     },
     ...(socket ? { socket: socket.handlers, socketLifecycle: socket.lifecycle } : {}),
+    // Spec 7: free chat duration, free preview init/decline.
+    graphql: liveGraphql(service),
     start() {
       // A performer who goes offline, whoever set the flag, ends its chats on this node.
       unfollowPresence = performer.followPresence(deps.bus).catch((error: unknown) => {
@@ -138,6 +152,20 @@ export function createLiveModule(
         deps.log.error({ err: error }, 'live: performer desks of other nodes not followed');
         return null;
       });
+      // ... and its previews (which the desk does not know: they never ask the performer) end with 403.
+      unfollowPreviews = deps.bus
+        .subscribe(PRESENCE_CHANNEL, (event) => {
+          const { type, actorId } = (event ?? {}) as { type?: unknown; actorId?: unknown };
+          if (type === 'actorOffline' && typeof actorId === 'number') {
+            void service.previewsOffline(actorId).catch((error: unknown) => {
+              deps.log.error({ err: error, actorId }, 'live: previews not ended');
+            });
+          }
+        })
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, 'live: presence events not followed for previews');
+          return null;
+        });
       if (signaling) {
         unlisten = listenForRelays(deps.bus, nodeId, (message) => service.runRelayed(message), deps.log);
         unlisten.catch((error: unknown) => deps.log.error({ err: error }, 'live: relays not followed'));
@@ -149,6 +177,8 @@ export function createLiveModule(
     async stop() {
       await (await unfollowPresence)?.();
       unfollowPresence = null;
+      await (await unfollowPreviews)?.();
+      unfollowPreviews = null;
       await (await unfollowDesks)?.();
       unfollowDesks = null;
       await (await unlisten?.catch(() => null))?.();

@@ -1,12 +1,20 @@
 /**
- * All SQL of the live sessions (`live_sessions`, `live_messages`, `live_minutes`; docs/decisions/0038). A step of a
+ * All SQL of the live sessions (`live_sessions`, `live_messages`, `live_minutes`, `live_preview_units`,
+ * `live_free_chat_uses`, `live_preview_declines`; docs/decisions/0038). A step of a
  * session is stored only by its owner node at the version it read: the conditional update is what
  * keeps two nodes from both continuing one session. The two partial unique indexes decide the races
  * of a start (one exclusive chat per performer, one paid chat per guest).
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, inArray, type SQL, sql } from '@vela/db/orm';
-import { liveMessages, liveMinutes, liveSessions } from '@vela/db/schema/live';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from '@vela/db/orm';
+import {
+  liveFreeChatUses,
+  liveMessages,
+  liveMinutes,
+  livePreviewDeclines,
+  livePreviewUnits,
+  liveSessions,
+} from '@vela/db/schema/live';
 
 export type LiveSessionRow = typeof liveSessions.$inferSelect;
 export type LiveMessageRow = typeof liveMessages.$inferSelect;
@@ -19,6 +27,8 @@ export const LIVE_STATUSES = ['requested', 'starting', 'running', 'ending'] as c
 export const ACTOR_EXCLUSIVE_INDEX = 'live_sessions_actor_exclusive_unique';
 /** The unique index that lets a guest have one paid chat at a time. */
 export const GUEST_LIVE_INDEX = 'live_sessions_guest_live_unique';
+/** The unique index that lets a guest have one live preview at a time. */
+export const GUEST_PREVIEW_INDEX = 'live_sessions_guest_preview_unique';
 
 export interface NewLiveSession {
   id: string;
@@ -182,6 +192,56 @@ export function createLiveRepository(db: Db) {
     /** The guest's rating of a session (survey/chatexit); replaces an earlier one. */
     async rate(sessionId: string, rating: 'BAD' | 'GREAT', at: Date): Promise<void> {
       await db.update(table).set({ rating, ratedAt: at }).where(eq(table.id, sessionId));
+    },
+
+    /** Records a used preview unit once per session (its first frame at `usedAt`). */
+    async recordPreviewUnit(unit: { sessionId: string; guestId: number; actorId: number; usedAt: Date }) {
+      await db.insert(livePreviewUnits).values(unit).onConflictDoNothing();
+    },
+
+    /** When the guest's preview units since `since` were used, oldest first. */
+    async previewUnitsSince(guestId: number, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ usedAt: livePreviewUnits.usedAt })
+        .from(livePreviewUnits)
+        .where(and(eq(livePreviewUnits.guestId, guestId), gt(livePreviewUnits.usedAt, since)))
+        .orderBy(asc(livePreviewUnits.usedAt));
+      return rows.map((row) => row.usedAt);
+    },
+
+    /** Records the free chat time an ended free chat used, once per session. */
+    async recordFreeChatUse(use: { sessionId: string; guestId: number; day: string; ms: number }) {
+      await db.insert(liveFreeChatUses).values(use).onConflictDoNothing();
+    },
+
+    /** The free chat time (ms) the guest used on a UTC day (`YYYY-MM-DD`). */
+    async freeChatMsUsed(guestId: number, day: string): Promise<number> {
+      const [row] = await db
+        .select({ ms: sql<string | number>`coalesce(sum(${liveFreeChatUses.ms}), 0)` })
+        .from(liveFreeChatUses)
+        .where(and(eq(liveFreeChatUses.guestId, guestId), eq(liveFreeChatUses.day, day)));
+      return Number(row?.ms ?? 0);
+    },
+
+    /** Until when the guest declined the free preview offer, or null. */
+    async previewDeclinedUntil(guestId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ until: livePreviewDeclines.declinedUntil })
+        .from(livePreviewDeclines)
+        .where(eq(livePreviewDeclines.guestId, guestId));
+      return row?.until ?? null;
+    },
+
+    /** Sets (or, with null, clears) the guest's decline of the free preview offer. */
+    async setPreviewDeclinedUntil(guestId: number, until: Date | null): Promise<void> {
+      if (until === null) {
+        await db.delete(livePreviewDeclines).where(eq(livePreviewDeclines.guestId, guestId));
+        return;
+      }
+      await db
+        .insert(livePreviewDeclines)
+        .values({ guestId, declinedUntil: until })
+        .onConflictDoUpdate({ target: livePreviewDeclines.guestId, set: { declinedUntil: until } });
     },
 
     /** The last `limit` messages of a session, oldest first. */

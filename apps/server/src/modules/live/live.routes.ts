@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
 import { countryOf } from '../../infra/country.ts';
 import type { GuestAuth } from '../guests/auth.ts';
+import { liveOffers, previewAllowanceView } from './live.offers.presenter.ts';
 import { liveChatTypes, liveReceipt, liveSessionView, liveStartAnswer } from './live.presenter.ts';
 import type { LiveService, LiveStartRefusalCode } from './live.service.ts';
 
@@ -38,10 +39,9 @@ class LiveStartRefusedError extends AppError {
   }
 }
 
-/** The contract's code of a refusal of the service (free chat and previews are not started here). */
+/** The contract's code of a refusal of the service (the login and the age check are restrictions). */
 function refusalCode(code: LiveStartRefusalCode): RefusalCode {
   if (code === 'NEED_LOGIN' || code === 'NEED_AGE_CHECK') return 'RESTRICTED';
-  if (code === 'PREVIEW_LIMIT' || code === 'FREE_CHAT_USED_UP') return 'CHAT_TYPE_NOT_OFFERED';
   return code;
 }
 
@@ -108,6 +108,20 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
     // Public: what the performer offers now (the same for every caller; no-store, it changes with the chats).
     route(app, liveEndpoints.chatTypes).handle({
       handler: async ({ params }) => liveChatTypes(await service.chatTypes(params.actorId)),
+    });
+
+    // The free offers of the live-show tab (a preview's units, the free chat time) and "no thanks".
+    route(app, liveEndpoints.offers).handle({
+      authenticate: requireGuest,
+      handler: async ({ params, auth: guestId, request }) =>
+        liveOffers(
+          await service.offers(guestId, params.actorId, countryOf(request.headers, deps.countryHeader)),
+        ),
+    });
+
+    route(app, liveEndpoints.previewDecline).handle({
+      authenticate: requireGuest,
+      handler: async ({ auth: guestId }) => previewAllowanceView(await service.declinePreview(guestId)),
     });
 
     route(app, liveEndpoints.exit).handle({

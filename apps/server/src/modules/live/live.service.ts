@@ -18,14 +18,19 @@
  * Reads for the guest (the session view, the receipt, the rating) answer only the guest's own
  * session: another guest's is the same 404 as one that does not exist.
  *
- * Not built yet, so absent: free chat and live previews (their allowances), events of sessions
- * another node owns (the bus of decision 0038 part 4: such a session answers as not active here).
+ * Free chat and live previews (decision 0038 part 9) start through the same `start`: a preview's
+ * allowance is one preview unit (`previewUnitMs` of delivered media); the units a guest used in the
+ * last hour are the `live_preview_units` rows (one per preview whose first frame arrived), against
+ * 5, or 20 for a VIP (the subscriptions module answers `isVip`). A free chat's allowance is the
+ * guest's free chat time left today (`freeChatMsPerDay` minus the day's `live_free_chat_uses`);
+ * neither moves money (price 0: the engine emits no charge).
  */
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
 import {
   type ChatRating,
   LIVE_PAID_CHAT_TYPES,
+  LIVE_PREVIEW_DECLINE_MS,
   LIVE_TRANSCRIPT_LIMIT,
   liveSdpProblem,
 } from '@vela/contracts/live';
@@ -38,9 +43,10 @@ import {
   decideChatStart,
   fundedMs,
   openChatSession,
+  PREVIEW_WINDOW_MS,
 } from '@vela/domain/chat-session';
 import { CHAT_TYPE_RULES, type ChatType } from '@vela/domain/chat-types';
-import type { RestrictionReason } from '@vela/domain/restrictions';
+import { livePreviewLimit, type RestrictionReason, VISITOR } from '@vela/domain/restrictions';
 import { snapshotOf } from '../../http/age-gate.ts';
 import { AppError } from '../../http/errors.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
@@ -53,6 +59,7 @@ import type { LiveNodeCommand, LiveNodeMessage, RevokeCause } from './live.relay
 import {
   ACTOR_EXCLUSIVE_INDEX,
   GUEST_LIVE_INDEX,
+  GUEST_PREVIEW_INDEX,
   LIVE_STATUSES,
   type LiveRepository,
   type LiveSessionRow,
@@ -61,13 +68,13 @@ import type { LiveSignaling } from './live.signaling.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
 import type { PerformerDesk } from './performer-desk.ts';
 
-/** The chat types this slice starts: the paid ones (free chat and previews need their allowances). */
+/** The chat types paid by the minute. */
 export type PaidChatType = Exclude<ChatType, 'free-chat' | 'live-preview'>;
 
 export interface LiveStartRequest {
   guestId: number;
   actorId: number;
-  type: PaidChatType;
+  type: ChatType;
   /** The caller's country (ISO alpha-2), or null when unknown. */
   country: string | null;
   /** The guest's page language (spec 7's `lang`): the performer answers in it. */
@@ -81,11 +88,13 @@ export type LiveStartRefusalCode = ChatStartRefusalCode | 'ACTOR_NOT_FOUND' | 'G
 export interface LiveStarted {
   ok: true;
   sessionId: string;
-  type: PaidChatType;
+  type: ChatType;
   status: ChatSessionState['status'];
   pricePerMinuteCents: number;
   voucherMinutes: number;
   actor: { id: number; name: string };
+  /** Free chat time or one preview unit, ms of delivered media; null for a paid chat. */
+  allowanceMs: number | null;
 }
 
 export type LiveStartResult =
@@ -110,6 +119,13 @@ export interface LiveServiceDeps {
   guests: Pick<FeatureModuleDeps['guests'], 'guestById'>;
   actors: { actorForChat(actorId: number): Promise<ActorForChat | undefined> };
   settings: ChatSessionSettings;
+  /**
+   * The subscriptions module's answer: whether the guest is a VIP (20 preview units instead of 5);
+   * without it nobody is.
+   */
+  isVip?: (guestId: number) => Promise<boolean>;
+  /** Free chat time every guest gets per UTC day, ms (LIVE_FREE_CHAT_MS_PER_DAY); none without it. */
+  freeChatMsPerDay?: number;
   nodeId: string;
   leaseMs: number;
   now: () => number;
@@ -131,12 +147,37 @@ function startedOf(state: ChatSessionState): LiveStarted {
   return {
     ok: true,
     sessionId: state.sessionId,
-    type: state.type as PaidChatType,
+    type: state.type,
     status: state.status,
     pricePerMinuteCents: state.pricePerMinuteCents,
     voucherMinutes: state.voucherMinutes,
     actor: { id: state.actorId, name: state.actorName },
+    allowanceMs: state.allowanceMs,
   };
+}
+
+/** The UTC day (`YYYY-MM-DD`) of a moment: free chat time is counted per UTC day. */
+export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The next UTC midnight after a moment (when the free chat time is renewed). */
+const nextUtcMidnight = (ms: number) => {
+  const day = new Date(ms);
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1));
+};
+
+export interface PreviewAllowance {
+  unitsLimit: number;
+  unitsUsed: number;
+  unitsLeft: number;
+  unitMs: number;
+  nextUnitAt: Date | null;
+  declinedUntil: Date | null;
+}
+
+export interface FreeChatTime {
+  msLeft: number;
+  msPerDay: number;
+  renewsAt: Date;
 }
 
 const stateOfRow = (row: LiveSessionRow) => row.state as unknown as ChatSessionState;
@@ -176,6 +217,8 @@ export type LiveSessionEvent = Exclude<
 
 export function createLiveService(deps: LiveServiceDeps) {
   const { repository, loop } = deps;
+  const isVipNow = deps.isVip ?? (async () => false);
+  const freeChatMsPerDay = deps.freeChatMsPerDay ?? 0;
 
   /** The guest's session started with this key, if any (a different chat under the key is refused). */
   async function replayOf(request: LiveStartRequest): Promise<LiveStarted | null> {
@@ -186,6 +229,45 @@ export function createLiveService(deps: LiveServiceDeps) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This key started another chat', 409);
     }
     return startedOf(loop.stateOf(row.id) ?? stateOfRow(row));
+  }
+
+  /** The preview units the guest used in the last hour (`PREVIEW_WINDOW_MS`), oldest first. */
+  function previewUnitsInWindow(guestId: number): Promise<Date[]> {
+    return repository.previewUnitsSince(guestId, new Date(deps.now() - PREVIEW_WINDOW_MS));
+  }
+
+  async function previewUnitsUsedNow(guestId: number): Promise<number> {
+    return (await previewUnitsInWindow(guestId)).length;
+  }
+
+  /** Spec 3 Guest "free chat durations": the guest's free chat time left today. */
+  async function freeChatTime(guestId: number): Promise<FreeChatTime> {
+    const now = deps.now();
+    const used = await repository.freeChatMsUsed(guestId, utcDayOf(now));
+    return {
+      msLeft: Math.max(0, freeChatMsPerDay - used),
+      msPerDay: freeChatMsPerDay,
+      renewsAt: nextUtcMidnight(now),
+    };
+  }
+
+  /** Spec 6 "live preview limit 5 units (20 VIP)": the guest's units in the rolling hour. */
+  async function previewAllowance(guestId: number, vip?: boolean): Promise<PreviewAllowance> {
+    const [units, isVip, declinedUntil] = await Promise.all([
+      previewUnitsInWindow(guestId),
+      vip ?? isVipNow(guestId),
+      repository.previewDeclinedUntil(guestId),
+    ]);
+    const unitsLimit = livePreviewLimit({ ...VISITOR, isLoggedIn: true, isVip });
+    const oldest = units[0];
+    return {
+      unitsLimit,
+      unitsUsed: units.length,
+      unitsLeft: Math.max(0, unitsLimit - units.length),
+      unitMs: deps.settings.previewUnitMs,
+      nextUnitAt: oldest ? new Date(oldest.getTime() + PREVIEW_WINDOW_MS) : null,
+      declinedUntil: declinedUntil && declinedUntil.getTime() > deps.now() ? declinedUntil : null,
+    };
   }
 
   async function start(request: LiveStartRequest): Promise<LiveStartResult> {
@@ -199,18 +281,23 @@ export function createLiveService(deps: LiveServiceDeps) {
       deps.repository.actorInSingle(request.actorId),
     ]);
     if (!actor) return { ok: false, code: 'ACTOR_NOT_FOUND', exitCode: null, modal: null };
+    const [isVip, previewUnitsUsed, freeChat] = await Promise.all([
+      guest ? isVipNow(request.guestId) : false,
+      request.type === 'live-preview' ? previewUnitsUsedNow(request.guestId) : 0,
+      request.type === 'free-chat' ? freeChatTime(request.guestId) : null,
+    ]);
     const decision = decideChatStart(
       {
         type: request.type,
-        guest: snapshotOf(guest),
+        guest: { ...snapshotOf(guest), isVip },
         guestCountry: request.country,
         actor: actor.chat,
         streamIsFsk18: actor.streamIsFsk18,
         performerInSingle,
         balanceCents,
         voucherMinutes,
-        freeChatMsLeft: 0,
-        previewUnitsUsed: 0,
+        freeChatMsLeft: freeChat?.msLeft ?? 0,
+        previewUnitsUsed,
       },
       deps.settings,
     );
@@ -264,7 +351,7 @@ export function createLiveService(deps: LiveServiceDeps) {
       if (index === ACTOR_EXCLUSIVE_INDEX) {
         return { ok: false, code: 'PERFORMER_IN_SINGLE', exitCode: 906, modal: null };
       }
-      if (index === GUEST_LIVE_INDEX)
+      if (index === GUEST_LIVE_INDEX || index === GUEST_PREVIEW_INDEX)
         return { ok: false, code: 'GUEST_IN_CHAT', exitCode: null, modal: null };
       throw error;
     }
@@ -413,11 +500,16 @@ export function createLiveService(deps: LiveServiceDeps) {
         if (loop.stateOf(sessionId)?.guestId === guestId) await event(sessionId, { type: cause });
       },
 
-      /** The page of the session closed: the guest is gone until a `liveJoin` within the grace period. */
+      /**
+       * The page of the session closed: the guest is gone until a `liveJoin` within the grace period.
+       * Its viewer is released now (a Janus handle, an embedded peer), not when the browser's ICE
+       * times out: a page that comes back gets a new offer (`join`).
+       */
       async gone(guestId: number, sessionId: string): Promise<void> {
         if (await elsewhere(guestId, sessionId, { kind: 'gone' })) return;
         if (loop.stateOf(sessionId)?.guestId === guestId) {
           await event(sessionId, { type: 'guestDisconnected' });
+          await deps.signaling?.stop(sessionId);
         }
       },
 
@@ -470,9 +562,93 @@ export function createLiveService(deps: LiveServiceDeps) {
     return calls;
   }
 
+  /**
+   * What the live-show tab offers for free with this performer (logged-in guest): the preview
+   * allowance when the performer has `isLivePreviewEnabled`, the free chat time when it has
+   * `freeChat`, each with the refusal a start would get now (the same `decideChatStart`), or null.
+   */
+  async function offers(guestId: number, actorId: number, country: string | null) {
+    const [guest, actor, performerInSingle, balanceCents, isVip] = await Promise.all([
+      deps.guests.guestById(guestId),
+      deps.actors.actorForChat(actorId),
+      repository.actorInSingle(actorId),
+      deps.wallet.guestBalance(guestId),
+      isVipNow(guestId),
+    ]);
+    if (!actor) throw new AppError('ACTOR_NOT_FOUND', 'No such performer', 404);
+    const [preview, freeChat] = await Promise.all([
+      actor.chat.isLivePreviewEnabled ? previewAllowance(guestId, isVip) : null,
+      actor.chat.freeChat ? freeChatTime(guestId) : null,
+    ]);
+    const refusalOf = (type: 'live-preview' | 'free-chat') => {
+      const decision = decideChatStart(
+        {
+          type,
+          guest: { ...snapshotOf(guest), isVip },
+          guestCountry: country,
+          actor: actor.chat,
+          streamIsFsk18: actor.streamIsFsk18,
+          performerInSingle,
+          balanceCents,
+          voucherMinutes: 0,
+          freeChatMsLeft: freeChat?.msLeft ?? 0,
+          previewUnitsUsed: preview?.unitsUsed ?? 0,
+        },
+        deps.settings,
+      );
+      return decision.ok ? null : { code: decision.code, exitCode: decision.exitCode };
+    };
+    return {
+      actorId: actor.id,
+      preview: preview ? { allowance: preview, refusal: refusalOf('live-preview') } : null,
+      freeChat: freeChat ? { duration: freeChat, refusal: refusalOf('free-chat') } : null,
+    };
+  }
+
   return {
     start,
     event,
+    offers,
+
+    /**
+     * The performer went offline (presence's `actorOffline`, whoever set it): its previews this node
+     * continues end with 403 (a preview not yet showing, 498). Previews never ask the performer, so the
+     * performer desk, which ends the chats it was asked for, does not know them.
+     */
+    async previewsOffline(actorId: number): Promise<void> {
+      await Promise.all(
+        loop.ownedOf(actorId, 'live-preview').map((id) => loop.feed(id, { type: 'performerOffline' })),
+      );
+    },
+    freeChatTime,
+    previewAllowance,
+
+    /**
+     * Spec 7 "free preview decline": the guest said no thanks to the free preview offer; the offer
+     * modal (`fifteen-minutes-preview`) stays closed for LIVE_PREVIEW_DECLINE_MS (15 minutes).
+     */
+    async declinePreview(guestId: number): Promise<PreviewAllowance> {
+      await repository.setPreviewDeclinedUntil(guestId, new Date(deps.now() + LIVE_PREVIEW_DECLINE_MS));
+      return previewAllowance(guestId);
+    },
+
+    /**
+     * Spec 7 "free preview init": the guest takes up the free preview offer of a performer; an
+     * earlier decline is cleared, and the answer says whether a preview can start now (the refusal a
+     * start would get) and how many units are left. The preview itself starts with `live/start`.
+     */
+    async initPreview(guestId: number, actorId: number, country: string | null) {
+      await repository.setPreviewDeclinedUntil(guestId, null);
+      const offered = await offers(guestId, actorId, country);
+      return {
+        actorId: offered.actorId,
+        enabled: offered.preview !== null,
+        allowance: offered.preview?.allowance ?? (await previewAllowance(guestId)),
+        refusal: offered.preview
+          ? offered.preview.refusal
+          : { code: 'CHAT_TYPE_NOT_OFFERED', exitCode: 407 as const },
+      };
+    },
 
     /** The paid chat types the performer offers now, for the live page's start area (domain `chatOffers`). */
     async chatTypes(actorId: number) {
