@@ -5,7 +5,10 @@
  */
 import { defineMessages } from '../translate.ts';
 
-/** The keys the simulator picks from. */
+/**
+ * The keys the simulator picks from. `seeYou` is not among them: a simulated performer says it once
+ * in a video call, when the guest's camera reaches it.
+ */
 export const PERFORMER_REPLY_KEYS = [
   'reply1',
   'reply2',
@@ -27,6 +30,7 @@ export const performerReplyMessages = defineMessages({
     reply6: 'Good question! Let me think about it for a second.',
     reply7: 'I love chatting with you. What else is on your mind?',
     reply8: 'Sorry, I was just adjusting the light. Where were we?',
+    seeYou: 'I can see you now on your camera. Hi there!',
   },
   de: {
     reply1: 'Hallo, schön, dass du da bist! Wie läuft dein Tag?',
@@ -37,6 +41,7 @@ export const performerReplyMessages = defineMessages({
     reply6: 'Gute Frage! Lass mich kurz darüber nachdenken.',
     reply7: 'Ich chatte gern mit dir. Was geht dir sonst noch durch den Kopf?',
     reply8: 'Entschuldige, ich habe gerade das Licht eingestellt. Wo waren wir?',
+    seeYou: 'Jetzt sehe ich dich über deine Kamera. Hallo du!',
   },
   nl: {
     reply1: 'Hoi, leuk dat je er bent! Hoe gaat je dag?',
@@ -47,6 +52,7 @@ export const performerReplyMessages = defineMessages({
     reply6: 'Goede vraag! Laat me er even over nadenken.',
     reply7: 'Ik chat graag met je. Waar denk je nog meer aan?',
     reply8: 'Sorry, ik was net het licht aan het bijstellen. Waar waren we?',
+    seeYou: 'Nu zie ik je via je camera. Hoi!',
   },
   es: {
     reply1: '¡Hola, qué bien que estés aquí! ¿Qué tal tu día?',
@@ -57,5 +63,6 @@ export const performerReplyMessages = defineMessages({
     reply6: '¡Buena pregunta! Déjame pensarlo un momento.',
     reply7: 'Me encanta chatear contigo. ¿Qué más tienes en mente?',
     reply8: 'Perdona, estaba ajustando la luz. ¿Dónde estábamos?',
+    seeYou: 'Ahora te veo por tu cámara. ¡Hola!',
   },
 });

@@ -7,7 +7,11 @@
  * - a guest's message is answered after a varied 2–6 s with one of the canned texts of
  *   packages/i18n `performer-replies` in the guest's page language (never the same text twice in a
  *   row in a chat); instead of answering, with PERFORMER_SIMULATOR_KICK_RATE it ends the chat (201)
- *   and with PERFORMER_SIMULATOR_OFFLINE_RATE it goes offline (its chats end with 203).
+ *   and with PERFORMER_SIMULATOR_OFFLINE_RATE it goes offline (its chats end with 203);
+ * - in a video call (cam2cam) it watches the guest's camera once the guest publishes it (through the
+ *   media port, as the performer API's `guest-camera` calls do; media/camera-watcher.ts counts the
+ *   frames) and says `seeYou` once SEEN_FRAMES frames arrived: the guest sees in the chat that the
+ *   camera reaches the performer.
  *
  * It acts through the performer desk's own functions, the ones the performer API's handlers call
  * (accept, message, kick, setOnline), with the same checks (its own session, the session's state).
@@ -18,9 +22,15 @@
 import type { PerformerEvent } from '@vela/contracts/performer-api';
 import { PERFORMER_REPLY_KEYS, performerReplyMessages } from '@vela/i18n/messages/performer-replies';
 import type { PerformerDeskService } from './live.performer.ts';
+import { type CameraMedia, type CameraWatcher, watchGuestCamera } from './media/camera-watcher.ts';
 
 /** A performer app that called the API within this long plays the performer itself. */
 export const CLIENT_GRACE_MS = 60_000;
+/** Frames of the guest's camera a simulated performer sees before it says so (about a second). */
+export const SEEN_FRAMES = 15;
+/** How often (ms) and how many times it looks for the guest's camera after accepting a video call. */
+const CAMERA_RETRY_MS = 1_000;
+const CAMERA_ATTEMPTS = 60;
 
 export interface PerformerSimulatorOptions {
   desk: PerformerDeskService;
@@ -32,6 +42,8 @@ export interface PerformerSimulatorOptions {
   acceptDelayMs?: readonly [number, number];
   replyDelayMs?: readonly [number, number];
   random?: () => number;
+  /** The media path: with it, a simulated performer watches the guest camera of its video calls. */
+  media?: CameraMedia;
   log: { debug(object: object, message: string): void };
 }
 
@@ -43,6 +55,7 @@ export function createPerformerSimulator(options: PerformerSimulatorOptions) {
   /** Timers per session, cleared when the chat ends. */
   const timers = new Map<string, Set<NodeJS.Timeout>>();
   const lastReply = new Map<string, number>();
+  const watchers = new Map<string, CameraWatcher>();
   let unsubscribe: (() => void) | null = null;
 
   const between = ([min, max]: readonly [number, number]) => min + Math.floor(random() * (max - min + 1));
@@ -65,6 +78,38 @@ export function createPerformerSimulator(options: PerformerSimulatorOptions) {
     for (const timer of timers.get(sessionId) ?? []) clearTimeout(timer);
     timers.delete(sessionId);
     lastReply.delete(sessionId);
+    void watchers.get(sessionId)?.close();
+    watchers.delete(sessionId);
+  }
+
+  /** Looks for the guest's camera of an accepted video call until it is there; says `seeYou` once it is seen. */
+  function watchCamera(actorId: number, sessionId: string, attempt = 1): Promise<unknown> {
+    const media = options.media;
+    if (!media || watchers.has(sessionId) || desk.chatOf(actorId, sessionId)?.state !== 'accepted') {
+      return Promise.resolve();
+    }
+    let greeted = false;
+    return watchGuestCamera(media, sessionId, (frames) => {
+      if (greeted || frames < SEEN_FRAMES) return;
+      greeted = true;
+      const language = desk.chatOf(actorId, sessionId)?.language ?? 'en';
+      desk.message(actorId, sessionId, performerReplyMessages[language].seeYou).catch((error: unknown) => {
+        log.debug({ err: error, sessionId }, 'simulated performer did not say it sees the camera');
+      });
+    }).then(
+      async (watcher) => {
+        // The chat may have ended while the watcher connected.
+        if (desk.chatOf(actorId, sessionId)) watchers.set(sessionId, watcher);
+        else await watcher.close();
+      },
+      (error: unknown) => {
+        // Not published yet (LIVE_NO_VIEWER): look again a little later.
+        if (attempt < CAMERA_ATTEMPTS) {
+          later(sessionId, CAMERA_RETRY_MS, () => watchCamera(actorId, sessionId, attempt + 1));
+        }
+        throw error;
+      },
+    );
   }
 
   /** A canned answer in the guest's language, not the one this chat got last. */
@@ -92,8 +137,11 @@ export function createPerformerSimulator(options: PerformerSimulatorOptions) {
     }
     if (desk.hasClient(actorId, CLIENT_GRACE_MS)) return;
     if (event.type === 'chatRequest') {
-      const { sessionId } = event.chat;
-      later(sessionId, between(acceptDelay), () => desk.accept(actorId, sessionId));
+      const { sessionId, type } = event.chat;
+      later(sessionId, between(acceptDelay), async () => {
+        await desk.accept(actorId, sessionId);
+        if (type === 'video-call') later(sessionId, CAMERA_RETRY_MS, () => watchCamera(actorId, sessionId));
+      });
     } else {
       later(event.sessionId, between(replyDelay), () => answerMessage(actorId, event.sessionId));
     }
