@@ -7,6 +7,8 @@ import type { Language } from '@vela/contracts/common';
 import {
   type ChatRating,
   type LiveActorChatTypes,
+  type LiveOffers,
+  type LivePreviewAllowance,
   type LiveReceipt,
   type LiveSessionView,
   type LiveStartAnswer,
@@ -39,4 +41,14 @@ export function fetchLiveReceipt(sessionId: string): Promise<LiveReceipt> {
 
 export async function rateLiveChat(chatId: string, rating: ChatRating): Promise<void> {
   await endpointData(liveEndpoints.chatExitSurvey, { body: { chatId, rating } });
+}
+
+/** The live-show tab's free offers of a performer (a preview's units, the free chat time). */
+export function fetchLiveOffers(actorId: number): Promise<LiveOffers> {
+  return endpointData(liveEndpoints.offers, { params: { actorId } });
+}
+
+/** "No thanks" to the free preview modal: it stays closed 15 minutes (spec 7 free preview decline). */
+export function declineFreePreview(): Promise<LivePreviewAllowance> {
+  return endpointData(liveEndpoints.previewDecline, { body: {} });
 }

@@ -40,6 +40,7 @@ import { ChatPanel } from './ChatPanel.tsx';
 import { ChatRating } from './ChatRating.tsx';
 import { CostMeter } from './CostMeter.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
+import { type FreeChatType, FreeOffers } from './FreeOffers.tsx';
 import { CAMERA_PROBLEM_KEY, type CameraSignaling, GuestCamera } from './GuestCamera.tsx';
 import { LivePlayer, type LiveSignaling, type PlayerState } from './LivePlayer.tsx';
 import { NotEnoughMoneyDialog } from './NotEnoughMoneyDialog.tsx';
@@ -141,8 +142,8 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   const [state, dispatch] = useReducer(reduceRoom, IDLE);
   const startKey = useRef<string | null>(null);
   /** The chat type of the pending start (the same one goes again after a top-up). */
-  const startType = useRef<PaidChatType>('livechat');
-  const [startingType, setStartingType] = useState<PaidChatType | null>(null);
+  const startType = useRef<PaidChatType | FreeChatType>('livechat');
+  const [startingType, setStartingType] = useState<PaidChatType | FreeChatType | null>(null);
   const [ending, setEnding] = useState(false);
   const [camera, setCamera] = useState<Camera>(NO_CAMERA);
   const cameraStream = useRef<MediaStream | null>(null);
@@ -209,7 +210,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
 
   /** Starts (or starts again after a top-up, with the new balance) the chat with the pending request. */
   const start = useCallback(
-    async (type: PaidChatType, coins?: number) => {
+    async (type: PaidChatType | FreeChatType, coins?: number) => {
       if (!loggedIn) {
         open('login');
         return;
@@ -392,7 +393,13 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
               lang={lang}
               t={t}
               selected={selected}
-              starting={startingType ?? (camera.asking ? 'video-call' : null)}
+              starting={
+                startingType !== null && LIVE_PAID_TYPES.includes(startingType)
+                  ? (startingType as PaidChatType)
+                  : camera.asking
+                    ? 'video-call'
+                    : null
+              }
               disabled={state.phase === 'starting' || camera.asking}
               onStart={(type) => void start(type)}
               buttonRef={setStartButton}
@@ -400,6 +407,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             {offers.length === 0 ? (
               <p className="page__meta">{t('offersNone', { name: actor.name })}</p>
             ) : null}
+            <FreeOffers
+              actorId={actor.id}
+              name={actor.name}
+              lang={lang}
+              disabled={state.phase === 'starting' || camera.asking}
+              starting={startingType === 'live-preview' || startingType === 'free-chat' ? startingType : null}
+              onStart={(type) => void start(type)}
+            />
             <p className="page__meta">{t('startHint')}</p>
           </>
         )}

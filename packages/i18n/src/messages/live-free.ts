@@ -1,0 +1,93 @@
+/**
+ * UI strings of the free offers on the live-show tab (issue 16, decision 0038 part 9): the free
+ * preview (spec 6 "live preview limit 5 units (20 VIP)"), the free chat (spec 3 "free chat
+ * durations") and the spec 2 modal `fifteen-minutes-preview` a guest out of preview units sees.
+ */
+import { defineMessages } from '../translate.ts';
+
+export const liveFreeMessages = defineMessages({
+  en: {
+    freeTitle: 'Free with {name}',
+    previewStart: 'Free preview ({seconds} s)',
+    previewLeft: '{left} of {limit} free previews left this hour',
+    previewNoneLeft: 'No free previews left this hour; the next one is free at {time}.',
+    previewVipHint: 'VIP members get 20 free previews an hour instead of 5.',
+    previewUnavailable: 'No free preview of {name} right now.',
+    freeChatStart: 'Free chat',
+    freeChatLeft: '{time} min free chat time left today',
+    freeChatNoneLeft: 'Your free chat time for today is used up; new time comes at {time}.',
+    offersLoading: 'Loading the free offers…',
+    offersError: 'The free offers could not be loaded.',
+    retry: 'Try again',
+    modalTitle: 'Your free previews are used up',
+    modalText:
+      'You have watched your {limit} free previews of this hour. The next free preview is possible at {time}.',
+    modalVip: 'VIP members get 20 free previews an hour.',
+    modalToVip: 'To the VIP club',
+    modalDecline: 'No thanks',
+    modalClose: 'Close',
+  },
+  de: {
+    freeTitle: 'Gratis mit {name}',
+    previewStart: 'Gratis-Vorschau ({seconds} s)',
+    previewLeft: 'Noch {left} von {limit} Gratis-Vorschauen in dieser Stunde',
+    previewNoneLeft: 'Keine Gratis-Vorschau mehr in dieser Stunde; die nächste ist um {time} gratis.',
+    previewVipHint: 'VIP-Mitglieder haben 20 statt 5 Gratis-Vorschauen pro Stunde.',
+    previewUnavailable: 'Gerade keine Gratis-Vorschau von {name}.',
+    freeChatStart: 'Gratis-Chat',
+    freeChatLeft: 'Heute noch {time} min Gratis-Chat',
+    freeChatNoneLeft: 'Deine Gratis-Chatzeit für heute ist aufgebraucht; neue Zeit gibt es um {time}.',
+    offersLoading: 'Gratis-Angebote werden geladen…',
+    offersError: 'Die Gratis-Angebote konnten nicht geladen werden.',
+    retry: 'Erneut versuchen',
+    modalTitle: 'Deine Gratis-Vorschauen sind aufgebraucht',
+    modalText:
+      'Du hast deine {limit} Gratis-Vorschauen dieser Stunde gesehen. Die nächste Gratis-Vorschau ist um {time} möglich.',
+    modalVip: 'VIP-Mitglieder haben 20 Gratis-Vorschauen pro Stunde.',
+    modalToVip: 'Zum VIP-Club',
+    modalDecline: 'Nein danke',
+    modalClose: 'Schließen',
+  },
+  nl: {
+    freeTitle: 'Gratis met {name}',
+    previewStart: 'Gratis preview ({seconds} s)',
+    previewLeft: 'Nog {left} van {limit} gratis previews dit uur',
+    previewNoneLeft: 'Geen gratis previews meer dit uur; de volgende is gratis om {time}.',
+    previewVipHint: 'VIP-leden krijgen 20 gratis previews per uur in plaats van 5.',
+    previewUnavailable: 'Nu geen gratis preview van {name}.',
+    freeChatStart: 'Gratis chat',
+    freeChatLeft: 'Vandaag nog {time} min gratis chattijd',
+    freeChatNoneLeft: 'Je gratis chattijd voor vandaag is op; nieuwe tijd komt om {time}.',
+    offersLoading: 'De gratis aanbiedingen worden geladen…',
+    offersError: 'De gratis aanbiedingen konden niet worden geladen.',
+    retry: 'Opnieuw proberen',
+    modalTitle: 'Je gratis previews zijn op',
+    modalText:
+      'Je hebt je {limit} gratis previews van dit uur bekeken. De volgende gratis preview kan om {time}.',
+    modalVip: 'VIP-leden krijgen 20 gratis previews per uur.',
+    modalToVip: 'Naar de VIP-club',
+    modalDecline: 'Nee, bedankt',
+    modalClose: 'Sluiten',
+  },
+  es: {
+    freeTitle: 'Gratis con {name}',
+    previewStart: 'Vista previa gratis ({seconds} s)',
+    previewLeft: 'Te quedan {left} de {limit} vistas previas gratis esta hora',
+    previewNoneLeft: 'No te quedan vistas previas gratis esta hora; la siguiente es gratis a las {time}.',
+    previewVipHint: 'Los miembros VIP tienen 20 vistas previas gratis por hora en lugar de 5.',
+    previewUnavailable: 'Ahora no hay vista previa gratis de {name}.',
+    freeChatStart: 'Chat gratis',
+    freeChatLeft: 'Hoy te quedan {time} min de chat gratis',
+    freeChatNoneLeft: 'Tu tiempo de chat gratis de hoy se ha agotado; habrá tiempo nuevo a las {time}.',
+    offersLoading: 'Cargando las ofertas gratis…',
+    offersError: 'No se pudieron cargar las ofertas gratis.',
+    retry: 'Reintentar',
+    modalTitle: 'Tus vistas previas gratis se han agotado',
+    modalText:
+      'Has visto tus {limit} vistas previas gratis de esta hora. La siguiente vista previa gratis será posible a las {time}.',
+    modalVip: 'Los miembros VIP tienen 20 vistas previas gratis por hora.',
+    modalToVip: 'Al club VIP',
+    modalDecline: 'No, gracias',
+    modalClose: 'Cerrar',
+  },
+});
