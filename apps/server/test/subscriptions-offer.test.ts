@@ -1,6 +1,7 @@
 /**
  * Never sell what is not delivered (issue 14, decision 0029 addendum): the app as `main.ts` builds
- * it sells neither the VIP club nor TV while they deliver nothing (@vela/domain/subscription-benefits).
+ * it sells only what delivers something (@vela/domain/subscription-benefits): the VIP club since it
+ * delivers live preview 20 (issue 16), not TV, which delivers nothing yet.
  * A subscribe, paid or trial, is refused with 409 PRODUCT_NOT_OFFERED and changes nothing (no row,
  * no charge, same balance, not VIP); the subscriptions state says so. A subscription that already
  * runs is no new sale: its guest keeps it, cancels and resumes it, and the renewal job renews it.
@@ -55,16 +56,22 @@ afterAll(async () => {
 });
 
 describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
-  it('today the domain offers neither product (no delivered benefit)', () => {
-    expect(isOffered('vip')).toBe(false);
+  it('today the domain offers the VIP club (live preview 20, issue 16) and not TV (no delivered benefit)', () => {
+    expect(isOffered('vip')).toBe(true);
     expect(isOffered('tv')).toBe(false);
   });
 
-  it.each([
-    { product: 'vip', trial: false },
-    { product: 'vip', trial: true },
-    { product: 'tv', trial: false },
-  ])(
+  it('the VIP club is sold: a subscribe makes the guest a VIP', async () => {
+    const g = await make.buildGuest({ balanceCents: PLANS.vip.priceCents });
+    const response = await call('POST', 'subscriptions/subscribe', g, {
+      product: 'vip',
+      idempotencyKey: key('vip-sold'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await me(g)).toMatchObject({ isVip: true, balanceCents: 0 });
+  });
+
+  it.each([{ product: 'tv', trial: false }])(
     'subscribe $product (trial $trial) is 409 PRODUCT_NOT_OFFERED: no row, no charge, same balance, not VIP',
     async (body) => {
       const g = await make.buildGuest({ balanceCents: 5000 });
@@ -80,13 +87,13 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
     },
   );
 
-  it('the subscriptions state says neither is offered and offers no trial', async () => {
+  it('the subscriptions state says the VIP club is offered (with its trial) and TV is not', async () => {
     const g = await make.buildGuest({ balanceCents: 100 });
     const response = await call('GET', 'subscriptions', g);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
-      offered: { vip: false, tv: false },
-      trialAvailable: false,
+      offered: { vip: true, tv: false },
+      trialAvailable: true,
       vip: null,
       tv: null,
     });
@@ -105,7 +112,7 @@ describe('subscriptions that deliver nothing are not sold (issue 14)', () => {
     expect(await me(g)).toMatchObject({ isVip: true, balanceCents: PLANS.vip.priceCents });
 
     const state = (await call('GET', 'subscriptions', g)).json().data;
-    expect(state.offered).toEqual({ vip: false, tv: false });
+    expect(state.offered).toEqual({ vip: true, tv: false });
     expect(state.vip).toMatchObject({ product: 'vip', status: 'active' });
 
     const again = await call('POST', 'subscriptions/subscribe', g, {

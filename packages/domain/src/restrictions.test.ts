@@ -130,9 +130,11 @@ describe('Get-VIP button (spec 6)', () => {
     for (const who of [visitor, member, tv, vip, locked]) expect(getVipButtonAction(who, false)).toBeNull();
   });
 
-  it('by default it follows the offer of the domain: today the VIP club delivers nothing, so no button', () => {
-    expect(isOffered('vip')).toBe(false);
-    for (const who of [visitor, member, tv, vip, locked]) expect(getVipButtonAction(who)).toBeNull();
+  it('by default it follows the offer of the domain: the VIP club delivers live preview 20 (issue 16), so it is offered', () => {
+    expect(isOffered('vip')).toBe(true);
+    expect(getVipButtonAction(visitor)).toBe('login');
+    expect(getVipButtonAction(member)).toBe('vip-dialog');
+    expect(getVipButtonAction(vip)).toBeNull();
   });
 });
 

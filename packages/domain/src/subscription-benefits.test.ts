@@ -14,8 +14,8 @@ describe('subscription benefits listed (issue 14: only what is delivered today)'
     }
   });
 
-  it('today: VIP videos are still charged, there is no live preview and no TV content, so nothing is listed', () => {
-    expect(deliveredBenefits('vip')).toEqual([]);
+  it('today: VIP videos are still charged and there is no TV content; the VIP club lists live preview 20 (issue 16)', () => {
+    expect(deliveredBenefits('vip')).toEqual(['livePreview20']);
     expect(deliveredBenefits('tv')).toEqual([]);
   });
 
@@ -25,9 +25,9 @@ describe('subscription benefits listed (issue 14: only what is delivered today)'
     }
   });
 
-  it('today neither the VIP club nor TV delivers anything, so neither is offered (decision 0029)', () => {
-    expect(isOffered('vip')).toBe(false);
+  it('today the VIP club is offered (live preview 20) and TV, which delivers nothing, is not (decision 0029)', () => {
+    expect(isOffered('vip')).toBe(true);
     expect(isOffered('tv')).toBe(false);
-    expect(offeredProducts()).toEqual([]);
+    expect(offeredProducts()).toEqual(['vip']);
   });
 });

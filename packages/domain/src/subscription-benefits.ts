@@ -5,12 +5,13 @@
  * list `deliveredBenefits(product)` only; the change that delivers a benefit sets its `delivered`
  * and, in the same commit, the test that proves it.
  *
- * Today none is delivered: VIP videos are still charged to VIP members, there is no live preview
- * (spec 9 "live preview 5 (20 VIP)"), and there is no TV content (no livestream, the mediathek pages
- * are not built, series tiles do not link). Neither the VIP club nor the TV subscription therefore
- * has anything to offer, and neither is sold (decision 0029 and its addendum): the pages show no
- * Get-VIP/Get-TV button and no price, the dialog says the product is not offered, and the server
- * refuses a new subscribe with 409 PRODUCT_NOT_OFFERED. Running subscriptions keep running.
+ * Today the VIP club delivers one benefit: live preview 20 instead of 5 (spec 9 "live preview 5 (20
+ * VIP)"; issue 16, decision 0038 part 9: the live module asks the subscriptions module who is VIP).
+ * VIP videos are still charged to VIP members, and there is no TV content (no livestream, the
+ * mediathek pages are not built, series tiles do not link), so the club lists only the live preview
+ * and the TV subscription has nothing to offer: TV is not sold (decision 0029 and its addendum; its
+ * dialog says it is not offered, the server refuses a new subscribe with 409 PRODUCT_NOT_OFFERED).
+ * Running subscriptions keep running.
  */
 import type { SubscriptionProduct } from './subscriptions.ts';
 
@@ -32,7 +33,8 @@ export const SUBSCRIPTION_BENEFITS: {
   vip: [
     { benefit: 'vipVideosIncluded', delivered: false },
     { benefit: 'newVip30Videos', delivered: false },
-    { benefit: 'livePreview20', delivered: false },
+    // Issue 16: live previews are counted per guest, 20 an hour for a VIP (decision 0038 part 9).
+    { benefit: 'livePreview20', delivered: true },
     { benefit: 'tvIncluded', delivered: false },
   ],
   tv: [

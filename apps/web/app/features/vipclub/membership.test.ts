@@ -61,9 +61,9 @@ describe('Get-VIP button (spec 6) fed by the real isVip of GuestMe', () => {
     ).toBeNull();
   });
 
-  it('today VIP is not offered (it delivers nothing yet): no Get-VIP button for anyone', () => {
-    expect(getVipButtonAction(snapshotOfViewer(null))).toBeNull();
-    expect(getVipButtonAction(snapshotOfViewer(guest()))).toBeNull();
+  it('today VIP is offered (it delivers live preview 20, issue 16): login for a visitor, the VIP dialog for a guest', () => {
+    expect(getVipButtonAction(snapshotOfViewer(null))).toBe('login');
+    expect(getVipButtonAction(snapshotOfViewer(guest()))).toBe('vip-dialog');
   });
 
   it('a TV subscriber is a TV subscriber, a VIP counts as one (spec 6)', () => {
