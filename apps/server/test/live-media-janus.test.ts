@@ -8,8 +8,9 @@
  * vitest.config.ts leaves this file out otherwise, as the database tests follow DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJanusMedia } from '../src/modules/live/media/janus-media.ts';
+import { createJanusMedia, viewerOpaqueId } from '../src/modules/live/media/janus-media.ts';
 import { type LiveMedia, LiveMediaError } from '../src/modules/live/media/live-media.ts';
+import { hangUpWebrtc, janusHandlesWithOpaqueId, untilHandles } from './janus-admin.ts';
 import {
   type BrowserPeer,
   deliveryLog,
@@ -25,6 +26,10 @@ const janusUrl = process.env.JANUS_URL ?? '';
 // Ids of this run's mountpoints and rooms: another run on the same Janus uses others.
 const actor = 700_000 + (process.pid % 100_000);
 const pattern = { kind: 'test-pattern', label: 'Test Pattern' } as const;
+/** A session id of this run (the admin API counts handles by it, across every run on the Janus). */
+const session = (name: string) => `janus-${name}-${process.pid}`;
+/** The Janus handles of the viewer of `sessionId` now (admin API). */
+const viewerHandles = (sessionId: string) => janusHandlesWithOpaqueId(viewerOpaqueId(sessionId));
 
 let media: LiveMedia;
 let deliveries: ReturnType<typeof deliveryLog>;
@@ -66,25 +71,27 @@ async function answering(offerSdp: string): Promise<BrowserPeer> {
 describe('Janus media path (JANUS_URL)', () => {
   it("a viewer gets Janus's VP8 offer; the browser answering it receives VP8 RTP with keyframes, delivery goes up; after close nothing arrives", async () => {
     await media.ensureSource(actor, pattern);
-    const { offerSdp } = await media.openViewer('janus-s1', actor);
+    const s1 = session('s1');
+    const { offerSdp } = await media.openViewer(s1, actor);
     expect(offerSdp.match(/^m=/gm)).toEqual(['m=']);
     expect(offerSdp).toMatch(/^m=video \d+ UDP\/TLS\/RTP\/SAVPF 96/m);
     expect(offerSdp).toMatch(/^a=rtpmap:96 VP8\/90000/m);
     expect(offerSdp).toMatch(/^a=candidate:/m);
 
     const browser = await answering(offerSdp);
-    await media.acceptViewerAnswer('janus-s1', browser.localSdp);
+    await media.acceptViewerAnswer(s1, browser.localSdp);
     await waitFor('a VP8 keyframe', () => browser.keyframes > 0);
-    await waitFor('delivery up', deliveries.has('janus-s1', 'up', 'guest'));
+    await waitFor('delivery up', deliveries.has(s1, 'up', 'guest'));
     expect(browser.payloadTypes).toEqual(new Set([96]));
     expect(media.stats()).toEqual({ sources: 1, viewers: 1 });
+    expect(await viewerHandles(s1)).toHaveLength(1);
 
-    expect(await packetsAfterClose(browser, () => media.close('janus-s1'))).toBe(0);
+    expect(await packetsAfterClose(browser, () => media.close(s1))).toBe(0);
     expect(media.stats().viewers).toBe(0);
-    await media.close('janus-s1'); // idempotent
-    await expect(media.acceptViewerAnswer('janus-s1', browser.localSdp)).rejects.toBeInstanceOf(
-      LiveMediaError,
-    );
+    // The session's end released the viewer's handle on Janus too.
+    expect(await viewerHandles(s1)).toHaveLength(0);
+    await media.close(s1); // idempotent
+    await expect(media.acceptViewerAnswer(s1, browser.localSdp)).rejects.toBeInstanceOf(LiveMediaError);
   });
 
   it('two viewers of one performer share one mountpoint and one ffmpeg, and both receive video', async () => {
@@ -113,6 +120,24 @@ describe('Janus media path (JANUS_URL)', () => {
     const before = viewer.packets;
     await waitFor('video again', () => viewer.packets > before + 10);
     await media.close('janus-s8');
+  });
+
+  it("Janus hangs up a viewer's PeerConnection (ICE or DTLS failed): delivery goes down and the handle is released before the session ends", async () => {
+    await media.ensureSource(actor, pattern);
+    const sessionId = session('s9');
+    const viewer = await watch(sessionId);
+    await waitFor('video', () => viewer.keyframes > 0);
+    const [handle, ...more] = await viewerHandles(sessionId);
+    expect(handle).toBeDefined();
+    expect(more).toEqual([]);
+    await hangUpWebrtc(handle as NonNullable<typeof handle>);
+    await waitFor('delivery down (guest)', deliveries.has(sessionId, 'down', 'guest'));
+    await untilHandles('the viewer handle released', viewerOpaqueId(sessionId), 0);
+    expect(media.stats().viewers).toBe(0);
+    await media.close(sessionId); // the session's end finds nothing left to release
+    await expect(media.acceptViewerAnswer(sessionId, viewer.localSdp)).rejects.toMatchObject({
+      code: 'LIVE_NO_VIEWER',
+    });
   });
 
   it('refusals: no source is LIVE_NO_SOURCE, a malformed answer or an offer without VP8 LIVE_BAD_SDP', async () => {

@@ -264,9 +264,16 @@ export class JanusSession {
     return () => this.lostListeners.delete(listener);
   }
 
-  /** Attaches a handle of `plugin` (e.g. janus.plugin.streaming). */
-  async attach(plugin: string): Promise<JanusHandle> {
-    const answer = await this.post('', { janus: 'attach', plugin });
+  /**
+   * Attaches a handle of `plugin` (e.g. janus.plugin.streaming). `opaqueId` names what the handle is
+   * for (a live session's viewer) where Janus's admin API and event handlers show it.
+   */
+  async attach(plugin: string, opaqueId?: string): Promise<JanusHandle> {
+    const answer = await this.post('', {
+      janus: 'attach',
+      plugin,
+      ...(opaqueId === undefined ? {} : { opaque_id: opaqueId }),
+    });
     const id = (answer as { data?: { id?: number } }).data?.id;
     if (typeof id !== 'number') throw new JanusError(0, `no handle id in the answer to attach ${plugin}`);
     const handle = new JanusHandle(this, id, plugin);

@@ -6,9 +6,15 @@
  *   this process, test-pattern.ts) sends RTP to it, or a performer's camera published into a private
  *   VideoRoom room is `rtp_forward`ed to it. Secrets and PINs are derived from JANUS_ADMIN_KEY, so
  *   a restarted server finds its own mountpoints again.
- * - A viewer is a Streaming handle: `watch {id, pin}` gives Janus's offer (with its candidates),
- *   the guest's answer goes back with `start`; `close` is `stop` + `detach`. Two viewers of one
- *   performer share the mountpoint and its one ffmpeg.
+ * - A viewer is a Streaming handle (opaque id `vela-viewer:<session id>`, `viewerOpaqueId`):
+ *   `watch {id, pin}` gives Janus's offer (with its candidates), the guest's answer goes back with
+ *   `start`; `close` is `stop` + `detach`. Two viewers of one performer share the mountpoint and its
+ *   one ffmpeg. A viewer whose PeerConnection Janus hung up (the browser closed it, ICE or DTLS
+ *   failed) is released at once, as the embedded path drops a failed peer: its handle is not kept
+ *   until the session ends, and a new offer gets a new one. (The live module closes a viewer when
+ *   the session ends and when no page of the guest shows it any more, live.service.ts `gone`; a
+ *   browser that vanished without a word is hung up by Janus only after its ICE keepalive checks
+ *   fail, about 50 s.)
  * - Cam2cam: a private VideoRoom room per session; the guest publishes, the performer subscribes.
  * - Delivery: a viewer's `webrtcup` is up and its `hangup` down (side guest); the source's liveness
  *   comes from the mountpoint's `info` (media age) every 2 s: older than 3 s is down, fresh again up
@@ -117,6 +123,9 @@ export function videoMidOf(sdp: string): string | undefined {
   const video = sdp.split(/\r?\n(?=m=)/).find((section) => section.startsWith('m=video'));
   return /^a=mid:(\S+)/m.exec(video ?? '')?.[1];
 }
+
+/** The opaque id of a live session's viewer handle (Janus's admin API shows it). */
+export const viewerOpaqueId = (sessionId: string) => `vela-viewer:${sessionId}`;
 
 export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): LiveMedia {
   const key = config.janusAdminKey ?? config.janusApiSecret ?? randomBytes(32).toString('hex');
@@ -415,12 +424,16 @@ export function createJanusMedia(config: JanusMediaConfig, log: LiveMediaLog): L
       if (!source) throw new LiveMediaError('LIVE_NO_SOURCE', `no live source for actor ${actorId}`);
       await closeViewer(sessionId);
       const { session } = await connect();
-      const handle = await session.attach(STREAMING);
+      const handle = await session.attach(STREAMING, viewerOpaqueId(sessionId));
       const viewer: Viewer = { sessionId, actorId, handle, sourceDown: false };
       handle.on((event) => {
         if (viewers.get(sessionId) !== viewer) return;
         if (event.janus === 'webrtcup') emit(sessionId, 'up', 'guest');
-        else if (event.janus === 'hangup' || event.janus === 'detached') emit(sessionId, 'down', 'guest');
+        else if (event.janus === 'hangup' || event.janus === 'detached') {
+          emit(sessionId, 'down', 'guest');
+          // The PeerConnection is gone for good: release the handle now, not at the session's end.
+          if (event.janus === 'hangup') void closeViewer(sessionId);
+        }
       });
       try {
         const watched = await handle.message({
