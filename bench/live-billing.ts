@@ -22,6 +22,7 @@
  * Env: BENCH_LIVE_SESSIONS (300), BENCH_LIVE_MINUTE_MS (6000), BENCH_LIVE_MINUTES (10), BENCH_LIVE_POOL
  * (10, the server's DATABASE_POOL_SIZE default), BENCH_LEDGER_ADMIN_URL (see bench/ledger.ts).
  */
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase, queryRows } from '@vela/db/client';
@@ -54,6 +55,8 @@ export interface LiveBillingBenchResult {
   chargeCommitMs: { p50: number; p99: number };
   dbCommitsPerSecond: number;
   eventLoopDelayP99Ms: number;
+  /** The machine's 1-minute load average at the end (2 cores here; other work shares them). */
+  loadAverage: number;
   checks: {
     /** Every session's transfers are minutes 0..n-1, each once, as many as the engine's rule says. */
     eachMinuteOnce: boolean;
@@ -305,6 +308,7 @@ export async function runLiveBillingBench(): Promise<LiveBillingBenchResult> {
       chargeCommitMs: { p50: percentile(commitLags, 50), p99: percentile(commitLags, 99) },
       dbCommitsPerSecond: Math.round(commits / durationS),
       eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
+      loadAverage: round(loadavg()[0] ?? 0, 1),
       checks,
       failures,
     };
@@ -322,7 +326,7 @@ export function printLiveBillingBench(r: LiveBillingBenchResult): void {
     r.checks.receiptMatchesLedger &&
     Object.values(r.checks.ledger).every(Boolean);
   console.log(
-    `live billing ${r.sessions} chats x ${r.minutes} minutes of ${r.minuteMs} ms (pool ${r.poolSize}) in ${r.durationS} s: ended 100 ${r.ended.exit100} / 501 ${r.ended.exit501} / other ${r.ended.other} / not ${r.ended.notEnded} | charges ${r.charges.total} (${r.charges.wholeMinutes} whole, ${r.charges.partial} partial) ${r.charges.perSecond}/s, re-emitted ${r.charges.reEmitted} | tick lag p50 ${r.tickLagMs.p50} ms p99 ${r.tickLagMs.p99} ms max ${r.tickLagMs.max} ms | charge commit p50 ${r.chargeCommitMs.p50} ms p99 ${r.chargeCommitMs.p99} ms | db commits ${r.dbCommitsPerSecond}/s | event loop delay p99 ${r.eventLoopDelayP99Ms} ms | checks ${ok ? 'ok' : JSON.stringify(r.checks)}`,
+    `live billing ${r.sessions} chats x ${r.minutes} minutes of ${r.minuteMs} ms (pool ${r.poolSize}) in ${r.durationS} s: ended 100 ${r.ended.exit100} / 501 ${r.ended.exit501} / other ${r.ended.other} / not ${r.ended.notEnded} | charges ${r.charges.total} (${r.charges.wholeMinutes} whole, ${r.charges.partial} partial) ${r.charges.perSecond}/s, re-emitted ${r.charges.reEmitted} | tick lag p50 ${r.tickLagMs.p50} ms p99 ${r.tickLagMs.p99} ms max ${r.tickLagMs.max} ms | charge commit p50 ${r.chargeCommitMs.p50} ms p99 ${r.chargeCommitMs.p99} ms | db commits ${r.dbCommitsPerSecond}/s | event loop delay p99 ${r.eventLoopDelayP99Ms} ms | load ${r.loadAverage} | checks ${ok ? 'ok' : JSON.stringify(r.checks)}`,
   );
   for (const failure of r.failures) console.log(`  ${failure}`);
 }
