@@ -7,14 +7,23 @@
  * answered with the state after it. B's simulator hears nothing of A's sessions (A's would answer
  * them), so two nodes never both answer one message. On the test app's in-process bus (the
  * desks use only its publish and subscribe, which the Redis bus has alike: bus.test.ts).
+ *
+ * One source owner per performer (decision 0038 part 5): a chat started on B for a performer whose
+ * chat A continues is stored with A as its owner and adopted there, so only A opens the performer's
+ * source and viewers; a performer without a chat anywhere gets its chat (and source) on B.
  */
 import { randomUUID } from 'node:crypto';
 import type { PerformerEvent } from '@vela/contracts/performer-api';
+import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/http/logging.ts';
 import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
 import { createLiveModule } from '../src/modules/live/live.module.ts';
+import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
+import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
+import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { nextIp } from './guest-helpers.ts';
@@ -25,12 +34,13 @@ import { waitFor } from './webrtc-browser.ts';
 
 const NET = '10.123';
 const mediaA = recordingMedia();
+const mediaB = recordingMedia();
 const t = testAppPerSuite({
   env: { LIVE_MINUTE_MS: '1000', PERFORMER_API_SECRET: 'performer-nodes-test-secret-0123456789' },
   liveMedia: mediaA,
 });
 
-describe('the performer desk on another node than the session (decision 0038 part 7)', () => {
+describe('two nodes: the performer desk (decision 0038 part 7) and one source owner (part 5)', () => {
   let nodeB: ReturnType<typeof createLiveModule>;
   let page: TestSocket | undefined;
   let url: string;
@@ -47,11 +57,15 @@ describe('the performer desk on another node than the session (decision 0038 par
       actors: createActorChatReads(t.database.db),
       vouchers: { useChatMinuteVoucher: async () => ({ ok: false }), chatMinuteVouchers: async () => 0 },
       presence: { setOnline: async () => null },
-      media: recordingMedia(),
+      media: mediaB,
       nodeId: 'node-b',
-      // Node B starts no session and authenticates no request here: its performer desk is under test.
+      // Node B authenticates no request here: its service and performer desk are under test.
       auth: {} as never,
-      guests: {} as never,
+      guests: createGuestsRepository(t.database.db, {
+        balanceCents: guestBalanceSql,
+        isPayingCustomer: payingCustomerSql,
+        subscribed: subscribedSql,
+      }),
       ageGate: {} as never,
     });
     await nodeB.start?.();
@@ -138,5 +152,85 @@ describe('the performer desk on another node than the session (decision 0038 par
     // B's simulator heard none of it: the sessions are A's, whose simulator would answer them.
     expect(heardOnB).toEqual([]);
     unsubscribe();
+  });
+
+  it('a chat started on B for a performer whose chat A continues goes to A: only A opens its source and viewers', async () => {
+    const make = factoriesOf(t, { net: NET });
+    const actor = await make.buildActor({ isOnline: true, multiChatPriceCents: 100 });
+    const alone = await make.buildActor({ isOnline: true, multiChatPriceCents: 100 });
+    const guests = await Promise.all([1, 2, 3].map(() => make.buildGuest({ balanceCents: 1000 })));
+    for (const guest of guests) {
+      await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+    }
+    const [first, second, third] = guests as [(typeof guests)[0], (typeof guests)[0], (typeof guests)[0]];
+    const ownerOf = async (sessionId: string) =>
+      (
+        await queryRows<{ owner_node: string }>(
+          t.database.db,
+          sql`select owner_node from live_sessions where id = ${sessionId}`,
+        )
+      )[0]?.owner_node;
+
+    // A live show on A (no accept: its media starts at once there).
+    const onA = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/live/start',
+      remoteAddress: nextIp(NET),
+      headers: { authorization: `Bearer ${first.accessToken}` },
+      payload: { actorId: actor.id, type: 'live-show', idempotencyKey: randomUUID() },
+    });
+    expect(onA.statusCode, onA.body).toBe(200);
+    const firstId = onA.json().data.sessionId as string;
+    await waitFor('A opens the first viewer', () => mediaA.callsOf('openViewer', firstId).length === 1);
+    const nodeA = await ownerOf(firstId);
+    expect(nodeA).not.toBe('node-b');
+
+    // The second guest's start reaches B: the session is A's, and A opens its viewer.
+    const onB = await nodeB.service.start({
+      guestId: second.id,
+      actorId: actor.id,
+      type: 'live-show',
+      country: null,
+    });
+    if (!onB.ok) throw new Error(`not started: ${onB.code}`);
+    expect(await ownerOf(onB.sessionId)).toBe(nodeA);
+    await waitFor(
+      'A opens the second viewer',
+      () => mediaA.callsOf('openViewer', onB.sessionId).length === 1,
+    );
+    expect(await nodeB.service.event(onB.sessionId, { type: 'guestAlive' })).toBe(false);
+    expect(mediaB.callsOf('ensureSource')).toEqual([]);
+    expect(mediaB.callsOf('openViewer')).toEqual([]);
+    // A continues it: the guest's exit sent to B ends it there (relayed).
+    expect(await nodeB.service.exit(second.id, onB.sessionId)).toBe(true);
+    await waitFor('the second chat ended', () => mediaA.callsOf('close', onB.sessionId).length > 0);
+
+    // A performer without a chat anywhere: the chat and its source are B's.
+    const own = await nodeB.service.start({
+      guestId: third.id,
+      actorId: alone.id,
+      type: 'live-show',
+      country: null,
+    });
+    if (!own.ok) throw new Error(`not started: ${own.code}`);
+    expect(await ownerOf(own.sessionId)).toBe('node-b');
+    await waitFor('B opens its viewer', () => mediaB.callsOf('openViewer', own.sessionId).length === 1);
+    expect(mediaB.callsOf('ensureSource')).toEqual([
+      expect.objectContaining({
+        actorId: alone.id,
+        source: expect.objectContaining({ kind: 'test-pattern' }),
+      }),
+    ]);
+    expect(mediaA.callsOf('openViewer', own.sessionId)).toEqual([]);
+
+    expect(await nodeB.service.exit(third.id, own.sessionId)).toBe(true);
+    const firstExit = await t.app.inject({
+      method: 'POST',
+      url: `/rest/v1/live/sessions/${firstId}/exit`,
+      remoteAddress: nextIp(NET),
+      headers: { authorization: `Bearer ${first.accessToken}` },
+      payload: {},
+    });
+    expect(firstExit.statusCode, firstExit.body).toBe(200);
   });
 });

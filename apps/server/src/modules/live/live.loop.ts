@@ -389,7 +389,9 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     if (ids.length === 0) return;
     await Promise.all(ids.map((id) => feed(id, { type: 'tick' })));
     try {
-      await repository.renewLeases(nodeId, leaseMs);
+      // Only the sessions this node holds: a row it does not (an adoption that never arrived) runs
+      // out and is claimed by a sweeper like a dead node's.
+      await repository.renewLeases(nodeId, leaseMs, [...sessions.keys()]);
     } catch (error) {
       log.error({ err: error }, 'live leases not renewed');
     }

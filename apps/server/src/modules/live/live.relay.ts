@@ -8,9 +8,11 @@
  *
  * A performer's action (the performer API or the simulator on another node) travels the same way as
  * the command `performer`: the asking node has checked that the session is the performer's and its
- * state allows the action; the owner feeds the engine the performer's event.
+ * state allows the action; the owner feeds the engine the performer's event. A chat started on
+ * another node for a performer whose source runs here (one source owner, decision 0038 part 5) is
+ * stored with this node as its owner and handed over with `adopt` and its opening effects.
  */
-import type { ChatSessionEvent } from '@vela/domain/chat-session';
+import type { ChatSessionEffect, ChatSessionEvent } from '@vela/domain/chat-session';
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
 import type { LiveSessionEvent } from './live.service.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
@@ -31,7 +33,8 @@ export type LiveNodeCommand =
   | { kind: 'alive' }
   | { kind: 'gone' }
   | { kind: 'revoked'; cause: RevokeCause }
-  | { kind: 'performer'; event: LiveSessionEvent };
+  | { kind: 'performer'; event: LiveSessionEvent }
+  | { kind: 'adopt'; effects: ChatSessionEffect[] };
 
 export interface LiveNodeMessage {
   sessionId: string;

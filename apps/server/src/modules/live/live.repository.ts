@@ -87,6 +87,26 @@ export function createLiveRepository(db: Db) {
     sessionByStartKey: (guestId: number, startKey: string) =>
       sessionWhere(and(eq(table.guestId, guestId), eq(table.startKey, startKey))),
 
+    /**
+     * The node that continues a chat of the performer that is not over (the oldest, its lease not run
+     * out): where the performer's media source runs (decision 0038 part 5, one source owner).
+     */
+    async actorSourceNode(actorId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ ownerNode: table.ownerNode })
+        .from(table)
+        .where(
+          and(
+            eq(table.actorId, actorId),
+            inArray(table.status, LIVE_STATUSES),
+            sql`${table.leaseUntil} > now()`,
+          ),
+        )
+        .orderBy(table.createdAt)
+        .limit(1);
+      return row?.ownerNode ?? null;
+    },
+
     /** Whether the performer is in an exclusive chat that is not over (spec 8 906 "host single"). */
     async actorInSingle(actorId: number): Promise<boolean> {
       const [row] = await db
@@ -150,11 +170,18 @@ export function createLiveRepository(db: Db) {
     },
 
     /** Renews the lease of every session this node owns that is not over; returns how many. */
-    async renewLeases(ownerNode: string, leaseMs: number): Promise<number> {
+    async renewLeases(ownerNode: string, leaseMs: number, ids: readonly string[]): Promise<number> {
+      if (ids.length === 0) return 0;
       const renewed = await db
         .update(table)
         .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-        .where(and(eq(table.ownerNode, ownerNode), inArray(table.status, LIVE_STATUSES)))
+        .where(
+          and(
+            eq(table.ownerNode, ownerNode),
+            inArray(table.status, LIVE_STATUSES),
+            inArray(table.id, [...ids]),
+          ),
+        )
         .returning({ id: table.id });
       return renewed.length;
     },

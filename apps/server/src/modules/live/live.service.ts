@@ -36,6 +36,7 @@ import {
 } from '@vela/contracts/live';
 import { chatOffers } from '@vela/domain/chat-offers';
 import {
+  type ChatSessionEffect,
   type ChatSessionEvent,
   type ChatSessionSettings,
   type ChatSessionState,
@@ -325,6 +326,11 @@ export function createLiveService(deps: LiveServiceDeps) {
       deps.now(),
     );
     const step = stepOf(opened.state);
+    // One source owner per performer (decision 0038 part 5): while a node continues a chat of this
+    // performer, a new one goes to that node, where the performer's source and its viewers are.
+    const ownerNode = deps.relay
+      ? ((await repository.actorSourceNode(actor.id)) ?? deps.nodeId)
+      : deps.nodeId;
     try {
       await repository.insertSession({
         id: sessionId,
@@ -334,7 +340,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         status: step.status,
         exclusive: CHAT_TYPE_RULES[request.type].exclusive,
         state: step.state,
-        ownerNode: deps.nodeId,
+        ownerNode,
         leaseMs: deps.leaseMs,
         nextDeadline: step.nextDeadline,
         startKey: request.idempotencyKey ?? null,
@@ -356,11 +362,15 @@ export function createLiveService(deps: LiveServiceDeps) {
       throw error;
     }
     // The opening effects: the performer is asked (a chat that needs an accept), or the media starts.
-    void loop.adopt(
-      opened.state,
-      0,
-      opened.effects.filter((effect) => effect.type !== 'askPerformer'),
-    );
+    const opening = opened.effects.filter((effect) => effect.type !== 'askPerformer');
+    if (ownerNode === deps.nodeId) void loop.adopt(opened.state, 0, opening);
+    else {
+      await deps.relay?.(ownerNode, {
+        sessionId,
+        guestId: request.guestId,
+        command: { kind: 'adopt', effects: opening },
+      });
+    }
     if (opened.effects.some((effect) => effect.type === 'askPerformer')) {
       deps.performer?.requestChat({
         sessionId,
@@ -372,6 +382,17 @@ export function createLiveService(deps: LiveServiceDeps) {
       });
     }
     return startedOf(opened.state);
+  }
+
+  /**
+   * A chat another node started with this node as its owner (the performer's source runs here): it
+   * joins this node's loop with its opening effects, unless it moved on meanwhile.
+   */
+  async function adoptStarted(sessionId: string, effects: ChatSessionEffect[]): Promise<void> {
+    if (loop.owns(sessionId)) return;
+    const row = await repository.sessionById(sessionId);
+    if (!row || row.ownerNode !== deps.nodeId || row.version !== 0) return;
+    await loop.adopt(stateOfRow(row), row.version, effects);
   }
 
   /** Feeds an owned session an event; false when this node does not continue that session. */
@@ -698,6 +719,8 @@ export function createLiveService(deps: LiveServiceDeps) {
           return calls.revoked(guestId, sessionId, command.cause);
         case 'performer':
           return event(sessionId, command.event);
+        case 'adopt':
+          return adoptStarted(sessionId, command.effects);
       }
     },
 
