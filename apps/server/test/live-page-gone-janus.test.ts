@@ -10,15 +10,12 @@
  *
  * Runs only where JANUS_URL names a Janus (vitest.config.ts), like live-media-janus.test.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewerOpaqueId } from '../src/modules/live/media/janus-media.ts';
-import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { factoriesOf } from './factories.ts';
-import { nextIp } from './guest-helpers.ts';
 import { janusHandlesWithOpaqueId, untilHandles } from './janus-admin.ts';
+import { acceptedChat, sendAs } from './live-chat-page.ts';
 import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 import { type BrowserPeer, receivingBrowser, waitFor } from './webrtc-browser.ts';
@@ -65,8 +62,7 @@ describe('a live viewer on Janus is released when its page goes away (JANUS_URL)
       pages.push(page);
       return page;
     };
-    const send = (page: TestSocket, message: object) =>
-      page.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
+    const send = sendAs(guest);
     /** The page answers the next offer as a browser; frames arrive and the page says so. */
     const watch = async (page: TestSocket, sessionId: string) => {
       const offer = await page.next('liveOffer', 20_000);
@@ -79,25 +75,8 @@ describe('a live viewer on Janus is released when its page goes away (JANUS_URL)
     };
 
     const first = await open();
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/live/start',
-      remoteAddress: nextIp(NET),
-      headers: { authorization: `Bearer ${guest.accessToken}` },
-      payload: { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() },
-    });
-    expect(started.statusCode).toBe(200);
-    const sessionId = started.json().data.sessionId as string;
+    const sessionId = await acceptedChat(t.app, first, guest, actor, { net: NET, performerSecret: SECRET });
     const opaqueId = viewerOpaqueId(sessionId);
-    send(first, { type: 'liveJoin', sessionId });
-    expect((await first.next('liveState')).status).toBe('requested');
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/rest/v1/performer/sessions/${sessionId}/accept`,
-      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(SECRET, actor.id) },
-      payload: {},
-    });
-    expect(accepted.statusCode).toBe(200);
     const before = await watch(first, sessionId);
     await waitFor('running', () =>
       first.received.some((m) => m.type === 'liveState' && m.status === 'running'),

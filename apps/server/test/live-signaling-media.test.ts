@@ -6,13 +6,10 @@
  * packets arrive, the page reports its first frame, the chat runs and is billed per minute
  * (LIVE_MINUTE_MS = 1 s), and after the exit no packet arrives 0.2–2.2 s later.
  */
-import { randomUUID } from 'node:crypto';
-import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { factoriesOf } from './factories.ts';
-import { nextIp } from './guest-helpers.ts';
+import { acceptedChat, sendAs } from './live-chat-page.ts';
 import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 import { type BrowserPeer, receivingBrowser } from './webrtc-browser.ts';
@@ -56,28 +53,10 @@ describe('a live chat on the embedded media path (werift, ffmpeg test pattern)',
     const guest = await make.buildGuest({ balanceCents: 1000 });
     await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
     const actor = await make.buildActor({ isOnline: true, priceSingleCents: 100 });
-    page = await guestPage(url, guest);
-    const send = (message: object) =>
-      page?.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
-
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/live/start',
-      remoteAddress: nextIp(NET),
-      headers: { authorization: `Bearer ${guest.accessToken}` },
-      payload: { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() },
-    });
-    expect(started.statusCode).toBe(200);
-    const sessionId = started.json().data.sessionId as string;
-    send({ type: 'liveJoin', sessionId });
-    expect((await page.next('liveState')).status).toBe('requested');
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/rest/v1/performer/sessions/${sessionId}/accept`,
-      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(SECRET, actor.id) },
-      payload: {},
-    });
-    expect(accepted.statusCode).toBe(200);
+    const open = await guestPage(url, guest);
+    page = open;
+    const send = (message: object) => sendAs(guest)(open, message);
+    const sessionId = await acceptedChat(t.app, open, guest, actor, { net: NET, performerSecret: SECRET });
 
     const offer = await page.next('liveOffer', 20_000);
     browser = await receivingBrowser(offer.sdp);
