@@ -154,12 +154,12 @@ test('a guest with 10 € starts a live chat, sees the video, gets a reply, pays
   const minutes = await rows.count();
   expect(minutes).toBeGreaterThanOrEqual(Math.floor(40 / price));
   await expect(exit.locator('[data-receipt-total]')).toHaveText('40 coins');
-  // The receipt's exact total is what left the wallet, and less than a coin is left (the pro-rata
-  // last minute is charged in whole cents, rounded down).
+  // The receipt's exact total is what left the wallet, and nothing is left: at 501 the started last
+  // minute takes the whole rest of the balance (decision 0038, "Never beyond the funds").
   const charged = Number(await exit.locator('[data-receipt-cents]').getAttribute('data-receipt-cents'));
   const left = await fixtures.balanceCentsOf(page, clientIp);
-  expect(charged + left).toBe(1000);
-  expect(left).toBeLessThan(25);
+  expect(charged).toBe(1000);
+  expect(left).toBe(0);
   await expect(meter(page, 'balance')).toHaveText('0 coins');
   await page.screenshot({ path: `${SHOTS}/exit-390.png`, fullPage: false });
   await exit.getByRole('button', { name: 'Great' }).click();
