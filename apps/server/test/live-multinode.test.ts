@@ -25,7 +25,7 @@ import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { freePort, tempDir } from './helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
-import { ADMIN_URL, admin, killGroup, spawnServer, waitAlive } from './server-process.ts';
+import { admin, createNodesDatabase, killGroup, nodesEnv, spawnServer, waitAlive } from './server-process.ts';
 import { guestPage, type TestSocket } from './socket-client.ts';
 import { type BrowserPeer, receivingBrowser, waitFor } from './webrtc-browser.ts';
 
@@ -45,6 +45,7 @@ interface Node {
 
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 let dbName = '';
+let databaseUrl = '';
 let database: Database | undefined;
 const dataDirs: { remove: () => Promise<void> }[] = [];
 const shared: Record<string, string> = {};
@@ -121,22 +122,11 @@ async function meterAt(page: TestSocket, minutes: number): Promise<void> {
 
 beforeAll(async () => {
   if (!enabled) return;
-  dbName = `vela_live_nodes_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin((client) => client.query(`create database "${dbName}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const created = await createNodesDatabase('vela_live_nodes');
+  dbName = created.name;
+  databaseUrl = created.url;
   Object.assign(shared, {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    DATABASE_URL: url.toString(),
-    REDIS_URL: process.env.REDIS_URL as string,
-    AUTO_SEED: 'false',
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
-    SUBSCRIPTION_JOB_INTERVAL_MS: '0',
-    COUNTERS_JOB_INTERVAL_MS: '0',
-    PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+    ...nodesEnv(created.url, process.env.REDIS_URL as string),
     PERFORMER_API_SECRET: SECRET,
     PERFORMER_SIMULATOR: 'false',
     LIVE_MINUTE_MS: String(MINUTE_MS),
@@ -146,7 +136,7 @@ beforeAll(async () => {
   // A first (it migrates the new database), then B.
   await startNode('A', '44600-44699');
   await startNode('B', '44700-44799');
-  database = await openDatabase({ url: url.toString(), poolSize: 2 });
+  database = await openDatabase({ url: databaseUrl, poolSize: 2 });
 }, 300_000);
 
 afterAll(async () => {

@@ -17,17 +17,10 @@ import type { PerformerEvent } from '@vela/contracts/performer-api';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logging.ts';
-import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
-import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
-import { createLiveModule } from '../src/modules/live/live.module.ts';
-import { payingCustomerSql } from '../src/modules/payments/payments.repository.ts';
-import { subscribedSql } from '../src/modules/subscriptions/subscriptions.repository.ts';
-import { guestBalanceSql } from '../src/modules/wallet/wallet.repository.ts';
-import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { nextIp } from './guest-helpers.ts';
 import { recordingMedia, vp8Sdp } from './live-media-double.ts';
+import { type LiveNodeModule, secondLiveNode } from './live-second-node.ts';
 import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 import { waitFor } from './webrtc-browser.ts';
@@ -40,35 +33,28 @@ const t = testAppPerSuite({
   liveMedia: mediaA,
 });
 
+/** A guest's chat started through node A's REST call (the app); its session id. */
+async function startOnA(guest: { accessToken: string }, actorId: number, type: string, lang = 'en') {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/rest/v1/live/start?lang=${lang}`,
+    remoteAddress: nextIp(NET),
+    headers: { authorization: `Bearer ${guest.accessToken}` },
+    payload: { actorId, type, idempotencyKey: randomUUID() },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return started.json().data.sessionId as string;
+}
+
 describe('two nodes: the performer desk (decision 0038 part 7) and one source owner (part 5)', () => {
-  let nodeB: ReturnType<typeof createLiveModule>;
+  let nodeB: LiveNodeModule;
   let page: TestSocket | undefined;
   let url: string;
 
   beforeAll(async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `${address.replace('http', 'ws')}/socket`;
-    nodeB = createLiveModule({
-      db: t.database.db,
-      bus: t.bus,
-      wallet: createWalletService({ db: t.database.db }),
-      config: t.config,
-      log: createLogger('silent'),
-      actors: createActorChatReads(t.database.db),
-      vouchers: { useChatMinuteVoucher: async () => ({ ok: false }), chatMinuteVouchers: async () => 0 },
-      presence: { setOnline: async () => null },
-      media: mediaB,
-      nodeId: 'node-b',
-      // Node B authenticates no request here: its service and performer desk are under test.
-      auth: {} as never,
-      guests: createGuestsRepository(t.database.db, {
-        balanceCents: guestBalanceSql,
-        isPayingCustomer: payingCustomerSql,
-        subscribed: subscribedSql,
-      }),
-      ageGate: {} as never,
-    });
-    await nodeB.start?.();
+    nodeB = await secondLiveNode(t, 'node-b', mediaB);
   });
   afterAll(async () => {
     page?.close();
@@ -88,15 +74,7 @@ describe('two nodes: the performer desk (decision 0038 part 7) and one source ow
     const send = (message: object) =>
       pageA.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/live/start?lang=nl',
-      remoteAddress: nextIp(NET),
-      headers: { authorization: `Bearer ${guest.accessToken}` },
-      payload: { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const sessionId = started.json().data.sessionId as string;
+    const sessionId = await startOnA(guest, actor.id, 'livechat', 'nl');
     await expect(nodeB.service.event(sessionId, { type: 'performerAccepted' })).resolves.toBe(false);
 
     // The chat request made on A is in B's inbox (a long poll there wakes up for it).
@@ -163,6 +141,11 @@ describe('two nodes: the performer desk (decision 0038 part 7) and one source ow
       await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
     }
     const [first, second, third] = guests as [(typeof guests)[0], (typeof guests)[0], (typeof guests)[0]];
+    const liveShowOnB = async (guestId: number, actorId: number) => {
+      const started = await nodeB.service.start({ guestId, actorId, type: 'live-show', country: null });
+      if (!started.ok) throw new Error(`not started: ${started.code}`);
+      return started;
+    };
     const ownerOf = async (sessionId: string) =>
       (
         await queryRows<{ owner_node: string }>(
@@ -172,27 +155,13 @@ describe('two nodes: the performer desk (decision 0038 part 7) and one source ow
       )[0]?.owner_node;
 
     // A live show on A (no accept: its media starts at once there).
-    const onA = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/live/start',
-      remoteAddress: nextIp(NET),
-      headers: { authorization: `Bearer ${first.accessToken}` },
-      payload: { actorId: actor.id, type: 'live-show', idempotencyKey: randomUUID() },
-    });
-    expect(onA.statusCode, onA.body).toBe(200);
-    const firstId = onA.json().data.sessionId as string;
+    const firstId = await startOnA(first, actor.id, 'live-show');
     await waitFor('A opens the first viewer', () => mediaA.callsOf('openViewer', firstId).length === 1);
     const nodeA = await ownerOf(firstId);
     expect(nodeA).not.toBe('node-b');
 
     // The second guest's start reaches B: the session is A's, and A opens its viewer.
-    const onB = await nodeB.service.start({
-      guestId: second.id,
-      actorId: actor.id,
-      type: 'live-show',
-      country: null,
-    });
-    if (!onB.ok) throw new Error(`not started: ${onB.code}`);
+    const onB = await liveShowOnB(second.id, actor.id);
     expect(await ownerOf(onB.sessionId)).toBe(nodeA);
     await waitFor(
       'A opens the second viewer',
@@ -206,13 +175,7 @@ describe('two nodes: the performer desk (decision 0038 part 7) and one source ow
     await waitFor('the second chat ended', () => mediaA.callsOf('close', onB.sessionId).length > 0);
 
     // A performer without a chat anywhere: the chat and its source are B's.
-    const own = await nodeB.service.start({
-      guestId: third.id,
-      actorId: alone.id,
-      type: 'live-show',
-      country: null,
-    });
-    if (!own.ok) throw new Error(`not started: ${own.code}`);
+    const own = await liveShowOnB(third.id, alone.id);
     expect(await ownerOf(own.sessionId)).toBe('node-b');
     await waitFor('B opens its viewer', () => mediaB.callsOf('openViewer', own.sessionId).length === 1);
     expect(mediaB.callsOf('ensureSource')).toEqual([

@@ -14,16 +14,13 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { DEFAULT_CHAT_SESSION_SETTINGS, openChatSession } from '@vela/domain/chat-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logging.ts';
 import { publishToGuest } from '../src/infra/publish-to-guest.ts';
-import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
-import { createLiveModule } from '../src/modules/live/live.module.ts';
 import { deliveredAt, mayMedia } from '../src/modules/live/live.service.ts';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
-import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
 import { recordingMedia, vp8Sdp } from './live-media-double.ts';
+import { type LiveNodeModule, secondLiveNode } from './live-second-node.ts';
 import { guestPage, type TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -35,7 +32,6 @@ const t = testAppPerSuite({
   liveMedia: media,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const silentLog = createLogger('silent');
 
 const sessionRow = async (sessionId: string) =>
   (
@@ -596,28 +592,12 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
 describe('a page on another node than the session (decision 0038 part 4: relayed over the bus)', () => {
   let make: ReturnType<typeof factoriesOf>;
   const mediaB = recordingMedia();
-  let nodeB: ReturnType<typeof createLiveModule>;
+  let nodeB: LiveNodeModule;
 
   beforeAll(async () => {
     make = factoriesOf(t, { net: '10.119' });
     // Node B: the live module as app.ts builds it, on the same database and bus; it owns no session.
-    nodeB = createLiveModule({
-      db: t.database.db,
-      bus: t.bus,
-      wallet: createWalletService({ db: t.database.db }),
-      config: t.config,
-      log: silentLog,
-      actors: createActorChatReads(t.database.db),
-      vouchers: { useChatMinuteVoucher: async () => ({ ok: false }), chatMinuteVouchers: async () => 0 },
-      presence: { setOnline: async () => null },
-      media: mediaB,
-      nodeId: 'node-b',
-      // Node B never starts a session or authenticates a request here.
-      auth: {} as never,
-      guests: {} as never,
-      ageGate: {} as never,
-    });
-    await nodeB.start?.();
+    nodeB = await secondLiveNode(t, 'node-b', mediaB);
   });
   afterAll(async () => {
     await nodeB.stop?.();

@@ -7,13 +7,13 @@
  * Redis), like crash.test.ts.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerSocketMessage } from '@vela/contracts/socket';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SocketClient, type WebSocketConstructor } from '../../web/app/features/realtime/socketClient.ts';
 import { freePort, tempDir } from './helpers.ts';
-import { ADMIN_URL, admin, killGroup, spawnServer, waitAlive } from './server-process.ts';
+import { admin, createNodesDatabase, killGroup, nodesEnv, spawnServer, waitAlive } from './server-process.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
@@ -76,25 +76,12 @@ const notify = (node: Node, guestId: string, text: string) =>
   });
 
 beforeAll(async () => {
-  dbName = `vela_nodes_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin((client) => client.query(`create database "${dbName}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = await createNodesDatabase('vela_nodes');
+  dbName = database.name;
   Object.assign(shared, {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    DATABASE_URL: url.toString(),
-    REDIS_URL,
-    AUTO_SEED: 'false',
-    LOG_LEVEL: 'warn',
-    // One secret for both nodes: an access token minted by one is valid on the other.
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    ...nodesEnv(database.url, REDIS_URL),
     INTERNAL_API_TOKEN: OPERATOR_TOKEN,
     INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1',
-    SUBSCRIPTION_JOB_INTERVAL_MS: '0',
-    COUNTERS_JOB_INTERVAL_MS: '0',
-    PRESENCE_SIMULATOR_INTERVAL_MS: '0',
   });
   // A first, then B: A migrates the new database.
   await startNode('A');

@@ -5,6 +5,7 @@
  * process it starts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { vi } from 'vitest';
@@ -83,4 +84,33 @@ export async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<
   } finally {
     await client.end();
   }
+}
+
+/** A new PostgreSQL database on ADMIN_URL's server for the nodes of a multi-process test: its name and URL. */
+export async function createNodesDatabase(prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await admin((client) => client.query(`create database "${name}"`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+/**
+ * What every node of a multi-process test shares: the database and Redis, no seed, quiet logs, no
+ * background jobs, and one session secret, so an access token minted by one node is valid on the others.
+ */
+export function nodesEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    AUTO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+    SUBSCRIPTION_JOB_INTERVAL_MS: '0',
+    COUNTERS_JOB_INTERVAL_MS: '0',
+    PRESENCE_SIMULATOR_INTERVAL_MS: '0',
+  };
 }
