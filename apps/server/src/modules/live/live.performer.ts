@@ -170,7 +170,9 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
       push(actorId, { type: 'guestMessage', sessionId, text });
     },
     sessionEnded(sessionId: string, actorId: number, exitCode: number): void {
-      if (!deskOf(actorId).chats.has(sessionId)) return;
+      // Shared: every node drops the chat it holds (this one may not have heard of it yet when the
+      // chat was asked for on another node); alone: only a chat this desk holds ends.
+      if (!shared && !deskOf(actorId).chats.has(sessionId)) return;
       push(actorId, { type: 'chatEnded', sessionId, exitCode });
     },
   };
