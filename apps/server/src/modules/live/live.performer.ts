@@ -224,7 +224,7 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
   ): Promise<PerformerSessionAnswer> {
     await ownSessionIn(actorId, sessionId, allowed);
     if (!(await (deps.forward ?? deps.feed)(sessionId, event))) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The chat is continued by another server; try again', 503);
+      throw new AppError('SERVICE_UNAVAILABLE', 'No server continues the chat right now; try again', 503);
     }
     return answerOf(sessionId);
   }
