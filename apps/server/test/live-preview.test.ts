@@ -7,16 +7,15 @@
  * LIVE_FREE_CHAT_MS_PER_DAY = 1.5 s.
  */
 import { randomUUID } from 'node:crypto';
-import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { performerToken } from '../src/modules/live/performer.routes.ts';
+import { describe, expect, it } from 'vitest';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
-import { factoriesOf } from './factories.ts';
-import { nextIp, type SignedUp } from './guest-helpers.ts';
-import { recordingMedia, vp8Sdp } from './live-media-double.ts';
-import { guestPage, type TestSocket } from './socket-client.ts';
+import type { Factories } from './factories.ts';
+import type { SignedUp } from './guest-helpers.ts';
+import { liveKit } from './live-kit.ts';
+import { recordingMedia } from './live-media-double.ts';
+import type { TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const SECRET = 'preview-test-secret-0123456789abcdef0';
@@ -39,81 +38,19 @@ const countOf = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0);
 
 describe('live previews and free chat (decision 0038 part 9)', () => {
-  let make: ReturnType<typeof factoriesOf>;
-  let url: string;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    make = factoriesOf(t, { net: NET });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `${address.replace('http', 'ws')}/socket`;
-  });
-  afterAll(() => {
-    for (const socket of sockets) socket.close();
+  const { make, guestWith, rest, start, startFrom, performer, pageOf, answerAndShow, gql } = liveKit(t, {
+    net: NET,
+    performerSecret: SECRET,
   });
 
-  async function guestWith(balanceCents: number, ageChecked = true) {
-    const guest = await make.buildGuest({ balanceCents });
-    if (ageChecked) {
-      await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
-    }
-    return guest;
-  }
-
-  const previewActor = (overrides: Parameters<typeof make.buildActor>[0] = {}) =>
-    make.buildActor({ isOnline: true, isLivePreviewEnabled: true, priceSingleCents: 100, ...overrides });
-  const freeChatActor = (overrides: Parameters<typeof make.buildActor>[0] = {}) =>
-    make.buildActor({ isOnline: true, freeChat: true, priceSingleCents: 100, ...overrides });
-
-  function rest(guest: SignedUp | null, method: 'GET' | 'POST', path: string, payload?: object) {
-    return t.app.inject({
-      method,
-      url: `/rest/v1/${path}`,
-      remoteAddress: nextIp(NET),
-      headers: guest ? { authorization: `Bearer ${guest.accessToken}` } : {},
-      ...(payload ? { payload } : {}),
-    });
-  }
-
-  const start = (guest: SignedUp | null, actorId: number, type: string) =>
-    rest(guest, 'POST', 'live/start', { actorId, type, idempotencyKey: randomUUID() });
-
-  const gql = (guest: SignedUp | null, query: string, variables: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      remoteAddress: nextIp(NET),
-      headers: {
-        'content-type': 'application/json',
-        ...(guest ? { authorization: `Bearer ${guest.accessToken}` } : {}),
-      },
-      payload: JSON.stringify({ query, variables }),
-    });
-
-  const performer = (actorId: number, path: string, payload: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/rest/v1/performer/${path}`,
-      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(SECRET, actorId) },
-      payload,
-    });
-
-  async function pageOf(guest: SignedUp): Promise<TestSocket> {
-    const socket = await guestPage(url, guest);
-    sockets.push(socket);
-    return socket;
-  }
-
-  const send = (socket: TestSocket, guest: SignedUp, message: object) =>
-    socket.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
+  const previewActor = (overrides: Parameters<Factories['buildActor']>[0] = {}) =>
+    make().buildActor({ isOnline: true, isLivePreviewEnabled: true, priceSingleCents: 100, ...overrides });
+  const freeChatActor = (overrides: Parameters<Factories['buildActor']>[0] = {}) =>
+    make().buildActor({ isOnline: true, freeChat: true, priceSingleCents: 100, ...overrides });
 
   /** The page answers the offer and shows the first frame; the media path reports delivery: running. */
   async function mediaUp(page: TestSocket, guest: SignedUp, sessionId: string) {
-    const offer = await page.next('liveOffer');
-    expect(offer.sessionId).toBe(sessionId);
-    send(page, guest, { type: 'liveAnswer', sessionId, offerId: offer.offerId, sdp: vp8Sdp('recvonly') });
-    send(page, guest, { type: 'liveMediaUp', sessionId, offerId: offer.offerId });
-    media.deliver(sessionId, 'up', 'guest');
+    await answerAndShow(page, guest, sessionId, media);
     let state = await page.next('liveState');
     while (state.status !== 'running') state = await page.next('liveState');
   }
@@ -234,13 +171,7 @@ describe('live previews and free chat (decision 0038 part 9)', () => {
     expect(unchecked.statusCode).toBe(403);
     expect(unchecked.json().error).toMatchObject({ code: 'RESTRICTED', exitCode: 405 });
 
-    const banned = await t.app.inject({
-      method: 'POST',
-      url: '/rest/v1/live/start',
-      remoteAddress: nextIp(NET),
-      headers: { authorization: `Bearer ${guest.accessToken}`, 'x-country-code': 'DE' },
-      payload: { actorId: actor.id, type: 'live-preview', idempotencyKey: randomUUID() },
-    });
+    const banned = await startFrom('DE', guest, actor.id, 'live-preview');
     expect(banned.statusCode).toBe(403);
     expect(banned.json().error).toMatchObject({ code: 'ACTOR_BLOCKED_IN_COUNTRY', exitCode: 406 });
 

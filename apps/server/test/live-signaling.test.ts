@@ -17,11 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishToGuest } from '../src/infra/publish-to-guest.ts';
 import { deliveredAt, mayMedia } from '../src/modules/live/live.service.ts';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
-import { factoriesOf } from './factories.ts';
+import { type Factories, factoriesOf } from './factories.ts';
 import { nextIp, type SignedUp } from './guest-helpers.ts';
+import { liveKit } from './live-kit.ts';
 import { recordingMedia, vp8Sdp } from './live-media-double.ts';
 import { type LiveNodeModule, secondLiveNode } from './live-second-node.ts';
-import { guestPage, type TestSocket } from './socket-client.ts';
+import type { TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const SECRET = 'signaling-test-secret-0123456789abcdef';
@@ -42,67 +43,15 @@ const sessionRow = async (sessionId: string) =>
   )[0];
 
 describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)', () => {
-  let make: ReturnType<typeof factoriesOf>;
-  let url: string;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    make = factoriesOf(t, { net: NET });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `${address.replace('http', 'ws')}/socket`;
+  const kit = liveKit(t, { net: NET, performerSecret: SECRET });
+  const { guestWith, rest, start, performer, pageOf, send } = kit;
+  let make: Factories;
+  beforeAll(() => {
+    make = kit.make();
   });
-  afterAll(() => {
-    for (const socket of sockets) socket.close();
-  });
-
-  /** A guest with money and (unless told otherwise) the age check every live stream needs. */
-  async function guestWith(balanceCents: number, ageChecked = true) {
-    const guest = await make.buildGuest({ balanceCents });
-    if (ageChecked) {
-      await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
-    }
-    return guest;
-  }
 
   const actorOnline = (overrides: Parameters<typeof make.buildActor>[0] = {}) =>
     make.buildActor({ isOnline: true, priceSingleCents: 100, multiChatPriceCents: 100, ...overrides });
-
-  function rest(
-    guest: SignedUp | null,
-    method: 'GET' | 'POST',
-    path: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) {
-    return t.app.inject({
-      method,
-      url: `/rest/v1/${path}`,
-      remoteAddress: nextIp(NET),
-      headers: { ...(guest ? { authorization: `Bearer ${guest.accessToken}` } : {}), ...headers },
-      ...(payload ? { payload } : {}),
-    });
-  }
-
-  const start = (guest: SignedUp | null, actorId: number, type = 'livechat', key = randomUUID()) =>
-    rest(guest, 'POST', 'live/start', { actorId, type, idempotencyKey: key });
-
-  /** The performer's call of the performer API (accept, kick, ...). */
-  const performer = (actorId: number, path: string, payload: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/rest/v1/performer/${path}`,
-      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(SECRET, actorId) },
-      payload,
-    });
-
-  async function pageOf(guest: SignedUp): Promise<TestSocket> {
-    const socket = await guestPage(url, guest);
-    sockets.push(socket);
-    return socket;
-  }
-
-  const send = (socket: TestSocket, guest: SignedUp, message: object) =>
-    socket.send({ ...message, accessToken: guest.accessToken, guestId: String(guest.id) });
 
   /** The socket's answer to a message: an `error` with this code for it. */
   async function refused(socket: TestSocket, inReplyTo: string) {
@@ -130,11 +79,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
     expect(started.statusCode).toBe(200);
     const sessionId = started.json().data.sessionId as string;
     expect((await performer(actorId, `sessions/${sessionId}/accept`)).statusCode).toBe(200);
-    const offer = await page.next('liveOffer');
-    expect(offer.sessionId).toBe(sessionId);
-    send(page, guest, { type: 'liveAnswer', sessionId, offerId: offer.offerId, sdp: vp8Sdp('recvonly') });
-    send(page, guest, { type: 'liveMediaUp', sessionId, offerId: offer.offerId });
-    media.deliver(sessionId, 'up', 'guest');
+    const offer = await kit.answerAndShow(page, guest, sessionId, media);
     const running = await page.next('liveState');
     expect(running.status).toBe('starting');
     expect((await page.next('liveState')).status).toBe('running');
@@ -167,13 +112,7 @@ describe('live chat: REST, signaling and the checks (decision 0038 parts 2, 3)',
       modal: null,
     });
 
-    const banned = await rest(
-      rich,
-      'POST',
-      'live/start',
-      { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() },
-      { 'x-country-code': 'DE' },
-    );
+    const banned = await kit.startFrom('DE', rich, actor.id);
     expect(banned.statusCode).toBe(403);
     expect(banned.json().error.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
 
