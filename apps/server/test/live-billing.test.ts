@@ -251,6 +251,20 @@ describe('live chat billing per delivered minute (issue 16, decision 0038)', () 
     await expectLedgerInvariants();
   });
 
+  it('money runs out where the last cents pay no whole millisecond (10 EUR at 199 a minute): 501 leaves 0 cents, not 1', async () => {
+    const live = liveNode();
+    const { guest, from, sessionId } = await chatOf(live, 1000, 199);
+    // 5 minutes cost 995 cents; the last 5 cents pay 25.1 ms of the sixth (26 ms, rounded up).
+    await tickAt(live, from, 7 * MINUTE);
+    const row = await live.service.sessionById(sessionId);
+    expect(row?.exitCode).toBe(501);
+    expect(row?.endedAt?.getTime()).toBe(from + 5 * MINUTE + 26);
+    const charges = await chargesOf(sessionId);
+    expect(charges.map((c) => -c.amount_cents)).toEqual([199, 199, 199, 199, 199, 5]);
+    expect(await balanceOf(guest.id)).toBe(0);
+    await expectLedgerInvariants();
+  });
+
   it('money added during the chat (a top-up, an auto-recharge) reaches the session as fundsChanged: it runs on instead of ending with 501', async () => {
     const wallet = createWalletService({ db: t.database.db });
     const live = liveNode(wallet);
