@@ -8,32 +8,31 @@
  *    (process.cpuUsage: werift's SRTP, packetisation, RTCP; nothing else runs here) over the window,
  *    minus the same window with the source and no viewers; and the frames each viewer decoded per
  *    second (requestVideoFrameCallback).
- * 3. Frame-to-screen latency: a second performer publishes from a werift peer in this process that
- *    sends another ffmpeg's RTP (the "camera") and notes the wall clock at which the first packet of
- *    each RTP timestamp left; one Chromium viewer reports, per frame, its RTP timestamp and
- *    `expectedDisplayTime` (performance.timeOrigin-based, the same clock on one machine). Latency =
- *    shown − sent, p50/p95: network hops through werift twice, Chromium's jitter buffer, decode and
- *    compositing; not ffmpeg's encoding (a few ms at -cpu-used 8).
+ * 3. Frame-to-screen latency (bench/live-latency.ts, the same method as bench/live-janus.ts): a second
+ *    performer publishes from a werift peer in this process that sends another ffmpeg's RTP (the
+ *    "camera") and notes the wall clock at which the first packet of each frame left; one Chromium
+ *    viewer reports, per frame, its RTP timestamp and `expectedDisplayTime` (performance.timeOrigin-
+ *    based, the same clock on one machine). Latency = shown − sent, p50/p95: network hops through
+ *    werift twice, Chromium's jitter buffer, decode and compositing; not ffmpeg's encoding (a few ms
+ *    at -cpu-used 8).
  *
  * Alone: `npx tsx bench/live-embedded.ts` (writes bench/results/live-embedded.json). Chromium:
  * CHROMIUM_PATH (/usr/bin/chromium). A screenshot of the decoding page: BENCH_LIVE_SCREENSHOT.
  */
-import { createSocket } from 'node:dgram';
-import { chromium, type Page } from 'playwright-core';
-import { MediaStreamTrack, RTCPeerConnection, RtpPacket, useVP8 } from 'werift';
-import { spawnTestPattern } from '../apps/server/src/modules/live/media/test-pattern.ts';
 import { createWeriftMedia } from '../apps/server/src/modules/live/media/werift-media.ts';
 import { ffmpegPids } from '../apps/server/test/webrtc-browser.ts';
+import { closeViewersInPage, countDecodedFrames, decodedFrames } from '../e2e/live-frames.ts';
 import {
-  answerOfferInPage,
-  closeViewersInPage,
-  countDecodedFrames,
-  decodedFrames,
-  frameTimes,
-} from '../e2e/live-frames.ts';
-import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
+  cameraLatency,
+  type LatencyFigures,
+  latencyLine,
+  sleep,
+  viewerPage,
+  waitUntil,
+  watchInPage,
+} from './live-latency.ts';
 import { cpuPercentOver, processCpuSeconds, saveResult } from './process-cpu.ts';
-import { percentile, round } from './stats.ts';
+import { round } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_LIVE_VIEWERS ?? '1,5,10').split(',').map(Number);
@@ -43,56 +42,10 @@ const step = (what: string) => {
   if (process.env.BENCH_LIVE_VERBOSE === 'true') console.error(`[live-embedded] ${what}`);
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const ownCpuSeconds = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
 };
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-/** A performer camera: ffmpeg's RTP sent from a werift peer, each timestamp's first send time noted. */
-async function timedCamera(label: string) {
-  const pc = new RTCPeerConnection({ codecs: { video: [useVP8()] }, iceServers: [], iceUseIpv6: false });
-  const track = new MediaStreamTrack({ kind: 'video' });
-  pc.addTransceiver(track, { direction: 'sendonly' });
-  await pc.setLocalDescription(await pc.createOffer());
-  if (pc.iceGatheringState !== 'complete') {
-    await pc.iceGatheringStateChange.watch((state) => state === 'complete', 10_000);
-  }
-  const sentAt = new Map<number, number>();
-  const socket = createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  socket.on('message', (packet) => {
-    if ((packet[1] ?? 0) >= 192 && (packet[1] ?? 0) <= 223) return; // ffmpeg's RTCP
-    const { timestamp } = RtpPacket.deSerialize(packet).header;
-    if (!sentAt.has(timestamp)) sentAt.set(timestamp, performance.timeOrigin + performance.now());
-    track.writeRtp(packet);
-  });
-  const feed = await spawnTestPattern({ label, port: socket.address().port });
-  return {
-    offerSdp: pc.localDescription?.sdp ?? '',
-    sentAt,
-    accept: (sdp: string) => pc.setRemoteDescription({ type: 'answer', sdp }),
-    async close() {
-      await feed.stop();
-      socket.close();
-      await pc.close();
-    },
-  };
-}
-
-async function watch(media: ReturnType<typeof createWeriftMedia>, page: Page, id: string, actorId: number) {
-  const { offerSdp } = await media.openViewer(id, actorId);
-  await media.acceptViewerAnswer(id, await answerOfferInPage(page, id, offerSdp));
-}
 
 export interface LiveEmbeddedBenchResult {
   seconds: number;
@@ -104,22 +57,14 @@ export interface LiveEmbeddedBenchResult {
     fpsMin: number;
     fpsMean: number;
   }[];
-  latency: { frames: number; matched: number; p50Ms: number; p95Ms: number; maxMs: number };
+  latency: LatencyFigures;
 }
 
 export async function runLiveEmbeddedBench(): Promise<LiveEmbeddedBenchResult> {
   const media = createWeriftMedia({ liveUdpPorts: [43000, 43999], liveSourceIdleMs: 600_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const { browser, page } = await viewerPage();
   const results = { seconds: SECONDS } as LiveEmbeddedBenchResult;
   try {
-    const page = await browser.newPage();
-    await page.setContent(
-      '<!doctype html><title>live bench</title><body style="margin:0;background:#222"></body>',
-    );
-
     step('source');
     await media.ensureSource(1, { kind: 'test-pattern', label: 'Bench Performer' });
     await sleep(1000);
@@ -139,7 +84,7 @@ export async function runLiveEmbeddedBench(): Promise<LiveEmbeddedBenchResult> {
       for (let i = 0; i < viewers; i += 1) {
         const id = `v${opened++}`;
         ids.push(id);
-        await watch(media, page, id, 1);
+        await watchInPage(media, page, id, 1);
       }
       step(`${viewers} viewers answered`);
       const videos = ids.map((id) => page.locator(`video#${id}`));
@@ -169,33 +114,8 @@ export async function runLiveEmbeddedBench(): Promise<LiveEmbeddedBenchResult> {
     }
     results.viewers = levels;
 
-    step('latency camera');
-    const camera = await timedCamera('Latency Camera');
-    const { answerSdp } = await media.publishPerformer(2, camera.offerSdp);
-    await camera.accept(answerSdp);
-    step('latency viewer');
-    await watch(media, page, 'latency', 2);
-    const video = page.locator('video#latency');
-    await countDecodedFrames(video, { keepTimes: true });
-    await waitUntil('the camera decoding', async () => (await decodedFrames(video)) > 5);
-    await sleep(SECONDS * 1000);
-    const shown = await frameTimes(video);
-    const latencies = shown
-      .map(({ rtpTimestamp, shownAt }) => {
-        const sent = camera.sentAt.get(rtpTimestamp);
-        return sent === undefined ? undefined : shownAt - sent;
-      })
-      .filter((ms): ms is number => ms !== undefined)
-      .sort((a, b) => a - b);
-    results.latency = {
-      frames: shown.length,
-      matched: latencies.length,
-      p50Ms: round(percentile(latencies, 50), 1),
-      p95Ms: round(percentile(latencies, 95), 1),
-      maxMs: round(latencies.at(-1) ?? 0, 1),
-    };
-    await media.close('latency');
-    await camera.close();
+    step('latency');
+    results.latency = await cameraLatency(media, page, 2, SECONDS);
   } finally {
     await browser.close();
     await media.stop();
@@ -212,10 +132,7 @@ export function printLiveEmbeddedBench(result: LiveEmbeddedBenchResult): void {
       `  ${level.viewers} viewers: server ${level.serverCpuPercent} % (${level.cpuPercentPerViewer} % per viewer), fps min ${level.fpsMin} mean ${level.fpsMean}`,
     );
   }
-  const l = result.latency;
-  console.log(
-    `  frame-to-screen p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms (${l.matched}/${l.frames} frames)`,
-  );
+  console.log(`  ${latencyLine(result.latency)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

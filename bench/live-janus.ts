@@ -9,12 +9,20 @@
  * 2. Viewers 1, 5, 10 (BENCH_LIVE_VIEWERS): once every viewer has a keyframe, Janus's CPU over the
  *    window minus the no-viewer window, per viewer; and each viewer's packets per second (min).
  *    The viewers' own CPU (werift's SRTP in this process) is not Janus's and is not counted.
+ * 3. Frame-to-screen latency through Janus (bench/live-latency.ts, the same method as the embedded
+ *    bench): a performer's camera (a werift peer in this process sending another ffmpeg's RTP, each
+ *    frame's send time noted) publishes through `publishPerformer` (VideoRoom, `rtp_forward` into the
+ *    performer's mountpoint) and one headless Chromium viewer watches the mountpoint; latency = the
+ *    frame's `expectedDisplayTime` − its send time, p50/p95 over BENCH_LIVE_SECONDS. Janus rebases
+ *    each viewer's RTP timestamps; the camera's moved timestamps match the frames anyway.
  *
- * Alone: `npx tsx bench/live-janus.ts` (writes bench/results/live-janus.json).
+ * Alone: `npx tsx bench/live-janus.ts` (writes bench/results/live-janus.json). Chromium: CHROMIUM_PATH.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createJanusMedia } from '../apps/server/src/modules/live/media/janus-media.ts';
+import type { LiveMedia } from '../apps/server/src/modules/live/media/live-media.ts';
 import { type BrowserPeer, ffmpegPids, waitFor, watchWith } from '../apps/server/test/webrtc-browser.ts';
+import { cameraLatency, type LatencyFigures, latencyLine, sleep, viewerPage } from './live-latency.ts';
 import { cpuPercentOver, processCpuSeconds, saveResult } from './process-cpu.ts';
 import { round } from './stats.ts';
 
@@ -22,8 +30,9 @@ const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const LEVELS = (process.env.BENCH_LIVE_VIEWERS ?? '1,5,10').split(',').map(Number);
 const JANUS_URL = process.env.JANUS_URL ?? 'http://127.0.0.1:8088/janus';
 const ACTOR = 990_001;
+/** The performer whose camera the latency viewer watches. */
+const CAMERA_ACTOR = 990_002;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cpuPercent = (pid: number) => cpuPercentOver(SECONDS, () => processCpuSeconds(pid));
 
 /** The Janus process: JANUS_PID, else the only `janus` running. */
@@ -52,6 +61,7 @@ export interface LiveJanusBenchResult {
     cpuPercentPerViewer: number;
     packetsPerSecondMin: number;
   }[];
+  latency: LatencyFigures;
 }
 
 export async function runLiveJanusBench(): Promise<LiveJanusBenchResult> {
@@ -92,9 +102,25 @@ export async function runLiveJanusBench(): Promise<LiveJanusBenchResult> {
       await Promise.all(browsers.map((b) => b.close()));
       await sleep(1000);
     }
-    return { seconds: SECONDS, source: { ffmpegCpuPercent, janusCpuPercentNoViewers }, viewers: levels };
+    const latency = await janusLatency(media);
+    return {
+      seconds: SECONDS,
+      source: { ffmpegCpuPercent, janusCpuPercentNoViewers },
+      viewers: levels,
+      latency,
+    };
   } finally {
     await media.stop();
+  }
+}
+
+/** A performer's camera through Janus to a Chromium viewer: frame-to-screen p50/p95. */
+async function janusLatency(media: LiveMedia): Promise<LatencyFigures> {
+  const { browser, page } = await viewerPage();
+  try {
+    return await cameraLatency(media, page, CAMERA_ACTOR, SECONDS);
+  } finally {
+    await browser.close();
   }
 }
 
@@ -107,6 +133,9 @@ export function printLiveJanusBench(result: LiveJanusBenchResult): void {
       `  ${level.viewers} viewers: janus ${level.janusCpuPercent} % (${level.cpuPercentPerViewer} % per viewer), packets/s per viewer min ${level.packetsPerSecondMin}`,
     );
   }
+  console.log(
+    `  ${latencyLine(result.latency)} (a performer camera through the VideoRoom and the mountpoint)`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
