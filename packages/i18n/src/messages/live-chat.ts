@@ -7,6 +7,7 @@ import { defineMessages } from '../translate.ts';
 
 export const liveChatMessages = defineMessages({
   en: {
+    roomTitle: '{type} with {name}',
     offersTitle: 'Go live with {name}',
     offersLoading: 'Loading what {name} offers…',
     offersError: 'The chat offers could not be loaded.',
@@ -147,6 +148,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video timeout guest',
   },
   de: {
+    roomTitle: '{type} mit {name}',
     offersTitle: 'Live mit {name}',
     offersLoading: 'Lade, was {name} anbietet…',
     offersError: 'Die Chat-Angebote konnten nicht geladen werden.',
@@ -291,6 +293,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-Zeitüberschreitung beim Gast',
   },
   nl: {
+    roomTitle: '{type} met {name}',
     offersTitle: 'Live met {name}',
     offersLoading: 'Laden wat {name} aanbiedt…',
     offersError: 'De chataanbiedingen konden niet worden geladen.',
@@ -433,6 +436,7 @@ export const liveChatMessages = defineMessages({
     'exit.997': 'Video-time-out bij de gast',
   },
   es: {
+    roomTitle: '{type} con {name}',
     offersTitle: 'En directo con {name}',
     offersLoading: 'Cargando lo que ofrece {name}…',
     offersError: 'No se pudieron cargar las ofertas de chat.',

@@ -13,6 +13,7 @@ import { translator } from '@vela/i18n/translate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cameraProblemOf } from '../hooks/guestCamera.ts';
 import { type CameraSignaling, GuestCamera } from './GuestCamera.tsx';
+import { GatheringPeer } from './gatheringPeer.ts';
 
 const t = translator(liveChatMessages, 'en');
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
@@ -28,15 +29,10 @@ class FakeTrack extends EventTarget {
 const fakeStream = (track = new FakeTrack()) =>
   Object.assign(new MediaStream(), { getVideoTracks: () => [track], getTracks: () => [track] });
 
-class RecordingPeer extends EventTarget {
+class RecordingPeer extends GatheringPeer<{ type: 'offer'; sdp: string }> {
   static all: RecordingPeer[] = [];
   transceivers: { track: unknown; init: RTCRtpTransceiverInit; codecs: RTCRtpCodec[] | null }[] = [];
   signalingState: RTCSignalingState = 'stable';
-  connectionState: RTCPeerConnectionState = 'new';
-  iceGatheringState: RTCIceGatheringState = 'gathering';
-  localDescription: { type: 'offer'; sdp: string } | null = null;
-  remote: RTCSessionDescriptionInit | null = null;
-  closed = false;
   constructor() {
     super();
     RecordingPeer.all.push(this);
@@ -53,25 +49,13 @@ class RecordingPeer extends EventTarget {
   async createOffer() {
     return { type: 'offer' as const, sdp: 'v=0 camera offer' };
   }
-  async setLocalDescription(description: { type: 'offer'; sdp: string }) {
+  override async setLocalDescription(description: { type: 'offer'; sdp: string }) {
     this.signalingState = 'have-local-offer';
-    this.localDescription = { ...description, sdp: `${description.sdp} (no candidates yet)` };
-    setTimeout(() => {
-      this.localDescription = { ...description, sdp: `${description.sdp} with candidates` };
-      this.iceGatheringState = 'complete';
-      this.dispatchEvent(new Event('icegatheringstatechange'));
-    }, 5);
+    await super.setLocalDescription(description);
   }
-  async setRemoteDescription(description: RTCSessionDescriptionInit) {
-    this.remote = description;
+  override async setRemoteDescription(description: RTCSessionDescriptionInit) {
+    await super.setRemoteDescription(description);
     this.signalingState = 'stable';
-  }
-  setConnection(state: RTCPeerConnectionState) {
-    this.connectionState = state;
-    this.dispatchEvent(new Event('connectionstatechange'));
-  }
-  close() {
-    this.closed = true;
   }
 }
 
@@ -93,6 +77,22 @@ function fakeSignaling() {
 }
 
 const createPeer = () => new RecordingPeer() as unknown as RTCPeerConnection;
+type CameraProps = Parameters<typeof GuestCamera>[0];
+/** The camera of Mira's video call; accepted (`active`) unless told otherwise. */
+const renderCamera = (props: Partial<CameraProps>) =>
+  render(
+    <GuestCamera
+      stream={null}
+      problem={null}
+      active
+      signaling={fakeSignaling().signaling}
+      name="Mira"
+      t={t}
+      onRetry={vi.fn()}
+      createPeer={createPeer}
+      {...props}
+    />,
+  );
 const caption = () => document.querySelector('.live-camera__caption [role]')?.textContent;
 
 beforeEach(() => {
@@ -118,18 +118,7 @@ describe('the guest camera of a video call (cam2cam)', () => {
   it('shows the own preview and publishes nothing before the performer accepts', async () => {
     const { signaling } = fakeSignaling();
     const stream = fakeStream();
-    render(
-      <GuestCamera
-        stream={stream}
-        problem={null}
-        active={false}
-        signaling={signaling}
-        name="Mira"
-        t={t}
-        onRetry={vi.fn()}
-        createPeer={createPeer}
-      />,
-    );
+    renderCamera({ stream, active: false, signaling });
     await settle();
     const preview = screen.getByLabelText('Your camera') as HTMLVideoElement;
     expect(preview.srcObject).toBe(stream);
@@ -176,18 +165,7 @@ describe('the guest camera of a video call (cam2cam)', () => {
     const { signaling } = fakeSignaling();
     const track = new FakeTrack();
     const onRetry = vi.fn();
-    render(
-      <GuestCamera
-        stream={fakeStream(track)}
-        problem={null}
-        active
-        signaling={signaling}
-        name="Mira"
-        t={t}
-        onRetry={onRetry}
-        createPeer={createPeer}
-      />,
-    );
+    renderCamera({ stream: fakeStream(track), signaling, onRetry });
     await settle();
     act(() => track.stop());
     expect(screen.getByRole('alert').textContent).toBe('Your camera stopped. Mira no longer sees you.');
@@ -196,18 +174,7 @@ describe('the guest camera of a video call (cam2cam)', () => {
   });
 
   it('a refused camera is said in words; getUserMedia errors map to denied, missing, failed', async () => {
-    render(
-      <GuestCamera
-        stream={null}
-        problem="denied"
-        active
-        signaling={fakeSignaling().signaling}
-        name="Mira"
-        t={t}
-        onRetry={vi.fn()}
-        createPeer={createPeer}
-      />,
-    );
+    renderCamera({ stream: null, problem: 'denied' });
     expect(screen.getByRole('alert').textContent).toBe(
       'You did not allow the camera. A video call needs it, because Mira sees you through it.',
     );

@@ -175,6 +175,7 @@ describe('video call (cam2cam): the camera first', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Start video call' }));
     await waitFor(() => expect(document.querySelector('[data-live-phase="live"]')).toBeTruthy());
     expect(starts.map((s) => s.type)).toEqual(['video-call']);
+    expect(screen.getByRole('heading', { name: 'Video call (cam2cam) with Mira' })).toBeTruthy();
     const preview = screen.getByLabelText('Your camera') as HTMLVideoElement;
     expect(preview.srcObject).toBe(stream);
     expect(screen.getByText('Your camera goes to Mira once she accepts.')).toBeTruthy();

@@ -40,12 +40,13 @@ const chatTypes = {
   actorId: 7,
   isOnline: true,
   performerInSingle: false,
-  offers: [
-    { type: 'livechat', pricePerMinute: { value: 8, currency: 'VXC' }, guestCamera: false },
-    { type: 'video-call', pricePerMinute: { value: 12, currency: 'VXC' }, guestCamera: true },
-    { type: 'live-show', pricePerMinute: { value: 6, currency: 'VXC' }, guestCamera: false },
-    { type: 'voyeur-chat', pricePerMinute: { value: 4, currency: 'VXC' }, guestCamera: false },
-  ],
+  offers: Object.entries({ livechat: 8, 'video-call': 12, 'live-show': 6, 'voyeur-chat': 4 }).map(
+    ([type, value]) => ({
+      type,
+      pricePerMinute: { value, currency: 'VXC' },
+      guestCamera: type === 'video-call',
+    }),
+  ),
 };
 
 beforeEach(() => {

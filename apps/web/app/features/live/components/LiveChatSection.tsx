@@ -469,7 +469,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
     <section className="live-room" aria-labelledby="live-start-title" data-live-phase={state.phase}>
       <div className="live-room__stage">
         <div className="live-room__bar">
-          <h3 id="live-start-title">{t('tabTitle', { name: state.session.actorName })}</h3>
+          <h3 id="live-start-title">
+            {LIVE_PAID_TYPES.includes(state.session.type)
+              ? t('roomTitle', {
+                  type: t(`type.${state.session.type as PaidChatType}`),
+                  name: state.session.actorName,
+                })
+              : t('tabTitle', { name: state.session.actorName })}
+          </h3>
           <PriceTag price={state.session.pricePerMinute} lang={lang} />
         </div>
         {state.session.type === 'video-call' && live ? (

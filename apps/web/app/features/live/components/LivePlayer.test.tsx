@@ -10,46 +10,23 @@ import userEvent from '@testing-library/user-event';
 import { liveChatMessages } from '@vela/i18n/messages/live-chat';
 import { translator } from '@vela/i18n/translate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GatheringPeer } from './gatheringPeer.ts';
 import { type LiveOffer, LivePlayer, type LiveSignaling } from './LivePlayer.tsx';
 
 const t = translator(liveChatMessages, 'en');
 
-class RecordingPeer extends EventTarget {
+class RecordingPeer extends GatheringPeer<{ type: 'answer'; sdp: string }> {
   static all: RecordingPeer[] = [];
-  remote: RTCSessionDescriptionInit | null = null;
-  localDescription: { type: 'answer'; sdp: string } | null = null;
-  iceGatheringState: RTCIceGatheringState = 'gathering';
-  connectionState: RTCPeerConnectionState = 'new';
-  closed = false;
   constructor() {
     super();
     RecordingPeer.all.push(this);
   }
-  async setRemoteDescription(description: RTCSessionDescriptionInit) {
-    this.remote = description;
-  }
   async createAnswer() {
     return { type: 'answer' as const, sdp: `answer to ${this.remote?.sdp}` };
-  }
-  async setLocalDescription(description: { type: 'answer'; sdp: string }) {
-    // Gathering completes after the description is set: the answer must wait for it.
-    this.localDescription = { ...description, sdp: `${description.sdp} (no candidates yet)` };
-    setTimeout(() => {
-      this.localDescription = { ...description, sdp: `${description.sdp} with candidates` };
-      this.iceGatheringState = 'complete';
-      this.dispatchEvent(new Event('icegatheringstatechange'));
-    }, 5);
   }
   deliverTrack() {
     const event = Object.assign(new Event('track'), { streams: [{}], track: {} });
     this.dispatchEvent(event);
-  }
-  setConnection(state: RTCPeerConnectionState) {
-    this.connectionState = state;
-    this.dispatchEvent(new Event('connectionstatechange'));
-  }
-  close() {
-    this.closed = true;
   }
 }
 

@@ -1,0 +1,105 @@
+/**
+ * Steps the live chat browser tests share (issue 16): a guest's age check accepted by the operator
+ * (live streams are FSK-18), an online performer to watch, money in the wallet through the payment
+ * API's sandbox card, and the live page's video.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import * as fixtures from './fixtures.ts';
+import { expect } from './fixtures.ts';
+import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
+
+const operator = { 'x-internal-token': E2E_INTERNAL_TOKEN };
+
+/**
+ * A new guest in the page's browser whose age check is accepted (live streams are FSK-18): the cookie
+ * banner answered, signed up through the API.
+ */
+export async function ageCheckedGuest(
+  page: Page,
+  request: APIRequestContext,
+  clientIp: string,
+  baseURL: string | undefined,
+  prefix: string,
+) {
+  await fixtures.decideConsent(page.context(), baseURL);
+  const guest = await fixtures.signUpByApi(page, clientIp, fixtures.newGuest(prefix));
+  await verifyAge(page, request, clientIp, guest.id);
+  return guest;
+}
+
+/** The age check through the sandbox provider, accepted by the operator (live streams are FSK-18). */
+export async function verifyAge(page: Page, request: APIRequestContext, clientIp: string, guestId: string) {
+  const asked = await page.request.post('/rest/v1/avs/request', {
+    data: {
+      fullName: 'Alex Example',
+      birthDate: '1990-05-17',
+      documentType: 'passport',
+      documentNumber: 'X1234-5678',
+    },
+    headers: fixtures.clientHeaders(clientIp),
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  const pending = await request.get('/rest/v1/internal/avs/requests?status=pending&limit=50', {
+    headers: operator,
+  });
+  const requests = ((await pending.json()) as { data: { requests: { id: string; guestId: string }[] } }).data
+    .requests;
+  const mine = requests.find((r) => String(r.guestId) === guestId);
+  expect(mine).toBeTruthy();
+  const decided = await request.post(`/rest/v1/internal/avs/requests/${mine?.id}/decision`, {
+    headers: operator,
+    data: { decision: 'accept' },
+  });
+  expect(decided.ok(), await decided.text()).toBe(true);
+}
+
+/** An online performer's profile path, picked at random among the online ones of /en/cams/ (parallel tests differ). */
+export async function anOnlinePerformer(page: Page): Promise<string> {
+  await fixtures.gotoReady(page, '/en/cams/');
+  const links = await page
+    .locator('a[href^="/en/amateur/"]')
+    .evaluateAll((anchors) =>
+      anchors
+        .filter((a) => a.closest('article, li, div')?.querySelector('.badge--online'))
+        .map((a) => a.getAttribute('href') ?? ''),
+    );
+  const profiles = [
+    ...new Set(links.map((href) => /^\/en\/amateur\/[^/]+\//.exec(href)?.[0]).filter(Boolean)),
+  ];
+  expect(profiles.length).toBeGreaterThan(0);
+  return profiles[Math.floor(Math.random() * profiles.length)] as string;
+}
+
+/**
+ * Tops the page's guest up by `cents` through the payment API (`payment/charges`, the dialog's call,
+ * with the guest's access token) and the sandbox card the provider approves at once.
+ */
+export async function topUpByApi(page: Page, clientIp: string, cents: number): Promise<void> {
+  const headers = fixtures.clientHeaders(clientIp);
+  const minted = await page.request.post('/rest/v1/guest/accessToken', { headers });
+  expect(minted.ok(), await minted.text()).toBe(true);
+  const { accessToken } = ((await minted.json()) as { data: { accessToken: string } }).data;
+  const charged = await page.request.post('/rest/v1/payment/charges', {
+    headers: { ...headers, authorization: `Bearer ${accessToken}` },
+    data: {
+      idempotencyKey: `e2e-live-topup-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+      flow: 'moneycharge',
+      paytype: 'CC',
+      amountCents: cents,
+      card: {
+        number: '4242 4242 4242 4242',
+        expMonth: 12,
+        expYear: 2099,
+        cvc: '123',
+        holder: 'Alex Example',
+      },
+    },
+  });
+  expect(charged.ok(), await charged.text()).toBe(true);
+  expect(((await charged.json()) as { data: { charge: { status: string } } }).data.charge.status).toBe(
+    'succeeded',
+  );
+}
+
+/** The live page's video element. */
+export const liveVideo = (page: Page): Locator => page.locator('video.live-player__video');
