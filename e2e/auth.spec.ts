@@ -264,7 +264,7 @@ for (const lang of LANGS) {
       expect(((await status.json()) as { data: { avsStatus: string } }).data.avsStatus).toBe('accepted');
     });
 
-    test(`${lang}: restricted actions open the right dialog (spec 6: need-login -> login, need-age-check -> avs; no Get-VIP while VIP is not offered)`, async ({
+    test(`${lang}: restricted actions open the right dialog (spec 6: need-login -> login, need-age-check -> avs; Get-VIP: login for a visitor, the VIP dialog for a guest)`, async ({
       page,
       clientIp,
     }) => {
@@ -278,9 +278,9 @@ for (const lang of LANGS) {
       await expect(dialog(page).locator('[data-view="login"]')).toBeVisible();
       await closeDialog(page, lang);
 
-      // Visitor: no Get-VIP button while the VIP club is not offered (issue 14: it delivers nothing
-      // yet, decision 0029; vip.spec.ts shows the honest page and dialog).
-      await expect(page.locator('[data-get-vip]')).toHaveCount(0);
+      // Visitor: Get-VIP asks for the login (spec 6; the VIP club is offered since it delivers live
+      // preview 20, issue 16; vip.spec.ts shows the page and dialog).
+      await expect(page.locator('[data-get-vip]')).toHaveAttribute('data-get-vip', 'login');
 
       // Logged in without age verification: the same picture asks for the age check.
       await signUpByApi(page, clientIp, newGuest('e2e'));
@@ -292,8 +292,8 @@ for (const lang of LANGS) {
       expect(await frameFlow(page)).toBe('avs');
       await closeDialog(page, lang);
 
-      // Logged in, not VIP: no Get-VIP button either while the VIP club is not offered (issue 14).
-      await expect(page.locator('[data-get-vip]')).toHaveCount(0);
+      // Logged in, not VIP: Get-VIP opens the VIP dialog (spec 6).
+      await expect(page.locator('[data-get-vip]')).toHaveAttribute('data-get-vip', 'vip-dialog');
     });
   });
 }

@@ -257,7 +257,7 @@ test.describe('account shell (spec 6)', () => {
     await expect(modal).toHaveCount(0);
   });
 
-  test('logged-in shell: name, AVS hint with Verify age (flow avs), no Get VIP while VIP is not offered, Log out back to a visitor', async ({
+  test('logged-in shell: name, AVS hint with Verify age (flow avs), Get VIP opens the VIP dialog, Log out back to a visitor', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -268,8 +268,8 @@ test.describe('account shell (spec 6)', () => {
     expect(signup.status()).toBe(201);
     await gotoReady(page, '/en/');
     await expect(page.locator('[data-navbar-account]')).toHaveAttribute('data-navbar-account', 'guest');
-    // Issue 14: the VIP club delivers nothing yet and is not sold (decision 0029): no Get-VIP button.
-    await expect(page.locator('[data-get-vip]')).toHaveCount(0);
+    // The VIP club is sold since it delivers live preview 20 (issue 16): Get VIP for a non-VIP guest.
+    await expect(page.locator('[data-get-vip]')).toHaveAttribute('data-get-vip', 'vip-dialog');
     await page.locator('#menu-toggle-my-account').click();
     const menu = page.locator('[data-account-menu]');
     await expect(menu).toContainText(`host_${tag}`);
