@@ -8,59 +8,14 @@
  * charged minute and takes the rating. Screenshots at 390 px and 1280 px.
  */
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as fixtures from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { countDecodedFrames, decodedFrames } from './live-frames.ts';
-import { E2E_INTERNAL_TOKEN } from './playwright.config.ts';
+import { anOnlinePerformer, verifyAge, liveVideo as video } from './live-helpers.ts';
 
 const SHOTS = '/tmp/liveui-shots';
-const operator = { 'x-internal-token': E2E_INTERNAL_TOKEN };
 
-/** The age check through the sandbox provider, accepted by the operator (live streams are FSK-18). */
-async function verifyAge(page: Page, request: APIRequestContext, clientIp: string, guestId: string) {
-  const asked = await page.request.post('/rest/v1/avs/request', {
-    data: {
-      fullName: 'Alex Example',
-      birthDate: '1990-05-17',
-      documentType: 'passport',
-      documentNumber: 'X1234-5678',
-    },
-    headers: fixtures.clientHeaders(clientIp),
-  });
-  expect(asked.ok(), await asked.text()).toBe(true);
-  const pending = await request.get('/rest/v1/internal/avs/requests?status=pending&limit=50', {
-    headers: operator,
-  });
-  const requests = ((await pending.json()) as { data: { requests: { id: string; guestId: string }[] } }).data
-    .requests;
-  const mine = requests.find((r) => String(r.guestId) === guestId);
-  expect(mine).toBeTruthy();
-  const decided = await request.post(`/rest/v1/internal/avs/requests/${mine?.id}/decision`, {
-    headers: operator,
-    data: { decision: 'accept' },
-  });
-  expect(decided.ok(), await decided.text()).toBe(true);
-}
-
-/** An online performer's profile path, picked at random among the online ones of /en/cams/ (parallel tests differ). */
-async function anOnlinePerformer(page: Page): Promise<string> {
-  await fixtures.gotoReady(page, '/en/cams/');
-  const links = await page
-    .locator('a[href^="/en/amateur/"]')
-    .evaluateAll((anchors) =>
-      anchors
-        .filter((a) => a.closest('article, li, div')?.querySelector('.badge--online'))
-        .map((a) => a.getAttribute('href') ?? ''),
-    );
-  const profiles = [
-    ...new Set(links.map((href) => /^\/en\/amateur\/[^/]+\//.exec(href)?.[0]).filter(Boolean)),
-  ];
-  expect(profiles.length).toBeGreaterThan(0);
-  return profiles[Math.floor(Math.random() * profiles.length)] as string;
-}
-
-const video = (page: Page) => page.locator('video.live-player__video');
 const meter = (page: Page, name: string) => page.locator(`[data-live-meter="${name}"]`);
 const coinsIn = async (page: Page, name: string) =>
   Number((await meter(page, name).innerText()).replace(/\D/g, ''));
