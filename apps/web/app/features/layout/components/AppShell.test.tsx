@@ -148,14 +148,14 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(render('nl', null)).toContain('Alles accepteren');
   });
 
-  // Issue 14 (a product change): the VIP club delivers nothing yet, so it is not offered and no
-  // Get-VIP button is shown (getVipButtonAction, decision 0029); with the offer it follows spec 6.
-  it('a visitor gets Log in and Sign up (spec 2/6), and no Get-VIP button while VIP is not offered', () => {
+  // The VIP club is offered again (issue 16 delivers live preview 20, decision 0038 part 9), so the
+  // Get-VIP button follows spec 6: login for visitors, the VIP dialog for non-VIP guests.
+  it('a visitor gets Log in and Sign up (spec 2/6), and Get-VIP leads to the login', () => {
     const html = render('en', null);
     expect(html).toContain('data-navbar-account="visitor"');
     expect(html).toContain('data-open-dialog="login"');
     expect(html).toContain('data-open-dialog="signup"');
-    expect(html).not.toContain('data-get-vip');
+    expect(html).toContain('data-get-vip="login"');
     expect(html).not.toContain('data-logout');
   });
 
@@ -170,18 +170,21 @@ describe('layout shell server render (spec 2, 9)', () => {
     expect(renderAccountMenu('en', null)).not.toContain('data-login-disabled');
   });
 
-  it('a logged-in guest sees their name, the AVS hint with Verify age and Log out; no VIP button while VIP is not offered', () => {
+  it('a logged-in non-VIP guest sees their name, the AVS hint with Verify age, Get-VIP opening the VIP dialog and Log out', () => {
     const guest = buildGuestMe({ id: '12', name: 'Lena<b>', email: 'lena@example.com' });
     const html = render('de', null, guest);
     expect(html).toContain('data-navbar-account="guest"');
-    expect(html).not.toContain('data-get-vip');
+    expect(html).toContain('data-get-vip="vip-dialog"');
     expect(html).not.toContain('data-open-dialog="login"');
     const menu = renderAccountMenu('de', guest);
     expect(menu).toContain('Eingeloggt als Lena&lt;b&gt;');
     expect(menu).toContain('data-avs-status="unknown"');
     expect(menu).toContain('data-open-dialog="avs"');
     expect(menu).toContain('data-logout');
-    expect(menu).not.toContain('data-open-dialog="vipabo"');
+    expect(menu).toContain('data-open-dialog="vipabo"');
+    const vip = buildGuestMe({ id: '13', name: 'Vera', email: 'vera@example.com', isVip: true });
+    expect(render('de', null, vip)).not.toContain('data-get-vip');
+    expect(renderAccountMenu('de', vip)).not.toContain('data-open-dialog="vipabo"');
     const accepted = renderAccountMenu('de', { ...guest, hasAvs: true, avsStatus: 'accepted' });
     expect(accepted).not.toContain('data-open-dialog="avs"');
     expect(accepted).toContain('data-logout');
