@@ -53,21 +53,24 @@ export async function verifyAge(page: Page, request: APIRequestContext, clientIp
   expect(decided.ok(), await decided.text()).toBe(true);
 }
 
-/** An online performer's profile path, picked at random among the online ones of /en/cams/ (parallel tests differ). */
-export async function anOnlinePerformer(page: Page): Promise<string> {
+/** The names of the online performers of /en/cams/, in random order (parallel tests differ). */
+export async function onlinePerformerNames(page: Page): Promise<string[]> {
   await fixtures.gotoReady(page, '/en/cams/');
-  const links = await page
+  const names = await page
     .locator('a[href^="/en/amateur/"]')
     .evaluateAll((anchors) =>
       anchors
         .filter((a) => a.closest('article, li, div')?.querySelector('.badge--online'))
-        .map((a) => a.getAttribute('href') ?? ''),
+        .map((a) => /^\/en\/amateur\/([^/]+)\//.exec(a.getAttribute('href') ?? '')?.[1] ?? ''),
     );
-  const profiles = [
-    ...new Set(links.map((href) => /^\/en\/amateur\/[^/]+\//.exec(href)?.[0]).filter(Boolean)),
-  ];
-  expect(profiles.length).toBeGreaterThan(0);
-  return profiles[Math.floor(Math.random() * profiles.length)] as string;
+  return [...new Set(names.filter(Boolean))].sort(() => Math.random() - 0.5);
+}
+
+/** An online performer's profile path, picked at random among the online ones of /en/cams/. */
+export async function anOnlinePerformer(page: Page): Promise<string> {
+  const names = await onlinePerformerNames(page);
+  expect(names.length).toBeGreaterThan(0);
+  return `/en/amateur/${names[0]}/`;
 }
 
 /**

@@ -12,22 +12,13 @@ import type { Page } from '@playwright/test';
 import * as fixtures from './fixtures.ts';
 import { expect, test } from './fixtures.ts';
 import { countDecodedFrames, decodedFrames } from './live-frames.ts';
-import { topUpByApi, verifyAge, liveVideo as video } from './live-helpers.ts';
+import { onlinePerformerNames, topUpByApi, verifyAge, liveVideo as video } from './live-helpers.ts';
 
 const SHOTS = '/tmp/c-shots';
 
 /** An online performer that offers previews, at random among those of /en/cams/ (parallel tests differ). */
 async function aPreviewPerformer(page: Page): Promise<{ profile: string; actorId: number }> {
-  await fixtures.gotoReady(page, '/en/cams/');
-  const names = await page
-    .locator('a[href^="/en/amateur/"]')
-    .evaluateAll((anchors) =>
-      anchors
-        .filter((a) => a.closest('article, li, div')?.querySelector('.badge--online'))
-        .map((a) => /^\/en\/amateur\/([^/]+)\//.exec(a.getAttribute('href') ?? '')?.[1] ?? ''),
-    );
-  const candidates = [...new Set(names.filter(Boolean))].sort(() => Math.random() - 0.5);
-  for (const name of candidates) {
+  for (const name of await onlinePerformerNames(page)) {
     const answer = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${name}`);
     if (!answer.ok()) continue;
     const actor = (await answer.json()).data as {
