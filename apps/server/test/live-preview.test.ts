@@ -9,12 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
+import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import { describe, expect, it } from 'vitest';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import type { Factories } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { liveKit } from './live-kit.ts';
 import { recordingMedia } from './live-media-double.ts';
+import { liveNodeOn, tickAt } from './live-node.ts';
 import type { TestSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
@@ -300,5 +302,76 @@ describe('live previews and free chat (decision 0038 part 9)', () => {
 
     const anonymous = await gql(null, 'mutation { freePreviewDecline { unitsLeft } }');
     expect(anonymous.json().errors[0].message).toBe('Missing Vxql-Token');
+  });
+
+  /**
+   * The time-driven preview ends (spec 8 408, 499): one node's live service and loop on this
+   * database with a clock the test moves (live-node.ts; the real grace and start timeout, no real
+   * waiting). The clock starts at the wall clock, so the node's leases never look lost to the app's
+   * own loop. Its events (liveEnded, chatEnd) are recorded as the pages would get them.
+   */
+  describe('the time-driven preview ends (a clock the test moves)', () => {
+    const { reconnectGraceMs, startTimeoutMs } = DEFAULT_CHAT_SESSION_SETTINGS;
+
+    async function clockedPreview() {
+      const published: { guestId: number; event: { type: string } & Record<string, unknown> }[] = [];
+      const live = liveNodeOn(t.database.db, {
+        minuteMs: 1000,
+        nodeId: `preview-clock-${randomUUID().slice(0, 8)}`,
+        publish: async (guestId, event) => {
+          published.push({ guestId, event });
+          return true;
+        },
+      });
+      live.clock.now = Date.now();
+      const actor = await previewActor();
+      const guest = await guestWith(0);
+      const who = { guestId: guest.id, actorId: actor.id };
+      const started = await live.service.start({ ...who, type: 'live-preview', country: null });
+      if (!started.ok) throw new Error(`preview not started: ${started.code}`);
+      expect(started.status).toBe('starting');
+      const { sessionId } = started;
+      const eventsOf = (type: string) =>
+        published.filter((p) => p.guestId === guest.id && p.event.type === type).map((p) => p.event);
+      /**
+       * The session ended with `exitCode`: the guest's session view says so (REST: the app's service
+       * reading the row), the page got liveEnded and a free chatEnd once, and no money moved.
+       */
+      const expectEndedWith = async (exitCode: number) => {
+        const view = (await rest(guest, 'GET', `live/sessions/${sessionId}`)).json().data;
+        expect(view).toMatchObject({ sessionId, status: 'ended', exitCode });
+        expect(eventsOf('liveEnded')).toEqual([{ type: 'liveEnded', sessionId, exitCode }]);
+        expect(eventsOf('chatEnd')).toEqual([
+          expect.objectContaining({ chatId: sessionId, price: { value: 0, currency: 'VXC' } }),
+        ]);
+        expect(await transfersOf(sessionId)).toBe(0);
+      };
+      return { live, guest, actor, from: live.clock.now, sessionId, expectEndedWith };
+    }
+
+    it('408: a running preview whose page went away and did not come back within the reconnect grace ends with 408; the unit its first frame used stays used, no money moves', async () => {
+      const { live, guest, from, sessionId, expectEndedWith } = await clockedPreview();
+      await live.service.event(sessionId, { type: 'mediaUp' });
+      expect((await live.service.sessionById(sessionId))?.status).toBe('running');
+      expect(await unitsOf(guest.id)).toBe(1);
+      // The page closed (what the socket's close calls): the guest is gone until a join.
+      await live.service.gone(guest.id, sessionId);
+      await tickAt(live, from, reconnectGraceMs - 1);
+      expect((await live.service.sessionById(sessionId))?.status).toBe('running');
+      await tickAt(live, from, reconnectGraceMs);
+      await expectEndedWith(408);
+      expect(await unitsOf(guest.id)).toBe(1);
+    });
+
+    it('499: a preview whose media never came up ends with 499 at the start timeout and uses no unit', async () => {
+      const { live, guest, actor, from, sessionId, expectEndedWith } = await clockedPreview();
+      await tickAt(live, from, startTimeoutMs - 1);
+      expect((await live.service.sessionById(sessionId))?.status).toBe('starting');
+      await tickAt(live, from, startTimeoutMs);
+      await expectEndedWith(499);
+      expect(await unitsOf(guest.id)).toBe(0);
+      const offers = await rest(guest, 'GET', `live/offers/${actor.id}`);
+      expect(offers.json().data.preview.allowance).toMatchObject({ unitsUsed: 0, unitsLeft: 5 });
+    });
   });
 });
