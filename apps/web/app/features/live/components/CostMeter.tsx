@@ -11,6 +11,18 @@ export interface MeterReading {
   balance: Price;
 }
 
+/** The delivered time of a chat (mm:ss), a figure of the cost meter and of the free meter. */
+export function MeterTime({ seconds, t }: { seconds: number; t: LiveChatT }) {
+  return (
+    <div>
+      <dt>{t('meterTime')}</dt>
+      <dd data-live-meter="time">
+        <time dateTime={`PT${Math.floor(seconds)}S`}>{formatDuration(Math.floor(seconds))}</time>
+      </dd>
+    </div>
+  );
+}
+
 /**
  * The live cost meter (issue 16): the delivered time (mm:ss, counted on the page while the video
  * plays), the minutes charged, the coins spent and the balance, as the server charges them. The
@@ -31,12 +43,7 @@ export function CostMeter({
     <section className="live-meter" aria-labelledby="live-meter-title">
       <h4 id="live-meter-title">{t('meterTitle')}</h4>
       <dl className="live-meter__figures">
-        <div>
-          <dt>{t('meterTime')}</dt>
-          <dd data-live-meter="time">
-            <time dateTime={`PT${Math.floor(seconds)}S`}>{formatDuration(Math.floor(seconds))}</time>
-          </dd>
-        </div>
+        <MeterTime seconds={seconds} t={t} />
         <div aria-live="polite" aria-atomic="true">
           <dt>{t('meterMinutes')}</dt>
           <dd data-live-meter="minutes">{reading.minutes}</dd>

@@ -104,6 +104,29 @@ const receipt = {
   totals: { minutes: 2, voucherMinutes: 0, price: coins(12), cents: 298 },
 };
 
+/** The session view of a running chat that a reload reads (GET live/sessions/:id). */
+function runningView(overrides: Record<string, unknown> = {}) {
+  return {
+    ...startAnswer,
+    status: 'running',
+    exitCode: null,
+    startedAt: '2026-11-26T18:00:00.000Z',
+    endedAt: null,
+    messages: [],
+    meter: { minutes: 0, spent: coins(0), balance: coins(40), voucherMinutesUsed: 0, deliveredMs: 0 },
+    rating: null,
+    ...overrides,
+  };
+}
+
+/** A reload of the tab whose sessionStorage keeps the chat: the live room shows `view`. */
+async function reloadInto(view: ReturnType<typeof runningView>, lang: 'en' | 'de' = 'en') {
+  sessionStorage.setItem('vela:live:7', sessionId);
+  answers.push((call) => (call.path === `live/sessions/${sessionId}` ? ok(view) : undefined));
+  renderWithDialog(<LiveChatSection actor={actor} lang={lang} />, buildGuestMe());
+  await waitFor(() => expect(document.querySelector('[data-live-phase="live"]')).toBeTruthy());
+}
+
 describe('live chat on the live-show tab', () => {
   it('shows the price per minute and sends a visitor to the login without asking the server', async () => {
     renderWithDialog(<LiveChatSection actor={actor} lang="en" />, null);
@@ -222,38 +245,64 @@ describe('live chat on the live-show tab', () => {
   });
 
   it('a reload finds the running chat of this tab again', async () => {
-    sessionStorage.setItem('vela:live:7', sessionId);
-    answers.push((call) =>
-      call.path === `live/sessions/${sessionId}`
-        ? ok({
-            ...startAnswer,
-            status: 'running',
-            exitCode: null,
-            startedAt: '2026-11-26T18:00:00.000Z',
-            endedAt: null,
-            messages: [
-              {
-                messageId: '1c1f3c52-7a1e-4c55-9d3e-2f4b6a8c0d11',
-                from: 'performer',
-                text: 'welcome back',
-                at: '2026-11-26T18:00:05.000Z',
-              },
-            ],
-            meter: {
-              minutes: 1,
-              spent: coins(8),
-              balance: coins(32),
-              voucherMinutesUsed: 0,
-              deliveredMs: 75_000,
-            },
-            rating: null,
-          })
-        : undefined,
+    await reloadInto(
+      runningView({
+        messages: [
+          {
+            messageId: '1c1f3c52-7a1e-4c55-9d3e-2f4b6a8c0d11',
+            from: 'performer',
+            text: 'welcome back',
+            at: '2026-11-26T18:00:05.000Z',
+          },
+        ],
+        meter: {
+          ...runningView().meter,
+          minutes: 1,
+          spent: coins(8),
+          balance: coins(32),
+          deliveredMs: 75_000,
+        },
+      }),
     );
-    renderWithDialog(<LiveChatSection actor={actor} lang="en" />, buildGuestMe());
-    await waitFor(() => expect(document.querySelector('[data-live-phase="live"]')).toBeTruthy());
     expect(screen.getByRole('log').textContent).toContain('welcome back');
     expect(document.querySelector('[data-live-meter="time"]')?.textContent).toBe('01:15');
     expect(document.querySelector('[data-live-meter="balance"]')?.textContent).toBe('32 coins');
+  });
+
+  it('a free chat shows the free time left, not "0 coins per minute" or a cost meter (decision 0038 part 9)', async () => {
+    await reloadInto(
+      runningView({
+        type: 'free-chat',
+        pricePerMinute: coins(0),
+        allowanceMs: 300_000,
+        meter: { ...runningView().meter, deliveredMs: 75_000 },
+      }),
+    );
+    const room = document.querySelector('.live-room');
+    expect(room?.querySelector('[data-live-free]')?.textContent).toBe('Free chat · 03:45 left');
+    expect(room?.querySelector('[data-live-meter="time"]')?.textContent).toBe('01:15');
+    expect(room?.querySelector('[data-live-meter="left"]')?.textContent).toBe('03:45');
+    expect(screen.getByRole('heading', { name: 'Free: nothing is charged' })).toBeTruthy();
+    expect(room?.textContent).not.toContain('coins');
+    expect(
+      room?.querySelector('[data-live-price], [data-live-meter="spent"], [data-live-meter="balance"]'),
+    ).toBeNull();
+  });
+
+  it('a free preview shows its length in the page language (German)', async () => {
+    await reloadInto(
+      runningView({
+        type: 'live-preview',
+        status: 'starting',
+        pricePerMinute: coins(0),
+        allowanceMs: 30_000,
+      }),
+      'de',
+    );
+    const room = document.querySelector('.live-room');
+    expect(room?.querySelector('[data-live-free]')?.textContent).toBe('Gratis-Vorschau · 30 s');
+    expect(room?.querySelector('[data-live-meter="left"]')?.textContent).toBe('00:30');
+    expect(screen.getByRole('heading', { name: 'Gratis: es wird nichts berechnet' })).toBeTruthy();
+    expect(room?.textContent).not.toContain('Coins');
   });
 });

@@ -40,6 +40,7 @@ import { ChatPanel } from './ChatPanel.tsx';
 import { ChatRating } from './ChatRating.tsx';
 import { CostMeter } from './CostMeter.tsx';
 import { ExitDialog } from './ExitDialog.tsx';
+import { FreeMeter, FreeTag, isFreeType } from './FreeMeter.tsx';
 import { type FreeChatType, FreeOffers } from './FreeOffers.tsx';
 import { CAMERA_PROBLEM_KEY, type CameraSignaling, GuestCamera } from './GuestCamera.tsx';
 import { LivePlayer, type LiveSignaling, type PlayerState } from './LivePlayer.tsx';
@@ -465,6 +466,8 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   }
 
   const live = state.phase === 'live';
+  const { allowanceMs } = state.session;
+  const freeTime = (type: FreeChatType) => ({ type, allowanceMs, deliveredMs: deliveredAt(state, now), t });
   return (
     <section className="live-room" aria-labelledby="live-start-title" data-live-phase={state.phase}>
       <div className="live-room__stage">
@@ -477,7 +480,11 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
                 })
               : t('tabTitle', { name: state.session.actorName })}
           </h3>
-          <PriceTag price={state.session.pricePerMinute} lang={lang} />
+          {isFreeType(state.session.type) ? (
+            <FreeTag {...freeTime(state.session.type)} />
+          ) : (
+            <PriceTag price={state.session.pricePerMinute} lang={lang} />
+          )}
         </div>
         {state.session.type === 'video-call' && live ? (
           <GuestCamera
@@ -508,7 +515,11 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             </div>
           </div>
         )}
-        <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />
+        {isFreeType(state.session.type) ? (
+          <FreeMeter {...freeTime(state.session.type)} />
+        ) : (
+          <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />
+        )}
         {live ? (
           <div className="live-room__bar">
             <button

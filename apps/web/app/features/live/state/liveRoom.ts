@@ -28,6 +28,8 @@ export interface LiveSession {
   type: LiveChatType;
   actorName: string;
   pricePerMinute: Price;
+  /** A free preview's or free chat's allowance of delivered media, ms; null for a paid chat. */
+  allowanceMs: number | null;
 }
 
 interface Running {
@@ -110,6 +112,7 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
           type: event.answer.type,
           actorName: event.answer.actor.name,
           pricePerMinute: event.answer.pricePerMinute,
+          allowanceMs: event.answer.allowanceMs ?? null,
         },
         status: event.answer.status,
         lines: [],
@@ -128,6 +131,7 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
           type: view.type,
           actorName: view.actor.name,
           pricePerMinute: view.pricePerMinute,
+          allowanceMs: view.allowanceMs ?? null,
         },
         status: view.status,
         lines: view.messages.map((m) => ({ id: m.messageId, from: m.from, text: m.text })),
