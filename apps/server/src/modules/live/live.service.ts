@@ -40,6 +40,7 @@ import {
   type ChatSessionEvent,
   type ChatSessionSettings,
   type ChatSessionState,
+  type ChatStartInput,
   type ChatStartRefusalCode,
   decideChatStart,
   fundedMs,
@@ -271,35 +272,45 @@ export function createLiveService(deps: LiveServiceDeps) {
     };
   }
 
+  /**
+   * What a start decision (`decideChatStart`) reads of the guest and the performer, read at once; the
+   * guest's chat-minute vouchers only for a real start (the free offers do not use them). Undefined
+   * when the performer does not exist.
+   */
+  async function startContext(guestId: number, actorId: number, country: string | null, vouchers: boolean) {
+    const [guest, actor, balanceCents, voucherMinutes, performerInSingle, isVip] = await Promise.all([
+      deps.guests.guestById(guestId),
+      deps.actors.actorForChat(actorId),
+      deps.wallet.guestBalance(guestId),
+      vouchers ? deps.vouchers.chatMinuteVouchers(guestId, actorId) : 0,
+      repository.actorInSingle(actorId),
+      isVipNow(guestId),
+    ]);
+    if (!actor) return undefined;
+    const input: Omit<ChatStartInput, 'type' | 'freeChatMsLeft' | 'previewUnitsUsed'> = {
+      guest: { ...snapshotOf(guest), isVip: guest ? isVip : false },
+      guestCountry: country,
+      actor: actor.chat,
+      streamIsFsk18: actor.streamIsFsk18,
+      performerInSingle,
+      balanceCents,
+      voucherMinutes,
+    };
+    return { actor, input, isVip, guestName: guest?.screenName ?? '' };
+  }
+
   async function start(request: LiveStartRequest): Promise<LiveStartResult> {
     const replayed = await replayOf(request);
     if (replayed) return replayed;
-    const [guest, actor, balanceCents, voucherMinutes, performerInSingle] = await Promise.all([
-      deps.guests.guestById(request.guestId),
-      deps.actors.actorForChat(request.actorId),
-      deps.wallet.guestBalance(request.guestId),
-      deps.vouchers.chatMinuteVouchers(request.guestId, request.actorId),
-      deps.repository.actorInSingle(request.actorId),
-    ]);
-    if (!actor) return { ok: false, code: 'ACTOR_NOT_FOUND', exitCode: null, modal: null };
-    const [isVip, previewUnitsUsed, freeChat] = await Promise.all([
-      guest ? isVipNow(request.guestId) : false,
+    const [context, previewUnitsUsed, freeChat] = await Promise.all([
+      startContext(request.guestId, request.actorId, request.country, true),
       request.type === 'live-preview' ? previewUnitsUsedNow(request.guestId) : 0,
       request.type === 'free-chat' ? freeChatTime(request.guestId) : null,
     ]);
+    if (!context) return { ok: false, code: 'ACTOR_NOT_FOUND', exitCode: null, modal: null };
+    const { actor, input } = context;
     const decision = decideChatStart(
-      {
-        type: request.type,
-        guest: { ...snapshotOf(guest), isVip },
-        guestCountry: request.country,
-        actor: actor.chat,
-        streamIsFsk18: actor.streamIsFsk18,
-        performerInSingle,
-        balanceCents,
-        voucherMinutes,
-        freeChatMsLeft: freeChat?.msLeft ?? 0,
-        previewUnitsUsed,
-      },
+      { ...input, type: request.type, freeChatMsLeft: freeChat?.msLeft ?? 0, previewUnitsUsed },
       deps.settings,
     );
     if (!decision.ok) {
@@ -319,7 +330,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         actorId: actor.id,
         actorName: actor.name,
         start: decision,
-        balanceCents,
+        balanceCents: input.balanceCents,
         isToyControl: actor.isToyControl,
         settings: deps.settings,
       },
@@ -376,7 +387,7 @@ export function createLiveService(deps: LiveServiceDeps) {
         sessionId,
         actorId: actor.id,
         guestId: request.guestId,
-        guestName: guest?.screenName ?? '',
+        guestName: context.guestName,
         language: request.language ?? 'en',
         type: request.type,
       });
@@ -589,14 +600,9 @@ export function createLiveService(deps: LiveServiceDeps) {
    * `freeChat`, each with the refusal a start would get now (the same `decideChatStart`), or null.
    */
   async function offers(guestId: number, actorId: number, country: string | null) {
-    const [guest, actor, performerInSingle, balanceCents, isVip] = await Promise.all([
-      deps.guests.guestById(guestId),
-      deps.actors.actorForChat(actorId),
-      repository.actorInSingle(actorId),
-      deps.wallet.guestBalance(guestId),
-      isVipNow(guestId),
-    ]);
-    if (!actor) throw new AppError('ACTOR_NOT_FOUND', 'No such performer', 404);
+    const context = await startContext(guestId, actorId, country, false);
+    if (!context) throw new AppError('ACTOR_NOT_FOUND', 'No such performer', 404);
+    const { actor, input, isVip } = context;
     const [preview, freeChat] = await Promise.all([
       actor.chat.isLivePreviewEnabled ? previewAllowance(guestId, isVip) : null,
       actor.chat.freeChat ? freeChatTime(guestId) : null,
@@ -604,14 +610,8 @@ export function createLiveService(deps: LiveServiceDeps) {
     const refusalOf = (type: 'live-preview' | 'free-chat') => {
       const decision = decideChatStart(
         {
+          ...input,
           type,
-          guest: { ...snapshotOf(guest), isVip },
-          guestCountry: country,
-          actor: actor.chat,
-          streamIsFsk18: actor.streamIsFsk18,
-          performerInSingle,
-          balanceCents,
-          voucherMinutes: 0,
           freeChatMsLeft: freeChat?.msLeft ?? 0,
           previewUnitsUsed: preview?.unitsUsed ?? 0,
         },
