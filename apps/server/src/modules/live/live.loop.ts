@@ -119,6 +119,9 @@ interface OwnedSession {
 
 type Effect<T extends ChatSessionEffect['type']> = Extract<ChatSessionEffect, { type: T }>;
 
+/** The UTC day (`YYYY-MM-DD`) of a moment: free chat time is counted per UTC day. */
+export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** What of a state the row repeats for its indexes. */
 export function stepOf(state: ChatSessionState): LiveStep {
   const deadline = nextDeadline(state);
@@ -244,7 +247,7 @@ export function createLiveLoop(deps: LiveLoopDeps) {
       await repository.recordFreeChatUse({
         sessionId: id,
         guestId: state.guestId,
-        day: new Date(state.requestedAt).toISOString().slice(0, 10),
+        day: utcDayOf(state.requestedAt),
         ms,
       });
     } catch (error) {

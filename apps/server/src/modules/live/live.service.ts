@@ -56,7 +56,7 @@ import type { ActorForChat } from '../catalog/actor-chat.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
 import type { LiveLoop, LiveVouchers } from './live.loop.ts';
-import { stepOf } from './live.loop.ts';
+import { stepOf, utcDayOf } from './live.loop.ts';
 import type { LiveNodeCommand, LiveNodeMessage, RevokeCause } from './live.relay.ts';
 import {
   ACTOR_EXCLUSIVE_INDEX,
@@ -157,9 +157,6 @@ function startedOf(state: ChatSessionState): LiveStarted {
     allowanceMs: state.allowanceMs,
   };
 }
-
-/** The UTC day (`YYYY-MM-DD`) of a moment: free chat time is counted per UTC day. */
-export const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The next UTC midnight after a moment (when the free chat time is renewed). */
 const nextUtcMidnight = (ms: number) => {
