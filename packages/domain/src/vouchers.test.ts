@@ -11,6 +11,7 @@ import {
   VOUCHER_TYPES,
   type VoucherLot,
   voucherCounts,
+  voucherPaysFor,
   voucherTypeName,
 } from './vouchers.ts';
 
@@ -117,5 +118,27 @@ describe('spec 9: voucher counts summed by type for the performer or any perform
       { type: 1, amount: 5, actorId: 8 },
       { type: 4, amount: 1, actorId: null },
     ]);
+  });
+});
+
+describe('issue 17: the buy button says a matching voucher pays (type 1 video, type 4 photo album)', () => {
+  const item = { itemType: 'video' as const, actorId: 7 };
+  it('a video voucher for that performer or any performer pays for a video', () => {
+    expect(voucherPaysFor([{ type: 1, amount: 1, actorId: 7 }], item)).toBe(true);
+    expect(voucherPaysFor([{ type: 1, amount: 2, actorId: null }], item)).toBe(true);
+  });
+  it('another performer, another type or no unit left does not', () => {
+    expect(voucherPaysFor([{ type: 1, amount: 1, actorId: 8 }], item)).toBe(false);
+    expect(voucherPaysFor([{ type: 4, amount: 1, actorId: null }], item)).toBe(false);
+    expect(voucherPaysFor([{ type: 1, amount: 0, actorId: null }], item)).toBe(false);
+    expect(voucherPaysFor([], item)).toBe(false);
+  });
+  it('a photo album voucher pays for an album', () => {
+    expect(voucherPaysFor([{ type: 4, amount: 1, actorId: null }], { itemType: 'album', actorId: 7 })).toBe(
+      true,
+    );
+    expect(voucherPaysFor([{ type: 1, amount: 1, actorId: null }], { itemType: 'album', actorId: 7 })).toBe(
+      false,
+    );
   });
 });

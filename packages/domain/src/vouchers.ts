@@ -123,7 +123,7 @@ export function isUsable(lot: VoucherLot, now: Date): boolean {
 }
 
 /** Valid for a performer: issued for that performer, or for any performer. */
-export function isValidFor(lot: VoucherLot, actorId: number | null): boolean {
+export function isValidFor(lot: Pick<VoucherLot, 'actorId'>, actorId: number | null): boolean {
   return lot.actorId === null || lot.actorId === actorId;
 }
 
@@ -154,6 +154,19 @@ export function pickVoucher<L extends VoucherLot>(
   );
   candidates.sort(consumptionOrder);
   return candidates[0] ?? null;
+}
+
+/**
+ * Whether one of the guest's vouchers (spec 3 Guest.vouchers: usable units per type and performer)
+ * pays for an item of `actorId`: the item's voucher type, a unit left, for that performer or any. The
+ * page says so on the buy button; the server's purchase picks the voucher itself (`pickVoucher`).
+ */
+export function voucherPaysFor(
+  vouchers: readonly { type: number; amount: number; actorId: number | null }[],
+  item: { itemType: ItemType; actorId: number },
+): boolean {
+  const type = ITEM_VOUCHER_TYPE[item.itemType];
+  return vouchers.some((v) => v.type === type && v.amount > 0 && isValidFor(v, item.actorId));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { ModalId } from '@vela/domain/modal-stack';
 import type { ReactNode } from 'react';
+import { LazyNotEnoughMoneyModal } from '../purchase/components/LazyNotEnoughMoneyModal.tsx';
 import { AdultMarketLoginModal } from './components/AdultMarketLoginModal.tsx';
 import { AvsModal } from './components/AvsModal.tsx';
 import { EsAvsModal } from './components/EsAvsModal.tsx';
@@ -21,6 +22,7 @@ export const MODAL_REGISTRY = {
   'es-avs': EsAvsModal,
   'sexole-login': AdultMarketLoginModal,
   avs: AvsModal,
+  'not-enough-money': LazyNotEnoughMoneyModal,
 } as const satisfies Partial<Record<ModalId, ModalComponent>>;
 
 export type RegisteredModalId = keyof typeof MODAL_REGISTRY;

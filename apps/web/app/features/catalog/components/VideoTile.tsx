@@ -3,45 +3,63 @@ import type { VideoTile as VideoTileData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { usePagesT } from '../../i18n/usePagesT.ts';
-import { formatCoins, formatDate, formatDurationLabel, priceInCoins } from '../format.ts';
+import { BuyButton } from '../../purchase/components/BuyButton.tsx';
+import { useVideoPlayerHref } from '../../purchase/videoLink.ts';
+import { formatDate, formatDurationLabel } from '../format.ts';
 import { Picture } from './Picture.tsx';
 
 interface VideoTileProps {
   video: VideoTileData;
   lang: Language;
   eager?: boolean;
+  /** The caller's spec 3 guestInfo when the listing carries it (bought, VIP flatrate). */
+  guestInfo?: { bought: boolean; flatrate?: boolean };
 }
 
-/** A video tile. Videos have no page yet, so the tile links to the performer's profile. */
-export function VideoTile({ video, lang, eager }: VideoTileProps) {
+/**
+ * A video tile: the picture and title open the player on this page (`?video=<id>`, issue 17 contract
+ * 2), the performer's name leads to the profile, and the buy button (price in coins, discount, voucher,
+ * VIP, bought) sits beside the links, never inside one.
+ */
+export function VideoTile({ video, lang, eager, guestInfo }: VideoTileProps) {
   const t = usePagesT(lang);
-  const coins = priceInCoins(video.price);
-  const baseCoins = priceInCoins(video.basePrice);
+  const playerHref = useVideoPlayerHref(video.id);
   return (
-    <Link className="tile tile--link" to={pathFor('Actor', lang, { actorName: video.actor.slug })}>
-      <span className="tile__media tile__media--wide">
-        <Picture image={video.preview} alt={t('tile.videoAlt', { title: video.title })} eager={eager} />
-        <span className="badge badge--duration">{formatDurationLabel(video.duration, lang)}</span>
-        <span className="tile__badges">
-          {video.isNew ? <span className="badge">{t('tile.new')}</span> : null}
-          {video.vip ? <span className="badge badge--vip">{t('tile.vip')}</span> : null}
+    <article className="tile tile--video" data-video-id={video.id}>
+      <Link className="tile__link" to={playerHref} preventScrollReset>
+        <span className="tile__media tile__media--wide">
+          <Picture image={video.preview} alt={t('tile.videoAlt', { title: video.title })} eager={eager} />
+          <span className="badge badge--duration">{formatDurationLabel(video.duration, lang)}</span>
+          <span className="tile__badges">
+            {video.isNew ? <span className="badge">{t('tile.new')}</span> : null}
+            {video.vip ? <span className="badge badge--vip">{t('tile.vip')}</span> : null}
+          </span>
         </span>
-      </span>
-      <span className="tile__body">
-        <span className="tile__title">{video.title}</span>
-        <span className="tile__meta">{t('tile.byActor', { name: video.actor.name })}</span>
-        <span className="tile__price">
-          {video.free ? (
-            t('tile.free')
-          ) : (
-            <>
-              {baseCoins > coins ? <s className="tile__old-price">{formatCoins(baseCoins, lang)}</s> : null}{' '}
-              {formatCoins(coins, lang)}
-            </>
-          )}
+        <span className="tile__body">
+          <span className="tile__title">{video.title}</span>
         </span>
+      </Link>
+      <div className="tile__body tile__body--after">
+        <Link className="tile__meta tile__actor" to={pathFor('Actor', lang, { actorName: video.actor.slug })}>
+          {t('tile.byActor', { name: video.actor.name })}
+        </Link>
         <span className="tile__meta">{t('tile.released', { date: formatDate(video.releasedAt, lang) })}</span>
-      </span>
-    </Link>
+        {video.free ? (
+          <span className="tile__price">{t('tile.free')}</span>
+        ) : (
+          <BuyButton
+            itemType="video"
+            itemId={video.id}
+            actorId={video.actor.id}
+            price={video.price}
+            basePrice={video.basePrice}
+            ageRating={video.ageRating}
+            vip={video.vip}
+            {...(guestInfo ? { bought: guestInfo.bought } : {})}
+            {...(guestInfo?.flatrate !== undefined ? { flatrate: guestInfo.flatrate } : {})}
+          />
+        )}
+      </div>
+    </article>
   );
 }
