@@ -87,6 +87,7 @@ describe(`migrations (${testBackend})`, () => {
         'voucher_uses',
         'vouchers',
         'wallet_settings',
+        'watch_starts',
         'web_push_subscriptions',
       ]);
       // Constraints live in the database, not only in code: an invalid gender is refused.
