@@ -1,0 +1,99 @@
+/**
+ * The calls around the player (issue 17 deliverable 7): like/dislike of a video through the
+ * query-language service (spec 7 mutations; `/graphql` takes the page's short-lived access token as
+ * `Authorization: Bearer`, never the cookie) and `guest/sendVideoShareEmail` (REST, declared in
+ * @vela/contracts/video-actions). Every failure is a RestError with the server's code, so the
+ * components show a message a person can act on.
+ */
+import type { GuestRatingValue } from '@vela/contracts/gallery';
+import {
+  type SendVideoShareEmailRequest,
+  VIDEO_RATING_DOCUMENTS,
+  type VideoRating,
+  VideoRatingSchema,
+  videoShareEndpoints,
+} from '@vela/contracts/video-actions';
+import { endpointData, RestError } from '../../api/rest.ts';
+import { type PageAccessToken, requestAccessToken } from '../../payment-dialog/api.ts';
+
+/** A token younger than this is reused (the server's tokens live 15 minutes). */
+const TOKEN_REUSE_MS = 10 * 60_000;
+let token: { value: PageAccessToken; fetchedAt: number } | null = null;
+
+async function accessToken(fresh: boolean): Promise<string> {
+  const at = Date.now();
+  if (!fresh && token && at - token.fetchedAt < TOKEN_REUSE_MS && token.value.expiresAt.getTime() > at)
+    return token.value.accessToken;
+  const value = await requestAccessToken();
+  if (!value) throw new RestError('NOT_LOGGED_IN', 'No access token', 401);
+  token = { value, fetchedAt: at };
+  return value.accessToken;
+}
+
+interface GraphqlAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message?: string; extensions?: { code?: string } }[];
+}
+
+async function postGraphql(query: string, variables: object, bearer: string | null): Promise<Response> {
+  try {
+    return await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'omit',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new RestError('NETWORK', 'No answer from the server', 0);
+  }
+}
+
+/** Runs a document; `field`'s value checked against the rating contract. A stale token is fetched once more. */
+async function ratingCall(query: string, field: string, variables: object, withToken: boolean) {
+  let response = await postGraphql(query, variables, withToken ? await accessToken(false) : null);
+  if (response.status === 401 && withToken)
+    response = await postGraphql(query, variables, await accessToken(true));
+  let body: GraphqlAnswer = {};
+  try {
+    body = (await response.json()) as GraphqlAnswer;
+  } catch {
+    // No JSON: the status below says what happened.
+  }
+  const error = body.errors?.[0];
+  if (error) {
+    const code = error.extensions?.code ?? 'UNKNOWN';
+    const status = code === 'UNAUTHORIZED' || code === 'MISSING_TOKEN' ? 401 : response.status;
+    throw new RestError(code === 'UNAUTHORIZED' ? 'NOT_LOGGED_IN' : code, error.message ?? '', status);
+  }
+  if (!response.ok) throw new RestError('UNKNOWN', response.statusText, response.status);
+  const value = body.data?.[field];
+  if (value === null || value === undefined) throw new RestError('VIDEO_NOT_FOUND', 'No such video', 404);
+  const parsed = VideoRatingSchema.safeParse(value);
+  if (!parsed.success) throw new RestError('INVALID_RESPONSE', 'The answer does not fit the contract', 200);
+  return parsed.data;
+}
+
+/** Sets the guest's rating of a video: 1 like, -1 dislike, 0 takes the rating back. */
+export function rateVideo(videoId: number, rating: GuestRatingValue): Promise<VideoRating> {
+  if (rating === 0) {
+    // Taking back: undo on the mutation of the kind the guest gave (either clears the stored rating).
+    return ratingCall(VIDEO_RATING_DOCUMENTS.likeVideo, 'likeVideo', { videoId, undo: true }, true);
+  }
+  const field = rating === 1 ? 'likeVideo' : 'dislikeVideo';
+  return ratingCall(VIDEO_RATING_DOCUMENTS[field], field, { videoId }, true);
+}
+
+/** A video's counts and, for a logged-in guest, the guest's own flags. */
+export function loadVideoRating(videoId: number, loggedIn: boolean): Promise<VideoRating> {
+  return ratingCall(VIDEO_RATING_DOCUMENTS.videoRating, 'videoRating', { videoId }, loggedIn);
+}
+
+/** POST guest/sendVideoShareEmail. */
+export const sendVideoShareEmail = (body: SendVideoShareEmailRequest) =>
+  endpointData(videoShareEndpoints.sendVideoShareEmail, { body });
+
+export { RestError };
