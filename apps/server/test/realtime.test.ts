@@ -125,6 +125,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       vxtvAboStatus: 'none',
       notifications: { unreadTotal: 0, unseenTotal: 0 },
       pinnedActorIds: [],
+      pinnedItems: { album: [], picture: [], sedcards: [] },
     });
   });
 
@@ -320,7 +321,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect((await operator(t.app, 'POST', 'guests/999999/notifications', { type: 9 })).statusCode).toBe(404);
   });
 
-  it('spec 4: pin/unpin actor, album, picture, sedcards reach every page; pinnedCount follows; favoriteRequestActors lists them; unknown ids are NOT_FOUND', async () => {
+  it('spec 4: pin/unpin actor, album, picture, sedcards reach every page; pinnedCount follows; favoriteRequestActors lists them; the snapshot carries the pins; unknown ids are NOT_FOUND', async () => {
     const dave = await guest('rtDave');
     const { socket: d1 } = await session(dave);
     const { socket: d2 } = await session(dave);
@@ -367,6 +368,12 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       (select count(*)::int from favorite_pictures where guest_id = ${dave.id}) as pictures,
       (select count(*)::int from favorite_sedcards where guest_id = ${dave.id}) as sedcards`);
     expect(pins).toEqual({ albums: 1, pictures: 0, sedcards: 1 });
+    // A page's snapshot carries the pinned items (the album page's pin buttons start from it).
+    expect((await session(dave)).ack.snapshot?.pinnedItems).toEqual({
+      album: [Number(album!.id)],
+      picture: [],
+      sedcards: [actorId],
+    });
 
     for (const message of [
       { type: 'pinActor', actorId: 2_000_000_000 },

@@ -183,7 +183,18 @@ export const SessionSnapshotSchema = z.strictObject({
   vxtvAboStatus: AboStatusSchema,
   notifications: NotificationCountsSchema,
   pinnedActorIds: z.array(ActorId),
+  /**
+   * The guest's pinned albums, pictures and sedcards (actor ids), newest first, at most
+   * PINNED_ITEMS_SNAPSHOT of each: the pin buttons of the album page start from them.
+   */
+  pinnedItems: z.strictObject({
+    album: z.array(ActorId),
+    picture: z.array(ActorId),
+    sedcards: z.array(ActorId),
+  }),
 });
+/** The most pinned albums, pictures and sedcards each a snapshot carries (the newest pins). */
+export const PINNED_ITEMS_SNAPSHOT = 1000;
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 
 const PresenceFields = {

@@ -2,11 +2,12 @@
  * Pinning (spec 4 "Favorites", spec 7 socket pin/unpin messages; issue 6): a guest pins or unpins
  * an actor, album, sedcards or picture over the socket; every open page of the guest hears
  * `favoritePinned` / `favoriteUnpinned`. `favoriteRequestActors` answers the favorite models block
- * (50, online first) with how many of them are online; the snapshot carries the pinned actor ids.
+ * (50, online first) with how many of them are online; the snapshot carries the pinned actor ids
+ * and the newest pinned albums, pictures and sedcards (the album page's pin buttons start from them).
  * A performer blocked in the socket's country (spec 6) cannot be pinned from there (403
  * ACTOR_BLOCKED_IN_COUNTRY; unpinning always works) and is left out of the list and the snapshot.
  */
-import type { FavoriteActor } from '@vela/contracts/socket';
+import { type FavoriteActor, PINNED_ITEMS_SNAPSHOT } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
 import { assertOfferedIn, type Country } from '../../infra/country.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
@@ -142,8 +143,12 @@ export function createFavoritesModule(
 
   return {
     socket,
-    snapshot: async (guestId, country) => ({
-      pinnedActorIds: await repository.pinnedActorIds(guestId, country),
-    }),
+    snapshot: async (guestId, country) => {
+      const [pinnedActorIds, pinnedItems] = await Promise.all([
+        repository.pinnedActorIds(guestId, country),
+        repository.pinnedItemIds(guestId, country, PINNED_ITEMS_SNAPSHOT),
+      ]);
+      return { pinnedActorIds, pinnedItems };
+    },
   };
 }

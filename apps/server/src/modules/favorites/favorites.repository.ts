@@ -135,6 +135,30 @@ export function createFavoritesRepository(db: Db, addPinnedIn: AddPinnedIn) {
       return { total: row?.total ?? 0, online: row?.online ?? 0 };
     },
 
+    /**
+     * The guest's pinned albums, pictures and sedcards, newest pin first (the `_guest_newest_idx`
+     * indexes), at most `limit` of each; sedcards of performers blocked in `country` are left out
+     * (spec 6), as the pinned actors are.
+     */
+    async pinnedItemIds(guestId: number, country: Country, limit: number) {
+      const newest = (target: PinItemTarget, offered: SQL | undefined) => {
+        const pins = pinTables[target];
+        return db
+          .select({ id: pins.itemId })
+          .from(pins)
+          .where(and(eq(pins.guestId, guestId), offered))
+          .orderBy(desc(pins.createdAt))
+          .limit(limit)
+          .then((rows) => rows.map((row) => row.id));
+      };
+      const [album, picture, sedcards] = await Promise.all([
+        newest('album', undefined),
+        newest('picture', undefined),
+        newest('sedcards', actorIdOfferedIn(country, favoriteSedcards.itemId)),
+      ]);
+      return { album, picture, sedcards };
+    },
+
     /** The pinned actors offered in `country`, newest pin first. */
     async pinnedActorIds(guestId: number, country: Country): Promise<number[]> {
       const rows = await db

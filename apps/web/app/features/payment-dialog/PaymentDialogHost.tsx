@@ -51,6 +51,7 @@ import {
 } from 'react';
 import { endpointCall } from '../api/rest.ts';
 import { useAccountT } from '../auth/useAccountT.ts';
+import { storePendingPin } from '../favorites/pendingPin.ts';
 import { linkIfBuilt } from '../i18n/implemented.ts';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
 import { DialogSpinner } from './DialogSpinner.tsx';
@@ -214,6 +215,15 @@ export function PaymentDialogHost({
             const url = new URL(addressAfterLogin(window.location.href));
             url.searchParams.set('vxpAutoFlow', run.command);
             window.location.assign(url.toString());
+          } else if (run.kind === 'pin') {
+            // The item's pin button sends the pin over the logged-in socket of the next page (once).
+            try {
+              storePendingPin(window.localStorage, run.pin);
+            } catch {
+              // Storage unavailable: the page opens without the pin; the guest can press it again.
+            }
+            if (run.url) window.location.assign(run.url);
+            else reloadAfterLogin();
           } else if (run.kind === 'call-then-reload') {
             // The action the visitor asked for before the login (a failed call still reloads).
             import('@vela/contracts/gallery')

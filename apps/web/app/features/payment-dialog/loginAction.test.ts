@@ -69,19 +69,61 @@ describe('running a login action (spec 3 types)', () => {
     });
   });
 
-  it('actor actions go to the performer page when it is named, else reload (favourites not built)', () => {
+  it('pinActor keeps the pin for after the login and opens the performer page when it is named (spec 3 pin actor)', () => {
     expect(
       loginActionStep({ type: 'pinActor', params: { targetId: 7, options: { actorName: 'lena' } } }, 'en'),
+    ).toEqual({ kind: 'pin', pin: { target: 'actor', id: 7 }, url: '/en/amateur/lena/' });
+    expect(loginActionStep({ type: 'pinActor', params: { targetId: '7' } }, 'de')).toEqual({
+      kind: 'pin',
+      pin: { target: 'actor', id: 7 },
+      url: null,
+    });
+    // No usable id: as before, the performer page when named, else a reload.
+    expect(
+      loginActionStep(
+        { type: 'pinActor', params: { targetId: 'lena', options: { actorName: 'lena' } } },
+        'en',
+      ),
+    ).toEqual({ kind: 'navigate', url: '/en/amateur/lena/', delayMs: 0 });
+    expect(loginActionStep({ type: 'pinActor', params: { targetId: '0x1' } }, 'en')).toEqual({
+      kind: 'reload',
+    });
+  });
+
+  it('the other actor actions go to the performer page when it is named, else reload', () => {
+    expect(
+      loginActionStep({ type: 'unpinActor', params: { targetId: 7, options: { actorName: 'lena' } } }, 'en'),
     ).toEqual({ kind: 'navigate', url: '/en/amateur/lena/', delayMs: 0 });
     expect(loginActionStep({ type: 'loadActorNote', params: { targetId: 7 } }, 'en')).toEqual({
       kind: 'reload',
     });
   });
 
-  it('actions without a page yet reload (pinning albums, pictures, sedcards; messenger)', () => {
-    for (const type of ['pinAlbum', 'pinPicture', 'pinSedcards', 'selectMessengerChannel'] as const) {
-      expect(loginActionStep({ type, params: { targetId: 1 } }, 'nl')).toEqual({ kind: 'reload' });
+  it('pin album, pin picture, pin sedcards keep the pin for after the reload (spec 3 stored login action)', () => {
+    expect(loginActionStep({ type: 'pinAlbum', params: { targetId: 31 } }, 'nl')).toEqual({
+      kind: 'pin',
+      pin: { target: 'album', id: 31 },
+      url: null,
+    });
+    expect(loginActionStep({ type: 'pinPicture', params: { targetId: '402' } }, 'es')).toEqual({
+      kind: 'pin',
+      pin: { target: 'picture', id: 402 },
+      url: null,
+    });
+    expect(loginActionStep({ type: 'pinSedcards', params: { targetId: 5 } }, 'en')).toEqual({
+      kind: 'pin',
+      pin: { target: 'sedcards', id: 5 },
+      url: null,
+    });
+    for (const targetId of ['lena', '-3', '1.5', '99999999999999999999']) {
+      expect(loginActionStep({ type: 'pinAlbum', params: { targetId } }, 'en')).toEqual({ kind: 'reload' });
     }
+  });
+
+  it('the messenger action has no page yet and reloads', () => {
+    expect(loginActionStep({ type: 'selectMessengerChannel', params: { targetId: 1 } }, 'nl')).toEqual({
+      kind: 'reload',
+    });
   });
 
   it('setSedcardsGuestRating sends the rating after the login (gallery/setSedcardsGuestRating), then reloads', () => {

@@ -4,10 +4,13 @@
  *
  * Only what exists is done, nothing is pretended: `redirectTo` navigates to its local path (after
  * `options.delayMs`, at most 5 s: the Lindemann page waits 500 ms); `showPaytour` reloads the page with
- * `vxpAutoFlow=Payment`, which opens the payment dialog (flow moneycharge) for the now logged-in guest; actor actions (note, pin, unpin) go to the performer's page when the
- * action names the performer (`options.actorName`), since favourites and notes are not built yet;
- * `setSedcardsGuestRating` sends the sedcard rating the visitor asked for, then reloads; every other
- * action (pinning albums, pictures, sedcards, messenger) has no page yet and reloads.
+ * `vxpAutoFlow=Payment`, which opens the payment dialog (flow moneycharge) for the now logged-in guest;
+ * the pins (`pinActor`, `pinAlbum`, `pinPicture`, `pinSedcards` with the item's id as `targetId`) are
+ * kept as the page's pending pin (favorites/pendingPin.ts) and completed over the logged-in socket by
+ * the item's pin button after the reload (a pinned actor's page is opened when the action names the
+ * performer, `options.actorName`); the other actor actions (note, unpin) go to the performer's page
+ * when the action names the performer; `setSedcardsGuestRating` sends the sedcard rating the visitor
+ * asked for, then reloads; every other action (messenger) has no page yet and reloads.
  */
 import type { Language } from '@vela/contracts/common';
 import {
@@ -16,6 +19,8 @@ import {
   type OnLoginAction,
   parseOnLoginAction,
 } from '@vela/contracts/payment-messages';
+import type { PinTarget } from '@vela/contracts/socket';
+import type { PendingPin } from '../favorites/pendingPin.ts';
 import { linkIfBuilt } from '../i18n/implemented.ts';
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -53,12 +58,38 @@ export type LoginActionStep =
       endpoint: 'rateSedcard';
       input: { params: { actorId: number }; body: { guestRating: 1 | -1 } };
     }
+  /** Keep the pin as the page's pending pin, then open `url` (null: reload this page). */
+  | { kind: 'pin'; pin: PendingPin; url: string | null }
   | { kind: 'reload' };
+
+const PIN_TARGETS = {
+  pinActor: 'actor',
+  pinAlbum: 'album',
+  pinPicture: 'picture',
+  pinSedcards: 'sedcards',
+} as const satisfies Partial<Record<OnLoginAction['type'], PinTarget>>;
 
 function delayOf(action: OnLoginAction): number {
   const value = action.params.options?.delayMs;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return 0;
   return Math.min(Math.round(value), MAX_ACTION_DELAY_MS);
+}
+
+/** A positive integer id from `targetId` (a number or a numeric string), else null. */
+function idOf(targetId: string | number): number | null {
+  const id =
+    typeof targetId === 'number'
+      ? targetId
+      : /^[1-9]\d{0,15}$/.test(targetId)
+        ? Number(targetId)
+        : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The performer's page when the action names the performer (`options.actorName`). */
+function actorPageOf(action: OnLoginAction, lang: Language): string | null {
+  const actorName = action.params.options?.actorName;
+  return typeof actorName === 'string' && actorName !== '' ? linkIfBuilt('Actor', lang, { actorName }) : null;
 }
 
 /** What running a stored action means on this site today. */
@@ -70,12 +101,23 @@ export function loginActionStep(action: OnLoginAction, lang: Language): LoginAct
     }
     case 'showPaytour':
       return { kind: 'open-dialog', command: 'Payment' };
+    case 'pinAlbum':
+    case 'pinPicture':
+    case 'pinSedcards': {
+      const id = idOf(action.params.targetId);
+      return id === null
+        ? { kind: 'reload' }
+        : { kind: 'pin', pin: { target: PIN_TARGETS[action.type], id }, url: null };
+    }
+    case 'pinActor': {
+      const id = idOf(action.params.targetId);
+      if (id !== null) return { kind: 'pin', pin: { target: 'actor', id }, url: actorPageOf(action, lang) };
+      const url = actorPageOf(action, lang);
+      return url ? { kind: 'navigate', url, delayMs: 0 } : { kind: 'reload' };
+    }
     case 'loadActorNote':
-    case 'pinActor':
     case 'unpinActor': {
-      const actorName = action.params.options?.actorName;
-      const url =
-        typeof actorName === 'string' && actorName !== '' ? linkIfBuilt('Actor', lang, { actorName }) : null;
+      const url = actorPageOf(action, lang);
       return url ? { kind: 'navigate', url, delayMs: 0 } : { kind: 'reload' };
     }
     case 'setSedcardsGuestRating': {

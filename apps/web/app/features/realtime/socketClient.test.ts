@@ -80,6 +80,7 @@ const SNAPSHOT = {
   vxtvAboStatus: 'none',
   notifications: { unreadTotal: 0, unseenTotal: 0 },
   pinnedActorIds: [],
+  pinnedItems: { album: [], picture: [], sedcards: [] },
 };
 
 interface Setup {

@@ -1,6 +1,6 @@
 import type { FavoriteActor } from '@vela/contracts/socket';
 import { describe, expect, it } from 'vitest';
-import { createFavoritesStore } from './favoritesStore.ts';
+import { createFavoritesStore, isPinned } from './favoritesStore.ts';
 
 const actor = (id: number, isOnline: boolean): FavoriteActor => ({
   id,
@@ -40,5 +40,58 @@ describe('favorites store (spec 4 Favorites)', () => {
     const before = store.getState();
     store.apply({ type: 'actorOnline', actorId: 77, actorName: 'other', onlineTotal: 10 });
     expect(store.getState()).toBe(before);
+  });
+
+  it('albums, pictures and sedcards start from the snapshot and follow the pin events of every tab', () => {
+    const store = createFavoritesStore();
+    store.apply({
+      type: 'ackSession',
+      guestId: '1',
+      language: 'en',
+      snapshot: {
+        balance: {
+          guestBalance: 0,
+          guestBalanceFormatted: '0',
+          guestBalanceCents: 0,
+          guestIsPayingCustomer: false,
+        },
+        avsStatus: 'unknown',
+        vipAboStatus: 'none',
+        vxtvAboStatus: 'none',
+        notifications: { unreadTotal: 0, unseenTotal: 0 },
+        pinnedActorIds: [4],
+        pinnedItems: { album: [31], picture: [], sedcards: [4] },
+      },
+    } as Parameters<typeof store.apply>[0]);
+    const state = () => store.getState();
+    expect(isPinned(state(), 'album', 31)).toBe(true);
+    expect(isPinned(state(), 'sedcards', 4)).toBe(true);
+    expect(isPinned(state(), 'actor', 4)).toBe(true);
+    expect(isPinned(state(), 'picture', 402)).toBe(false);
+    store.apply({ type: 'favoritePinned', target: 'picture', id: 402 });
+    store.apply({ type: 'favoriteUnpinned', target: 'album', id: 31 });
+    expect(isPinned(state(), 'picture', 402)).toBe(true);
+    expect(isPinned(state(), 'album', 31)).toBe(false);
+    // The sedcard pin is not the actor pin.
+    store.apply({ type: 'favoriteUnpinned', target: 'sedcards', id: 4 });
+    expect(isPinned(state(), 'actor', 4)).toBe(true);
+    // A repeated event changes nothing.
+    const before = state();
+    store.apply({ type: 'favoritePinned', target: 'picture', id: 402 });
+    expect(state()).toBe(before);
+  });
+
+  it('the online count follows presence of every pinned actor, listed or not, and an unpin of an online one', () => {
+    const store = createFavoritesStore();
+    store.apply({ type: 'favoritePinned', target: 'actor', id: 1 });
+    store.apply({ type: 'favoritePinned', target: 'actor', id: 5 });
+    store.apply({ type: 'favoriteActors', actors: [actor(1, true)], onlineTotal: 1 });
+    store.apply({ type: 'actorOnline', actorId: 5, actorName: 'A5', onlineTotal: 10 });
+    expect(store.getState().onlineTotal).toBe(2);
+    store.apply({ type: 'actorOnline', actorId: 6, actorName: 'A6', onlineTotal: 11 });
+    expect(store.getState().onlineTotal).toBe(2);
+    store.apply({ type: 'favoriteUnpinned', target: 'actor', id: 1 });
+    expect(store.getState().onlineTotal).toBe(1);
+    expect(store.getState().actors).toEqual([]);
   });
 });

@@ -6,6 +6,11 @@ import { Link } from 'react-router';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatCount, formatDate, formatPriceInCoins } from '../../catalog/format.ts';
+import {
+  PinAlbumButton,
+  PinPictureButton,
+  PinSedcardsButton,
+} from '../../favorites/components/ItemPinButtons.tsx';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { openAlbum, rateAlbum, ratePicture, rateSedcard } from '../api/galleryApi.ts';
 import { useGalleryT } from '../hooks/useGalleryT.ts';
@@ -73,6 +78,7 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
               })}
               testId="sedcard-rating"
             />
+            <PinSedcardsButton lang={lang} actorId={actor.id} name={actor.name} />
             <p>
               <Link to={profilePath} className="gallery-album__back">
                 ← {t('backToProfile', { name: actor.name })}
@@ -105,6 +111,7 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
             rate={(rating) => rateAlbum(album.id, rating)}
             testId="album-rating"
           />
+          <PinAlbumButton lang={lang} albumId={album.id} />
           {!loggedIn ? <p className="muted gallery-album__login-hint">{t('loginToRate')}</p> : null}
         </div>
       </header>
@@ -135,6 +142,7 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
                   initial={picture}
                   rate={(rating) => ratePicture(picture.id, rating)}
                 />
+                <PinPictureButton lang={lang} pictureId={picture.id} position={picture.position} />
               </li>
             ))}
           </ul>

@@ -33,6 +33,7 @@ describe('notifications store (spec 4, spec 9)', () => {
         vxtvAboStatus: 'none',
         notifications: counts(3, 2),
         pinnedActorIds: [],
+        pinnedItems: { album: [], picture: [], sedcards: [] },
       },
     });
     expect(store.getState()).toEqual({ counts: counts(3, 2), navbar: null, floating: [] });

@@ -47,6 +47,7 @@ const snapshot = (overrides: Partial<SessionSnapshot> = {}): SessionSnapshot => 
   vxtvAboStatus: 'none',
   notifications: { unreadTotal: 0, unseenTotal: 0 },
   pinnedActorIds: [],
+  pinnedItems: { album: [], picture: [], sedcards: [] },
   ...overrides,
 });
 
