@@ -135,10 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = createMailModule(moduleDeps);
   const guests = createGuestsModule({ ...moduleDeps, secret: sessionSecret, mailer: mail.mailer });
   const avs = createAvsModule({ ...moduleDeps, secret: sessionSecret });
+  // Who is a VIP (spec 6), asked of the subscriptions module by the live preview units, the videos'
+  // guestInfo.flatrate and the purchases (a VIP video is included, never charged: issue 17).
+  const isVip = async (guestId: number) =>
+    (await subscriptionsModule.service.aboStatuses(guestId)).vipAboStatus !== 'none';
   const promotions = createPromotionsModule({
     ...moduleDeps,
     chargeIdOf: createPaymentsRepository(database.db).chargeIdOf,
     items: { video: videoForSale, album: albumForSale },
+    isVip,
   });
   const subscriptionsModule = createSubscriptionsModule({
     ...moduleDeps,
@@ -151,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     legal: createLegalModule(moduleDeps),
     performers: createPerformersModule(moduleDeps),
     actors: createActorsModule(moduleDeps),
-    videos: createVideosModule(moduleDeps),
+    videos: createVideosModule({ ...moduleDeps, isVip }),
     gallery: createGalleryModule(moduleDeps),
     search: createSearchModule(moduleDeps),
     prosearch: createProSearchModule(moduleDeps),
@@ -174,8 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // survey/chatexit ratings count in the profile's chat ratings (the performers module owns them).
     ratings: pageSlices.performers.chatRatings,
     // Spec 6 "live preview 5 units (20 VIP)": the subscriptions module says who is a VIP.
-    isVip: async (guestId) =>
-      (await subscriptionsModule.service.aboStatuses(guestId)).vipAboStatus !== 'none',
+    isVip,
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
   });
   // Every module, in the order its routes are registered; the mail module stops last.

@@ -88,9 +88,12 @@ export const StoreTileGridSettingsSchema = z
   .object({ type: TileGridTypeSchema, settings: TileGridSettingsSchema })
   .strict();
 
-/** A video tile of a listing, with the caller's spec 3 guestInfo (bought only for logged-in guests). */
+/**
+ * A video tile of a listing, with the caller's spec 3 guestInfo, false for visitors: `bought` (a
+ * purchase), `flatrate` (the guest's VIP includes this VIP or VIP30 video: no charge, no buy button).
+ */
 export interface VideoListItem extends VideoTile {
-  guestInfo: { bought: boolean };
+  guestInfo: { bought: boolean; flatrate: boolean };
 }
 
 /** One page of a listing (offset paging; hasMore from fetching one more than the limit). */
@@ -110,7 +113,9 @@ export const VideoListSchema = z.object({
   category: z.enum(VIDEO_LISTING_CATEGORIES),
   sort: VideoSortSchema,
   sorts: z.array(VideoSortSchema),
-  items: z.array(VideoTileSchema.extend({ guestInfo: z.object({ bought: z.boolean() }) })),
+  items: z.array(
+    VideoTileSchema.extend({ guestInfo: z.object({ bought: z.boolean(), flatrate: z.boolean() }) }),
+  ),
   offset: z.number(),
   limit: z.number(),
   hasMore: z.boolean(),

@@ -20,7 +20,7 @@ export interface PromotionsModule extends FeatureModule {
 }
 
 export function createPromotionsModule(
-  deps: FeatureModuleDeps & Pick<PromotionsDeps, 'chargeIdOf' | 'items'>,
+  deps: FeatureModuleDeps & Pick<PromotionsDeps, 'chargeIdOf' | 'items' | 'isVip'>,
 ): PromotionsModule {
   const service = createPromotionsService({
     db: deps.db,
@@ -31,6 +31,7 @@ export function createPromotionsModule(
     items: deps.items,
     log: deps.log,
     ...(deps.notify ? { notify: deps.notify } : {}),
+    ...(deps.isVip ? { isVip: deps.isVip } : {}),
   });
   let unsubscribe: (() => void) | null = null;
   return {

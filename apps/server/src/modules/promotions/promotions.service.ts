@@ -29,6 +29,7 @@ import {
 import { voucherChatMinutesFor } from '@vela/domain/chat-types';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
+import { includedInVip } from '@vela/domain/video-access';
 import {
   guestVouchers,
   ITEM_VOUCHER_TYPE,
@@ -109,6 +110,11 @@ export interface PromotionsDeps {
   now?: () => Date;
   /** Tells the guest a bonus code was redeemed (a notification). */
   notify?: GuestNotifier;
+  /**
+   * The subscriptions module's answer whether a guest is a VIP: a VIP or VIP30 video is included in
+   * the VIP membership (issue 17 deliverable 4), so buying it is refused and charges nothing.
+   */
+  isVip?: (guestId: number) => Promise<boolean>;
 }
 
 /** An item to buy as its owner describes it (price, performer, age rating), in one read. */
@@ -120,6 +126,9 @@ export interface ItemForSale {
   ageRating: number;
   /** The performer's banned country codes (spec 3 Actor.bannedCountryCodes; spec 6). */
   bannedCountryCodes: string[];
+  /** A VIP video / a VIP30 offer (videos only): included for VIP members. */
+  vip?: boolean;
+  vip30?: boolean;
 }
 
 /** What promotions asks the guests module (app.ts wires the guests repository). */
@@ -193,6 +202,17 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const guest = await deps.guests.guestById(guestId);
     if (guest?.avsStatus !== 'accepted')
       throw new AppError('RESTRICTED', 'Verify your age to buy this content', 403);
+  }
+
+  /** 409 INCLUDED_IN_VIP for a VIP's VIP or VIP30 video: the membership includes it, nothing is charged. */
+  async function refuseIncludedInVip(
+    guestId: number,
+    item: { free: boolean; vip?: boolean; vip30?: boolean },
+  ): Promise<void> {
+    const facts = { free: item.free, vip: item.vip === true, vip30: item.vip30 === true };
+    if (!deps.isVip || !(facts.vip || facts.vip30)) return;
+    if (includedInVip(facts, { isVip: await deps.isVip(guestId) }))
+      throw new AppError('INCLUDED_IN_VIP', 'This video is included in your VIP membership', 409);
   }
 
   /** Pays with a voucher when one matches, in one transaction; null when none does (then money pays). */
@@ -284,6 +304,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     await requireAgeFor(guestId, item.ageRating);
     const owned = await repository.purchaseOf(guestId, itemType, itemId);
     if (owned) return { purchase: owned, alreadyBought: true };
+    await refuseIncludedInVip(guestId, item);
 
     const withVoucher = await buyWithVoucher(guestId, item);
     if (withVoucher) {

@@ -29,9 +29,11 @@ const typeDefs = /* GraphQL */ `
     slug: String!
   }
 
-  "Spec 3 video guestInfo (bought only for a logged-in guest)."
+  "Spec 3 video guestInfo (only for a logged-in guest; false for a visitor)."
   type VideoGuestInfo {
     bought: Boolean!
+    "The guest's VIP membership includes this VIP or VIP30 video: no charge, no buy button."
+    flatrate: Boolean!
   }
 
   "A video of a listing (spec 3 Video)."

@@ -7,6 +7,8 @@ import { createIntervalJob } from '../../infra/interval-job.ts';
 import { onCatalogChanged } from '../catalog/catalog.events.ts';
 import { createCatalogReads } from '../catalog/catalog.service.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { joinGraphql, videoRatingsGraphql } from './video-ratings.graphql.ts';
+import { createVideoRatings } from './video-ratings.ts';
 import { videosGraphql } from './videos.graphql.ts';
 import { createVideosRepository } from './videos.repository.ts';
 import { videosRoutes } from './videos.routes.ts';
@@ -29,10 +31,18 @@ export const VIDEO_LISTING_SERVE_STALE_MS = 10_000;
 export const VIDEO_LISTING_CACHE_MAX = 2_000;
 const VIDEO_LISTING_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
+export function createVideosModule(
+  deps: FeatureModuleDeps & {
+    /** The subscriptions module's answer whether a guest is a VIP (spec 3 guestInfo.flatrate). */
+    isVip?: (guestId: number) => Promise<boolean>;
+  },
+): VideosModule {
   const catalog = createCatalogReads(deps.db);
-  const videos = createVideosService(createVideosRepository(deps.db), (key, lang) =>
-    catalog.seoText(key, lang),
+  const videos = createVideosService(
+    createVideosRepository(deps.db),
+    (key, lang) => catalog.seoText(key, lang),
+    undefined,
+    deps.isVip ? { isVip: deps.isVip } : {},
   );
   const visitorListings = createResponseCache({
     ttlMs: VIDEO_LISTING_CACHE_TTL_MS,
@@ -68,7 +78,8 @@ export function createVideosModule(deps: FeatureModuleDeps): VideosModule {
       await trendingJob.stop();
       await unsubscribe?.();
     },
-    graphql: videosGraphql(videos),
+    // Like/dislike of videos (spec 7) beside the listings' fields.
+    graphql: joinGraphql(videosGraphql(videos), videoRatingsGraphql(createVideoRatings(deps.db))),
     pagesIn: (country) => ({
       videosOverview: (lang, guestId) => videos.overview(lang, guestId, country),
       videoListing: (lang, category, query, guestId) =>

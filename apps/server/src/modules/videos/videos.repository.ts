@@ -72,6 +72,8 @@ export interface ListingRow {
   durationS: number;
   ageRating: number;
   vip: boolean;
+  /** Spec 3 isVip30Offer: included for VIP members like a VIP video. */
+  vip30: boolean;
   free: boolean;
   isNew: boolean;
   classic: boolean;
@@ -83,6 +85,8 @@ export interface ListingRow {
   previewAgeRating: number;
   actorName: string;
   bought: boolean;
+  /** Spec 3 guestInfo.flatrate: the caller's VIP includes this video (set by the service, per guest). */
+  flatrate?: boolean;
 }
 
 export interface VideoStarRow {
@@ -153,7 +157,7 @@ function conditionsOf(spec: ListingSpec): SQL[] {
 
 const TILE_COLUMNS = (guestId: number | null) => sql`
   v.id, v.actor_id as "actorId", v.title, v.duration_s as "durationS", v.age_rating as "ageRating",
-  v.vip, v.free, v.is_new as "isNew", v.classic, v.price_cents as "priceCents",
+  v.vip, v.vip30, v.free, v.is_new as "isNew", v.classic, v.price_cents as "priceCents",
   v.base_price_cents as "basePriceCents", v.released_at as "releasedAt", v.likes,
   v.preview_key as "previewKey",
   coalesce(${mediaAgeRatingSql(sql`v.preview_key`)}, 18) as "previewAgeRating",
@@ -219,6 +223,7 @@ export function createVideosRepository(db: Db) {
         durationS: toNumber(r.durationS),
         ageRating: toNumber(r.ageRating),
         vip: Boolean(r.vip),
+        vip30: Boolean(r.vip30),
         free: Boolean(r.free),
         isNew: Boolean(r.isNew),
         classic: Boolean(r.classic),
@@ -370,9 +375,13 @@ export async function videoForSale(db: Db, id: number) {
     .select({
       id: videos.id,
       actorId: videos.actorId,
+      // The playback module reads the same row (the catalogue length).
+      durationS: videos.durationS,
       priceCents: videos.priceCents,
       free: videos.free,
       ageRating: videos.ageRating,
+      vip: videos.vip,
+      vip30: videos.vip30,
       bannedCountryCodes: sql<string[]>`coalesce(${actorBannedCodes(videos.actorId)}, '{}')`,
     })
     .from(videos)

@@ -15,6 +15,7 @@ import type {
   VideosOverviewData,
 } from '@vela/contracts/videos';
 import { TileGridSettingsSchema } from '@vela/contracts/videos';
+import { includedInVip } from '@vela/domain/video-access';
 import {
   isSortAllowed,
   needsGuest,
@@ -84,8 +85,11 @@ export function createVideosService(
   repo: VideosRepository,
   seoText: SeoLookup,
   now: () => Date = () => new Date(),
-  /** sharedListingTtlMs: how long a page without the caller is kept; 0 keeps none (every page a query). */
-  options: { sharedListingTtlMs?: number } = {},
+  /**
+   * sharedListingTtlMs: how long a page without the caller is kept; 0 keeps none (every page a query).
+   * isVip: the subscriptions module's answer whether a guest is a VIP (spec 3 guestInfo.flatrate).
+   */
+  options: { sharedListingTtlMs?: number; isVip?: (guestId: number) => Promise<boolean> } = {},
 ) {
   const sharedListingTtlMs = options.sharedListingTtlMs ?? SHARED_LISTING_TTL_MS;
   /** Video stars per country ('' unknown), recomputed at most once a minute. */
@@ -121,18 +125,36 @@ export function createVideosService(
     return Object.assign(get, { clear: () => load.clear() });
   })();
 
-  /** The rows with the guest's bought flags; `personal`: the guest bought one of them. */
-  async function withBoughtFlags(
+  /**
+   * The rows with the guest's flags (spec 3 guestInfo): bought, and flatrate for the VIP and VIP30
+   * videos when the guest is a VIP (asked only when the page has one). `personal`: a flag is set.
+   */
+  async function withGuestFlags(
     rows: ListingRow[],
     guestId: number | null,
   ): Promise<{ rows: ListingRow[]; personal: boolean }> {
     if (guestId === null || rows.length === 0) return { rows, personal: false };
-    const bought = await repo.boughtAmong(
-      guestId,
-      rows.map((r) => r.id),
-    );
-    if (bought.size === 0) return { rows, personal: false };
-    return { rows: rows.map((r) => (bought.has(r.id) ? { ...r, bought: true } : r)), personal: true };
+    const [bought, vip] = await Promise.all([
+      repo.boughtAmong(
+        guestId,
+        rows.map((r) => r.id),
+      ),
+      rows.some((r) => r.vip || r.vip30) && options.isVip ? options.isVip(guestId) : false,
+    ]);
+    return flagged(rows, bought, vip);
+  }
+
+  /** Sets bought (ids in `bought`) and flatrate (`isVip` and a VIP/VIP30 video) on the rows. */
+  function flagged(rows: ListingRow[], bought: ReadonlySet<number>, isVip: boolean) {
+    let personal = false;
+    const out = rows.map((r) => {
+      const owned = r.bought || bought.has(r.id);
+      const flatrate = includedInVip(r, { isVip });
+      if (!owned && !flatrate) return r;
+      personal = true;
+      return { ...r, bought: owned, flatrate };
+    });
+    return { rows: out, personal };
   }
 
   async function storedSettings(guestId: number, type: TileGridType): Promise<TileGridSettings | null> {
@@ -218,8 +240,8 @@ export function createVideosService(
       ...(filter.tags?.length ? { tags: filter.tags } : {}),
     };
     const { rows, personal } = needsGuest(category, types)
-      ? { rows: await repo.listing(spec), personal: true }
-      : await withBoughtFlags(await sharedRows({ ...spec, guestId: null }), guestId);
+      ? { rows: await boughtListing(spec, guestId), personal: true }
+      : await withGuestFlags(await sharedRows({ ...spec, guestId: null }), guestId);
     return {
       list: {
         ...base,
@@ -228,6 +250,13 @@ export function createVideosService(
       },
       personal,
     };
+  }
+
+  /** A listing only a guest has (the bought videos): bought flags from the query, flatrate per VIP. */
+  async function boughtListing(spec: ListingSpec, guestId: number | null): Promise<ListingRow[]> {
+    const rows = await repo.listing(spec);
+    if (guestId === null || !options.isVip || !rows.some((r) => r.vip || r.vip30)) return rows;
+    return flagged(rows, new Set(), await options.isVip(guestId)).rows;
   }
 
   async function stars(country: Country, limit: number = VIDEO_STARS_COUNT): Promise<VideoStar[]> {

@@ -32,7 +32,7 @@ export interface BuyButtonProps {
   onBought?: (result: BuyResult) => void;
   /** The caller knows the guest owns it (spec 3 guestInfo.bought). */
   bought?: boolean;
-  /** The guest's VIP includes it (spec 3 guestInfo.flatrate); else read from `vip` and the viewer. */
+  /** The guest's VIP includes it (spec 3 guestInfo.flatrate); a VIP video is included for a VIP viewer anyway. */
   flatrate?: boolean;
   /** A VIP video (spec 3 Video.vip or isVip30Offer): included for a VIP member. */
   vip?: boolean;
@@ -45,7 +45,8 @@ export function BuyButton(props: BuyButtonProps) {
   const { vouchers } = useGuestLive();
   const [armed, setArmed] = useState(false);
   const [bought, setBought] = useState(false);
-  const included = props.flatrate ?? (props.vip === true && snapshot.isVip);
+  // A page rendered for everyone (decision 0033) says flatrate false: the viewer's VIP decides too.
+  const included = props.flatrate === true || (props.vip === true && snapshot.isVip);
   const voucher =
     loggedIn &&
     voucherPaysFor(
