@@ -1,0 +1,140 @@
+/**
+ * Like/dislike of videos through the query-language service against a real database (spec 7
+ * mutations "like/dislike video", spec 3 Video rating likes and guestInfo.liked, spec 4 "rating
+ * responses overwrite counts and flags"): logged-in guests only, one vote per guest and video (a
+ * second like is not counted twice; like -> dislike moves the vote; undo takes it back), the
+ * counters on `videos` always equal the `video_ratings` rows, concurrent presses included.
+ */
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Factories, factoriesOf } from './factories.ts';
+import { nextIp, type SignedUp } from './guest-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** This file's client addresses (10.74.x.y). */
+const NET = '10.74';
+const FIELDS = 'videoId guestRatingLikes guestRatingDislikes isLiked isDisliked';
+
+let t: TestApp;
+let make: Factories;
+let alice: SignedUp;
+let bob: SignedUp;
+let actorId: number;
+
+function graphql(query: string, who?: SignedUp, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    remoteAddress: nextIp(NET),
+    headers: {
+      'content-type': 'application/json',
+      ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}),
+      ...headers,
+    },
+    payload: JSON.stringify({ query }),
+  });
+}
+
+const like = (videoId: number, who?: SignedUp, undo = false) =>
+  graphql(`mutation { likeVideo(videoId: ${videoId}${undo ? ', undo: true' : ''}) { ${FIELDS} } }`, who);
+const dislike = (videoId: number, who?: SignedUp) =>
+  graphql(`mutation { dislikeVideo(videoId: ${videoId}) { ${FIELDS} } }`, who);
+
+/** The counters on the video and what the rating rows say they must be. */
+async function counts(videoId: number) {
+  const [row] = await queryRows<Record<string, unknown>>(
+    t.database.db,
+    sql`select v.likes, v.dislikes,
+          (select count(*) from video_ratings r where r.video_id = v.id and r.rating = 1) as rows_likes,
+          (select count(*) from video_ratings r where r.video_id = v.id and r.rating = -1) as rows_dislikes
+        from videos v where v.id = ${videoId}`,
+  );
+  const result = { likes: Number(row!.likes), dislikes: Number(row!.dislikes) };
+  expect({ likes: Number(row!.rows_likes), dislikes: Number(row!.rows_dislikes) }).toEqual(result);
+  return result;
+}
+
+const rating = (videoId: number, likes: number, dislikes: number, own: -1 | 0 | 1) => ({
+  videoId,
+  guestRatingLikes: likes,
+  guestRatingDislikes: dislikes,
+  isLiked: own === 1,
+  isDisliked: own === -1,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  make = factoriesOf(t, { net: NET });
+  alice = await make.buildGuest({ name: 'vrate_alice' });
+  bob = await make.buildGuest({ name: 'vrate_bob' });
+  actorId = (await make.buildActor({ name: make.unique('RatedStar') })).id;
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GraphQL likeVideo / dislikeVideo (spec 7; spec 4 responses overwrite counts and flags)', () => {
+  it('needs a token (spec 8 Missing Vxql-Token) and a logged-in guest; nothing changes', async () => {
+    const video = await make.buildVideo(actorId);
+    const anonymous = await like(video.id);
+    expect(anonymous.json()).toEqual({
+      errors: [{ message: 'Missing Vxql-Token', extensions: { code: 'MISSING_TOKEN' } }],
+      data: null,
+    });
+    expect(await counts(video.id)).toEqual({ likes: 0, dislikes: 0 });
+  });
+
+  it('a second like is not counted twice; like -> dislike moves the vote; undo takes it back', async () => {
+    const video = await make.buildVideo(actorId);
+    expect((await like(video.id, alice)).json().data.likeVideo).toEqual(rating(video.id, 1, 0, 1));
+    expect((await like(video.id, alice)).json().data.likeVideo).toEqual(rating(video.id, 1, 0, 1));
+    expect(await counts(video.id)).toEqual({ likes: 1, dislikes: 0 });
+
+    expect((await like(video.id, bob)).json().data.likeVideo).toEqual(rating(video.id, 2, 0, 1));
+    expect((await dislike(video.id, alice)).json().data.dislikeVideo).toEqual(rating(video.id, 1, 1, -1));
+    expect(await counts(video.id)).toEqual({ likes: 1, dislikes: 1 });
+
+    expect((await like(video.id, bob, true)).json().data.likeVideo).toEqual(rating(video.id, 0, 1, 0));
+    expect(await counts(video.id)).toEqual({ likes: 0, dislikes: 1 });
+
+    // The public read: counts for everyone, the own flags only with the caller's token.
+    const read = (who?: SignedUp) =>
+      graphql(`{ videoRating(videoId: ${video.id}) { ${FIELDS} } }`, who).then(
+        (r) => r.json().data.videoRating,
+      );
+    expect(await read()).toEqual(rating(video.id, 0, 1, 0));
+    expect(await read(alice)).toEqual(rating(video.id, 0, 1, -1));
+  });
+
+  it('concurrent presses of one guest count once and keep the counters equal to the rows', async () => {
+    const video = await make.buildVideo(actorId);
+    const answers = await Promise.all([
+      like(video.id, alice),
+      like(video.id, alice),
+      dislike(video.id, bob),
+      like(video.id, bob),
+      like(video.id, alice),
+    ]);
+    for (const answer of answers) expect(answer.json().errors).toBeUndefined();
+    const final = await counts(video.id);
+    expect(final.likes + final.dislikes).toBe(2);
+    expect(final.likes).toBeGreaterThanOrEqual(1);
+  });
+
+  it('unknown video: VIDEO_NOT_FOUND; bad id: BAD_USER_INPUT; blocked country: ACTOR_BLOCKED_IN_COUNTRY', async () => {
+    expect((await like(2_000_000_000, alice)).json().errors?.[0]?.extensions?.code).toBe('VIDEO_NOT_FOUND');
+    expect((await like(-3, alice)).json().errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const blockedActor = await make.buildActor({
+      name: make.unique('BlockedStar'),
+      bannedCountryCodes: ['DE'],
+    });
+    const video = await make.buildVideo(blockedActor.id);
+    const blocked = await graphql(`mutation { likeVideo(videoId: ${video.id}) { isLiked } }`, alice, {
+      'x-country-code': 'DE',
+    });
+    expect(blocked.json().errors?.[0]?.extensions?.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
+    expect(await counts(video.id)).toEqual({ likes: 0, dislikes: 0 });
+  });
+});
