@@ -19,7 +19,7 @@ import { track } from '../analytics/track.ts';
 import { RestError } from '../api/rest.ts';
 import { useViewer } from '../auth/useViewer.tsx';
 import { formatPriceInCoins, priceInCoins } from '../catalog/format.ts';
-import { usePageLanguage } from '../i18n/usePageLanguage.ts';
+import { useShell } from '../layout/state/ShellContext.tsx';
 import { useModals } from '../modals/state/ModalProvider.tsx';
 import { usePaymentDialog } from '../payment-dialog/PaymentDialogProvider.tsx';
 import { useGuestLive } from '../realtime/hooks/useGuestLive.ts';
@@ -57,7 +57,7 @@ export interface UseBuy {
 }
 
 export function useBuy(item: BuyItem, onBought?: (result: BuyResult) => void): UseBuy {
-  const lang = usePageLanguage();
+  const { lang } = useShell();
   const { loggedIn, snapshot } = useViewer();
   const dialog = usePaymentDialog();
   const modals = useModals();

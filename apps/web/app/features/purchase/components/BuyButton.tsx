@@ -7,14 +7,14 @@
  * The first click loads the purchase flow (BuyFlow.tsx: login / age check, the purchase, not enough
  * money, the top-up) and asks at once; pages that only show the button carry this file alone.
  */
-import type { Price } from '@vela/contracts/common';
+import type { Language, Price } from '@vela/contracts/common';
 import type { BuyResult } from '@vela/contracts/promotions-api';
 import { type ItemType, voucherPaysFor } from '@vela/domain/vouchers';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { formatCoins, priceInCoins } from '../../catalog/format.ts';
-import { usePageLanguage } from '../../i18n/usePageLanguage.ts';
+import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useGuestLive } from '../../realtime/hooks/useGuestLive.ts';
 import { buyErrorText, type PurchaseT, usePurchaseT } from '../usePurchaseT.ts';
 import { useVideoPlayerHref } from '../videoLink.ts';
@@ -39,7 +39,7 @@ export interface BuyButtonProps {
 }
 
 export function BuyButton(props: BuyButtonProps) {
-  const lang = usePageLanguage();
+  const { lang } = useShell();
   const t = usePurchaseT(lang);
   const { loggedIn, snapshot } = useViewer();
   const { vouchers } = useGuestLive();
@@ -86,7 +86,7 @@ export function BuyButton(props: BuyButtonProps) {
 /** What the price button shows: the item, its prices, the words and whether a voucher pays. */
 export interface PriceView extends BuyButtonProps {
   t: PurchaseT;
-  lang: ReturnType<typeof usePageLanguage>;
+  lang: Language;
   voucher: boolean;
 }
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { formatCoins } from '../../catalog/format.ts';
-import { usePageLanguage } from '../../i18n/usePageLanguage.ts';
+import { useShell } from '../../layout/state/ShellContext.tsx';
 import { ModalFrame } from '../../modals/components/ModalFrame.tsx';
 import type { ModalComponentProps } from '../../modals/registry.ts';
 import { useBalance } from '../../wallet/state/BalanceProvider.tsx';
@@ -13,7 +13,7 @@ import { setNotEnoughMoneyRequest, useNotEnoughMoneyRequest } from '../notEnough
 import { usePurchaseT } from '../usePurchaseT.ts';
 
 export default function NotEnoughMoneyModal({ titleId, close }: ModalComponentProps) {
-  const lang = usePageLanguage();
+  const { lang } = useShell();
   const t = usePurchaseT(lang);
   const request = useNotEnoughMoneyRequest();
   const balance = useBalance();
