@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBou
 import { TileGrid } from '../features/catalog/components/TileGrid.tsx';
 import { TvSeriesTile } from '../features/catalog/components/TvSeriesTile.tsx';
 import { VideoTile } from '../features/catalog/components/VideoTile.tsx';
+import { HomeFavorites } from '../features/favorites/components/HomeFavorites.tsx';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { linkIfBuilt } from '../features/i18n/implemented.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
@@ -62,6 +63,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         {home.seo.h2 ? <p className="page__lead">{home.seo.h2}</p> : null}
         <p className="page__meta">{t('home.onlineCount', { count: onlineCount })}</p>
       </header>
+
+      <HomeFavorites lang={lang} />
 
       {topCams.items.length > 0 ? (
         <TopCams

@@ -22,6 +22,8 @@ export const myvelaMessages = defineMessages({
     'root.spinwheel': 'Spin wheel',
     'root.benefits': 'Benefits',
     'root.favoriteCams': 'Favourite cams',
+    'meta.favoriteCamsDescription':
+      'The performers you added to your favorites, and who of them is online now.',
     'root.logout': 'Log out',
     'root.loggingOut': 'Logging out…',
     'visitor.title': 'Please log in',
@@ -125,6 +127,8 @@ export const myvelaMessages = defineMessages({
     'root.spinwheel': 'Glücksrad',
     'root.benefits': 'Vorteile',
     'root.favoriteCams': 'Lieblings-Cams',
+    'meta.favoriteCamsDescription':
+      'Die Models, die du zu deinen Favoriten hinzugefügt hast, und wer davon gerade online ist.',
     'root.logout': 'Abmelden',
     'root.loggingOut': 'Abmelden …',
     'visitor.title': 'Bitte melde dich an',
@@ -227,6 +231,8 @@ export const myvelaMessages = defineMessages({
     'root.spinwheel': 'Rad van fortuin',
     'root.benefits': 'Voordelen',
     'root.favoriteCams': 'Favoriete cams',
+    'meta.favoriteCamsDescription':
+      'De modellen die je aan je favorieten hebt toegevoegd, en wie van hen nu online is.',
     'root.logout': 'Uitloggen',
     'root.loggingOut': 'Uitloggen…',
     'visitor.title': 'Log in',
@@ -329,6 +335,8 @@ export const myvelaMessages = defineMessages({
     'root.spinwheel': 'Ruleta',
     'root.benefits': 'Beneficios',
     'root.favoriteCams': 'Cams favoritas',
+    'meta.favoriteCamsDescription':
+      'Las modelos que añadiste a tus favoritas y quién de ellas está en línea ahora.',
     'root.logout': 'Cerrar sesión',
     'root.loggingOut': 'Cerrando sesión…',
     'visitor.title': 'Inicia sesión',

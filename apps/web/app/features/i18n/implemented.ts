@@ -24,6 +24,7 @@ export const IMPLEMENTED_ROUTES = {
   Lindemann: 'routes/lindemann.tsx',
   MyVela: 'routes/myvela.tsx',
   'MyVela/Profile': 'routes/myvela-profile.tsx',
+  'MyVela/FavoriteCams': 'routes/myvela-favorite-cams.tsx',
   VipClub: 'routes/vipclub.tsx',
   Cams: 'routes/cams.tsx',
   'Cams/ProSearch': 'routes/pro-search.tsx',

@@ -12,6 +12,7 @@ import { pageHead } from '../seo/pageHead.ts';
 const PAGES = {
   MyVela: { title: 'meta.rootTitle', description: 'meta.rootDescription' },
   'MyVela/Profile': { title: 'meta.profileTitle', description: 'meta.profileDescription' },
+  'MyVela/FavoriteCams': { title: 'root.favoriteCams', description: 'meta.favoriteCamsDescription' },
 } as const;
 
 export type MyVelaRoute = keyof typeof PAGES;

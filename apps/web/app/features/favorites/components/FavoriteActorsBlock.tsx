@@ -5,40 +5,27 @@
  */
 import type { Language } from '@vela/contracts/common';
 import { pathFor } from '@vela/i18n/routes';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { useLiveT } from '../../notifications/hooks/useLiveT.ts';
-import { useSocketSend } from '../../realtime/hooks/useSocketSend.ts';
-import { useSocketSession } from '../../realtime/hooks/useSocketSession.ts';
-import { useSocketStatus } from '../../realtime/hooks/useSocketStatus.ts';
-import { useFavorites } from '../hooks/useFavorites.ts';
+import { useFavoriteActorsList } from '../hooks/useFavoriteActorsList.ts';
 
 export function FavoriteActorsBlock({ lang }: { lang: Language }) {
   const t = useLiveT(lang);
-  const { actors, stale } = useFavorites();
-  const session = useSocketSession();
-  const status = useSocketStatus();
-  const send = useSocketSend();
-
-  useEffect(() => {
-    if (session && (actors === null || stale)) send({ type: 'favoriteRequestActors' });
-  }, [session, actors, stale, send]);
-
-  const online = actors?.filter((a) => a.isOnline).length ?? 0;
+  const { actors, online, total, offline } = useFavoriteActorsList();
   return (
     <section className="myvela-card favorites" aria-labelledby="favorites-title" data-favorites>
       <h2 id="favorites-title" className="myvela-card__title">
         {t('favoritesTitle')}{' '}
         {actors && actors.length > 0 ? (
           <span className="badge badge--online" data-favorites-online={online}>
-            {t('favoritesOnline', { online, total: actors.length })}
+            {t('favoritesOnline', { online, total })}
           </span>
         ) : null}
       </h2>
       {actors === null ? (
         <p className="muted" role="status">
-          {status === 'closed' ? t('notificationsOffline') : t('favoritesLoading')}
+          {offline ? t('notificationsOffline') : t('favoritesLoading')}
         </p>
       ) : actors.length === 0 ? (
         <p className="muted">{t('favoritesEmpty')}</p>
