@@ -137,4 +137,38 @@ describe('GraphQL likeVideo / dislikeVideo (spec 7; spec 4 responses overwrite c
     expect(blocked.json().errors?.[0]?.extensions?.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
     expect(await counts(video.id)).toEqual({ likes: 0, dislikes: 0 });
   });
+
+  it('spec 3 guestInfo.liked: true only for the guest who liked, in the tile grid and GraphQL videos', async () => {
+    const liked = await make.buildVideo(actorId);
+    const other = await make.buildVideo(actorId);
+    await like(liked.id, alice);
+    await dislike(other.id, alice);
+    const tiles = async (who?: SignedUp) => {
+      const payload = JSON.stringify({
+        category: 'allVideos',
+        limit: 10,
+        filter: { ids: [liked.id, other.id] },
+      });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/rest/v1/tileGrid/get/videos/${encodeURIComponent(payload)}`,
+        remoteAddress: nextIp(NET),
+        headers: who ? { authorization: `Bearer ${who.accessToken}` } : {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const items = response.json().data.items as { id: number; guestInfo: { liked: boolean } }[];
+      return Object.fromEntries(items.map((item) => [item.id, item.guestInfo.liked]));
+    };
+    expect(await tiles(alice)).toEqual({ [liked.id]: true, [other.id]: false });
+    expect(await tiles(bob)).toEqual({ [liked.id]: false, [other.id]: false });
+    expect(await tiles()).toEqual({ [liked.id]: false, [other.id]: false });
+
+    const listed = await graphql(
+      `{ videos(category: "allVideos", filter: { ids: [${liked.id}] }) { items { id likes guestInfo { liked } } } }`,
+      alice,
+    );
+    expect(listed.json().data.videos.items).toEqual([
+      { id: String(liked.id), likes: 1, guestInfo: { liked: true } },
+    ]);
+  });
 });

@@ -48,7 +48,7 @@ async function videosOfANewPerformer() {
   return { actor, vip: vip.id, vip30: vip30.id, plain: plain.id };
 }
 
-type GuestInfo = { bought: boolean; flatrate: boolean };
+type GuestInfo = { bought: boolean; flatrate: boolean; liked: boolean };
 
 async function guestInfoOf(ids: number[], g: SignedUp | null): Promise<Map<number, GuestInfo>> {
   const payload = JSON.stringify({ category: 'allVideos', limit: 100, filter: { ids } });
@@ -87,9 +87,9 @@ describe('spec 3 guestInfo.flatrate: the VIP membership includes VIP and VIP30 v
     const v = await videosOfANewPerformer();
     const guest = await vipGuest();
     const info = await guestInfoOf([v.vip, v.vip30, v.plain], guest);
-    expect(info.get(v.vip)).toEqual({ bought: false, flatrate: true });
-    expect(info.get(v.vip30)).toEqual({ bought: false, flatrate: true });
-    expect(info.get(v.plain)).toEqual({ bought: false, flatrate: false });
+    expect(info.get(v.vip)).toEqual({ bought: false, flatrate: true, liked: false });
+    expect(info.get(v.vip30)).toEqual({ bought: false, flatrate: true, liked: false });
+    expect(info.get(v.plain)).toEqual({ bought: false, flatrate: false, liked: false });
   });
 
   it('a guest without VIP and a visitor see flatrate false everywhere', async () => {
@@ -161,7 +161,11 @@ describe('buying a video the VIP membership includes charges nothing (issue 17 d
     const bought = await buy(guest, v.vip);
     expect(bought.statusCode, bought.body).toBe(200);
     expect(await ledgerOf(guest.id)).toEqual({ purchases: 1, balanceCents: 1_000 - 299 });
-    expect((await guestInfoOf([v.vip], guest)).get(v.vip)).toEqual({ bought: true, flatrate: false });
+    expect((await guestInfoOf([v.vip], guest)).get(v.vip)).toEqual({
+      bought: true,
+      flatrate: false,
+      liked: false,
+    });
   });
 });
 

@@ -90,10 +90,11 @@ export const StoreTileGridSettingsSchema = z
 
 /**
  * A video tile of a listing, with the caller's spec 3 guestInfo, false for visitors: `bought` (a
- * purchase), `flatrate` (the guest's VIP includes this VIP or VIP30 video: no charge, no buy button).
+ * purchase), `flatrate` (the guest's VIP includes this VIP or VIP30 video: no charge, no buy button),
+ * `liked` (the guest likes it; the server always sends it, optional for clients' own fixtures).
  */
 export interface VideoListItem extends VideoTile {
-  guestInfo: { bought: boolean; flatrate: boolean };
+  guestInfo: { bought: boolean; flatrate: boolean; liked?: boolean };
 }
 
 /** One page of a listing (offset paging; hasMore from fetching one more than the limit). */
@@ -114,7 +115,9 @@ export const VideoListSchema = z.object({
   sort: VideoSortSchema,
   sorts: z.array(VideoSortSchema),
   items: z.array(
-    VideoTileSchema.extend({ guestInfo: z.object({ bought: z.boolean(), flatrate: z.boolean() }) }),
+    VideoTileSchema.extend({
+      guestInfo: z.object({ bought: z.boolean(), flatrate: z.boolean(), liked: z.boolean().optional() }),
+    }),
   ),
   offset: z.number(),
   limit: z.number(),

@@ -34,6 +34,8 @@ const typeDefs = /* GraphQL */ `
     bought: Boolean!
     "The guest's VIP membership includes this VIP or VIP30 video: no charge, no buy button."
     flatrate: Boolean!
+    "The guest likes this video (likeVideo)."
+    liked: Boolean!
   }
 
   "A video of a listing (spec 3 Video)."

@@ -38,11 +38,12 @@ export function createVideosModule(
   },
 ): VideosModule {
   const catalog = createCatalogReads(deps.db);
+  const ratings = createVideoRatings(deps.db);
   const videos = createVideosService(
     createVideosRepository(deps.db),
     (key, lang) => catalog.seoText(key, lang),
     undefined,
-    deps.isVip ? { isVip: deps.isVip } : {},
+    { ...(deps.isVip ? { isVip: deps.isVip } : {}), likedAmong: ratings.likedAmong },
   );
   const visitorListings = createResponseCache({
     ttlMs: VIDEO_LISTING_CACHE_TTL_MS,
@@ -79,7 +80,7 @@ export function createVideosModule(
       await unsubscribe?.();
     },
     // Like/dislike of videos (spec 7) beside the listings' fields.
-    graphql: joinGraphql(videosGraphql(videos), videoRatingsGraphql(createVideoRatings(deps.db))),
+    graphql: joinGraphql(videosGraphql(videos), videoRatingsGraphql(ratings)),
     pagesIn: (country) => ({
       videosOverview: (lang, guestId) => videos.overview(lang, guestId, country),
       videoListing: (lang, category, query, guestId) =>

@@ -7,7 +7,14 @@ import type { ListingRow, VideoStarRow } from './videos.repository.ts';
 const LANGUAGES: readonly Language[] = ['de', 'en', 'nl', 'es'];
 
 export function presentVideoListItem(row: ListingRow): VideoListItem {
-  return { ...presentVideoTile(row), guestInfo: { bought: row.bought, flatrate: row.flatrate === true } };
+  return {
+    ...presentVideoTile(row),
+    guestInfo: {
+      bought: row.bought,
+      flatrate: row.flatrate === true,
+      liked: row.liked === true,
+    },
+  };
 }
 
 /** Spec 3 video star; avatars are age rating 16 (spec 9). */

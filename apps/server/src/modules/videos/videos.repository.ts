@@ -87,6 +87,8 @@ export interface ListingRow {
   bought: boolean;
   /** Spec 3 guestInfo.flatrate: the caller's VIP includes this video (set by the service, per guest). */
   flatrate?: boolean;
+  /** Spec 3 guestInfo.liked: the caller likes this video (set by the service, per guest). */
+  liked?: boolean;
 }
 
 export interface VideoStarRow {

@@ -88,8 +88,14 @@ export function createVideosService(
   /**
    * sharedListingTtlMs: how long a page without the caller is kept; 0 keeps none (every page a query).
    * isVip: the subscriptions module's answer whether a guest is a VIP (spec 3 guestInfo.flatrate).
+   * likedAmong: the guest's likes among a page's videos (spec 3 guestInfo.liked).
    */
-  options: { sharedListingTtlMs?: number; isVip?: (guestId: number) => Promise<boolean> } = {},
+  options: {
+    sharedListingTtlMs?: number;
+    isVip?: (guestId: number) => Promise<boolean>;
+    /** Which of the videos the guest liked (spec 3 guestInfo.liked; video-ratings.ts). */
+    likedAmong?: (guestId: number, videoIds: readonly number[]) => Promise<Set<number>>;
+  } = {},
 ) {
   const sharedListingTtlMs = options.sharedListingTtlMs ?? SHARED_LISTING_TTL_MS;
   /** Video stars per country ('' unknown), recomputed at most once a minute. */
@@ -126,33 +132,48 @@ export function createVideosService(
   })();
 
   /**
-   * The rows with the guest's flags (spec 3 guestInfo): bought, and flatrate for the VIP and VIP30
-   * videos when the guest is a VIP (asked only when the page has one). `personal`: a flag is set.
+   * The rows with the guest's flags (spec 3 guestInfo): bought, flatrate for the VIP and VIP30
+   * videos when the guest is a VIP (asked only when the page has one), and liked. `personal`: a
+   * flag is set.
    */
   async function withGuestFlags(
     rows: ListingRow[],
     guestId: number | null,
   ): Promise<{ rows: ListingRow[]; personal: boolean }> {
     if (guestId === null || rows.length === 0) return { rows, personal: false };
-    const [bought, vip] = await Promise.all([
-      repo.boughtAmong(
-        guestId,
-        rows.map((r) => r.id),
-      ),
-      rows.some((r) => r.vip || r.vip30) && options.isVip ? options.isVip(guestId) : false,
+    const ids = rows.map((r) => r.id);
+    const [bought, vip, liked] = await Promise.all([
+      repo.boughtAmong(guestId, ids),
+      isVipFor(rows, guestId),
+      likedAmong(guestId, ids),
     ]);
-    return flagged(rows, bought, vip);
+    return flagged(rows, bought, vip, liked);
   }
 
-  /** Sets bought (ids in `bought`) and flatrate (`isVip` and a VIP/VIP30 video) on the rows. */
-  function flagged(rows: ListingRow[], bought: ReadonlySet<number>, isVip: boolean) {
+  /** Asks whether the guest is a VIP only when a row is a VIP or VIP30 video. */
+  async function isVipFor(rows: readonly ListingRow[], guestId: number): Promise<boolean> {
+    return rows.some((r) => r.vip || r.vip30) && options.isVip ? options.isVip(guestId) : false;
+  }
+
+  async function likedAmong(guestId: number, ids: readonly number[]): Promise<ReadonlySet<number>> {
+    return options.likedAmong ? options.likedAmong(guestId, ids) : new Set();
+  }
+
+  /** Sets bought (ids in `bought`), flatrate (`isVip` and a VIP/VIP30 video) and liked on the rows. */
+  function flagged(
+    rows: ListingRow[],
+    bought: ReadonlySet<number>,
+    isVip: boolean,
+    liked: ReadonlySet<number>,
+  ) {
     let personal = false;
     const out = rows.map((r) => {
       const owned = r.bought || bought.has(r.id);
       const flatrate = includedInVip(r, { isVip });
-      if (!owned && !flatrate) return r;
+      const likes = liked.has(r.id);
+      if (!owned && !flatrate && !likes) return r;
       personal = true;
-      return { ...r, bought: owned, flatrate };
+      return { ...r, bought: owned, flatrate, liked: likes };
     });
     return { rows: out, personal };
   }
@@ -252,11 +273,18 @@ export function createVideosService(
     };
   }
 
-  /** A listing only a guest has (the bought videos): bought flags from the query, flatrate per VIP. */
+  /** A listing only a guest has (the bought videos): bought flags from the query, flatrate per VIP, liked. */
   async function boughtListing(spec: ListingSpec, guestId: number | null): Promise<ListingRow[]> {
     const rows = await repo.listing(spec);
-    if (guestId === null || !options.isVip || !rows.some((r) => r.vip || r.vip30)) return rows;
-    return flagged(rows, new Set(), await options.isVip(guestId)).rows;
+    if (guestId === null || rows.length === 0) return rows;
+    const [vip, liked] = await Promise.all([
+      isVipFor(rows, guestId),
+      likedAmong(
+        guestId,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return flagged(rows, new Set(), vip, liked).rows;
   }
 
   async function stars(country: Country, limit: number = VIDEO_STARS_COUNT): Promise<VideoStar[]> {
