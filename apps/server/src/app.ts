@@ -44,8 +44,10 @@ import { createPagesModule, type PageSlices } from './modules/pages/pages.module
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
+import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
+import { createPromotionsRepository } from './modules/promotions/promotions.repository.ts';
 import { createProSearchModule } from './modules/prosearch/prosearch.module.ts';
 import { createRealtime } from './modules/realtime/realtime.module.ts';
 import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
@@ -182,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isVip,
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
   });
+  // What a guest bought (the promotions' purchases), for what a start may play.
+  const promotionsReads = createPromotionsRepository(database.db);
   // Every module, in the order its routes are registered; the mail module stops last.
   const featureModules: FeatureModule[] = [
     createTrackerModule(moduleDeps),
@@ -201,6 +205,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    // Watching videos (issue 17): watch/start and the HLS media signed per guest.
+    createPlaybackModule({
+      ...moduleDeps,
+      sessionSecret,
+      video: (videoId) => videoForSale(database.db, videoId),
+      owns: async (guestId, videoId) =>
+        (await promotionsReads.purchaseOf(guestId, 'video', videoId)) !== undefined,
+      isVip,
+    }),
     ...Object.values(catalogModules),
     createPagesModule({
       ...moduleDeps,

@@ -18,12 +18,23 @@ export const PLAYER_VOLUME_STORAGE_KEY = 'playerVolume';
 
 export const VIDEO_ACCESS_KINDS = ['full', 'preview'] as const;
 
+/** A video id as the query carries it: digits only (no sign, space, exponent or control character). */
 export const WatchStartQuerySchema = z.object({
-  videoId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  videoId: z
+    .union([
+      z.int(),
+      z
+        .string()
+        .regex(/^[1-9]\d{0,9}$/, 'a positive integer id')
+        .transform(Number),
+    ])
+    .pipe(
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    ),
 });
 
 export const WatchStartSchema = z.object({

@@ -8,6 +8,7 @@
 import type { Language } from '@vela/contracts/common';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { clipDirOf } from '../clip-pool.ts';
 import { type Database, type Db, queryRows } from '../client.ts';
 import * as t from '../schema.ts';
 import { seedBonusCodes } from './bonus-codes.ts';
@@ -19,6 +20,7 @@ import {
   interviewTitle,
   placeOf,
 } from './catalog-extras.ts';
+import { generateClips } from './clips.ts';
 import {
   ABOUT_ME,
   BANNED_COUNTRY_SETS,
@@ -77,6 +79,8 @@ export interface SeedReport {
   now: string;
   counts: Record<string, number>;
   images: { written: number; skipped: number };
+  /** The video clip pool (seed/clips.ts): clips generated now, clips already present. */
+  clips: { written: number; skipped: number };
   ms: number;
 }
 
@@ -263,6 +267,9 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   const pool: ImagePool = imagePool(POOL_COUNTS[cfg.pool]);
   const allImages = Object.values(pool).flat();
   const imagesPromise = generateImages(opts.mediaDir, allImages, { log });
+  // The video clips (ffmpeg children) are made while the rows are inserted; awaited at the end.
+  const clipsPromise = generateClips(clipDirOf(opts.mediaDir), cfg.pool, { log });
+  clipsPromise.catch(() => {}); // a failure is reported by the await below, not as unhandled
   await step(
     'media_images',
     t.mediaImages,
@@ -705,7 +712,16 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   if (database.kind === 'postgres') await db.execute(sql`analyze`);
 
   const images = await imagesPromise;
+  const { written, skipped } = await clipsPromise;
   const ms = Math.round(performance.now() - started);
   log(`seed ${opts.size} (seed ${opts.seed}) done in ${ms} ms`);
-  return { size: opts.size, seed: opts.seed, now: now.toISOString(), counts, images, ms };
+  return {
+    size: opts.size,
+    seed: opts.seed,
+    now: now.toISOString(),
+    counts,
+    images,
+    clips: { written, skipped },
+    ms,
+  };
 }
