@@ -8,8 +8,8 @@
 import type { Language } from '@vela/contracts/common';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { clipDirOf } from '../clip-pool.ts';
 import { type Database, type Db, queryRows } from '../client.ts';
+import { clipDirOf } from '../clip-pool.ts';
 import * as t from '../schema.ts';
 import { seedBonusCodes } from './bonus-codes.ts';
 import {
