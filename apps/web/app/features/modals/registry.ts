@@ -4,6 +4,7 @@
  */
 import type { ModalId } from '@vela/domain/modal-stack';
 import type { ReactNode } from 'react';
+import { LazyVideoWithPlayerModal } from '../player/components/LazyVideoWithPlayerModal.tsx';
 import { LazyNotEnoughMoneyModal } from '../purchase/components/LazyNotEnoughMoneyModal.tsx';
 import { AdultMarketLoginModal } from './components/AdultMarketLoginModal.tsx';
 import { AvsModal } from './components/AvsModal.tsx';
@@ -22,6 +23,7 @@ export const MODAL_REGISTRY = {
   'es-avs': EsAvsModal,
   'sexole-login': AdultMarketLoginModal,
   avs: AvsModal,
+  'video-with-player': LazyVideoWithPlayerModal,
   'not-enough-money': LazyNotEnoughMoneyModal,
 } as const satisfies Partial<Record<ModalId, ModalComponent>>;
 

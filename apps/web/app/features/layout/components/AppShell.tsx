@@ -17,6 +17,7 @@ import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
 import { ModalHost } from '../../modals/components/ModalHost.tsx';
 import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { VideoPlayerOpener } from '../../player/components/VideoPlayerOpener.tsx';
 import { RealtimeProvider } from '../../realtime/state/RealtimeProvider.tsx';
 import { ScrollManager } from '../../scroll/ScrollManager.tsx';
 import { WalletSync } from '../../wallet/components/WalletSync.tsx';
@@ -120,6 +121,7 @@ export function AppShell({
                 <Footer />
                 <CookieBanner />
                 <ModalHost />
+                <VideoPlayerOpener />
                 <AccountAutoDialogs />
                 <ScrollManager />
                 <PageViewTracker />
