@@ -16,7 +16,7 @@ import { useViewer } from '../../auth/useViewer.tsx';
 import { formatCoins, priceInCoins } from '../../catalog/format.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useGuestLive } from '../../realtime/hooks/useGuestLive.ts';
-import { buyErrorText, type PurchaseT, usePurchaseT } from '../usePurchaseT.ts';
+import { type PurchaseT, usePurchaseT } from '../usePurchaseT.ts';
 import { useVideoPlayerHref } from '../videoLink.ts';
 import '../purchase.css';
 
@@ -127,10 +127,6 @@ export function PriceButton({
       ) : null}
     </div>
   );
-}
-
-export function buyError(t: PurchaseT, code: string | null): string | null {
-  return code === null ? null : buyErrorText(t, code);
 }
 
 function Owned({

@@ -5,7 +5,8 @@
 import type { BuyResult } from '@vela/contracts/promotions-api';
 import { useEffect, useRef } from 'react';
 import { useBuy } from '../useBuy.ts';
-import { buyError, PriceButton, type PriceView } from './BuyButton.tsx';
+import { buyErrorText, usePurchaseFlowT } from '../usePurchaseFlowT.ts';
+import { PriceButton, type PriceView } from './BuyButton.tsx';
 
 export default function BuyFlow({
   view,
@@ -15,6 +16,7 @@ export default function BuyFlow({
   onBought: (result: BuyResult) => void;
 }) {
   const { state, buy } = useBuy(view, onBought);
+  const flowT = usePurchaseFlowT(view.lang);
   const asked = useRef(false);
   useEffect(() => {
     if (asked.current) return;
@@ -27,7 +29,7 @@ export default function BuyFlow({
     <PriceButton
       view={view}
       busy={busy}
-      error={state.kind === 'error' ? buyError(view.t, state.code) : null}
+      error={state.kind === 'error' ? buyErrorText(flowT, state.code) : null}
       onClick={buy}
     />
   );

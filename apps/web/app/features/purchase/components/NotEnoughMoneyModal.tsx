@@ -10,11 +10,11 @@ import { ModalFrame } from '../../modals/components/ModalFrame.tsx';
 import type { ModalComponentProps } from '../../modals/registry.ts';
 import { useBalance } from '../../wallet/state/BalanceProvider.tsx';
 import { setNotEnoughMoneyRequest, useNotEnoughMoneyRequest } from '../notEnoughMoney.ts';
-import { usePurchaseT } from '../usePurchaseT.ts';
+import { usePurchaseFlowT } from '../usePurchaseFlowT.ts';
 
 export default function NotEnoughMoneyModal({ titleId, close }: ModalComponentProps) {
   const { lang } = useShell();
-  const t = usePurchaseT(lang);
+  const t = usePurchaseFlowT(lang);
   const request = useNotEnoughMoneyRequest();
   const balance = useBalance();
   const topUpButton = useRef<HTMLButtonElement>(null);
