@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../payment-dialog/memoryStorage.ts';
 import {
   PENDING_PIN_MAX_AGE_MS,
   PENDING_PIN_STORAGE_KEY,
   storePendingPin,
   takePendingPin,
 } from './pendingPin.ts';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 describe('pending pin after a login (spec 3 stored login action: pin actor, album, picture, sedcards)', () => {
   it('is taken once, by the button of the same item only', () => {

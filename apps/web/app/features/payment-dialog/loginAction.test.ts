@@ -10,16 +10,7 @@ import {
   storeLoginAction,
   takeStoredLoginAction,
 } from './loginAction.ts';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
+import { memoryStorage } from './memoryStorage.ts';
 
 describe('stored login action (spec 3 local storage onLoginAction)', () => {
   it('is stored as JSON under onLoginAction and taken exactly once', () => {

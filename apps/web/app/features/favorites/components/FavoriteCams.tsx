@@ -38,7 +38,7 @@ function FavoriteCam({ actor, lang, t }: { actor: FavoriteActor; lang: Language;
       <FavoriteActorCard actor={actor} lang={lang} t={t} />
       <button
         type="button"
-        className="favorite-cams__remove"
+        className="shell-button favorite-cams__remove"
         aria-label={t('remove', { name: actor.name })}
         aria-busy={busy}
         disabled={busy}

@@ -105,7 +105,7 @@ export function PinButton({
   label,
   visibleText,
   failedText,
-  className = 'pin-button',
+  className = 'shell-button pin-button',
   wrapperClassName = 'pin',
   icon,
   data,

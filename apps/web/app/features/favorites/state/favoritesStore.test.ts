@@ -1,4 +1,4 @@
-import type { FavoriteActor } from '@vela/contracts/socket';
+import type { FavoriteActor, SessionSnapshot } from '@vela/contracts/socket';
 import { describe, expect, it } from 'vitest';
 import { createFavoritesStore, isPinned } from './favoritesStore.ts';
 
@@ -48,21 +48,12 @@ describe('favorites store (spec 4 Favorites)', () => {
       type: 'ackSession',
       guestId: '1',
       language: 'en',
+      // Only the favorites' part of the snapshot matters here.
       snapshot: {
-        balance: {
-          guestBalance: 0,
-          guestBalanceFormatted: '0',
-          guestBalanceCents: 0,
-          guestIsPayingCustomer: false,
-        },
-        avsStatus: 'unknown',
-        vipAboStatus: 'none',
-        vxtvAboStatus: 'none',
-        notifications: { unreadTotal: 0, unseenTotal: 0 },
         pinnedActorIds: [4],
         pinnedItems: { album: [31], picture: [], sedcards: [4] },
-      },
-    } as Parameters<typeof store.apply>[0]);
+      } as SessionSnapshot,
+    });
     const state = () => store.getState();
     expect(isPinned(state(), 'album', 31)).toBe(true);
     expect(isPinned(state(), 'sedcards', 4)).toBe(true);
