@@ -159,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     performers: createPerformersModule(moduleDeps),
     actors: createActorsModule(moduleDeps),
     videos: createVideosModule({ ...moduleDeps, isVip }),
-    gallery: createGalleryModule(moduleDeps),
+    // Album pictures are served through URLs signed per guest with a key from the session secret.
+    gallery: createGalleryModule({ ...moduleDeps, sessionSecret }),
     search: createSearchModule(moduleDeps),
     prosearch: createProSearchModule(moduleDeps),
   } satisfies PageSlices;

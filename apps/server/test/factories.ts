@@ -77,7 +77,7 @@ export function factoriesOf(
     `${prefix}${++sequence}${Math.random().toString(36).slice(2, 6)}`.slice(0, 30);
 
   /** A key of the seeded media store (one per kind, looked up once). */
-  async function mediaKey(kind: 'avatar' | 'preview' | 'picture'): Promise<string> {
+  async function mediaKey(kind: 'avatar' | 'preview' | 'picture' | 'photo'): Promise<string> {
     const known = keys.get(kind);
     if (known) return known;
     const [row] = await queryRows<{ key: string }>(
@@ -166,10 +166,12 @@ export function factoriesOf(
         .returning();
       if (!album) throw new Error('album not inserted');
       const pictureIds: number[] = [];
+      // Album pictures use their own pool (the media gate refuses their keys under /media/).
+      const photo = ageRatings.length > 0 ? await mediaKey('photo') : cover;
       for (const [index, ageRating] of ageRatings.entries()) {
         const [picture] = await db
           .insert(pictures)
-          .values({ albumId: album.id, imageKey: cover, ageRating, position: index + 1 })
+          .values({ albumId: album.id, imageKey: photo, ageRating, position: index + 1 })
           .returning({ id: pictures.id });
         pictureIds.push(picture!.id);
       }

@@ -60,6 +60,24 @@ function get(path: string, who?: SignedUp) {
   });
 }
 
+/**
+ * The gallery service as the page loaders call it, with its own signing key: its picture tokens
+ * differ from the app's, so answers are compared with the tokens masked (`masked`).
+ */
+async function galleryService() {
+  const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
+  const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
+  const { pictureUrlSigner } = await import('../src/modules/gallery/picture-media.ts');
+  const { createMediaSigner, mediaKeyOf } = await import('../src/infra/signed-media.ts');
+  return createGalleryService({
+    repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
+    pictureUrls: pictureUrlSigner(createMediaSigner(mediaKeyOf('gallery-test-secret-0123456789abcdef'))),
+  });
+}
+
+/** A JSON copy of `value` with every signed picture URL's token replaced by `T`. */
+const masked = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/\?t=[^"]+/g, '?t=T'));
+
 const dataOf = (response: LightMyRequestResponse) => {
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json().data;
@@ -237,8 +255,14 @@ describe('picture and sedcard ratings (spec 3: same four fields)', () => {
       isLiked: true,
       isDisliked: false,
     });
-    // The avatar and the 4 pictures of the image album.
-    expect(byName.photos).toHaveLength(5);
+    // The avatar and the album's 3 preview pictures (issue 17: the 4th is locked until bought, so
+    // the sedcard does not show it), each with a URL signed for the caller.
+    expect(byName.photos).toHaveLength(4);
+    expect(byName.photos[0].urls).toBeNull();
+    for (const photo of byName.photos.slice(1))
+      expect(photo.urls.w640).toMatch(
+        new RegExp(`^/media/pictures/${photo.id}/w640\\.webp\\?t=${alice.id}\\.`),
+      );
     const fsk16 = dataOf(
       await get(
         `gallery/getsedcards/${sedcardActor.id}/${encodeURIComponent(JSON.stringify({ ageRating: 16 }))}`,
@@ -410,7 +434,7 @@ describe('album views (spec 6: album view recording is logged-in only)', () => {
 });
 
 describe('preview, pinned photos, album page', () => {
-  it('gallery/getPreview: the cover and the first 4 pictures', async () => {
+  it('gallery/getPreview: the cover and the first 4 pictures (issue 17: the first 3 open with signed URLs, the 4th locked without any)', async () => {
     const album = await createAlbum(actor.id, [16, 18, 18, 18, 18, 18]);
     const preview = dataOf(await get(`gallery/getPreview?albumId=${album.id}`));
     expect(preview.album).toMatchObject({
@@ -420,6 +444,10 @@ describe('preview, pinned photos, album page', () => {
       type: 'image',
     });
     expect(preview.pictures.map((p: { id: number }) => p.id)).toEqual(album.pictureIds.slice(0, 4));
+    expect(preview.pictures.map((p: { locked: boolean }) => p.locked)).toEqual([false, false, false, true]);
+    // A visitor's URLs are signed for guest 0; the locked entry names neither a key nor a URL.
+    expect(preview.pictures[0].urls.w320).toMatch(/^\/media\/pictures\/\d+\/w320\.webp\?t=0\./);
+    expect(Object.keys(preview.pictures[3]).sort()).toEqual(['aspect', 'id', 'locked', 'position']);
     expect(preview.cover.key).toEqual(expect.any(String));
   });
 
@@ -447,23 +475,18 @@ describe('preview, pinned photos, album page', () => {
 
   it('getPreview and getsedcards answer exactly what the service presents (decision 0032: the contract strips nothing)', async () => {
     const album = await createAlbum(actor.id, [16, 18, 18, 18, 18]);
-    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
-    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
-    const service = createGalleryService({
-      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
-    });
-    const json = (value: unknown) => JSON.parse(JSON.stringify(value));
-    expect(dataOf(await get(`gallery/getPreview?albumId=${album.id}`, alice))).toEqual(
-      json(await service.preview(album.id, alice.id, null)),
+    const service = await galleryService();
+    expect(masked(dataOf(await get(`gallery/getPreview?albumId=${album.id}`, alice)))).toEqual(
+      masked(await service.preview(album.id, alice.id, null)),
     );
     const payload = encodeURIComponent(JSON.stringify({ limit: 3, offset: 1, ageRating: 16 }));
-    expect(dataOf(await get(`gallery/getsedcards/${actor.id}/${payload}`, alice))).toEqual(
-      json(
+    expect(masked(dataOf(await get(`gallery/getsedcards/${actor.id}/${payload}`, alice)))).toEqual(
+      masked(
         await service.sedcard({ id: actor.id }, alice.id, { maxAgeRating: 16, limit: 3, offset: 1 }, null),
       ),
     );
-    expect(dataOf(await get(`gallery/getsedcards/${actor.name.toUpperCase()}`))).toEqual(
-      json(
+    expect(masked(dataOf(await get(`gallery/getsedcards/${actor.name.toUpperCase()}`)))).toEqual(
+      masked(
         await service.sedcard(
           { slug: actor.name.toLowerCase() },
           null,
@@ -489,11 +512,7 @@ describe('preview, pinned photos, album page', () => {
   it('album page: an album of another actor is not found (null); the actor name is compared lower-cased', async () => {
     const album = await createAlbum(actor.id);
     // The page loader's call: the service compares the lower-cased actor name.
-    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
-    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
-    const service = createGalleryService({
-      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
-    });
+    const service = await galleryService();
     expect(await service.albumPage('en', otherActor.name, album.id, null, null)).toBeNull();
     const page = await service.albumPage('en', actor.name.toUpperCase(), album.id, alice.id, null);
     if (!page || 'blocked' in page) throw new Error('expected the album page');
@@ -505,11 +524,7 @@ describe('preview, pinned photos, album page', () => {
   it('banned countries (spec 6): the album page is blocked and gallery/open is 403 ACTOR_BLOCKED_IN_COUNTRY; nothing is recorded; other countries see it', async () => {
     const banned = await make.buildActor({ name: make.unique('Banned'), bannedCountryCodes: ['DE', 'ch'] });
     const album = await createAlbum(banned.id);
-    const { createGalleryRepository } = await import('../src/modules/gallery/gallery.repository.ts');
-    const { createGalleryService } = await import('../src/modules/gallery/gallery.service.ts');
-    const service = createGalleryService({
-      repository: createGalleryRepository(t.database.db, createGuestsRepository(t.database.db).screenNamesOf),
-    });
+    const service = await galleryService();
     expect(await service.albumPage('en', banned.name, album.id, alice.id, 'DE')).toEqual({ blocked: true });
     expect(await service.albumPage('en', banned.name, album.id, null, 'CH')).toEqual({ blocked: true });
     const seen = await service.albumPage('en', banned.name, album.id, null, 'AT');

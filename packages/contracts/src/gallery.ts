@@ -98,30 +98,57 @@ export type GalleryAlbum = RatingFieldsData & {
   isBought: boolean;
 };
 
+/**
+ * URLs of one album picture in the three sizes of spec 9, signed for the caller and expiring
+ * (issue 17 deliverable 3): `/media/pictures/<pictureId>/<size>.webp?t=<token>`. The pool file
+ * behind a picture is never served directly under /media/.
+ */
+export interface PictureUrls {
+  w320: string;
+  w640: string;
+  w1280: string;
+}
+
+/** An album picture the caller may see: its signed URLs (a preview picture, or any of a bought or free album). */
 export interface GalleryPicture extends RatingFieldsData {
   id: number;
   position: number;
   image: ImageRef;
+  locked: false;
+  urls: PictureUrls;
 }
+
+/** An album picture beyond the preview of an album the caller has not bought: no key, no URL. */
+export interface LockedGalleryPicture {
+  id: number;
+  position: number;
+  locked: true;
+  /** Aspect ratio width / height, so the locked tile keeps the picture's shape. */
+  aspect: number;
+}
+
+/** An entry of an album's picture list: open (signed URLs) or locked. */
+export type AlbumPicture = GalleryPicture | LockedGalleryPicture;
 
 /** Spec 3 sedcard: the rating fields plus photos. */
 export interface Sedcard extends RatingFieldsData {
   actor: { id: number; name: string; slug: string; avatar: ImageRef };
-  photos: { id: number; albumId: number | null; image: ImageRef }[];
+  /**
+   * The avatar (id 0, public: `urls` null) and the actor's album pictures everyone may see (each
+   * album's preview pictures and the pictures of free albums), with URLs signed for the caller.
+   */
+  photos: { id: number; albumId: number | null; image: ImageRef; urls: PictureUrls | null }[];
 }
-
-/** Answer of gallery/open: the album, and whether this call recorded a view. */
-export const OpenAlbumResponseSchema = z.object({
-  album: z.object({ id: z.number().int(), albumTotalViews: z.number().int().nonnegative() }).passthrough(),
-  viewRecorded: z.boolean(),
-});
 
 /** The album page /:lang/amateur/:actorName/pictures/:albumId/. */
 export interface AlbumPageData {
   album: GalleryAlbum;
   actor: { id: number; name: string; slug: string; avatar: ImageRef; isOnline: boolean };
   sedcard: RatingFieldsData;
-  pictures: GalleryPicture[];
+  /** Every picture by position: open ones with signed URLs, the rest locked (album-access.ts). */
+  pictures: AlbumPicture[];
+  /** The album's age rating: the highest of its pictures' (16 without pictures); the buy button's. */
+  ageRating: 16 | 18;
   comments: AlbumComments;
 }
 
@@ -211,24 +238,61 @@ export const GalleryAlbumSchema = z.object({
   isBought: z.boolean(),
 }) satisfies z.ZodType<GalleryAlbum>;
 
+export const PictureUrlsSchema = z.object({
+  w320: z.string(),
+  w640: z.string(),
+  w1280: z.string(),
+}) satisfies z.ZodType<PictureUrls>;
+
 export const GalleryPictureSchema = z.object({
   ...RatingFieldsSchema.shape,
   id: z.number(),
   position: z.number(),
   image: ImageRefSchema,
+  locked: z.literal(false),
+  urls: PictureUrlsSchema,
 }) satisfies z.ZodType<GalleryPicture>;
 
-/** gallery/getPreview: the album, its cover and its first 4 pictures. */
+export const LockedGalleryPictureSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  locked: z.literal(true),
+  aspect: z.number(),
+}) satisfies z.ZodType<LockedGalleryPicture>;
+
+export const AlbumPictureSchema = z.discriminatedUnion('locked', [
+  GalleryPictureSchema,
+  LockedGalleryPictureSchema,
+]) satisfies z.ZodType<AlbumPicture>;
+
+/**
+ * Answer of gallery/open: the album, whether this call recorded a view, and its pictures (open ones
+ * with URLs signed for the caller, the rest locked; after a purchase all open at once).
+ */
+export const OpenAlbumResponseSchema = z.object({
+  album: z.object({ id: z.number().int(), albumTotalViews: z.number().int().nonnegative() }).passthrough(),
+  viewRecorded: z.boolean(),
+  pictures: z.array(AlbumPictureSchema),
+});
+
+/** gallery/getPreview: the album, its cover and its first 4 pictures (open or locked). */
 export const AlbumPreviewSchema = z.object({
   album: GalleryAlbumSchema,
   cover: ImageRefSchema,
-  pictures: z.array(GalleryPictureSchema),
+  pictures: z.array(AlbumPictureSchema),
 });
 
 export const SedcardSchema = z.object({
   ...RatingFieldsSchema.shape,
   actor: ActorRefSchema.extend({ avatar: ImageRefSchema }),
-  photos: z.array(z.object({ id: z.number(), albumId: z.number().nullable(), image: ImageRefSchema })),
+  photos: z.array(
+    z.object({
+      id: z.number(),
+      albumId: z.number().nullable(),
+      image: ImageRefSchema,
+      urls: PictureUrlsSchema.nullable(),
+    }),
+  ),
 }) satisfies z.ZodType<Sedcard>;
 
 const BLOCKED = 'ACTOR_BLOCKED_IN_COUNTRY';

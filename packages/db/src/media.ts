@@ -10,6 +10,12 @@ export const IMAGE_KINDS = {
   blog: { aspect: 16 / 9, ageRating: 16 },
   contest: { aspect: 16 / 9, ageRating: 16 },
   tv: { aspect: 16 / 9, ageRating: 16 },
+  /**
+   * Album pictures (issue 17): their own pool, never shared with public images such as album covers
+   * or interview images, because the media gate refuses every key an album picture uses under
+   * /media/ (such a file is served only through a URL signed per guest).
+   */
+  photo: { aspect: 4 / 3, ageRating: 18 },
 } as const satisfies Record<string, { aspect: number; ageRating: 16 | 18 }>;
 export type ImageKind = keyof typeof IMAGE_KINDS;
 

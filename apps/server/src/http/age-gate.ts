@@ -19,6 +19,12 @@
  *   bytes, before the age check. The cached value does not depend on the caller (the country is
  *   applied after the cache), so nothing kept for one country reaches another; such a file's
  *   answers send `Vary: <COUNTRY_HEADER>`.
+ * - Album pictures (issue 17 deliverable 3): a key that any album picture uses is never served here
+ *   (403 MEDIA_FORBIDDEN, no bytes, whoever asks), so neither a locked picture nor a preview is
+ *   fetchable by its pool file; the gallery serves them under `/media/pictures/` through URLs
+ *   signed per guest (modules/gallery/picture-media.ts), which this gate leaves to that route. Album
+ *   covers, avatars, interview images and video posters/pictures use other keys and stay public
+ *   (FSK-18 and banned countries as above); the seed gives album pictures their own pool ('photo').
  */
 import path from 'node:path';
 import type { RestrictedErrorBody, RestrictionReason } from '@vela/contracts/guest';
@@ -35,7 +41,8 @@ import { LRUCache } from 'lru-cache';
 import { actorBlockedInCountry, countryOf, varyOnCountry } from '../infra/country.ts';
 import { interviewImageUse } from '../modules/actors/actors.repository.ts';
 import { type MediaKeyUse, mediaFactsSql } from '../modules/catalog/media-facts.ts';
-import { albumCoverUse, pictureImageUse } from '../modules/gallery/gallery.repository.ts';
+import { albumCoverUse, albumPictureKeySql, pictureImageUse } from '../modules/gallery/gallery.repository.ts';
+import { PICTURE_MEDIA_ROUTE } from '../modules/gallery/picture-media.ts';
 import type { AuthContext, GuestAuth } from '../modules/guests/auth.ts';
 import type { GuestRow, GuestsRepository } from '../modules/guests/guests.repository.ts';
 import { videoPreviewUse } from '../modules/videos/videos.repository.ts';
@@ -134,6 +141,8 @@ export interface MediaFacts {
    * of the key is a performer's who bans that country. Empty for most files.
    */
   blockedIn: string[];
+  /** An album picture uses the key: its file is served only through a signed URL, never here. */
+  signedOnly: boolean;
 }
 
 /**
@@ -164,7 +173,7 @@ export interface AgeGate {
 }
 
 export function createAgeGate(deps: AgeGateDeps): AgeGate {
-  const UNKNOWN: MediaFacts = { ageRating: -1, blockedIn: [] };
+  const UNKNOWN: MediaFacts = { ageRating: -1, blockedIn: [], signedOnly: false };
   const ratings = new LRUCache<string, MediaFacts>({
     max: deps.cacheMax ?? AGE_RATING_CACHE_MAX,
     ttl: deps.cacheTtlMs ?? AGE_RATING_CACHE_TTL_MS,
@@ -177,9 +186,10 @@ export function createAgeGate(deps: AgeGateDeps): AgeGate {
         mediaFactsSql(key, PERFORMER_MEDIA_USES),
       );
       if (!row) return UNKNOWN;
+      const [picture] = await queryRows<{ signedOnly: boolean }>(deps.db, albumPictureKeySql(key));
       // Only codes that can name a country (the stored lists are upper-case ISO codes).
       const blockedIn = row.blockedIn.filter((code) => countryCodeOf(code) === code);
-      return { ageRating: Number(row.ageRating), blockedIn };
+      return { ageRating: Number(row.ageRating), blockedIn, signedOnly: picture?.signedOnly === true };
     },
   });
 
@@ -233,10 +243,28 @@ export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate, countr
   const vary = varyOnCountry(countryHeader);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/media/')) return;
+    // Signed album pictures: their route checks token, caller, country and age itself (the matched
+    // route, not the URL's prefix: `/media/pictures/../w640/<key>.webp` reaches the static files).
+    if (request.routeOptions.url === PICTURE_MEDIA_ROUTE) return;
     const key = mediaKeyOf(request.url);
     if (key === null) return;
     const facts = await gate.mediaOf(key);
     if (facts === null) return;
+    if (facts.signedOnly) {
+      return reply
+        .code(403)
+        .header('cache-control', RESTRICTED_CACHE_CONTROL)
+        .type('application/json; charset=utf-8')
+        .send({
+          success: false,
+          error: {
+            code: 'MEDIA_FORBIDDEN',
+            message: 'This picture is served only through a signed URL',
+            reason: 'missing',
+          },
+          requestId: request.id,
+        });
+    }
     if (facts.blockedIn.length > 0) {
       variesByCountry.add(request);
       if (isBlockedFromPerformer(countryOf(request.headers, countryHeader), facts.blockedIn)) {

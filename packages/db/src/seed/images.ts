@@ -26,8 +26,8 @@ export interface PoolImage {
 export type ImagePool = Record<ImageKind, PoolImage[]>;
 
 export const POOL_COUNTS: Record<'demo' | 'test', Record<ImageKind, number>> = {
-  demo: { avatar: 60, preview: 60, picture: 40, category: 24, blog: 12, contest: 12, tv: 12 },
-  test: { avatar: 5, preview: 5, picture: 4, category: 2, blog: 1, contest: 1, tv: 2 },
+  demo: { avatar: 60, preview: 60, picture: 40, category: 24, blog: 12, contest: 12, tv: 12, photo: 40 },
+  test: { avatar: 5, preview: 5, picture: 4, category: 2, blog: 1, contest: 1, tv: 2, photo: 4 },
 };
 
 export function heightFor(width: number, aspect: number): number {

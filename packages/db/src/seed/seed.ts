@@ -498,7 +498,8 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
     let id = 1;
     for (let albumId = 1; albumId <= cfg.albums; albumId++) {
       for (let position = 1; position <= pictureCounts[albumId - 1]!; position++) {
-        const image = pick(r, 'picture');
+        // The album pictures' own pool (never a cover's key: those files stay public).
+        const image = pick(r, 'photo');
         yield {
           id: id++,
           albumId,

@@ -27,6 +27,13 @@ export const galleryMessages = defineMessages({
     pictures: 'Pictures',
     noPictures: 'This album has no pictures yet.',
     pictureAlt: 'Picture {position} of “{title}”',
+    'locked.title': 'Locked picture {position}',
+    'locked.label': 'Locked',
+    'locked.notice':
+      '{locked, plural, one {# more picture is} other {# more pictures are}} locked. Buy the album to see all {count, plural, one {# picture} other {# pictures}}.',
+    'locked.unlocking': 'Opening the pictures…',
+    'locked.opened': 'All {count, plural, one {# picture is} other {# pictures are}} open now.',
+    'locked.reloadError': 'The album was bought, but its pictures did not load. Reload the page to see them.',
     fskHintVisitor: 'Some pictures are for adults only: log in and verify your age to see them.',
     fskHintGuest: 'Some pictures are for adults only: verify your age to see them.',
     'rating.album': 'Rate this album',
@@ -81,6 +88,14 @@ export const galleryMessages = defineMessages({
     pictures: 'Bilder',
     noPictures: 'Dieses Album hat noch keine Bilder.',
     pictureAlt: 'Bild {position} aus „{title}“',
+    'locked.title': 'Gesperrtes Bild {position}',
+    'locked.label': 'Gesperrt',
+    'locked.notice':
+      '{locked, plural, one {# weiteres Bild ist} other {# weitere Bilder sind}} gesperrt. Kaufe das Album, um alle {count, plural, one {# Bild} other {# Bilder}} zu sehen.',
+    'locked.unlocking': 'Bilder werden geöffnet …',
+    'locked.opened': '{count, plural, one {# Bild ist} other {Alle # Bilder sind}} jetzt offen.',
+    'locked.reloadError':
+      'Das Album ist gekauft, aber die Bilder wurden nicht geladen. Lade die Seite neu, um sie zu sehen.',
     fskHintVisitor:
       'Einige Bilder sind nur für Erwachsene: Melde dich an und bestätige dein Alter, um sie zu sehen.',
     fskHintGuest: 'Einige Bilder sind nur für Erwachsene: Bestätige dein Alter, um sie zu sehen.',
@@ -136,6 +151,14 @@ export const galleryMessages = defineMessages({
     pictures: 'Foto’s',
     noPictures: 'Dit album heeft nog geen foto’s.',
     pictureAlt: 'Foto {position} uit “{title}”',
+    'locked.title': 'Vergrendelde foto {position}',
+    'locked.label': 'Vergrendeld',
+    'locked.notice':
+      '{locked, plural, one {# andere foto is} other {# andere foto’s zijn}} vergrendeld. Koop het album om alle {count, plural, one {# foto} other {# foto’s}} te zien.',
+    'locked.unlocking': 'De foto’s worden geopend…',
+    'locked.opened': '{count, plural, one {# foto is} other {Alle # foto’s zijn}} nu open.',
+    'locked.reloadError':
+      'Het album is gekocht, maar de foto’s zijn niet geladen. Laad de pagina opnieuw om ze te zien.',
     fskHintVisitor:
       'Sommige foto’s zijn alleen voor volwassenen: log in en verifieer je leeftijd om ze te zien.',
     fskHintGuest: 'Sommige foto’s zijn alleen voor volwassenen: verifieer je leeftijd om ze te zien.',
@@ -191,6 +214,15 @@ export const galleryMessages = defineMessages({
     pictures: 'Fotos',
     noPictures: 'Este álbum aún no tiene fotos.',
     pictureAlt: 'Foto {position} de «{title}»',
+    'locked.title': 'Foto bloqueada {position}',
+    'locked.label': 'Bloqueada',
+    'locked.notice':
+      '{locked, plural, one {# foto más está bloqueada} other {# fotos más están bloqueadas}}. Compra el álbum para ver {count, plural, one {la # foto} other {las # fotos}}.',
+    'locked.unlocking': 'Abriendo las fotos…',
+    'locked.opened':
+      '{count, plural, one {La # foto ya está abierta} other {Las # fotos ya están abiertas}}.',
+    'locked.reloadError':
+      'El álbum está comprado, pero las fotos no se cargaron. Recarga la página para verlas.',
     fskHintVisitor: 'Algunas fotos son solo para adultos: inicia sesión y verifica tu edad para verlas.',
     fskHintGuest: 'Algunas fotos son solo para adultos: verifica tu edad para verlas.',
     'rating.album': 'Valora este álbum',

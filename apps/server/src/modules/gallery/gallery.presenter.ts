@@ -1,5 +1,12 @@
 /** Shapes the photos slice's rows into the contracts of @vela/contracts/gallery. */
-import type { AlbumComment, GalleryAlbum, GalleryPicture, RatingFieldsData } from '@vela/contracts/gallery';
+import type {
+  AlbumComment,
+  AlbumPicture,
+  GalleryAlbum,
+  PictureUrls,
+  RatingFieldsData,
+} from '@vela/contracts/gallery';
+import { aspectOfKey } from '@vela/db/media';
 import { ratingFields } from '@vela/domain/ratings';
 import { eur, imageRef } from '../catalog/catalog.presenter.ts';
 import type { AlbumRow, CommentRow, PictureRow, StoredRating } from './gallery.repository.ts';
@@ -24,11 +31,19 @@ export function presentAlbum(row: AlbumRow): GalleryAlbum {
   };
 }
 
-export function presentPicture(row: PictureRow): GalleryPicture {
+/**
+ * An album picture as the caller sees it: open with its signed URLs (`urls`), or locked (null: no
+ * key, no URL, only its place and shape).
+ */
+export function presentPicture(row: PictureRow, urls: PictureUrls | null): AlbumPicture {
+  if (urls === null)
+    return { id: row.id, position: row.position, locked: true, aspect: aspectOfKey(row.imageKey) };
   return {
     id: row.id,
     position: row.position,
     image: imageRef(row.imageKey, row.ageRating),
+    locked: false,
+    urls,
     ...presentRating(row.likes, row.dislikes, row.ownRating),
   };
 }

@@ -11,6 +11,7 @@
 import { type Db, queryRows } from '@vela/db/client';
 import { eq, sql } from '@vela/db/orm';
 import { albums, pictures } from '@vela/db/schema/gallery';
+import { ALBUM_PREVIEW_PICTURES } from '@vela/domain/album-access';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import {
   actorBannedCodes,
@@ -21,6 +22,7 @@ import {
 import { type MediaKeyUse, mediaAgeRatingSql } from '../catalog/media-facts.ts';
 import { pinnedPicturesSql } from '../favorites/pinned-sql.ts';
 import { isBoughtSql } from '../promotions/purchase-sql.ts';
+import type { PictureFile } from './picture-media.ts';
 
 export type RatingKind = 'album' | 'picture' | 'sedcard';
 export type StoredRating = -1 | 0 | 1;
@@ -89,6 +91,15 @@ export interface PictureRow {
   likes: number;
   dislikes: number;
   ownRating: StoredRating;
+}
+
+/** A picture listed outside its album (pinned photos): with what decides whether it is open. */
+export interface PictureAccessRow extends PictureRow {
+  /** 1 for its album's first picture by position, then 2, … */
+  rank: number;
+  albumPriceCents: number;
+  /** The caller bought its album. */
+  albumBought: boolean;
 }
 
 export interface CommentRow {
@@ -176,6 +187,10 @@ function pictureOf(row: Raw): PictureRow {
   };
 }
 
+/** SQL: the picture `p`'s rank in its album (1 for the first by position, then 2, …). */
+const pictureRankSql = sql`(select count(*)::int from pictures p2 where p2.album_id = p.album_id
+  and (p2.position < p.position or (p2.position = p.position and p2.id < p.id))) + 1`;
+
 /**
  * Screen names of guests by id, in one read: the guests module's (decision 0030; the guests
  * repository's `screenNamesOf`). An album comment names its author.
@@ -226,7 +241,7 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
       guestId: number,
       limit: number,
       country: Country,
-    ): Promise<{ rows: (PictureRow & { pinnedAt: Date })[]; total: number }> {
+    ): Promise<{ rows: (PictureAccessRow & { pinnedAt: Date })[]; total: number }> {
       const offered = actorIdOfferedIn(
         country,
         sql`(select al.actor_id from albums al where al.id = p.album_id)`,
@@ -235,8 +250,11 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
         queryRows<Raw>(
           db,
           sql`select p.id, p.album_id, p.image_key, p.age_rating, p.position, p.likes, p.dislikes, f.created_at as pinned_at,
-                     (select r.rating from picture_ratings r where r.picture_id = p.id and r.guest_id = ${guestId}) as own_rating
+                     (select r.rating from picture_ratings r where r.picture_id = p.id and r.guest_id = ${guestId}) as own_rating,
+                     ${pictureRankSql} as rank, al.price_cents as album_price_cents,
+                     ${isBoughtSql(guestId, 'album', sql`p.album_id`)} as album_bought
               from (${pinnedPicturesSql(guestId)}) f join pictures p on p.id = f.picture_id
+              join albums al on al.id = p.album_id
               where ${offered}
               order by f.created_at desc, p.id limit ${limit}`,
         ),
@@ -247,7 +265,13 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
         ),
       ]);
       return {
-        rows: rows.map((row) => ({ ...pictureOf(row), pinnedAt: new Date(row.pinned_at as string | Date) })),
+        rows: rows.map((row) => ({
+          ...pictureOf(row),
+          rank: Number(row.rank),
+          albumPriceCents: Number(row.album_price_cents),
+          albumBought: row.album_bought === true,
+          pinnedAt: new Date(row.pinned_at as string | Date),
+        })),
         total: Number(counted[0]?.n ?? 0),
       };
     },
@@ -296,7 +320,10 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
       return Array.isArray(row.banned_country_codes) ? (row.banned_country_codes as string[]) : [];
     },
 
-    /** Photos of an actor's image albums, newest album first, up to an age rating. */
+    /**
+     * Photos of an actor's image albums everyone may see (album-access.ts: each album's preview
+     * pictures, and every picture of a free album), newest album first, up to an age rating.
+     */
     async actorPhotos(
       actorId: number,
       options: { maxAgeRating: 16 | 18; limit: number; offset: number },
@@ -306,6 +333,7 @@ export function createGalleryRepository(db: Db, screenNamesOf: GuestScreenNames)
         sql`select p.id, p.album_id, p.image_key, p.age_rating
             from albums a join pictures p on p.album_id = a.id
             where a.actor_id = ${actorId} and a.type = 'image' and p.age_rating <= ${options.maxAgeRating}
+              and (a.price_cents = 0 or ${pictureRankSql} <= ${ALBUM_PREVIEW_PICTURES})
             order by a.created_at desc, a.id, p.position, p.id
             limit ${options.limit} offset ${options.offset}`,
       );
@@ -511,6 +539,27 @@ export async function albumForSale(db: Db, id: number) {
     .where(eq(albums.id, id));
   return row ? { ...row, ageRating: Number(row.ageRating), free: row.priceCents === 0 } : undefined;
 }
+
+/** What the signed picture route needs of a picture (picture-media.ts); null for an unknown id. */
+export async function pictureFileOf(db: Db, pictureId: number): Promise<PictureFile | null> {
+  const [row] = await db
+    .select({
+      imageKey: pictures.imageKey,
+      ageRating: pictures.ageRating,
+      bannedCountryCodes: sql<string[]>`coalesce(${actorBannedCodes(albums.actorId)}, '{}')`,
+    })
+    .from(pictures)
+    .innerJoin(albums, eq(albums.id, pictures.albumId))
+    .where(eq(pictures.id, pictureId));
+  return row ? { ...row, ageRating: Number(row.ageRating) } : null;
+}
+
+/**
+ * SQL: whether an album picture uses the pool key `key` — such a file is served only through a
+ * signed URL (picture-media.ts), never directly under /media/ (the media gate's lookup).
+ */
+export const albumPictureKeySql = (key: string) =>
+  sql`select exists (select 1 from ${pictures} p where p.image_key = ${key}) as "signedOnly"`;
 
 /** Album covers as uses of a media key (the media gate's lookup; catalog/media-facts.ts). */
 export const albumCoverUse: MediaKeyUse = {

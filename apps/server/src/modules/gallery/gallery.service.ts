@@ -12,10 +12,11 @@ import type {
   AlbumComments,
   AlbumPageBlocked,
   AlbumPageData,
+  AlbumPicture,
   GalleryAlbum,
-  GalleryPicture,
   Sedcard,
 } from '@vela/contracts/gallery';
+import { type AlbumAccess, albumAccess, pictureOpen } from '@vela/domain/album-access';
 import { COMMENTS_LIMIT, commentTextProblem, sanitizeCommentText } from '@vela/domain/album-comments';
 import { type GuestRating, ratingDelta } from '@vela/domain/ratings';
 import { AppError } from '../../http/errors.ts';
@@ -23,7 +24,8 @@ import { assertOfferedIn, type Country, isBlockedIn } from '../../infra/country.
 import { imageRef } from '../catalog/catalog.presenter.ts';
 
 import { presentAlbum, presentComment, presentPicture, presentRating } from './gallery.presenter.ts';
-import type { GalleryRepository, RatingKind } from './gallery.repository.ts';
+import type { AlbumRow, GalleryRepository, PictureRow, RatingKind } from './gallery.repository.ts';
+import type { PictureUrlSigner } from './picture-media.ts';
 
 /** The pinned photos listed at once (spec 9 names no number; a guest pins by hand). */
 const PINNED_PHOTOS_MAX = 500;
@@ -38,8 +40,22 @@ export const GALLERIES_MAX_LIMIT = 100;
 
 const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 'No such album', 404);
 
-export function createGalleryService(deps: { repository: GalleryRepository }) {
-  const { repository } = deps;
+export function createGalleryService(deps: {
+  repository: GalleryRepository;
+  /** Signs a picture's URLs for a caller (picture-media.ts). */
+  pictureUrls: PictureUrlSigner;
+}) {
+  const { repository, pictureUrls } = deps;
+
+  /** A picture at `rank` in its album for a caller with `access`: signed URLs, or locked. */
+  const pictureFor = (row: PictureRow, rank: number, access: AlbumAccess, guestId: number | null) =>
+    presentPicture(row, pictureOpen(access, rank) ? pictureUrls(guestId, row.id) : null);
+
+  /** An album's pictures from its first by position (issue 17: the preview open, the rest locked unless bought). */
+  const albumPictures = (album: AlbumRow, rows: PictureRow[], guestId: number | null): AlbumPicture[] => {
+    const access = albumAccess(album, { owned: album.isBought });
+    return rows.map((row, index) => pictureFor(row, index + 1, access, guestId));
+  };
 
   const rate = async (
     kind: RatingKind,
@@ -114,19 +130,17 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       const { rows, total } = await repository.pinnedPictures(guestId, PINNED_PHOTOS_MAX, country);
       return {
         list: rows.map((row) => ({
-          ...presentPicture(row),
+          ...pictureFor(
+            row,
+            row.rank,
+            albumAccess({ priceCents: row.albumPriceCents }, { owned: row.albumBought }),
+            guestId,
+          ),
           albumId: row.albumId,
           pinnedAt: row.pinnedAt.toISOString(),
         })),
         total,
       };
-    },
-
-    async pictures(albumId: number, guestId: number | null, country: Country): Promise<GalleryPicture[]> {
-      const album = await repository.albumById(albumId, null);
-      if (!album) throw albumNotFound();
-      assertOfferedIn(album.actorBannedCountryCodes, country);
-      return (await repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX)).map(presentPicture);
     },
 
     /** The album page; null for an unknown album or one of another actor than `actorName`. */
@@ -157,7 +171,8 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
         sedcard: sedcard
           ? presentRating(sedcard.likes, sedcard.dislikes, sedcard.ownRating)
           : presentRating(0, 0, 0),
-        pictures: pictures.map(presentPicture),
+        pictures: albumPictures(row, pictures, guestId),
+        ageRating: pictures.some((p) => p.ageRating >= 18) ? 18 : 16,
         comments: albumComments,
       };
     },
@@ -171,7 +186,7 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       return {
         album: presentAlbum(row),
         cover: imageRef(row.coverKey, row.coverAgeRating),
-        pictures: pictures.map(presentPicture),
+        pictures: albumPictures(row, pictures, guestId),
       };
     },
 
@@ -191,8 +206,13 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
         actor: { id: row.actorId, name: row.name, slug: row.slug, avatar },
         ...presentRating(row.likes, row.dislikes, row.ownRating),
         photos: [
-          ...(options.offset === 0 ? [{ id: 0, albumId: null, image: avatar }] : []),
-          ...photos.map((p) => ({ id: p.id, albumId: p.albumId, image: imageRef(p.imageKey, p.ageRating) })),
+          ...(options.offset === 0 ? [{ id: 0, albumId: null, image: avatar, urls: null }] : []),
+          ...photos.map((p) => ({
+            id: p.id,
+            albumId: p.albumId,
+            image: imageRef(p.imageKey, p.ageRating),
+            urls: pictureUrls(guestId, p.id),
+          })),
         ],
       };
     },
@@ -228,8 +248,10 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
     },
 
     /**
-     * gallery/open: the album; for a logged-in guest the first open records a view and raises the
-     * total views once per guest (spec 6: visitors never record).
+     * gallery/open: the album and its pictures (the preview open, the rest locked unless the guest
+     * bought it: after a purchase this answers every picture open at once); for a logged-in guest
+     * the first open records a view and raises the total views once per guest (spec 6: visitors
+     * never record).
      */
     async open(albumId: number, guestId: number | null, country: Country) {
       // Unknown album or a blocked caller: nothing is recorded.
@@ -244,7 +266,8 @@ export function createGalleryService(deps: { repository: GalleryRepository }) {
       }
       const row = await repository.albumById(albumId, guestId);
       if (!row) throw albumNotFound();
-      return { album: presentAlbum(row), viewRecorded };
+      const pictures = await repository.picturesOf(albumId, guestId, ALBUM_PICTURES_MAX);
+      return { album: presentAlbum(row), viewRecorded, pictures: albumPictures(row, pictures, guestId) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ImageRef } from '@vela/contracts/common';
+import type { PictureUrls } from '@vela/contracts/gallery';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { pictureRestriction, uiForRestriction } from '../../auth/restriction.ts';
 import { useAccountT } from '../../auth/useAccountT.ts';
@@ -23,6 +24,8 @@ interface PictureProps {
   /** Above the fold: load at once and with high priority; otherwise lazy. */
   eager?: boolean;
   className?: string;
+  /** An album picture's URLs signed for the viewer (issue 17): used instead of the pool file's. */
+  urls?: PictureUrls;
 }
 
 /**
@@ -34,7 +37,7 @@ interface PictureProps {
  * place, with "Verify your age" opening the dialog that resolves it (visitors: login; logged-in
  * guests: avs).
  */
-export function Picture({ image, alt, sizes = TILE_SIZES, eager = false, className }: PictureProps) {
+export function Picture({ image, alt, sizes = TILE_SIZES, eager = false, className, urls }: PictureProps) {
   const aspect = image.aspect > 0 ? image.aspect : 1;
   const { loggedIn, avsAccepted } = useViewer();
   const restriction = pictureRestriction(image.ageRating, { loggedIn, avsAccepted });
@@ -44,8 +47,8 @@ export function Picture({ image, alt, sizes = TILE_SIZES, eager = false, classNa
   return (
     <img
       className={className}
-      src={mediaUrl(image, 'w640')}
-      srcSet={MEDIA_SIZES.map((s) => `${mediaUrl(image, s)} ${WIDTHS[s]}w`).join(', ')}
+      src={urls ? urls.w640 : mediaUrl(image, 'w640')}
+      srcSet={MEDIA_SIZES.map((s) => `${urls ? urls[s] : mediaUrl(image, s)} ${WIDTHS[s]}w`).join(', ')}
       sizes={sizes}
       width={640}
       height={Math.round(640 / aspect)}

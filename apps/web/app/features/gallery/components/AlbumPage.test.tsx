@@ -1,4 +1,7 @@
-/** Server render of the album page (issue 5 deliverable 4): states for visitors and guests, text-only comments. */
+/**
+ * Server render of the album page (issue 5 deliverable 4): states for visitors and guests, text-only
+ * comments; issue 17: preview pictures through their signed URLs, the rest locked with the buy button.
+ */
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import { buildPublicConfig } from '@vela/contracts/build-public-config';
@@ -21,6 +24,13 @@ const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
 
 const rating = { guestRatingLikes: 3, guestRatingDislikes: 1, isLiked: true, isDisliked: false };
 
+/** Signed URLs as the server lists them (issue 17). */
+const urls = (id: number) => ({
+  w320: `/media/pictures/${id}/w320.webp?t=0.1.sig`,
+  w640: `/media/pictures/${id}/w640.webp?t=0.1.sig`,
+  w1280: `/media/pictures/${id}/w1280.webp?t=0.1.sig`,
+});
+
 function data(overrides: Partial<AlbumPageData['comments']> = {}): AlbumPageData {
   return {
     album: {
@@ -31,7 +41,7 @@ function data(overrides: Partial<AlbumPageData['comments']> = {}): AlbumPageData
       actor: { id: 2, name: 'Lena', slug: 'lena' },
       albumTotalViews: 1234,
       commentCount: 1,
-      pictureCount: 2,
+      pictureCount: 4,
       cover: { key: 'picture-001', ageRating: 16, aspect: 1.5 },
       createdAt: '2026-11-20T10:00:00.000Z',
       isBought: false,
@@ -46,17 +56,29 @@ function data(overrides: Partial<AlbumPageData['comments']> = {}): AlbumPageData
     },
     sedcard: { guestRatingLikes: 0, guestRatingDislikes: 0, isLiked: false, isDisliked: false },
     pictures: [
-      { id: 10, position: 1, image: { key: 'picture-002', ageRating: 16, aspect: 1.5 }, ...rating },
+      {
+        id: 10,
+        position: 1,
+        image: { key: 'photo-002', ageRating: 16, aspect: 1.5 },
+        locked: false,
+        urls: urls(10),
+        ...rating,
+      },
       {
         id: 11,
         position: 2,
-        image: { key: 'picture-003', ageRating: 18, aspect: 1.5 },
+        image: { key: 'photo-003', ageRating: 18, aspect: 1.5 },
+        locked: false,
+        urls: urls(11),
         guestRatingLikes: 0,
         guestRatingDislikes: 2,
         isLiked: false,
         isDisliked: true,
       },
+      { id: 12, position: 3, locked: true, aspect: 1.5 },
+      { id: 13, position: 4, locked: true, aspect: 1.5 },
     ],
+    ageRating: 18,
     comments: {
       list: [
         {
@@ -97,10 +119,30 @@ describe('album page', () => {
     expect(html).toContain('Log in to comment on this album.');
     expect(html).not.toContain('name="commentText"');
     expect(html).toContain('data-fsk18-placeholder="need-login"');
-    expect(html).not.toContain('/media/w640/picture-003.webp');
-    expect(html).toContain('/media/w640/picture-002.webp');
+    // Pictures load through their signed URLs only, never by pool file; the FSK-18 one not at all.
+    expect(html).not.toContain('/media/pictures/11/');
+    expect(html).toContain('/media/pictures/10/w640.webp?t=0.1.sig');
+    expect(html).not.toContain('/media/w640/photo-');
     expect(html).toContain('log in and verify your age');
     expect(html).toContain('href="/en/amateur/lena/"');
+  });
+
+  it('issue 17: pictures beyond the preview are locked tiles without any URL, with the count and the buy button (en, es)', () => {
+    const html = render(guest, data());
+    expect(html.match(/data-locked-picture="/g)).toHaveLength(2);
+    expect(html).toContain('aria-label="Locked picture 3"');
+    expect(html).not.toContain('/media/pictures/12/');
+    expect(html).toContain('2 more pictures are locked. Buy the album to see all 4 pictures.');
+    expect(html).toContain('data-buy="album"');
+    const es = render(guest, data(), 'es');
+    expect(es).toContain('2 fotos más están bloqueadas. Compra el álbum para ver las 4 fotos.');
+    const bought = data();
+    bought.album.isBought = true;
+    bought.pictures = bought.pictures.filter((p) => !p.locked);
+    const owned = render(guest, bought);
+    expect(owned).not.toContain('data-locked-picture');
+    expect(owned).not.toContain('Buy the album');
+    expect(owned).toContain('You bought this album.');
   });
 
   it('rating buttons show counts and pressed state from the data (aria-pressed)', () => {

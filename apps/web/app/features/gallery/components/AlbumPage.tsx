@@ -1,7 +1,6 @@
 import type { Language } from '@vela/contracts/common';
 import type { AlbumPageData } from '@vela/contracts/gallery';
 import { pathFor } from '@vela/i18n/routes';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { Picture } from '../../catalog/components/Picture.tsx';
@@ -12,9 +11,12 @@ import {
   PinSedcardsButton,
 } from '../../favorites/components/ItemPinButtons.tsx';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
-import { openAlbum, rateAlbum, ratePicture, rateSedcard } from '../api/galleryApi.ts';
+import { BuyButton } from '../../purchase/components/BuyButton.tsx';
+import { rateAlbum, ratePicture, rateSedcard } from '../api/galleryApi.ts';
+import { useAlbumPictures } from '../hooks/useAlbumPictures.ts';
 import { useGalleryT } from '../hooks/useGalleryT.ts';
 import { AlbumComments } from './AlbumComments.tsx';
+import { LockedPictureTile } from './LockedPictureTile.tsx';
 import { RatingButtons } from './RatingButtons.tsx';
 
 const PICTURE_SIZES = '(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 50vw';
@@ -23,34 +25,20 @@ const PICTURE_SIZES = '(min-width: 1200px) 25vw, (min-width: 768px) 33vw, 50vw';
  * The album page (spec 2 `/amateur/:actorName/pictures/:albumId/`, spec 3 gallery album): a small
  * header with the actor's sedcard (avatar, name, link to the profile, sedcard rating), the album's
  * facts and rating, the pictures grid with a rating per picture (FSK-18 pictures only for
- * age-verified guests: others see the placeholder and a hint), and the comments.
+ * age-verified guests: others see the placeholder and a hint), and the comments. An album not bought
+ * shows its preview pictures and the rest as locked tiles with the buy button; buying reloads the
+ * album and the locked pictures open at once (issue 17).
  */
 export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData }) {
   const t = useGalleryT(lang);
   const { loggedIn, avsAccepted } = useViewer();
-  const { album, actor, pictures } = data;
-  const [views, setViews] = useState(album.albumTotalViews);
-
-  // Spec 6: album view recording is logged-in only; recorded once per guest by the server.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let cancelled = false;
-    openAlbum(album.id)
-      .then((answer) => {
-        if (!cancelled) setViews(answer.album.albumTotalViews);
-      })
-      .catch(() => {
-        // The count shown stays the loaded one; nothing for the guest to do.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [album.id, loggedIn]);
+  const { album, actor } = data;
+  const { pictures, views, isBought, unlock, onBought, lockedCount } = useAlbumPictures(data, loggedIn);
 
   const profilePath =
     linkIfBuilt('Actor', lang, { actorName: actor.slug }) ??
     pathFor('Actor', lang, { actorName: actor.slug });
-  const hasFsk18 = pictures.some((p) => p.image.ageRating === 18) && !avsAccepted;
+  const hasFsk18 = data.ageRating === 18 && !avsAccepted;
 
   return (
     <article className="page gallery-album" aria-labelledby="page-title">
@@ -103,7 +91,18 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
               <time dateTime={album.createdAt}>{formatDate(album.createdAt, lang)}</time>
             </dd>
           </dl>
-          {album.isBought ? <p className="notice">{t('bought')}</p> : null}
+          {isBought ? <p className="notice">{t('bought')}</p> : null}
+          {album.price.value > 0 ? (
+            <BuyButton
+              itemType="album"
+              itemId={album.id}
+              actorId={actor.id}
+              price={album.price}
+              ageRating={data.ageRating}
+              bought={isBought}
+              onBought={onBought}
+            />
+          ) : null}
           <RatingButtons
             lang={lang}
             label={t('rating.album')}
@@ -123,25 +122,49 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
             {loggedIn ? t('fskHintGuest') : t('fskHintVisitor')}
           </p>
         ) : null}
+        {lockedCount > 0 ? (
+          <div className="notice gallery-album__locked" data-testid="locked-notice">
+            <p>{t('locked.notice', { locked: lockedCount, count: pictures.length })}</p>
+          </div>
+        ) : null}
+        <p className="visually-hidden" aria-live="polite" data-testid="unlock-status">
+          {unlock === 'loading'
+            ? t('locked.unlocking')
+            : unlock === 'opened'
+              ? t('locked.opened', { count: pictures.length })
+              : ''}
+        </p>
+        {unlock === 'error' ? (
+          <p className="notice" role="alert">
+            {t('locked.reloadError')}
+          </p>
+        ) : null}
         {pictures.length === 0 ? (
           <p className="muted">{t('noPictures')}</p>
         ) : (
           <ul className="gallery-grid">
             {pictures.map((picture) => (
               <li key={picture.id} className="gallery-grid__item" data-picture-id={picture.id}>
-                <Picture
-                  image={picture.image}
-                  alt={t('pictureAlt', { position: picture.position, title: album.title })}
-                  sizes={PICTURE_SIZES}
-                  className="gallery-grid__image"
-                />
-                <RatingButtons
-                  lang={lang}
-                  compact
-                  label={t('rating.picture', { position: picture.position })}
-                  initial={picture}
-                  rate={(rating) => ratePicture(picture.id, rating)}
-                />
+                {picture.locked ? (
+                  <LockedPictureTile picture={picture} t={t} />
+                ) : (
+                  <>
+                    <Picture
+                      image={picture.image}
+                      urls={picture.urls}
+                      alt={t('pictureAlt', { position: picture.position, title: album.title })}
+                      sizes={PICTURE_SIZES}
+                      className="gallery-grid__image"
+                    />
+                    <RatingButtons
+                      lang={lang}
+                      compact
+                      label={t('rating.picture', { position: picture.position })}
+                      initial={picture}
+                      rate={(rating) => ratePicture(picture.id, rating)}
+                    />
+                  </>
+                )}
                 <PinPictureButton lang={lang} pictureId={picture.id} position={picture.position} />
               </li>
             ))}
