@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     legal: createLegalModule(moduleDeps),
     performers: createPerformersModule(moduleDeps),
     actors: createActorsModule(moduleDeps),
-    videos: createVideosModule({ ...moduleDeps, isVip }),
+    videos: createVideosModule({ ...moduleDeps, isVip, mailer: mail.mailer }),
     // Album pictures are served through URLs signed per guest with a key from the session secret.
     gallery: createGalleryModule({ ...moduleDeps, sessionSecret }),
     search: createSearchModule(moduleDeps),

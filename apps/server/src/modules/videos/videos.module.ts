@@ -7,8 +7,11 @@ import { createIntervalJob } from '../../infra/interval-job.ts';
 import { onCatalogChanged } from '../catalog/catalog.events.ts';
 import { createCatalogReads } from '../catalog/catalog.service.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { joinGraphql, videoRatingsGraphql } from './video-ratings.graphql.ts';
 import { createVideoRatings } from './video-ratings.ts';
+import { videoShareRoutes } from './video-share.routes.ts';
+import { createVideoShare } from './video-share.ts';
 import { videosGraphql } from './videos.graphql.ts';
 import { createVideosRepository } from './videos.repository.ts';
 import { videosRoutes } from './videos.routes.ts';
@@ -35,6 +38,8 @@ export function createVideosModule(
   deps: FeatureModuleDeps & {
     /** The subscriptions module's answer whether a guest is a VIP (spec 3 guestInfo.flatrate). */
     isVip?: (guestId: number) => Promise<boolean>;
+    /** The mail module's mailer: guest/sendVideoShareEmail (spec 7). */
+    mailer: Mailer;
   },
 ): VideosModule {
   const catalog = createCatalogReads(deps.db);
@@ -61,12 +66,31 @@ export function createVideosModule(
   });
   let unsubscribe: Unsubscribe | undefined;
   return {
-    rest: videosRoutes({
-      auth: deps.auth,
-      videos,
-      visitorListings,
-      countryHeader: deps.config.countryHeader,
-    }),
+    async rest(app) {
+      await app.register(
+        videosRoutes({
+          auth: deps.auth,
+          videos,
+          visitorListings,
+          countryHeader: deps.config.countryHeader,
+        }),
+      );
+      // guest/sendVideoShareEmail (spec 7): a video to a friend's address, rate-limited.
+      await app.register(
+        videoShareRoutes({
+          auth: deps.auth,
+          share: createVideoShare({
+            db: deps.db,
+            mailer: deps.mailer,
+            ageGate: deps.ageGate,
+            guests: deps.guests,
+            brandName: deps.config.brandName,
+            publicOrigin: deps.config.publicOrigin,
+          }),
+          countryHeader: deps.config.countryHeader,
+        }),
+      );
+    },
     regenerateCounters: async () => ({ trending: await trendingJob.runFresh() }),
     async start() {
       unsubscribe = await onCatalogChanged(deps.bus, () => {
