@@ -1,8 +1,8 @@
 /**
  * The seed's video clip pool (issue 17 deliverable 2; decision 0041): a few short clips of an
- * abstract test pattern with a running timecode and a label ("Vela test clip 3"; never people),
- * made with the ffmpeg binary of `@ffmpeg-installer/ffmpeg` (nothing is downloaded) and packaged
- * for HLS in one ffmpeg run per clip: H.264 main (640x360, 15 fps, a keyframe every segment) and a
+ * abstract test pattern (colour bars, a moving dot) with a running timecode and a label ("Vela test
+ * clip 3"; never people), made with the ffmpeg binary of `@ffmpeg-installer/ffmpeg` (nothing is
+ * downloaded) and packaged for HLS in one ffmpeg run per clip: H.264 main (640x360, 15 fps, a keyframe every segment) and a
  * mono AAC tone in MPEG-TS segments of CLIP_SEGMENT_SECONDS, a poster frame and a sprite of
  * thumbnails (one per CLIP_THUMB_SECONDS). Layout and readers: ../clip-pool.ts.
  *
@@ -92,7 +92,9 @@ function ffmpegArgs(spec: ClipSpec): string[] {
   const gop = CLIP_SEGMENT_SECONDS * FPS;
   const graph = [
     `[0:v]hue=h=${spec.hue},drawtext=${text}:x=20:y=20:text='${spec.label}',`,
-    `drawtext=${text}:x=20:y=h-56:text='%{pts\\:hms}',split=3[v][p][s];`,
+    `drawtext=${text}:x=20:y=h-56:text='%{pts\\:hms}',`,
+    // A moving dot: the picture visibly plays (the bars alone are still, which keeps encoding cheap).
+    `drawtext=${font}fontsize=48:fontcolor=white:x=mod(t*60\\,w-40):y=h*0.45:text='●',split=3[v][p][s];`,
     '[p]trim=start=2,setpts=PTS-STARTPTS[poster];',
     `[s]fps=1/${CLIP_THUMB_SECONDS},scale=${THUMB.width}:${THUMB.height},tile=${grid.columns}x${grid.rows}[sprite]`,
   ].join('');
@@ -104,7 +106,7 @@ function ffmpegArgs(spec: ClipSpec): string[] {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=${WIDTH}x${HEIGHT}:rate=${FPS}:duration=${spec.seconds}`,
+    `smptebars=size=${WIDTH}x${HEIGHT}:rate=${FPS}:duration=${spec.seconds}`,
     '-f',
     'lavfi',
     '-i',
