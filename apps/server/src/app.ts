@@ -39,6 +39,7 @@ import { createLiveModule } from './modules/live/live.module.ts';
 import { createLiveMedia } from './modules/live/media/create-live-media.ts';
 import type { LiveMedia } from './modules/live/media/live-media.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
+import { createMediathekModule } from './modules/mediathek/mediathek.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPagesModule, type PageSlices } from './modules/pages/pages.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -55,6 +56,7 @@ import { createSearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
+import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
 import { videoForSale, vipReleasesValueCents } from './modules/videos/videos.repository.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
@@ -206,6 +208,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    // The media library (issue 17): playlists and the archive over the guest's purchases and pins.
+    createMediathekModule({
+      ...moduleDeps,
+      ports: {
+        videoTiles: (ids, country) => videoTilesByIds(database.db, ids, country),
+        album: (albumId, guestId, country) => pageSlices.gallery.service.album(albumId, guestId, country),
+        pinnedPictures: async (guestId, country) =>
+          (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
+        isVip,
+      },
+    }),
     // Watching videos (issue 17): watch/start and the HLS media signed per guest.
     createPlaybackModule({
       ...moduleDeps,

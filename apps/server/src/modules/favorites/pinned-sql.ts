@@ -4,7 +4,7 @@
  * pin tables).
  */
 import { type SQL, sql } from '@vela/db/orm';
-import { favoriteActors, favoritePictures } from '@vela/db/schema/favorites';
+import { favoriteActors, favoriteAlbums, favoritePictures } from '@vela/db/schema/favorites';
 
 /**
  * SQL: a query of (`picture_id`, `created_at`): the pictures the guest pinned, with when. Used as a
@@ -23,4 +23,13 @@ export function pinnedPicturesSql(guestId: number): SQL {
 export function pinnedActorsSql(guestId: number): SQL {
   return sql`select ${favoriteActors.actorId} as actor_id, ${favoriteActors.createdAt} as created_at
     from ${favoriteActors} where ${favoriteActors.guestId} = ${guestId}`;
+}
+
+/**
+ * SQL: a query of (`album_id`, `created_at`): the albums the guest pinned, with when (the media
+ * library's pinned photos; favorite_albums_guest_newest_idx).
+ */
+export function pinnedAlbumsSql(guestId: number): SQL {
+  return sql`select ${favoriteAlbums.itemId} as album_id, ${favoriteAlbums.createdAt} as created_at
+    from ${favoriteAlbums} where ${favoriteAlbums.guestId} = ${guestId}`;
 }

@@ -37,3 +37,12 @@ export function boughtAmongSql(
               sql`, `,
             )})`;
 }
+
+/**
+ * SQL: a query of (`item_id`, `created_at`): the items of `itemType` the guest bought, with when (the
+ * media library's shop lists; purchases_guest_item_unique, guest and type first).
+ */
+export function purchasedItemsSql(guestId: number, itemType: PurchasedItemType): SQL {
+  return sql`select pu.item_id, pu.created_at from purchases pu
+            where pu.guest_id = ${guestId} and pu.item_type = ${itemTypeLiteral(itemType)}`;
+}

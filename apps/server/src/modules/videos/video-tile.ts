@@ -6,7 +6,7 @@
  * the preview's age rating and the actor's name are the catalog's parts (scalar lookups by key).
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, desc, eq, getTableColumns, gte, lte, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql } from '@vela/db/orm';
 import { videoSalesDaily, videos } from '@vela/db/schema/videos';
 import type { Country } from '../../infra/country.ts';
 import { actorIdOfferedIn, actorNameSql } from '../catalog/actor-sql.ts';
@@ -61,4 +61,13 @@ export function newestVideoTiles(db: Db, limit: number, country: Country): Promi
 /** How many videos the actor has (the profile's count). */
 export function videoCountOfActor(db: Db, actorId: number): Promise<number> {
   return db.$count(videos, eq(videos.actorId, actorId));
+}
+
+/** Video tiles by id (any order), of performers offered in `country`; an unknown id is left out (the media library's lists). */
+export function videoTilesByIds(db: Db, ids: readonly number[], country: Country): Promise<VideoRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(videoTileColumns)
+    .from(videos)
+    .where(and(inArray(videos.id, [...ids]), actorIdOfferedIn(country, videos.actorId)));
 }
