@@ -21,6 +21,12 @@ export function createLegalRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
+
+    /** One stored version by id (the primary key); null when unknown. */
+    async byId(id: number): Promise<LegalTextRow | null> {
+      const [row] = await db.select().from(legalTexts).where(eq(legalTexts.id, id));
+      return row ?? null;
+    },
   };
 }
 
