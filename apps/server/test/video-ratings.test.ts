@@ -5,6 +5,8 @@
  * second like is not counted twice; like -> dislike moves the vote; undo takes it back), the
  * counters on `videos` always equal the `video_ratings` rows, concurrent presses included.
  */
+
+import { VIDEO_RATING_DOCUMENTS } from '@vela/contracts/video-actions';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +16,6 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /** This file's client addresses (10.74.x.y). */
 const NET = '10.74';
-const FIELDS = 'videoId guestRatingLikes guestRatingDislikes isLiked isDisliked';
 
 let t: TestApp;
 let make: Factories;
@@ -22,24 +23,25 @@ let alice: SignedUp;
 let bob: SignedUp;
 let actorId: number;
 
-function graphql(query: string, who?: SignedUp, headers: Record<string, string> = {}) {
+/** POSTs a document with variables to /graphql as the pages do (bearer token, JSON body). */
+function graphql(document: string, who?: SignedUp, country?: string, variables: object = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (who) headers.authorization = `Bearer ${who.accessToken}`;
+  if (country) headers['x-country-code'] = country;
   return t.app.inject({
     method: 'POST',
     url: '/graphql',
     remoteAddress: nextIp(NET),
-    headers: {
-      'content-type': 'application/json',
-      ...(who ? { authorization: `Bearer ${who.accessToken}` } : {}),
-      ...headers,
-    },
-    payload: JSON.stringify({ query }),
+    headers,
+    payload: { query: document, variables },
   });
 }
 
+// The documents the pages send (@vela/contracts/video-actions).
 const like = (videoId: number, who?: SignedUp, undo = false) =>
-  graphql(`mutation { likeVideo(videoId: ${videoId}${undo ? ', undo: true' : ''}) { ${FIELDS} } }`, who);
+  graphql(VIDEO_RATING_DOCUMENTS.likeVideo, who, undefined, { videoId, undo });
 const dislike = (videoId: number, who?: SignedUp) =>
-  graphql(`mutation { dislikeVideo(videoId: ${videoId}) { ${FIELDS} } }`, who);
+  graphql(VIDEO_RATING_DOCUMENTS.dislikeVideo, who, undefined, { videoId });
 
 /** The counters on the video and what the rating rows say they must be. */
 async function counts(videoId: number) {
@@ -101,7 +103,7 @@ describe('GraphQL likeVideo / dislikeVideo (spec 7; spec 4 responses overwrite c
 
     // The public read: counts for everyone, the own flags only with the caller's token.
     const read = (who?: SignedUp) =>
-      graphql(`{ videoRating(videoId: ${video.id}) { ${FIELDS} } }`, who).then(
+      graphql(VIDEO_RATING_DOCUMENTS.videoRating, who, undefined, { videoId: video.id }).then(
         (r) => r.json().data.videoRating,
       );
     expect(await read()).toEqual(rating(video.id, 0, 1, 0));
@@ -131,9 +133,7 @@ describe('GraphQL likeVideo / dislikeVideo (spec 7; spec 4 responses overwrite c
       bannedCountryCodes: ['DE'],
     });
     const video = await make.buildVideo(blockedActor.id);
-    const blocked = await graphql(`mutation { likeVideo(videoId: ${video.id}) { isLiked } }`, alice, {
-      'x-country-code': 'DE',
-    });
+    const blocked = await graphql(VIDEO_RATING_DOCUMENTS.likeVideo, alice, 'DE', { videoId: video.id });
     expect(blocked.json().errors?.[0]?.extensions?.code).toBe('ACTOR_BLOCKED_IN_COUNTRY');
     expect(await counts(video.id)).toEqual({ likes: 0, dislikes: 0 });
   });

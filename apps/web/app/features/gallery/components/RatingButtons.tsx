@@ -111,7 +111,7 @@ export function RatingButtons({
 }
 
 /** A thumb (up, or down when `down`), drawn inline so it needs no icon font. */
-function ThumbIcon({ down = false }: { down?: boolean }) {
+export function ThumbIcon({ down = false }: { down?: boolean }) {
   return (
     <svg
       className="rating__icon"

@@ -26,6 +26,7 @@ import {
 } from '@vela/domain/ratings';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useViewer } from '../../auth/useViewer.tsx';
+import { ThumbIcon } from '../../gallery/components/RatingButtons.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { loadVideoRating, rateVideo } from '../api/videoActionsApi.ts';
 import { useVideoActionsT } from '../useVideoActionsT.ts';
@@ -143,7 +144,7 @@ export function VideoRatingButtons({
           <button
             key={button.kind}
             type="button"
-            className={`video-rating__button video-rating__button--${button.kind}`}
+            className={`shell-button video-rating__button video-rating__button--${button.kind}`}
             aria-pressed={fields[button.pressed]}
             disabled={busy || !loaded}
             onClick={() => press(button.value)}
@@ -165,24 +166,5 @@ export function VideoRatingButtons({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** A thumb (up, or down when `down`), drawn inline so it needs no icon font. */
-function ThumbIcon({ down = false }: { down?: boolean }) {
-  return (
-    <svg
-      className={down ? 'video-rating__icon video-rating__icon--down' : 'video-rating__icon'}
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        fill="currentColor"
-        d="M1 21h4V9H1v12zm22-11c0-1.1-.9-2-2-2h-6.31l.95-4.57.03-.32c0-.41-.17-.79-.44-1.06L14.17 2 7.59 8.59C7.22 8.95 7 9.45 7 10v9c0 1.1.9 2 2 2h9c.83 0 1.54-.5 1.84-1.22l3.02-7.05c.09-.23.14-.47.14-.73v-2z"
-      />
-    </svg>
   );
 }
