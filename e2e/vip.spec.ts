@@ -1,10 +1,11 @@
 /**
  * The VIP club in real Chromium against the real server and the real dialog (issue 4 deliverable 4,
- * issue 14, issue 16). Never sell what is not delivered: the VIP club delivers live preview 20
- * instead of 5 (issue 16, decision 0038 part 9; VIP videos are still charged, no TV content;
- * @vela/domain/subscription-benefits), so it lists that benefit and is sold again, with its price,
+ * issue 14, issue 16, issue 17). Never sell what is not delivered: the VIP club delivers VIP and VIP30
+ * videos included (issue 17; e2e/vip-videos.spec.ts) and live preview 20 instead of 5 (issue 16,
+ * decision 0038 part 9); no TV content (@vela/domain/subscription-benefits), so it lists those
+ * benefits and is sold, with its price,
  * Get VIP and the trial; TV delivers nothing, so it is not sold (decision 0029 and its addendum). A
- * visitor and a guest with money in the wallet, in de/en/nl/es, see the one benefit, the VIP price
+ * visitor and a guest with money in the wallet, in de/en/nl/es, see the three benefits, the VIP price
  * and no TV plan; the dialog's VIP flow offers Subscribe with its price, the TV flow says it is not
  * offered, with no Subscribe; the server refuses a TV subscribe with 409 PRODUCT_NOT_OFFERED and
  * charges nothing. The subscription mechanics (charge once, trial, renewal, cancel with the offer,
@@ -31,11 +32,19 @@ const SHOTS = '/tmp/shots-b';
 /** Literal texts of packages/i18n/src/messages/{vipclub,pay-abo}.ts (a test must not reuse the code). */
 const TEXT = {
   h1: { en: 'VIP club', de: 'VIP-Club', nl: 'VIP-club', es: 'Club VIP' },
-  benefit: {
-    en: 'Live preview 20 times instead of 5',
-    de: 'Live-Vorschau 20-mal statt 5-mal',
-    nl: 'Live-preview 20 keer in plaats van 5',
-    es: 'Vista previa en directo 20 veces en lugar de 5',
+  benefits: {
+    en: ['All VIP videos included', 'New VIP30 videos every month', 'Live preview 20 times instead of 5'],
+    de: ['Alle VIP-Videos inklusive', 'Jeden Monat neue VIP30-Videos', 'Live-Vorschau 20-mal statt 5-mal'],
+    nl: [
+      "Alle VIP-video's inbegrepen",
+      "Elke maand nieuwe VIP30-video's",
+      'Live-preview 20 keer in plaats van 5',
+    ],
+    es: [
+      'Todos los vídeos VIP incluidos',
+      'Nuevos vídeos VIP30 cada mes',
+      'Vista previa en directo 20 veces en lugar de 5',
+    ],
   },
   getVip: { en: 'Get VIP', de: 'VIP werden', nl: 'Word VIP', es: 'Hazte VIP' },
   tvUnavailable: {
@@ -44,7 +53,7 @@ const TEXT = {
     nl: 'Het tv-abonnement wordt nog niet aangeboden: er is nog geen tv-inhoud.',
     es: 'La suscripción de TV aún no se ofrece: todavía no hay contenido de TV.',
   },
-} satisfies Record<string, Record<Lang, string>>;
+} satisfies Record<string, Record<Lang, string | string[]>>;
 
 /** Money in the wallet the way a guest gets it: an operator's coin bonus code, redeemed (spec 7 guest/redeemBonus). */
 async function fundWallet(
@@ -69,10 +78,10 @@ async function fundWallet(
   expect(redeemed.status(), await redeemed.text()).toBe(200);
 }
 
-/** The VIP club page: the one delivered benefit, the VIP price, no TV plan. */
+/** The VIP club page: the delivered benefits, the VIP price, no TV plan. */
 async function expectVipClubSellingLivePreview(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.h1[lang]);
-  await expect(page.locator('[data-vipclub-benefits] li')).toHaveText([TEXT.benefit[lang]]);
+  await expect(page.locator('[data-vipclub-benefits] li')).toHaveText(TEXT.benefits[lang]);
   const plans = page.locator('[data-vipclub-plans]');
   await expect(plans.locator('[data-vipclub-closed]')).toHaveCount(0);
   await expect(plans.locator('[data-vipclub-plan="vip"]')).toContainText('19,99');

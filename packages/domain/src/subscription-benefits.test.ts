@@ -14,8 +14,8 @@ describe('subscription benefits listed (issue 14: only what is delivered today)'
     }
   });
 
-  it('today: VIP videos are still charged and there is no TV content; the VIP club lists live preview 20 (issue 16)', () => {
-    expect(deliveredBenefits('vip')).toEqual(['livePreview20']);
+  it('today: VIP and VIP30 videos are included (issue 17) and live preview 20 (issue 16); no TV content', () => {
+    expect(deliveredBenefits('vip')).toEqual(['vipVideosIncluded', 'newVip30Videos', 'livePreview20']);
     expect(deliveredBenefits('tv')).toEqual([]);
   });
 

@@ -5,11 +5,12 @@
  * list `deliveredBenefits(product)` only; the change that delivers a benefit sets its `delivered`
  * and, in the same commit, the test that proves it.
  *
- * Today the VIP club delivers one benefit: live preview 20 instead of 5 (spec 9 "live preview 5 (20
- * VIP)"; issue 16, decision 0038 part 9: the live module asks the subscriptions module who is VIP).
- * VIP videos are still charged to VIP members, and there is no TV content (no livestream, the
- * mediathek pages are not built, series tiles do not link), so the club lists only the live preview
- * and the TV subscription has nothing to offer: TV is not sold (decision 0029 and its addendum; its
+ * Today the VIP club delivers three benefits: VIP videos and the VIP30 offers included (issue 17: a
+ * VIP member plays them in full through watch/start, spec 3 guestInfo.flatrate, no buy button, and
+ * buying one is refused with 409 INCLUDED_IN_VIP and charges nothing; apps/server/test/vip-videos.test.ts,
+ * e2e/vip-videos.spec.ts), and live preview 20 instead of 5 (spec 9 "live preview 5 (20 VIP)"; issue
+ * 16, decision 0038 part 9). Each asks the subscriptions module who is VIP. There is no TV content
+ * (no livestream, series tiles do not link), so the TV subscription has nothing to offer: TV is not sold (decision 0029 and its addendum; its
  * dialog says it is not offered, the server refuses a new subscribe with 409 PRODUCT_NOT_OFFERED).
  * Running subscriptions keep running.
  */
@@ -31,8 +32,9 @@ export const SUBSCRIPTION_BENEFITS: {
   tv: readonly BenefitState<TvBenefit>[];
 } = {
   vip: [
-    { benefit: 'vipVideosIncluded', delivered: false },
-    { benefit: 'newVip30Videos', delivered: false },
+    // Issue 17: VIP and VIP30 videos play in full for a VIP member, never charged (guestInfo.flatrate).
+    { benefit: 'vipVideosIncluded', delivered: true },
+    { benefit: 'newVip30Videos', delivered: true },
     // Issue 16: live previews are counted per guest, 20 an hour for a VIP (decision 0038 part 9).
     { benefit: 'livePreview20', delivered: true },
     { benefit: 'tvIncluded', delivered: false },
