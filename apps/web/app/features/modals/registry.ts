@@ -4,6 +4,10 @@
  */
 import type { ModalId } from '@vela/domain/modal-stack';
 import type { ReactNode } from 'react';
+import {
+  LazyPlaylistCancelChangesModal,
+  LazyPlaylistDeleteModal,
+} from '../mediathek/components/LazyPlaylistModals.tsx';
 import { LazyVideoWithPlayerModal } from '../player/components/LazyVideoWithPlayerModal.tsx';
 import { LazyNotEnoughMoneyModal } from '../purchase/components/LazyNotEnoughMoneyModal.tsx';
 import { AdultMarketLoginModal } from './components/AdultMarketLoginModal.tsx';
@@ -25,6 +29,8 @@ export const MODAL_REGISTRY = {
   avs: AvsModal,
   'video-with-player': LazyVideoWithPlayerModal,
   'not-enough-money': LazyNotEnoughMoneyModal,
+  'playlist-delete': LazyPlaylistDeleteModal,
+  'playlist-cancel-changes': LazyPlaylistCancelChangesModal,
 } as const satisfies Partial<Record<ModalId, ModalComponent>>;
 
 export type RegisteredModalId = keyof typeof MODAL_REGISTRY;
