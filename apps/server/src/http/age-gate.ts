@@ -92,6 +92,20 @@ export function sendRestricted(reply: FastifyReply, request: FastifyRequest, rea
     .send(restrictedBody(reason, request.id));
 }
 
+/** A refused media request: JSON with the code, never a byte of the file, stored by no cache. */
+export function sendRefusal(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: 403 | 404,
+  error: { code: string; message: string; reason?: string },
+) {
+  return reply
+    .code(status)
+    .header('cache-control', RESTRICTED_CACHE_CONTROL)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, error, requestId: request.id });
+}
+
 /** The Guest fields of spec 6 that decide an age restriction, from a guest row (null: a visitor). */
 export function snapshotOf(guest: GuestRow | null | undefined): GuestSnapshot {
   if (!guest) return VISITOR;
@@ -250,34 +264,17 @@ export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate, countr
     if (key === null) return;
     const facts = await gate.mediaOf(key);
     if (facts === null) return;
-    if (facts.signedOnly) {
-      return reply
-        .code(403)
-        .header('cache-control', RESTRICTED_CACHE_CONTROL)
-        .type('application/json; charset=utf-8')
-        .send({
-          success: false,
-          error: {
-            code: 'MEDIA_FORBIDDEN',
-            message: 'This picture is served only through a signed URL',
-            reason: 'missing',
-          },
-          requestId: request.id,
-        });
-    }
+    if (facts.signedOnly)
+      return sendRefusal(reply, request, 403, {
+        code: 'MEDIA_FORBIDDEN',
+        message: 'This picture is served only through a signed URL',
+        reason: 'missing',
+      });
     if (facts.blockedIn.length > 0) {
       variesByCountry.add(request);
       if (isBlockedFromPerformer(countryOf(request.headers, countryHeader), facts.blockedIn)) {
-        const error = actorBlockedInCountry();
-        return reply
-          .code(403)
-          .header('cache-control', RESTRICTED_CACHE_CONTROL)
-          .type('application/json; charset=utf-8')
-          .send({
-            success: false,
-            error: { code: error.code, message: error.message },
-            requestId: request.id,
-          });
+        const { code, message } = actorBlockedInCountry();
+        return sendRefusal(reply, request, 403, { code, message });
       }
     }
     if (facts.ageRating < FSK18) return;

@@ -19,8 +19,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PictureUrls } from '@vela/contracts/gallery';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type AgeGate, RESTRICTED_CACHE_CONTROL, sendRestricted } from '../../http/age-gate.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { type AgeGate, sendRefusal, sendRestricted } from '../../http/age-gate.ts';
 import { actorBlockedInCountry, countryOf, isBlockedIn } from '../../infra/country.ts';
 import type { MediaSigner, MediaTokenCheck } from '../../infra/signed-media.ts';
 import type { GuestAuth } from '../guests/auth.ts';
@@ -69,20 +69,6 @@ const TOKEN_MESSAGES: Record<Exclude<MediaTokenCheck, 'ok'>, string> = {
   foreign: 'This URL was signed for someone else',
 };
 
-/** A refusal as JSON (never an image byte), stored by no cache. */
-function refuse(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  status: 403 | 404,
-  error: { code: string; message: string; reason?: string },
-) {
-  return reply
-    .code(status)
-    .header('cache-control', RESTRICTED_CACHE_CONTROL)
-    .type('application/json; charset=utf-8')
-    .send({ success: false, error, requestId: request.id });
-}
-
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No such picture' };
 
 export function pictureMediaRoutes(deps: {
@@ -101,7 +87,7 @@ export function pictureMediaRoutes(deps: {
         const { pictureId: rawId, file } = request.params;
         const size = file.endsWith('.webp') ? (file.slice(0, -'.webp'.length) as Size) : null;
         if (!ID.test(rawId) || Number(rawId) > 2_147_483_647 || size === null || !SIZES.includes(size))
-          return refuse(reply, request, 404, NOT_FOUND);
+          return sendRefusal(reply, request, 404, NOT_FOUND);
         const pictureId = Number(rawId);
         const token = typeof request.query.t === 'string' ? request.query.t : undefined;
         // A bad or expired session counts as no caller (pictures are fetched by <img>).
@@ -112,16 +98,16 @@ export function pictureMediaRoutes(deps: {
           caller?.guestId ?? VISITOR_MEDIA_GUEST,
         );
         if (check !== 'ok')
-          return refuse(reply, request, 403, {
+          return sendRefusal(reply, request, 403, {
             code: 'MEDIA_FORBIDDEN',
             message: TOKEN_MESSAGES[check],
             reason: check,
           });
         const picture = await deps.pictureFile(pictureId);
-        if (!picture || !KEY.test(picture.imageKey)) return refuse(reply, request, 404, NOT_FOUND);
+        if (!picture || !KEY.test(picture.imageKey)) return sendRefusal(reply, request, 404, NOT_FOUND);
         if (isBlockedIn(picture.bannedCountryCodes, countryOf(request.headers, deps.countryHeader))) {
           const { code, message } = actorBlockedInCountry();
-          return refuse(reply, request, 403, { code, message });
+          return sendRefusal(reply, request, 403, { code, message });
         }
         const reason = await ageGate.restrictionFor(request, picture.ageRating);
         if (reason) return sendRestricted(reply, request, reason);
@@ -129,7 +115,7 @@ export function pictureMediaRoutes(deps: {
         try {
           bytes = await readFile(path.join(deps.mediaDir, size, `${picture.imageKey}.webp`));
         } catch {
-          return refuse(reply, request, 404, NOT_FOUND);
+          return sendRefusal(reply, request, 404, NOT_FOUND);
         }
         return reply
           .header('cache-control', SIGNED_PICTURE_CACHE_CONTROL)
