@@ -33,6 +33,18 @@ type Executor = Pick<Db, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
+const playlistOf = (r: Record<string, unknown>): PlaylistRow => ({
+  id: Number(r.id),
+  name: String(r.name),
+  position: Number(r.position),
+  itemCount: Number(r.item_count),
+  updatedAt: toDate(r.updated_at),
+});
+
+/** A playlist's columns with its number of videos. */
+const playlistColumns = sql`p.id, p.name, p.position, p.updated_at,
+  (select count(*)::int from ${mediathekPlaylistItems} i where i.playlist_id = p.id) as item_count`;
+
 /** The items of a guest's media type not in the archive, newest first. */
 const notArchived = (guestId: number, mediaType: MediaType, itemId: SQL) =>
   sql`not exists (select 1 from ${mediathekArchive} ar where ar.guest_id = ${guestId}
@@ -149,18 +161,10 @@ export function createMediathekRepository(db: Db) {
     async playlists(guestId: number): Promise<PlaylistRow[]> {
       const rows = await queryRows<Record<string, unknown>>(
         db,
-        sql`select p.id, p.name, p.position, p.updated_at,
-                   (select count(*)::int from ${mediathekPlaylistItems} i where i.playlist_id = p.id) as item_count
-            from ${mediathekPlaylists} p where p.guest_id = ${guestId}
+        sql`select ${playlistColumns} from ${mediathekPlaylists} p where p.guest_id = ${guestId}
             order by p.position, p.id`,
       );
-      return rows.map((r) => ({
-        id: Number(r.id),
-        name: String(r.name),
-        position: Number(r.position),
-        itemCount: Number(r.item_count),
-        updatedAt: toDate(r.updated_at),
-      }));
+      return rows.map(playlistOf);
     },
 
     /** One playlist of the guest (null: none, or another guest's). */
@@ -171,20 +175,9 @@ export function createMediathekRepository(db: Db) {
     ): Promise<PlaylistRow | null> {
       const rows = await queryRows<Record<string, unknown>>(
         executor as Db,
-        sql`select p.id, p.name, p.position, p.updated_at,
-                   (select count(*)::int from ${mediathekPlaylistItems} i where i.playlist_id = p.id) as item_count
-            from ${mediathekPlaylists} p where p.id = ${playlistId} and p.guest_id = ${guestId}`,
+        sql`select ${playlistColumns} from ${mediathekPlaylists} p where p.id = ${playlistId} and p.guest_id = ${guestId}`,
       );
-      const r = rows[0];
-      return r
-        ? {
-            id: Number(r.id),
-            name: String(r.name),
-            position: Number(r.position),
-            itemCount: Number(r.item_count),
-            updatedAt: toDate(r.updated_at),
-          }
-        : null;
+      return rows[0] ? playlistOf(rows[0]) : null;
     },
 
     /** The video ids of a playlist in order. */

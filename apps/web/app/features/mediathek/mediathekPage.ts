@@ -16,7 +16,7 @@ import type { RouteName } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
 import { alternatesFor } from '../i18n/alternates.ts';
 import { requireLanguage } from '../i18n/requireLanguage.ts';
-import { pageHead } from '../seo/pageHead.ts';
+import { guestAreaPage } from '../myvela/myvelaPage.ts';
 
 export type MediathekArea =
   | { kind: 'videos'; section: MediathekVideoSection }
@@ -60,24 +60,18 @@ export function loadMediathekPage(
   const lang: Language = requireLanguage(request);
   const area = areaOf(kind, section);
   const t = translator(mediathekMessages, lang);
-  const brand = context.config.brandName;
   const route = routeOfArea(area);
-  const alternates = alternatesFor(route.name, () => route.params);
-  const head = pageHead(context.config, {
-    lang,
-    fallbackTitle: t('meta.title', { brand }),
-    fallbackDescription: t('meta.description'),
-    alternates,
-    noindex: true,
-  });
+  const texts = {
+    title: t('meta.title', { brand: context.config.brandName }),
+    description: t('meta.description'),
+  };
   return {
-    lang,
-    alternates,
-    head,
-    brand,
+    ...guestAreaPage(
+      context,
+      lang,
+      alternatesFor(route.name, () => route.params),
+      texts,
+    ),
     area,
-    path: alternates[lang],
-    viewer: context.viewer,
-    loginEnabled: context.config.loginEnabled,
   };
 }

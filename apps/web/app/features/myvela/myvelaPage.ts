@@ -2,10 +2,11 @@
  * Loader data of the guest-area pages: language, alternates, a noindex head (private pages) and
  * the viewer of this request (null for a visitor, who gets the login prompt with status 200).
  */
+import type { Language } from '@vela/contracts/common';
 import type { WebLoadContext } from '@vela/contracts/pages';
 import { myvelaMessages } from '@vela/i18n/messages/myvela';
 import { translator } from '@vela/i18n/translate';
-import { alternatesFor } from '../i18n/alternates.ts';
+import { type Alternates, alternatesFor } from '../i18n/alternates.ts';
 import { requireLanguage } from '../i18n/requireLanguage.ts';
 import { pageHead } from '../seo/pageHead.ts';
 
@@ -21,11 +22,26 @@ export function loadMyVelaPage(request: Request, context: WebLoadContext, route:
   const lang = requireLanguage(request);
   const t = translator(myvelaMessages, lang);
   const brand = context.config.brandName;
-  const alternates = alternatesFor(route);
+  return guestAreaPage(context, lang, alternatesFor(route), {
+    title: t(PAGES[route].title, { brand }),
+    description: t(PAGES[route].description),
+  });
+}
+
+/**
+ * The loader data every guest-area page shares (the media library's pages too): a noindex head with
+ * the page's own title and description, its alternates and this request's viewer.
+ */
+export function guestAreaPage(
+  context: WebLoadContext,
+  lang: Language,
+  alternates: Alternates,
+  texts: { title: string; description: string },
+) {
   const head = pageHead(context.config, {
     lang,
-    fallbackTitle: t(PAGES[route].title, { brand }),
-    fallbackDescription: t(PAGES[route].description),
+    fallbackTitle: texts.title,
+    fallbackDescription: texts.description,
     alternates,
     noindex: true,
   });
@@ -33,7 +49,7 @@ export function loadMyVelaPage(request: Request, context: WebLoadContext, route:
     lang,
     alternates,
     head,
-    brand,
+    brand: context.config.brandName,
     path: alternates[lang],
     viewer: context.viewer,
     loginEnabled: context.config.loginEnabled,

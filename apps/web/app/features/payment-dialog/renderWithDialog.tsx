@@ -9,9 +9,11 @@ import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import type { PublicConfig } from '@vela/contracts/pages';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { ViewerProvider } from '../auth/useViewer.tsx';
 import { ShellProvider } from '../layout/state/ShellContext.tsx';
+import { ModalHost } from '../modals/components/ModalHost.tsx';
+import { ModalProvider } from '../modals/state/ModalProvider.tsx';
 import { BalanceProvider } from '../wallet/state/BalanceProvider.tsx';
 import { PaymentDialogProvider } from './PaymentDialogProvider.tsx';
 
@@ -25,16 +27,49 @@ export function renderWithDialog(
 ) {
   return render(
     <MemoryRouter initialEntries={['/en/']}>
-      <ShellProvider lang="en" brandName="Vela" alternates={alternates}>
-        <ViewerProvider viewer={viewer} config={config}>
-          <BalanceProvider viewer={viewer}>
-            <PaymentDialogProvider lang="en" config={config} viewer={viewer}>
-              {children}
-            </PaymentDialogProvider>
-          </BalanceProvider>
-        </ViewerProvider>
-      </ShellProvider>
+      <PageProviders viewer={viewer} config={config}>
+        {children}
+      </PageProviders>
     </MemoryRouter>,
+  );
+}
+
+/**
+ * The same providers in a data router at `url` (what `useBlocker` and route data need), with the
+ * modal stack and its host, as the app shell renders them.
+ */
+export function renderInDataRouter(url: string, children: ReactNode, viewer: GuestMe | null) {
+  const page = (
+    <PageProviders viewer={viewer} config={TEST_CONFIG}>
+      <ModalProvider>
+        {children}
+        <ModalHost />
+      </ModalProvider>
+    </PageProviders>
+  );
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [url] });
+  return render(<RouterProvider router={router} />);
+}
+
+function PageProviders({
+  viewer,
+  config,
+  children,
+}: {
+  viewer: GuestMe | null;
+  config: PublicConfig;
+  children: ReactNode;
+}) {
+  return (
+    <ShellProvider lang="en" brandName="Vela" alternates={alternates}>
+      <ViewerProvider viewer={viewer} config={config}>
+        <BalanceProvider viewer={viewer}>
+          <PaymentDialogProvider lang="en" config={config} viewer={viewer}>
+            {children}
+          </PaymentDialogProvider>
+        </BalanceProvider>
+      </ViewerProvider>
+    </ShellProvider>
   );
 }
 

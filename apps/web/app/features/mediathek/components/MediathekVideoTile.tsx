@@ -1,5 +1,5 @@
 /**
- * A video of the media library: the picture and title open the player on this page (`?video=<id>`,
+ * A video of the media library: the picture opens the player on this page (`?video=<id>`,
  * issue 17 contract 2), the performer's name leads to the profile; below, when it was bought or
  * archived, Archive or Restore, and (bought list) adding it to a playlist.
  */
@@ -28,21 +28,18 @@ export function MediathekVideoTile({
   const playerHref = useVideoPlayerHref(video.id);
   return (
     <article className="tile tile--video mediathek-tile" data-video-id={video.id}>
+      {/* The picture is the play button; the title below is its name (one link, not two). */}
       <Link
-        className="tile__link"
+        className="tile__link tile__media tile__media--wide"
         to={playerHref}
         preventScrollReset
         aria-label={t('tile.play', { title: video.title })}
       >
-        <span className="tile__media tile__media--wide">
-          <Picture image={video.preview} alt="" />
-          <span className="badge badge--duration">{formatDurationLabel(video.duration, lang)}</span>
-        </span>
-        <span className="tile__body">
-          <span className="tile__title">{video.title}</span>
-        </span>
+        <Picture image={video.preview} alt="" />
+        <span className="badge badge--duration">{formatDurationLabel(video.duration, lang)}</span>
       </Link>
-      <div className="tile__body tile__body--after">
+      <div className="tile__body">
+        <h3 className="tile__title mediathek-tile__title">{video.title}</h3>
         <Link className="tile__meta tile__actor" to={pathFor('Actor', lang, { actorName: video.actor.slug })}>
           {t('tile.by', { name: video.actor.name })}
         </Link>

@@ -7,27 +7,18 @@
  * `playlist-cancel-changes` (keep editing stays, discard leaves without saving); deleting asks
  * through `playlist-delete`.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
-import { buildPublicConfig } from '@vela/contracts/build-public-config';
 import type { Playlist } from '@vela/contracts/mediathek';
-import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ViewerProvider } from '../../auth/useViewer.tsx';
-import { ShellProvider } from '../../layout/state/ShellContext.tsx';
-import { ModalHost } from '../../modals/components/ModalHost.tsx';
-import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
-import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
-import { BalanceProvider } from '../../wallet/state/BalanceProvider.tsx';
+import { Link, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RecordedCall, recordRestCalls, restOk, restRefused } from '../../api/restRecorder.ts';
+import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
 import { PlaylistsView } from './PlaylistsView.tsx';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-let calls: Call[] = [];
+let calls: RecordedCall[] = [];
+let stop = () => {};
 
 const video = (id: number, title: string) => ({
   id,
@@ -47,7 +38,6 @@ const video = (id: number, title: string) => ({
 });
 
 let stored: Playlist;
-const ok = (data: unknown) => Response.json({ success: true, data });
 
 beforeEach(() => {
   calls = [];
@@ -61,37 +51,32 @@ beforeEach(() => {
       position,
     })),
   };
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      path: String(input).replace('/rest/v1/', '').split('?')[0] ?? '',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    if (call.path === 'mediathek/playlists' && call.method === 'GET')
-      return ok({ playlists: [], max: 50, itemsMax: 500 });
-    if (call.path === 'mediathek/playlists/7' && call.method === 'GET') return ok(stored);
-    if (call.path === 'mediathek/playlists/7' && call.method === 'POST') {
-      const order = (call.body?.videoIds as number[] | undefined) ?? stored.items.map((i) => i.video.id);
-      const byId = new Map(stored.items.map((i) => [i.video.id, i.video]));
-      stored = {
-        ...stored,
-        name: (call.body?.name as string | undefined) ?? stored.name,
-        items: order.map((id, position) => ({ video: byId.get(id)!, position })),
-      };
-      return ok(stored);
-    }
-    if (call.path === 'mediathek/playlists/7' && call.method === 'DELETE') return ok({ deleted: true });
-    return Response.json({ success: false, error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  ({ calls, stop } = recordRestCalls(answer));
 });
 
-const config = buildPublicConfig();
-const alternates = { de: '/de/', en: '/en/', nl: '/nl/', es: '/es/' };
+/** The server's answers: the playlist list, the playlist, its save (the new order and name) and its deletion. */
+function answer(call: RecordedCall): Response {
+  const route = `${call.method} ${call.path}`;
+  if (route === 'GET mediathek/playlists') return restOk({ playlists: [], max: 50, itemsMax: 500 });
+  if (route === 'GET mediathek/playlists/7') return restOk(stored);
+  if (route === 'DELETE mediathek/playlists/7') return restOk({ deleted: true });
+  if (route !== 'POST mediathek/playlists/7') return restRefused('NOT_FOUND', 404);
+  const order = (call.body?.videoIds as number[] | undefined) ?? stored.items.map((i) => i.video.id);
+  const byId = new Map(stored.items.map((i) => [i.video.id, i.video]));
+  stored = {
+    ...stored,
+    name: (call.body?.name as string | undefined) ?? stored.name,
+    items: order.flatMap((id, position) => {
+      const video = byId.get(id);
+      return video ? [{ video, position }] : [];
+    }),
+  };
+  return restOk(stored);
+}
+afterEach(() => {
+  cleanup();
+  stop();
+});
 
 function Location() {
   const location = useLocation();
@@ -99,25 +84,15 @@ function Location() {
 }
 
 function renderAt(url: string) {
-  const viewer = buildGuestMe();
-  const page = (
-    <ShellProvider lang="en" brandName="Vela" alternates={alternates}>
-      <ViewerProvider viewer={viewer} config={config}>
-        <BalanceProvider viewer={viewer}>
-          <PaymentDialogProvider lang="en" config={config} viewer={viewer}>
-            <ModalProvider>
-              <Location />
-              <Link to="/en/videos/">Elsewhere</Link>
-              <PlaylistsView lang="en" />
-              <ModalHost />
-            </ModalProvider>
-          </PaymentDialogProvider>
-        </BalanceProvider>
-      </ViewerProvider>
-    </ShellProvider>
+  return renderInDataRouter(
+    url,
+    <>
+      <Location />
+      <Link to="/en/videos/">Elsewhere</Link>
+      <PlaylistsView lang="en" />
+    </>,
+    buildGuestMe(),
   );
-  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [url] });
-  return render(<RouterProvider router={router} />);
 }
 
 const EDITOR_URL = '/en/my/mediathek/videos/playlist/?playlist=7';
