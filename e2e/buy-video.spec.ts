@@ -10,8 +10,8 @@
  *   pending charge callback).
  */
 import type { Page } from '@playwright/test';
-import { balanceCentsOf, clientHeaders, expect, gotoReady, test } from './fixtures.ts';
-import { ageCheckedGuest, topUpByApi } from './live-helpers.ts';
+import { balanceCentsOf, expect, gotoReady, test } from './fixtures.ts';
+import { buyingGuest, expectPlayedPast, playerVideo, purchasesOf } from './purchase-helpers.ts';
 
 const LANGS = ['en', 'de'] as const;
 type Lang = (typeof LANGS)[number];
@@ -38,11 +38,11 @@ const TEXT = {
 
 const VIDEO_PREVIEW_SECONDS = 20;
 
-const playerModal = (page: Page) => page.locator('[role="dialog"][data-modal-id="video-with-player"]');
-
 /** The first tile of the listing with a buy button (paid, not bought, not VIP-included) and its price. */
 async function aBuyableTile(page: Page, lang: Lang) {
-  const offered = page.locator('#pagination .tile--video', { has: page.locator('button.buy__button') }).first();
+  const offered = page
+    .locator('#pagination .tile--video', { has: page.locator('button.buy__button') })
+    .first();
   await expect(offered).toBeVisible();
   const id = Number(await offered.getAttribute('data-video-id'));
   // That tile by its video (once bought it has no buy button any more).
@@ -51,14 +51,6 @@ async function aBuyableTile(page: Page, lang: Lang) {
   const match = TEXT.buy[lang].exec(label);
   expect(match, label).toBeTruthy();
   return { tile, id, coins: Number(match?.[1]) };
-}
-
-/** The guest's purchases as the page's session reads them (spec 7 guest/purchases). */
-async function purchasesOf(page: Page, clientIp: string) {
-  const response = await page.request.get('/rest/v1/guest/purchases', { headers: clientHeaders(clientIp) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { purchases: { itemId: string; priceCents: number }[] } }).data
-    .purchases;
 }
 
 for (const lang of LANGS) {
@@ -70,10 +62,7 @@ for (const lang of LANGS) {
       baseURL,
     }) => {
       test.setTimeout(150_000);
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await ageCheckedGuest(page, request, clientIp, baseURL, 'buyvideo');
-      await topUpByApi(page, clientIp, 2000);
+      const pageErrors = await buyingGuest(page, { request, clientIp, baseURL }, 'buyvideo', 2000);
 
       await gotoReady(page, TEXT.allVideos[lang]);
       const { tile, id, coins } = await aBuyableTile(page, lang);
@@ -105,12 +94,8 @@ for (const lang of LANGS) {
       // Watching it: the bought video plays in full, past the preview length.
       await again.getByRole('link', { name: TEXT.play[lang] }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]video=${id}`));
-      const video = playerModal(page).locator('video');
-      await expect(video).toHaveAttribute('data-access', 'full', { timeout: 20_000 });
-      await expect
-        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 60_000 })
-        .toBeGreaterThan(VIDEO_PREVIEW_SECONDS + 1);
-      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+      await expectPlayedPast(page, VIDEO_PREVIEW_SECONDS + 1);
+      expect(await playerVideo(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
       await page.screenshot({ path: `${SHOTS}/buy-watching-${lang}.png` });
       expect(pageErrors).toEqual([]);
     });
@@ -122,7 +107,8 @@ for (const lang of LANGS) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      await ageCheckedGuest(page, request, clientIp, baseURL, 'buymoney');
+      // No money on the wallet: the purchase asks for a top-up first.
+      const pageErrors = await buyingGuest(page, { request, clientIp, baseURL }, 'buymoney', 0);
       await gotoReady(page, TEXT.allVideos[lang]);
       const { tile, id } = await aBuyableTile(page, lang);
       await tile.locator('button.buy__button').click();
@@ -155,6 +141,7 @@ for (const lang of LANGS) {
       expect(await balanceCentsOf(page, clientIp)).toBe(1000 - (purchases[0]?.priceCents ?? 0));
       await page.waitForTimeout(1000);
       expect(await purchasesOf(page, clientIp)).toHaveLength(1);
+      expect(pageErrors).toEqual([]);
     });
   });
 }

@@ -7,9 +7,8 @@
  * subscription was charged (balance and purchases unchanged). The VIP club lists "All VIP videos
  * included" and "New VIP30 videos every month" again.
  */
-import type { Page } from '@playwright/test';
 import { balanceCentsOf, clientHeaders, expect, gotoReady, test } from './fixtures.ts';
-import { ageCheckedGuest, topUpByApi } from './live-helpers.ts';
+import { buyingGuest, expectPlayedPast, purchasesOf } from './purchase-helpers.ts';
 
 const LANGS = ['en', 'de'] as const;
 type Lang = (typeof LANGS)[number];
@@ -27,12 +26,6 @@ const TEXT = {
 
 const VIDEO_PREVIEW_SECONDS = 20;
 
-async function purchasesOf(page: Page, clientIp: string) {
-  const response = await page.request.get('/rest/v1/guest/purchases', { headers: clientHeaders(clientIp) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { purchases: unknown[] } }).data.purchases;
-}
-
 for (const lang of LANGS) {
   test(`${lang}: a VIP sees no buy button on VIP videos (included) and plays one in full past the ${VIDEO_PREVIEW_SECONDS} s preview with no charge`, async ({
     page,
@@ -41,10 +34,7 @@ for (const lang of LANGS) {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await ageCheckedGuest(page, request, clientIp, baseURL, 'vipvideo');
-    await topUpByApi(page, clientIp, 2500);
+    const pageErrors = await buyingGuest(page, { request, clientIp, baseURL }, 'vipvideo', 2500);
 
     await test.step('subscribe to VIP in the dialog (flow vipabo)', async () => {
       await gotoReady(page, `/${lang}/vipclub/`);
@@ -72,11 +62,7 @@ for (const lang of LANGS) {
     const id = Number(await first.getAttribute('data-video-id'));
     await first.locator('.tile__link').click();
     await expect(page).toHaveURL(new RegExp(`[?&]video=${id}`));
-    const video = page.locator('[role="dialog"][data-modal-id="video-with-player"] video');
-    await expect(video).toHaveAttribute('data-access', 'full', { timeout: 20_000 });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 60_000 })
-      .toBeGreaterThan(VIDEO_PREVIEW_SECONDS + 1);
+    await expectPlayedPast(page, VIDEO_PREVIEW_SECONDS + 1);
     await page.screenshot({ path: `${SHOTS}/vip-watching-${lang}.png` });
 
     // Nothing was charged for watching: the balance is what the subscription left, no purchase.

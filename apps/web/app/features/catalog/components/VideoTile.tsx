@@ -3,7 +3,7 @@ import type { VideoTile as VideoTileData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { usePagesT } from '../../i18n/usePagesT.ts';
-import { BuyButton } from '../../purchase/components/BuyButton.tsx';
+import { VideoBuyButton } from '../../purchase/components/VideoBuyButton.tsx';
 import { useVideoPlayerHref } from '../../purchase/videoLink.ts';
 import { formatDate, formatDurationLabel } from '../format.ts';
 import { Picture } from './Picture.tsx';
@@ -47,17 +47,7 @@ export function VideoTile({ video, lang, eager, guestInfo }: VideoTileProps) {
         {video.free ? (
           <span className="tile__price">{t('tile.free')}</span>
         ) : (
-          <BuyButton
-            itemType="video"
-            itemId={video.id}
-            actorId={video.actor.id}
-            price={video.price}
-            basePrice={video.basePrice}
-            ageRating={video.ageRating}
-            vip={video.vip}
-            {...(guestInfo ? { bought: guestInfo.bought } : {})}
-            {...(guestInfo?.flatrate !== undefined ? { flatrate: guestInfo.flatrate } : {})}
-          />
+          <VideoBuyButton video={video} guestInfo={guestInfo} />
         )}
       </div>
     </article>
