@@ -16,7 +16,6 @@ import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx
 import { useSocketSession } from '../../realtime/hooks/useSocketSession.ts';
 import { useSocketClient } from '../../realtime/state/RealtimeProvider.tsx';
 import { useFavorites } from '../hooks/useFavorites.ts';
-import { takePendingPin } from '../pendingPin.ts';
 import { isPinned } from '../state/favoritesStore.ts';
 import '../favorites.css';
 
@@ -83,17 +82,25 @@ export function usePin(target: PinTarget, id: number) {
     }
   };
 
-  // The pin a visitor asked for before logging in (spec 3), once the socket is the guest's.
+  // The pin a visitor asked for before logging in (spec 3), once the socket is the guest's. Its
+  // code arrives then (after idle, like the socket's), not with the page's first load.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the socket becomes ready.
   useEffect(() => {
     if (!ready) return;
-    let asked = false;
-    try {
-      asked = takePendingPin(window.localStorage, target, id);
-    } catch {
-      // Storage unavailable: nothing was kept.
-    }
-    if (asked && !pinnedRef.current) void change(true);
+    let cancelled = false;
+    void import('../pendingPin.ts').then(({ takePendingPin }) => {
+      if (cancelled) return;
+      let asked = false;
+      try {
+        asked = takePendingPin(window.localStorage, target, id);
+      } catch {
+        // Storage unavailable: nothing was kept.
+      }
+      if (asked && !pinnedRef.current) void change(true);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [ready, target, id]);
 
   return { loggedIn, ready, pinned, busy, failed, change };
