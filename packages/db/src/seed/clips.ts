@@ -2,9 +2,13 @@
  * The seed's video clip pool (issue 17 deliverable 2; decision 0041): a few short clips of an
  * abstract test pattern (colour bars, a moving dot) with a running timecode and a label ("Vela test
  * clip 3"; never people), made with the ffmpeg binary of `@ffmpeg-installer/ffmpeg` (nothing is
- * downloaded) and packaged for HLS in one ffmpeg run per clip: H.264 main (640x360, 15 fps, a keyframe every segment) and a
- * mono AAC tone in MPEG-TS segments of CLIP_SEGMENT_SECONDS, a poster frame and a sprite of
- * thumbnails (one per CLIP_THUMB_SECONDS). Layout and readers: ../clip-pool.ts.
+ * downloaded) and packaged for HLS in one ffmpeg run per clip: H.264 main (640x360, 15 fps, a
+ * keyframe every segment) in MPEG-TS segments of CLIP_SEGMENT_SECONDS, a poster frame and a sprite
+ * of thumbnails (one per CLIP_THUMB_SECONDS). Layout and readers: ../clip-pool.ts.
+ *
+ * No audio: a catalogue video loops its clip with `#EXT-X-DISCONTINUITY` at each wrap, and hls.js
+ * (the player) appends a looped MPEG-TS clip's AAC track nowhere after the first wrap (measured:
+ * video buffered to 56 s, audio to 48 s), so playback stalled there; a silent clip loops seamlessly.
  *
  * Idempotent and cheap: a clip's directory is named after a hash of everything that shapes its
  * bytes (format version, label, length, encoder arguments), is built in a temporary directory and
@@ -64,8 +68,6 @@ interface ClipSpec {
   seconds: number;
   /** Test pattern hue shift, so the clips of a pool look apart. */
   hue: number;
-  /** The tone's frequency in Hz. */
-  tone: number;
 }
 
 function specsOf(size: ClipPoolSize): ClipSpec[] {
@@ -74,7 +76,6 @@ function specsOf(size: ClipPoolSize): ClipSpec[] {
     label: `Vela test clip ${i + 1}`,
     seconds,
     hue: (i * 97) % 360,
-    tone: 330 + i * 110,
   }));
 }
 
@@ -107,16 +108,10 @@ function ffmpegArgs(spec: ClipSpec): string[] {
     'lavfi',
     '-i',
     `smptebars=size=${WIDTH}x${HEIGHT}:rate=${FPS}:duration=${spec.seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${spec.tone}:sample_rate=44100:duration=${spec.seconds}`,
     '-filter_complex',
     graph,
     '-map',
     '[v]',
-    '-map',
-    '1:a',
     '-c:v',
     'libx264',
     '-profile:v',
@@ -133,12 +128,6 @@ function ffmpegArgs(spec: ClipSpec): string[] {
     String(gop),
     '-sc_threshold',
     '0',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '48k',
-    '-ac',
-    '1',
     '-f',
     'hls',
     '-hls_time',
