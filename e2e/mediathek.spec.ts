@@ -18,7 +18,7 @@ import {
   signUpByApi,
   test,
 } from './fixtures.ts';
-import { topUpByApi } from './live-helpers.ts';
+import { ageCheckedGuest, topUpByApi } from './live-helpers.ts';
 
 const SHOTS = '/tmp/mediathek-shots';
 
@@ -182,6 +182,78 @@ for (const lang of ['en', 'de'] as const) {
     await shoot(page, `${lang}-videos-bought-390`);
   });
 }
+
+/** A priced album the guest can buy (the first one that answers 200). */
+async function buyAnAlbum(page: Page, clientIp: string): Promise<{ id: number; title: string }> {
+  const response = await page.request.post('/graphql', {
+    headers: clientHeaders(clientIp),
+    data: { query: '{ galleries(offset: 20, limit: 30) { id title price { value } } }' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const albums = (await response.json()).data.galleries as {
+    id: number;
+    title: string;
+    price: { value: number };
+  }[];
+  for (const album of albums.filter((a) => a.price.value > 0)) {
+    const bought = await page.request.post(`/rest/v1/album/${album.id}/buy`, {
+      headers: clientHeaders(clientIp),
+      data: { idempotencyKey: `e2e-mediathek-album-${album.id}-${Date.now()}` },
+    });
+    if (bought.status() === 200) return album;
+  }
+  throw new Error('no album could be bought');
+}
+
+test('en: the media library is linked from My Vela; a bought album and a bought video move to the archive from their tiles and come back with Restore', async ({
+  page,
+  request,
+  baseURL,
+  clientIp,
+}) => {
+  test.setTimeout(120_000);
+  await gotoReady(page, '/en/');
+  // Album pictures are mostly FSK-18: an age-checked guest buys one (spec 6).
+  await ageCheckedGuest(page, request, clientIp, baseURL, 'mtarc');
+  await topUpByApi(page, clientIp, 5_000);
+  const [video] = await videosToBuy(page, clientIp);
+  await buy(page, clientIp, video!.id);
+  const album = await buyAnAlbum(page, clientIp);
+
+  await gotoReady(page, '/en/myvela/');
+  await page.getByRole('link', { name: 'Media library' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Media library');
+
+  // The video: Archive on its tile, then it is under Archive, and Restore brings it back.
+  await page.getByRole('button', { name: `Move ${video!.title} to the archive` }).click();
+  await expect(page.getByText(`“${video!.title}” moved to the archive.`)).toBeVisible();
+  await expect(page.locator('[data-video-id]')).toHaveCount(0);
+  await page.locator('.mediathek-sections').getByRole('link', { name: 'Archive' }).click();
+  await expect(page.locator(`[data-video-id="${video!.id}"]`)).toBeVisible();
+  await page.getByRole('button', { name: `Restore ${video!.title}` }).click();
+  await expect(page.locator('[data-video-id]')).toHaveCount(0);
+
+  // The album: under Photos / Bought, linked to its album page; archived and restored the same way.
+  await page.getByRole('link', { name: 'Photos' }).click();
+  const tile = page.locator(`[data-album-id="${album.id}"]`);
+  await expect(tile).toBeVisible();
+  await expect(tile.getByRole('link', { name: `Open the album ${album.title}` })).toHaveAttribute(
+    'href',
+    new RegExp(`/pictures/${album.id}/$`),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'en-photos-bought-desktop');
+  await tile.getByRole('button', { name: `Move ${album.title} to the archive` }).click();
+  await expect(tile).toBeHidden();
+  await page.locator('.mediathek-sections').getByRole('link', { name: 'Archive' }).click();
+  await expect(page.locator(`[data-album-id="${album.id}"]`)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'en-photos-archive-390');
+  await page.getByRole('button', { name: `Restore ${album.title}` }).click();
+  await expect(page.locator(`[data-album-id="${album.id}"]`)).toBeHidden();
+  await page.locator('.mediathek-sections').getByRole('link', { name: 'Bought' }).click();
+  await expect(page.locator(`[data-album-id="${album.id}"]`)).toBeVisible();
+});
 
 test('a visitor gets the login prompt on the media library (spec 6)', async ({ page, baseURL }) => {
   await decideConsent(page.context(), baseURL);
