@@ -1,6 +1,6 @@
 /**
  * Watching videos (issue 17 deliverables 2 and 3; spec 7 `watch/start`, spec 9 "preview thumbnails
- * 100 per video"; decision 0041): the whole app on a test database seeded with the tiny test clip
+ * 100 per video"; decision 0044): the whole app on a test database seeded with the tiny test clip
  * pool (two 12 s clips of 4 s segments). What a start may play follows the video access rule (free
  * clip, bought, VIP video for a VIP member: in full; else the 20 s preview); every media URL is
  * signed for the caller, and a direct, foreign, expired, forged or beyond-the-allowance URL answers

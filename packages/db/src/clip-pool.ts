@@ -1,6 +1,6 @@
 /**
  * The generated video clip pool as its readers see it (issue 17 deliverable 2; docs/decisions
- * 0041-video-playback.md), without loading the generator (seed/clips.ts runs ffmpeg).
+ * 0044-video-playback.md), without loading the generator (seed/clips.ts runs ffmpeg).
  *
  * The seed writes a few short test-pattern clips, each packaged as HLS (MPEG-TS segments of
  * CLIP_SEGMENT_SECONDS), with a poster and a thumbnail sprite, into `clipDirOf(mediaDir)`: a

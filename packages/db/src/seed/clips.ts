@@ -1,5 +1,5 @@
 /**
- * The seed's video clip pool (issue 17 deliverable 2; decision 0041): a few short clips of an
+ * The seed's video clip pool (issue 17 deliverable 2; decision 0044): a few short clips of an
  * abstract test pattern (colour bars, a moving dot) with a running timecode and a label ("Vela test
  * clip 3"; never people), made with the ffmpeg binary of `@ffmpeg-installer/ffmpeg` (nothing is
  * downloaded) and packaged for HLS in one ffmpeg run per clip: H.264 main (640x360, 15 fps, a

@@ -1,5 +1,5 @@
 /**
- * What the player reads, written per caller (issue 17 deliverables 2 and 3; decision 0041): the HLS
+ * What the player reads, written per caller (issue 17 deliverables 2 and 3; decision 0044): the HLS
  * media playlist of a start and the WebVTT of its preview thumbnails. Pure functions of the clip the
  * video plays (@vela/db clip-pool.ts), the number of segments the caller's token allows and the
  * URL of each file.

@@ -1,6 +1,6 @@
 /**
  * Watching videos (issue 17 deliverables 2 and 3; spec 7 `watch/start`, spec 9 preview thumbnails;
- * docs/decisions/0041-video-playback.md): the start of a video (what the caller may play, recorded
+ * docs/decisions/0044-video-playback.md): the start of a video (what the caller may play, recorded
  * in `watch_starts`) and its HLS media through URLs signed per guest. The clips are the seed's pool
  * (@vela/db clip-pool.ts), read from `clipDirOf(config.mediaDir)` — outside what `/media/` serves.
  *

@@ -1,5 +1,5 @@
 /**
- * REST of the playback module under /rest/v1 (decision 0041):
+ * REST of the playback module under /rest/v1 (decision 0044):
  *
  * - GET watch/start?videoId                     spec 7: records the start, answers the signed URLs
  *                                               (`private, no-store`)
@@ -49,6 +49,8 @@ const MAX_ID = 2 ** 31 - 1;
 /** Video facts of the media route are kept this long (a segment request reads no video row). */
 const VIDEO_CACHE_TTL_MS = 60_000;
 const VIDEO_CACHE_MAX = 10_000;
+/** At most this many bytes of clip files are kept in memory. */
+const FILE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The fixed files of a start besides its segments, with their types. */
 const FILES = {
@@ -104,6 +106,14 @@ export function playbackRoutes(deps: {
     return video && video !== NO_VIDEO ? video : undefined;
   };
 
+  // The pool's files, kept in memory (the demo pool is under 1 MB): a segment costs no file read.
+  const files = new LRUCache<string, Buffer>({
+    maxSize: FILE_CACHE_BYTES,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+    // A missing file is not kept (the seed may still be writing the pool).
+    fetchMethod: (file) => readFile(file),
+  });
+
   const send = (reply: FastifyReply, type: string, body: string | Buffer) =>
     reply.code(200).header('cache-control', 'private, no-cache').type(type).send(body);
 
@@ -157,12 +167,8 @@ export function playbackRoutes(deps: {
         if (file === 'thumbnails.vtt')
           return send(reply, FILES[file], thumbnailsVtt(clip, allowed, url('sprite.jpg')));
         const name = typeof file === 'object' ? segmentFileOf(clipSegmentOf(clip, file.segment)) : file;
-        let bytes: Buffer;
-        try {
-          bytes = await readFile(path.join(deps.clipDir, clip.key, name));
-        } catch {
-          throw new AppError('NOT_FOUND', 'This video has no media', 404);
-        }
+        const bytes = await files.fetch(path.join(deps.clipDir, clip.key, name)).catch(() => undefined);
+        if (!bytes) throw new AppError('NOT_FOUND', 'This video has no media', 404);
         return send(reply, typeof file === 'object' ? 'video/mp2t' : FILES[file], bytes);
       },
     );

@@ -1,5 +1,5 @@
 /**
- * Starting a video (spec 7 `watch/start`; issue 17 deliverables 2 and 3; decision 0041).
+ * Starting a video (spec 7 `watch/start`; issue 17 deliverables 2 and 3; decision 0044).
  *
  * `start` decides what the caller may play (packages/domain video-access.ts: a free clip, a bought
  * video and, for a VIP member, VIP videos and VIP30 offers play in full, everything else its
