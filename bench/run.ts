@@ -15,6 +15,8 @@
  * bench/first-load-js.ts (its own server: compressed script bytes of home, two listings and a profile in Chromium at
  * 390 px; issue 15; needs the web build), and the live benchmarks: media (bench/live-embedded.ts, bench/live-janus.ts)
  * and billing (bench/live-billing.ts: 300 billed chats x 10 minutes on PostgreSQL).
+ * The playback benchmark of bench/playback-segments.ts (its own server: HLS segments per second with every
+ * token check, and the seeded demo media on disk; issue 17) runs after the first-load JavaScript.
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/vela_bench, created and seeded if missing),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_PORT (3900), BENCH_PAGES_ONLY (true: the rows of this
@@ -38,6 +40,7 @@ import { printLiveBillingBench, runLiveBillingBench } from './live-billing.ts';
 import { printLiveEmbeddedBench, runLiveEmbeddedBench } from './live-embedded.ts';
 import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
+import { printPlaybackBench, runPlaybackBench } from './playback-segments.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
 import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
 
@@ -182,6 +185,9 @@ async function main(): Promise<void> {
     // Compressed JavaScript a phone downloads before interaction (bench/first-load-js.ts), with its own server.
     const firstLoad = await runFirstLoadBench();
     printFirstLoadBench(firstLoad);
+    // HLS segments per second with every token check, and the media on disk (bench/playback-segments.ts), with its own server.
+    const playback = await runPlaybackBench();
+    printPlaybackBench(playback);
     // Live media in this process (werift) to headless Chromium viewers (bench/live-embedded.ts).
     const liveEmbedded = await runLiveEmbeddedBench();
     printLiveEmbeddedBench(liveEmbedded);
@@ -193,7 +199,7 @@ async function main(): Promise<void> {
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, liveEmbedded, liveBilling }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, playback, liveEmbedded, liveBilling }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');
