@@ -224,6 +224,13 @@ test('en: the media library is linked from My Vela; a bought album and a bought 
   await page.getByRole('link', { name: 'Media library' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Media library');
 
+  // Its tile opens the player on this page (issue 17 contract 2: ?video=<id>, modal video-with-player).
+  await page.getByRole('link', { name: `Play ${video!.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]video=${video!.id}`));
+  await expect(page.getByRole('dialog')).toHaveAttribute('data-modal-id', 'video-with-player');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
   // The video: Archive on its tile, then it is under Archive, and Restore brings it back.
   await page.getByRole('button', { name: `Move ${video!.title} to the archive` }).click();
   await expect(page.getByText(`“${video!.title}” moved to the archive.`)).toBeVisible();
