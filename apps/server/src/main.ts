@@ -27,6 +27,8 @@ const [
   { openDatabase },
   { migrateDatabase },
   seed,
+  { generateClips },
+  { clipDirOf },
   { buildApp },
   { buildPayApp },
   { createBus },
@@ -35,6 +37,8 @@ const [
   import('@vela/db/client'),
   import('@vela/db/migrate'),
   import('@vela/db/seed/seed'),
+  import('@vela/db/seed/clips'),
+  import('@vela/db/clip-pool'),
   import('./app.ts'),
   import('./pay-server.ts'),
   import('./infra/bus.ts'),
@@ -89,6 +93,11 @@ async function start(): Promise<void> {
       log: (message: string) => log.info(`seed: ${message}`),
     });
     log.info('data generated');
+  } else if (config.autoSeed) {
+    // Data seeded before the video clip pool existed (issue 17) gets the pool now; present clips are kept.
+    await generateClips(clipDirOf(config.mediaDir), seed.SIZES[config.seedSize].pool, {
+      log: (message: string) => log.info(`seed: ${message}`),
+    });
   }
 
   const bus = await createBus(config, log);
