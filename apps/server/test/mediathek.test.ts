@@ -340,6 +340,16 @@ describe(`media library (issue 17 deliverable 6; ${testBackend})`, () => {
     expect(await storedOrder(full)).toEqual(reversed);
   });
 
+  it('limits hold under concurrent calls: near the playlist limit, parallel creates fill it exactly (one transaction per guest at a time)', async () => {
+    const g = await make.buildGuest();
+    for (let i = 0; i < PLAYLISTS_MAX - 2; i++) await ok(g, 'POST', 'mediathek/playlists', { name: `L${i}` });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => call(g, 'POST', 'mediathek/playlists', { name: `Race ${i}` })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
+    expect((await ok(g, 'GET', 'mediathek/playlists')).playlists).toHaveLength(PLAYLISTS_MAX);
+  });
+
   it('bad input is a 4xx and changes nothing: control characters, an empty or 81-character name, malformed ids, unknown sections, unknown fields', async () => {
     const g = await make.buildGuest();
     for (const name of ['', '   ', 'a'.repeat(81), 'bad\u0000name', 'line\nbreak', 42, null]) {
