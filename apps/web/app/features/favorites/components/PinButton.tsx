@@ -15,30 +15,29 @@ import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { useSocketSession } from '../../realtime/hooks/useSocketSession.ts';
 import { useSocketClient } from '../../realtime/state/RealtimeProvider.tsx';
-import { useFavorites } from '../hooks/useFavorites.ts';
-import { isPinned } from '../state/favoritesStore.ts';
+import { usePins } from '../hooks/usePins.ts';
+import { isPinned } from '../state/pinsStore.ts';
 import '../favorites.css';
+
+/**
+ * The socket messages that pin and unpin each kind of item (spec 7) and the id's field; the pin's
+ * name is also the stored login action's type (spec 3 pinActor, pinAlbum, pinPicture, pinSedcards).
+ */
+const PIN_MESSAGES = {
+  actor: ['pinActor', 'unpinActor', 'actorId'],
+  album: ['pinAlbum', 'unpinAlbum', 'albumId'],
+  picture: ['pinPicture', 'unpinPicture', 'pictureId'],
+  sedcards: ['pinSedcards', 'unpinSedcards', 'actorId'],
+} as const satisfies Record<
+  PinTarget,
+  readonly [OnLoginAction['type'] & ClientSocketRequest['type'], ClientSocketRequest['type'], string]
+>;
 
 /** The socket message that pins (or unpins) the item. */
 export function pinRequest(target: PinTarget, id: number, pin: boolean): ClientSocketRequest {
-  switch (target) {
-    case 'actor':
-      return { type: pin ? 'pinActor' : 'unpinActor', actorId: id };
-    case 'album':
-      return { type: pin ? 'pinAlbum' : 'unpinAlbum', albumId: id };
-    case 'picture':
-      return { type: pin ? 'pinPicture' : 'unpinPicture', pictureId: id };
-    case 'sedcards':
-      return { type: pin ? 'pinSedcards' : 'unpinSedcards', actorId: id };
-  }
+  const [on, off, field] = PIN_MESSAGES[target];
+  return { type: pin ? on : off, [field]: id } as ClientSocketRequest;
 }
-
-const LOGIN_ACTION_TYPE = {
-  actor: 'pinActor',
-  album: 'pinAlbum',
-  picture: 'pinPicture',
-  sedcards: 'pinSedcards',
-} as const satisfies Record<PinTarget, OnLoginAction['type']>;
 
 export interface PinButtonProps {
   target: PinTarget;
@@ -61,8 +60,7 @@ export function usePin(target: PinTarget, id: number) {
   const { loggedIn } = useViewer();
   const client = useSocketClient();
   const session = useSocketSession();
-  const favorites = useFavorites();
-  const pinned = isPinned(favorites, target, id);
+  const pinned = isPinned(usePins(), target, id);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const pinnedRef = useRef(pinned);
@@ -127,7 +125,7 @@ export function PinButton({
   const press = () => {
     if (!loggedIn) {
       open('login', {
-        onLoginAction: { type: LOGIN_ACTION_TYPE[target], params: { targetId: id } } as OnLoginAction,
+        onLoginAction: { type: PIN_MESSAGES[target][0], params: { targetId: id } },
       });
       return;
     }

@@ -1,6 +1,7 @@
 import type { FavoriteActor, SessionSnapshot } from '@vela/contracts/socket';
 import { describe, expect, it } from 'vitest';
-import { createFavoritesStore, isPinned } from './favoritesStore.ts';
+import { createFavoritesStore } from './favoritesStore.ts';
+import { createPinsStore, isPinned } from './pinsStore.ts';
 
 const actor = (id: number, isOnline: boolean): FavoriteActor => ({
   id,
@@ -52,7 +53,7 @@ describe('favorites store (spec 4 Favorites)', () => {
       snapshot: {
         pinnedActorIds: [4],
         pinnedItems: { album: [31], picture: [], sedcards: [4] },
-      } as SessionSnapshot,
+      } as Partial<SessionSnapshot> as SessionSnapshot,
     });
     const state = () => store.getState();
     expect(isPinned(state(), 'album', 31)).toBe(true);
@@ -84,5 +85,20 @@ describe('favorites store (spec 4 Favorites)', () => {
     store.apply({ type: 'favoriteUnpinned', target: 'actor', id: 1 });
     expect(store.getState().onlineTotal).toBe(1);
     expect(store.getState().actors).toEqual([]);
+  });
+
+  it('the pin buttons’ store hears only real changes of the pins (repeats and list messages change nothing)', () => {
+    const store = createPinsStore();
+    let heard = 0;
+    store.subscribe(() => {
+      heard += 1;
+    });
+    store.apply({ type: 'favoritePinned', target: 'sedcards', id: 4 });
+    store.apply({ type: 'favoritePinned', target: 'sedcards', id: 4 });
+    store.apply({ type: 'favoriteActors', actors: [actor(1, true)], onlineTotal: 1 });
+    store.apply({ type: 'actorOnline', actorId: 4, actorName: 'A4', onlineTotal: 3 });
+    expect(heard).toBe(1);
+    expect(isPinned(store.getState(), 'sedcards', 4)).toBe(true);
+    expect(isPinned(store.getState(), 'actor', 4)).toBe(false);
   });
 });

@@ -1,18 +1,12 @@
 /**
- * The page's favorites (spec 4 "Favorites"): the pinned actor ids and the pinned albums, pictures
- * and sedcards (from the snapshot, then the pin events of every tab), and the favorite models list
- * with its online flags and online count, which presence events keep current. Framework-free; one
- * store per socket client.
+ * The page's favorites list (spec 4 "Favorites"): the favorite models with their online flags and
+ * the online count, which presence events keep current, on top of the pins (pinsStore.ts's
+ * reducer). Framework-free; one store per socket client.
  */
-import type { FavoriteActor, PinTarget, ServerSocketMessage } from '@vela/contracts/socket';
-import { createListeners } from '../../realtime/state/listeners.ts';
+import type { FavoriteActor, ServerSocketMessage } from '@vela/contracts/socket';
+import { createReducerStore, EMPTY_PINS, type PinsState, pinsAfter } from './pinsStore.ts';
 
-export type PinItemTarget = Exclude<PinTarget, 'actor'>;
-
-export interface FavoritesState {
-  pinnedActorIds: ReadonlySet<number>;
-  /** Pinned albums, pictures and sedcards (by actor id). */
-  pinnedItems: Readonly<Record<PinItemTarget, ReadonlySet<number>>>;
+export interface FavoritesState extends PinsState {
   /** Null until the list was asked for. */
   actors: FavoriteActor[] | null;
   /** How many pinned actors are online (all of them, not only the listed ones); null until asked. */
@@ -22,103 +16,62 @@ export interface FavoritesState {
 }
 
 export const EMPTY_FAVORITES: FavoritesState = {
-  pinnedActorIds: new Set(),
-  pinnedItems: { album: new Set(), picture: new Set(), sedcards: new Set() },
+  ...EMPTY_PINS,
   actors: null,
   onlineTotal: null,
   stale: false,
 };
 
-/** Whether `target` `id` is pinned in this state. */
-export function isPinned(state: FavoritesState, target: PinTarget, id: number): boolean {
-  return target === 'actor' ? state.pinnedActorIds.has(id) : state.pinnedItems[target].has(id);
+/** The list after an online/offline event of `actorId`. */
+function afterPresence(state: FavoritesState, actorId: number, isOnline: boolean): FavoritesState {
+  const listed = state.actors?.find((a) => a.id === actorId);
+  // The online count moves for a pinned actor whose state changed (listed or not).
+  const moves = listed ? listed.isOnline !== isOnline : state.pinnedActorIds.has(actorId);
+  if (!moves) return state;
+  const onlineTotal =
+    state.onlineTotal === null ? null : Math.max(0, state.onlineTotal + (isOnline ? 1 : -1));
+  let actors = state.actors;
+  if (listed && actors) {
+    actors = actors.map((a) => (a.id === actorId ? { ...a, isOnline } : a));
+    // Online first, as the server orders them; otherwise keep the order.
+    actors.sort((a, b) => Number(b.isOnline) - Number(a.isOnline));
+  }
+  return { ...state, actors, onlineTotal };
 }
 
-export function createFavoritesStore() {
-  let state: FavoritesState = EMPTY_FAVORITES;
-  const listeners = createListeners();
-  const set = (next: FavoritesState) => {
-    state = next;
-    listeners.emit();
-  };
-  const online = (actorId: number, isOnline: boolean) => {
-    const listed = state.actors?.find((a) => a.id === actorId);
-    // The online count moves for a pinned actor whose state changed (listed or not).
-    const moves = listed ? listed.isOnline !== isOnline : state.pinnedActorIds.has(actorId);
-    if (!moves) return;
-    const onlineTotal =
-      state.onlineTotal === null ? null : Math.max(0, state.onlineTotal + (isOnline ? 1 : -1));
-    let actors = state.actors;
-    if (listed && actors) {
-      actors = actors.map((a) => (a.id === actorId ? { ...a, isOnline } : a));
-      // Online first, as the server orders them; otherwise keep the order.
-      actors.sort((a, b) => Number(b.isOnline) - Number(a.isOnline));
-    }
-    set({ ...state, actors, onlineTotal });
-  };
-
+/** The list after a pin event (the pins already moved): a new pin makes it stale, an unpin drops the actor. */
+function afterPin(state: FavoritesState, pinned: boolean, actorId: number): FavoritesState {
+  if (pinned) return state.actors === null ? state : { ...state, stale: true };
+  const dropped = state.actors?.find((a) => a.id === actorId);
+  if (!dropped || !state.actors) return state;
   return {
-    getState: () => state,
-    subscribe: listeners.subscribe,
-    apply(message: ServerSocketMessage): void {
-      switch (message.type) {
-        case 'ackSession': {
-          const snapshot = message.snapshot;
-          if (!snapshot) return;
-          set({
-            ...state,
-            pinnedActorIds: new Set(snapshot.pinnedActorIds),
-            pinnedItems: {
-              album: new Set(snapshot.pinnedItems.album),
-              picture: new Set(snapshot.pinnedItems.picture),
-              sedcards: new Set(snapshot.pinnedItems.sedcards),
-            },
-            // Pins and online states may have changed while the socket was away: a shown list is asked again.
-            stale: state.stale || state.actors !== null,
-          });
-          return;
-        }
-        case 'favoriteActors':
-          set({ ...state, actors: message.actors, onlineTotal: message.onlineTotal, stale: false });
-          return;
-        case 'favoritePinned':
-        case 'favoriteUnpinned': {
-          const pinned = message.type === 'favoritePinned';
-          if (message.target !== 'actor') {
-            const items = new Set(state.pinnedItems[message.target]);
-            if (items.has(message.id) === pinned) return;
-            if (pinned) items.add(message.id);
-            else items.delete(message.id);
-            set({ ...state, pinnedItems: { ...state.pinnedItems, [message.target]: items } });
-            return;
-          }
-          const ids = new Set(state.pinnedActorIds);
-          if (pinned) ids.add(message.id);
-          else ids.delete(message.id);
-          const dropped = !pinned ? state.actors?.find((a) => a.id === message.id) : undefined;
-          const actors =
-            dropped && state.actors ? state.actors.filter((a) => a.id !== message.id) : state.actors;
-          const onlineTotal =
-            dropped?.isOnline && state.onlineTotal !== null
-              ? Math.max(0, state.onlineTotal - 1)
-              : state.onlineTotal;
-          set({
-            ...state,
-            pinnedActorIds: ids,
-            actors,
-            onlineTotal,
-            stale: state.stale || (pinned && state.actors !== null),
-          });
-          return;
-        }
-        case 'actorOnline':
-          online(message.actorId, true);
-          return;
-        case 'actorOffline':
-          online(message.actorId, false);
-          return;
-        default:
-      }
-    },
+    ...state,
+    actors: state.actors.filter((a) => a.id !== actorId),
+    onlineTotal:
+      dropped.isOnline && state.onlineTotal !== null ? Math.max(0, state.onlineTotal - 1) : state.onlineTotal,
   };
 }
+
+function favoritesAfter(state: FavoritesState, message: ServerSocketMessage): FavoritesState {
+  const next = pinsAfter(state, message);
+  switch (message.type) {
+    case 'ackSession':
+      // Pins and online states may have changed while the socket was away: a shown list is asked again.
+      return message.snapshot && state.actors !== null ? { ...next, stale: true } : next;
+    case 'favoriteActors':
+      return { ...state, actors: message.actors, onlineTotal: message.onlineTotal, stale: false };
+    case 'favoritePinned':
+    case 'favoriteUnpinned':
+      // A listed actor leaves the list on her unpin even if the pins never had her (no snapshot yet).
+      return message.target === 'actor'
+        ? afterPin(next, message.type === 'favoritePinned', message.id)
+        : next;
+    case 'actorOnline':
+    case 'actorOffline':
+      return afterPresence(state, message.actorId, message.type === 'actorOnline');
+    default:
+      return state;
+  }
+}
+
+export const createFavoritesStore = () => createReducerStore(EMPTY_FAVORITES, favoritesAfter);
