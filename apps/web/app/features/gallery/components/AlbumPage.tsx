@@ -163,9 +163,9 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
                       initial={picture}
                       rate={(rating) => ratePicture(picture.id, rating)}
                     />
+                    <PinPictureButton lang={lang} pictureId={picture.id} position={picture.position} />
                   </>
                 )}
-                <PinPictureButton lang={lang} pictureId={picture.id} position={picture.position} />
               </li>
             ))}
           </ul>
