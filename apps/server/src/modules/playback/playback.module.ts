@@ -62,6 +62,7 @@ export function createPlaybackModule(
       clipDir,
       signer,
       ageGate: deps.ageGate,
+      rateLimits: deps.guests.rateLimits,
       countryHeader: deps.config.countryHeader,
     }),
   };

@@ -2,7 +2,7 @@
  * REST of the playback module under /rest/v1 (decision 0044):
  *
  * - GET watch/start?videoId                     spec 7: records the start, answers the signed URLs
- *                                               (`private, no-store`)
+ *                                               (`private, no-store`; WATCH_STARTS_PER_CALLER, then 429)
  * - GET watch/media/:videoId/:allowed/:file?t   the media of a start: `index.m3u8`, `<n>.ts`,
  *                                               `poster.jpg`, `thumbnails.vtt`, `sprite.jpg`
  *
@@ -26,6 +26,12 @@ import type { AgeGate } from '../../http/age-gate.ts';
 import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { countryOf, varyOnCountry } from '../../infra/country.ts';
+import {
+  createRateLimiter,
+  type Limit,
+  type RateLimitStore,
+  retryAfterOnRateLimit,
+} from '../../infra/rate-limit.ts';
 import type { MediaSigner, MediaTokenCheck } from '../../infra/signed-media.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import { clipSegmentOf, mediaPlaylist, thumbnailsVtt } from './hls.ts';
@@ -41,6 +47,12 @@ import {
   videoNotFound,
   WATCH_MEDIA_PATH,
 } from './playback.service.ts';
+
+/**
+ * Starts a caller may record (each writes a `watch_starts` row): a guest zapping through videos stays far
+ * below; a script filling the table gets 429 RATE_LIMITED. Per guest, or per address for visitors.
+ */
+export const WATCH_STARTS_PER_CALLER: Limit = { name: 'watch-start', max: 120, windowMs: 10 * 60 * 1000 };
 
 const ID = /^[1-9]\d{0,9}$/;
 const ALLOWED = /^[1-9]\d{0,5}$/;
@@ -90,10 +102,13 @@ export function playbackRoutes(deps: {
   clipDir: string;
   signer: MediaSigner;
   ageGate: AgeGate;
+  /** The rate-limit counters (the guests module's store). */
+  rateLimits: RateLimitStore;
   /** COUNTRY_HEADER: the edge header with the caller's country (spec 6 banned countries). */
   countryHeader: string;
 }): FastifyPluginAsync {
   const { auth, service, signer } = deps;
+  const limiter = createRateLimiter(deps.rateLimits);
   const country = (request: FastifyRequest) => countryOf(request.headers, deps.countryHeader);
   const NO_VIDEO = { id: 0 } as PlaybackVideo;
   const videos = new LRUCache<number, PlaybackVideo>({
@@ -118,6 +133,7 @@ export function playbackRoutes(deps: {
     reply.code(200).header('cache-control', 'private, no-cache').type(type).send(body);
 
   return async (app) => {
+    retryAfterOnRateLimit(app);
     app.addHook('onSend', async (request, reply, payload) => {
       // Token URLs never leak through a Referer; a refusal or a start is never stored.
       reply.header('referrer-policy', 'no-referrer');
@@ -129,12 +145,14 @@ export function playbackRoutes(deps: {
 
     route(app, e.watchStart).handle({
       authenticate: (request) => auth.authenticate(request),
-      handler: async ({ query: { videoId }, auth: caller, request }) =>
-        service.start(
-          { guestId: caller?.guestId ?? null, sessionId: caller?.sessionId ?? null },
-          videoId,
-          country(request),
-        ),
+      handler: async ({ query: { videoId }, auth: caller, request }) => {
+        const guestId = caller?.guestId ?? null;
+        await limiter.take(
+          WATCH_STARTS_PER_CALLER,
+          guestId === null ? `ip:${request.ip}` : `guest:${guestId}`,
+        );
+        return service.start({ guestId, sessionId: caller?.sessionId ?? null }, videoId, country(request));
+      },
     });
 
     app.get<{ Params: { videoId: string; allowed: string; file: string }; Querystring: { t?: unknown } }>(
