@@ -172,10 +172,3 @@ export function useRealtimeStores(): RealtimeStores | null {
 export function useSocketClient(): SocketClient | null {
   return useContext(ClientContext);
 }
-
-/** The page's realtime context; null outside a RealtimeProvider. */
-export function useRealtime(): RealtimeContextValue | null {
-  const stores = useRealtimeStores();
-  const client = useSocketClient();
-  return stores ? { ...stores, client } : null;
-}
