@@ -17,6 +17,7 @@ import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
 import { openedFlow, renderWithDialog } from '../../payment-dialog/renderWithDialog.tsx';
 import { useBalance, useWallet } from '../../wallet/state/BalanceProvider.tsx';
 import { BuyButton, type BuyButtonProps } from './BuyButton.tsx';
+import { VideoBuyButton } from './VideoBuyButton.tsx';
 
 interface Call {
   method: string;
@@ -217,5 +218,50 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
     renderButton(buildGuestMe(), { bought: true });
     expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Play' })).toBeTruthy();
+  });
+
+  it("a listing tile's button (VideoBuyButton) shows the same price before the purchase code is there, and a click then buys once", async () => {
+    answer = (call) => (call.path === 'video/41/buy' ? bought(1000 - 199) : refused('NOT_FOUND', 404));
+    const tileVideo = {
+      id: 41,
+      actor: { id: 7, name: 'Mira', slug: 'mira' },
+      price: video.price,
+      basePrice: video.price,
+      ageRating: 16 as const,
+      vip: false,
+    };
+    renderWithDialog(
+      <ModalProvider>
+        <Probe />
+        <VideoBuyButton video={tileVideo} guestInfo={{ bought: false, flatrate: false }} />
+        <ModalHost />
+      </ModalProvider>,
+      buildGuestMe({ balance: 40, balanceCents: 1000 }),
+    );
+    // At once: the static button (no purchase code yet), clickable.
+    await userEvent.click(screen.getByRole('button', { name: 'Buy video for 8 coins' }));
+    await waitFor(() => expect(document.querySelector('[data-buy-state="bought"]')).toBeTruthy());
+    expect(buys()).toHaveLength(1);
+  });
+
+  it('a listing tile says Included for guestInfo.flatrate and Bought for guestInfo.bought without loading the flow', () => {
+    const tileVideo = {
+      id: 41,
+      actor: { id: 7, name: 'Mira', slug: 'mira' },
+      price: video.price,
+      basePrice: video.price,
+      ageRating: 16 as const,
+      vip: true,
+    };
+    renderWithDialog(
+      <>
+        <VideoBuyButton video={tileVideo} guestInfo={{ bought: false, flatrate: true }} />
+        <VideoBuyButton video={{ ...tileVideo, vip: false }} guestInfo={{ bought: true, flatrate: false }} />
+      </>,
+      buildGuestMe(),
+    );
+    expect(document.querySelector('[data-buy-state="included"]')).toBeTruthy();
+    expect(document.querySelector('[data-buy-state="bought"]')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
   });
 });

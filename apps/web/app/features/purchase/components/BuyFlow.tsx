@@ -6,7 +6,7 @@ import type { BuyResult } from '@vela/contracts/promotions-api';
 import { useEffect, useRef } from 'react';
 import { useBuy } from '../useBuy.ts';
 import { buyErrorText, usePurchaseFlowT } from '../usePurchaseFlowT.ts';
-import { PriceButton, type PriceView } from './BuyButton.tsx';
+import { PriceButton, type PriceView } from './PriceButton.tsx';
 
 export default function BuyFlow({
   view,
