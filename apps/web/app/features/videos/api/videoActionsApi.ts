@@ -14,19 +14,15 @@ import {
   videoShareEndpoints,
 } from '@vela/contracts/video-actions';
 import { endpointData, RestError } from '../../api/rest.ts';
-import { type PageAccessToken, requestAccessToken } from '../../payment-dialog/api.ts';
+import { requestAccessToken } from '../../payment-dialog/api.ts';
 
-/** A token younger than this is reused (the server's tokens live 15 minutes). */
-const TOKEN_REUSE_MS = 10 * 60_000;
-let token: { value: PageAccessToken; fetchedAt: number } | null = null;
-
-async function accessToken(fresh: boolean): Promise<string> {
-  const at = Date.now();
-  if (!fresh && token && at - token.fetchedAt < TOKEN_REUSE_MS && token.value.expiresAt.getTime() > at)
-    return token.value.accessToken;
+/**
+ * A fresh token of the page's session for each call (never kept: after a logout or another login in
+ * the same page a kept token would still act for the previous guest).
+ */
+async function accessToken(): Promise<string> {
   const value = await requestAccessToken();
   if (!value) throw new RestError('NOT_LOGGED_IN', 'No access token', 401);
-  token = { value, fetchedAt: at };
   return value.accessToken;
 }
 
@@ -52,11 +48,9 @@ async function postGraphql(query: string, variables: object, bearer: string | nu
   }
 }
 
-/** Runs a document; `field`'s value checked against the rating contract. A stale token is fetched once more. */
+/** Runs a document; `field`'s value checked against the rating contract. */
 async function ratingCall(query: string, field: string, variables: object, withToken: boolean) {
-  let response = await postGraphql(query, variables, withToken ? await accessToken(false) : null);
-  if (response.status === 401 && withToken)
-    response = await postGraphql(query, variables, await accessToken(true));
+  const response = await postGraphql(query, variables, withToken ? await accessToken() : null);
   let body: GraphqlAnswer = {};
   try {
     body = (await response.json()) as GraphqlAnswer;
