@@ -5,11 +5,11 @@
  * Loaded with the modal's chunk, never with a page.
  */
 import type { Language } from '@vela/contracts/common';
+import type { VideoTile } from '@vela/contracts/pages';
 import { playbackEndpoints, type WatchStart } from '@vela/contracts/playback';
 import { VideoTileSchema } from '@vela/contracts/tile-schemas';
 import type { VideoListItem } from '@vela/contracts/videos';
 import { videosEndpoints } from '@vela/contracts/videos';
-import { z } from 'zod';
 import { endpointData, RestError } from '../api/rest.ts';
 import { gridParams } from '../videos/listings.ts';
 
@@ -57,11 +57,12 @@ export async function loadPlayable(videoId: number): Promise<PlayableVideo> {
   return { video, start };
 }
 
-const RecommendationsSchema = z.object({
-  fromSameActor: z.array(VideoTileSchema),
-  fromDifferentActor: z.array(VideoTileSchema),
-});
-export type Recommendations = z.infer<typeof RecommendationsSchema>;
+export interface Recommendations {
+  fromSameActor: VideoTile[];
+  fromDifferentActor: VideoTile[];
+}
+
+const TilesSchema = VideoTileSchema.array();
 
 const RECOMMENDATIONS_QUERY = `query PlayerRecommendations($a: Int!, $v: Int) {
   videoRecommendations(actorId: $a, videoId: $v) {
@@ -88,8 +89,12 @@ export async function loadRecommendations(
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify({ query: RECOMMENDATIONS_QUERY, variables: { a: actorId, v: videoId } }),
   });
-  const body = (await response.json()) as { data?: { videoRecommendations?: unknown } | null };
-  const parsed = RecommendationsSchema.safeParse(body.data?.videoRecommendations);
-  if (!response.ok || !parsed.success) throw new Error('recommendations unavailable');
-  return parsed.data;
+  const body = (await response.json()) as {
+    data?: { videoRecommendations?: { fromSameActor?: unknown; fromDifferentActor?: unknown } } | null;
+  };
+  const lists = body.data?.videoRecommendations;
+  const same = TilesSchema.safeParse(lists?.fromSameActor);
+  const other = TilesSchema.safeParse(lists?.fromDifferentActor);
+  if (!response.ok || !same.success || !other.success) throw new Error('recommendations unavailable');
+  return { fromSameActor: same.data, fromDifferentActor: other.data };
 }

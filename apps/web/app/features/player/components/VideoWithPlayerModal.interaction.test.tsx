@@ -134,7 +134,10 @@ function renderAt(url: string, viewer: GuestMe | null = null) {
 }
 
 const url = () => screen.getByTestId('url').textContent;
-const dialog = () => screen.findByRole('dialog');
+// The modal's code loads lazily (its own chunk): the first wait of a test allows for a busy machine.
+const LOAD = { timeout: 5000 };
+const dialog = () => screen.findByRole('dialog', undefined, LOAD);
+const heading = (name: string) => screen.findByRole('heading', { name }, LOAD);
 
 beforeEach(() => {
   fake.loadPlayable = null;
@@ -149,7 +152,7 @@ describe('the ?video= opener (issue 17 contract 2, spec 2 modal video-with-playe
     renderAt('/en/videos/?video=5&sort=newest');
     const modal = await dialog();
     expect(modal.getAttribute('data-modal-id')).toBe('video-with-player');
-    expect(await screen.findByRole('heading', { name: 'Clip 5' })).toBeTruthy();
+    expect(await heading('Clip 5')).toBeTruthy();
     expect(fake.calls).toEqual([5]);
     expect(screen.getByRole('link', { name: 'by Honey Jules' }).getAttribute('href')).toBe(
       '/en/amateur/honeyjules/',
@@ -175,7 +178,7 @@ describe('the ?video= opener (issue 17 contract 2, spec 2 modal video-with-playe
     const opener = screen.getByRole('link', { name: 'open clip 5' });
     opener.focus();
     await userEvent.click(opener);
-    await screen.findByRole('heading', { name: 'Clip 5' });
+    await heading('Clip 5');
     expect(url()).toBe('/en/videos/?video=5');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -186,7 +189,7 @@ describe('the ?video= opener (issue 17 contract 2, spec 2 modal video-with-playe
   it('the × closes it and keeps the other query parameters', async () => {
     fake.loadPlayable = async (id) => playable(id, 'full');
     renderAt('/en/videos/?sort=newest&video=5');
-    await screen.findByRole('heading', { name: 'Clip 5' });
+    await heading('Clip 5');
     await userEvent.click(screen.getByRole('button', { name: 'Close video' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(url()).toBe('/en/videos/?sort=newest');
@@ -217,11 +220,11 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
   it('a preview says so and, at its end, offers "Buy to watch in full" with the buy button', async () => {
     fake.loadPlayable = async (id) => playable(id, 'preview');
     renderAt('/en/?video=5');
-    await screen.findByRole('heading', { name: 'Clip 5' });
+    await heading('Clip 5');
     expect(screen.getByText('Preview: the first 20 seconds of 02:05.')).toBeTruthy();
     expect(screen.queryByText('Buy to watch in full')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'reach the preview end' }));
-    const offer = await screen.findByText('Buy to watch in full');
+    const offer = await screen.findByText('Buy to watch in full', undefined, LOAD);
     const box = offer.closest('[data-player-offer]') as HTMLElement;
     expect(box.textContent).toContain('The preview has ended.');
     expect(box.querySelector('button')).not.toBeNull();
@@ -230,7 +233,7 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
   it('a full video (bought, VIP or free) has no preview note and no offer at its end', async () => {
     fake.loadPlayable = async (id) => playable(id, 'full', { free: true });
     renderAt('/en/?video=5');
-    await screen.findByRole('heading', { name: 'Clip 5' });
+    await heading('Clip 5');
     await userEvent.click(screen.getByRole('button', { name: 'reach the preview end' }));
     expect(screen.queryByText(/^Preview:/)).toBeNull();
     expect(screen.queryByText('Buy to watch in full')).toBeNull();
@@ -242,7 +245,9 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
       throw new RestError('RESTRICTED', 'Login needed', 403);
     };
     renderAt('/en/?video=5');
-    expect(await screen.findByText('Log in to watch this video (age rating 18).')).toBeTruthy();
+    expect(
+      await screen.findByText('Log in to watch this video (age rating 18).', undefined, LOAD),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await openedFlow()).toBe('login');
   });
@@ -253,7 +258,7 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
     };
     renderAt('/en/?video=5', buildGuestMe({ id: '31', balanceFormatted: '' }));
     expect(
-      await screen.findByText('This video is for adults only: verify your age to watch it.'),
+      await screen.findByText('This video is for adults only: verify your age to watch it.', undefined, LOAD),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Verify age' }));
     expect(await openedFlow()).toBe('avs');
@@ -264,7 +269,7 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
       throw new RestError('NOT_FOUND', 'Unknown video', 404);
     };
     renderAt('/en/?video=5');
-    expect(await screen.findByText('This video no longer exists.')).toBeTruthy();
+    expect(await screen.findByText('This video no longer exists.', undefined, LOAD)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
@@ -278,17 +283,19 @@ describe('video-with-player states (spec 7 watch/start, contract 1)', () => {
       return playable(id, 'full');
     };
     renderAt('/en/?video=5');
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Clip 5' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, LOAD));
+    expect(await heading('Clip 5')).toBeTruthy();
     expect(fake.calls).toEqual([5, 5]);
   });
 
   it('media that stops loading (a refused segment) says so and a retry asks for a new start', async () => {
     fake.loadPlayable = async (id) => playable(id, 'full');
     renderAt('/en/?video=5');
-    await screen.findByRole('heading', { name: 'Clip 5' });
+    await heading('Clip 5');
     await userEvent.click(screen.getByRole('button', { name: 'fail a segment' }));
-    expect(await screen.findByText('The video stopped because its data could not be loaded.')).toBeTruthy();
+    expect(
+      await screen.findByText('The video stopped because its data could not be loaded.', undefined, LOAD),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(fake.calls).toEqual([5, 5]));
   });
@@ -302,14 +309,14 @@ describe('video recommendations beside the player (spec 3 fromSameActor, fromDif
       fromDifferentActor: [tile(7, { actor: { id: 2, name: 'Ann', slug: 'ann' } })],
     });
     renderAt('/en/videos/?video=5');
-    await screen.findByRole('heading', { name: 'Clip 5' });
-    const same = await screen.findByRole('region', { name: 'More from Honey Jules' });
+    await heading('Clip 5');
+    const same = await screen.findByRole('region', { name: 'More from Honey Jules' }, LOAD);
     const other = screen.getByRole('region', { name: 'You may also like' });
     expect(other.textContent).toContain('Clip 7');
     const next = same.querySelector('a') as HTMLAnchorElement;
     expect(next.getAttribute('href')).toBe('/en/videos/?video=6');
     await userEvent.click(next);
-    expect(await screen.findByRole('heading', { name: 'Clip 6' })).toBeTruthy();
+    expect(await heading('Clip 6')).toBeTruthy();
     expect(url()).toBe('/en/videos/?video=6');
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
@@ -320,7 +327,7 @@ describe('video recommendations beside the player (spec 3 fromSameActor, fromDif
       throw new Error('down');
     };
     renderAt('/en/?video=5');
-    expect(await screen.findByText('Recommendations could not be loaded.')).toBeTruthy();
+    expect(await screen.findByText('Recommendations could not be loaded.', undefined, LOAD)).toBeTruthy();
     expect(screen.getByTestId('player')).toBeTruthy();
   });
 });
