@@ -12,6 +12,7 @@ import {
   clientHeaders,
   decideConsent,
   expect,
+  expectNoSeriousAxeViolations,
   gotoReady,
   newGuest,
   type Page,
@@ -104,6 +105,7 @@ for (const lang of ['en', 'de'] as const) {
     );
     await page.setViewportSize({ width: 1280, height: 900 });
     await shoot(page, `${lang}-videos-bought-desktop`);
+    await expectNoSeriousAxeViolations(page, 'bought', 'main');
 
     // A playlist, created from the keyboard.
     await page.locator('.mediathek-sections').getByRole('link', { name: TEXT.playlists[lang] }).click();
@@ -140,6 +142,7 @@ for (const lang of ['en', 'de'] as const) {
     await expect(order).toHaveText(expected);
     await expect(page.locator(':focus')).toHaveText(videos[0]!.title);
     await shoot(page, `${lang}-playlist-editor-desktop`);
+    await expectNoSeriousAxeViolations(page, 'editor', 'main');
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`/mediathek/playlists/${playlistId}`) && r.request().method() === 'POST',
     );
@@ -232,7 +235,7 @@ test('en: the media library is linked from My Vela; a bought album and a bought 
   await expect(page.getByRole('dialog')).toBeHidden();
 
   // The video: Archive on its tile, then it is under Archive, and Restore brings it back.
-  await page.getByRole('button', { name: `Move ${video!.title} to the archive` }).click();
+  await page.getByRole('button', { name: `Archive ${video!.title}` }).click();
   await expect(page.getByText(`“${video!.title}” moved to the archive.`)).toBeVisible();
   await expect(page.locator('[data-video-id]')).toHaveCount(0);
   await page.locator('.mediathek-sections').getByRole('link', { name: 'Archive' }).click();
@@ -250,7 +253,7 @@ test('en: the media library is linked from My Vela; a bought album and a bought 
   );
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'en-photos-bought-desktop');
-  await tile.getByRole('button', { name: `Move ${album.title} to the archive` }).click();
+  await tile.getByRole('button', { name: `Archive ${album.title}` }).click();
   await expect(tile).toBeHidden();
   await page.locator('.mediathek-sections').getByRole('link', { name: 'Archive' }).click();
   await expect(page.locator(`[data-album-id="${album.id}"]`)).toBeVisible();

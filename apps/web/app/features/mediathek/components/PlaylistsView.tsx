@@ -81,7 +81,7 @@ export function PlaylistsView({ lang }: { lang: Language }) {
                     to={{ search: `?playlist=${playlist.id}` }}
                     aria-label={t('playlist.edit', { name: playlist.name })}
                   >
-                    {t('editor.title')}
+                    {t('playlist.editShort')}
                   </Link>
                 </li>
               ))}
