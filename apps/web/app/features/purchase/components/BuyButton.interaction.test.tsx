@@ -88,6 +88,27 @@ function renderButton(viewer: ReturnType<typeof buildGuestMe> | null, props: Par
 
 const buys = () => calls.filter((c) => c.path === 'video/41/buy');
 
+/** A balance notification (the socket's guestBalance) with `cents` on the wallet. */
+function balanceArrives(cents: number) {
+  const coins = Math.floor(cents / 25);
+  wallet?.applyBalanceEvent({
+    guestBalance: coins,
+    guestBalanceFormatted: String(coins),
+    guestIsPayingCustomer: true,
+    guestBalanceCents: cents,
+  });
+}
+
+/** A catalogue video as a listing tile has it. */
+const tileVideo = {
+  id: 41,
+  actor: { id: 7, name: 'Mira', slug: 'mira' },
+  price: video.price,
+  basePrice: video.price,
+  ageRating: 16 as const,
+  vip: false,
+};
+
 describe('BuyButton (issue 17 deliverable 1)', () => {
   it('shows the price in coins (spec 9: 1 EUR = 4 coins, rounded up) and the discount, the base price struck through', () => {
     renderButton(buildGuestMe());
@@ -142,24 +163,14 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
 
     // The money arrives while the payment dialog is still open: nothing happens until it closes.
     wallet?.setDialogOpen(true);
-    wallet?.applyBalanceEvent({
-      guestBalance: 80,
-      guestBalanceFormatted: '80',
-      guestIsPayingCustomer: true,
-      guestBalanceCents: 2000,
-    });
+    balanceArrives(2000);
     expect(buys()).toHaveLength(1);
     wallet?.setDialogOpen(false);
     await waitFor(() => expect(onBought).toHaveBeenCalledTimes(1));
     expect(buys()).toHaveLength(2);
     expect(buys()[1]?.body).toEqual(buys()[0]?.body);
     // Another balance notification later does not buy again.
-    wallet?.applyBalanceEvent({
-      guestBalance: 70,
-      guestBalanceFormatted: '70',
-      guestIsPayingCustomer: true,
-      guestBalanceCents: 1801,
-    });
+    balanceArrives(1801);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(buys()).toHaveLength(2);
     expect(document.querySelector('[data-buy-state="bought"]')).toBeTruthy();
@@ -173,12 +184,7 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
     await screen.findByRole('dialog', { name: 'Not enough coins' });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Not enough coins' })).toBeNull();
-    wallet?.applyBalanceEvent({
-      guestBalance: 80,
-      guestBalanceFormatted: '80',
-      guestIsPayingCustomer: true,
-      guestBalanceCents: 2000,
-    });
+    balanceArrives(2000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(buys()).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Buy video for 8 coins' })).toBeTruthy();
@@ -222,14 +228,6 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
 
   it("a listing tile's button (VideoBuyButton) shows the same price before the purchase code is there, and a click then buys once", async () => {
     answer = (call) => (call.path === 'video/41/buy' ? bought(1000 - 199) : refused('NOT_FOUND', 404));
-    const tileVideo = {
-      id: 41,
-      actor: { id: 7, name: 'Mira', slug: 'mira' },
-      price: video.price,
-      basePrice: video.price,
-      ageRating: 16 as const,
-      vip: false,
-    };
     renderWithDialog(
       <ModalProvider>
         <Probe />
@@ -245,18 +243,10 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
   });
 
   it('a listing tile says Included for guestInfo.flatrate and Bought for guestInfo.bought without loading the flow', () => {
-    const tileVideo = {
-      id: 41,
-      actor: { id: 7, name: 'Mira', slug: 'mira' },
-      price: video.price,
-      basePrice: video.price,
-      ageRating: 16 as const,
-      vip: true,
-    };
     renderWithDialog(
       <>
-        <VideoBuyButton video={tileVideo} guestInfo={{ bought: false, flatrate: true }} />
-        <VideoBuyButton video={{ ...tileVideo, vip: false }} guestInfo={{ bought: true, flatrate: false }} />
+        <VideoBuyButton video={{ ...tileVideo, vip: true }} guestInfo={{ bought: false, flatrate: true }} />
+        <VideoBuyButton video={tileVideo} guestInfo={{ bought: true, flatrate: false }} />
       </>,
       buildGuestMe(),
     );
