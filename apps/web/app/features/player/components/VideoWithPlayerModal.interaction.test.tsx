@@ -160,6 +160,8 @@ describe('the ?video= opener (issue 17 contract 2, spec 2 modal video-with-playe
     expect(modal.textContent).toContain('Length 02:05');
     expect(modal.textContent).toContain('Age rating 16');
     expect(screen.getByTestId('player').getAttribute('aria-label')).toBe('Video player: Clip 5');
+    // The loading frame's × had the focus; the loaded content keeps it in the dialog (Escape, Tab work).
+    expect(modal.contains(document.activeElement)).toBe(true);
     // Around the player: like/dislike and "send this video to a friend" (issue 17 deliverable 7).
     expect(screen.getByRole('button', { name: /^Like/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Dislike/ })).toBeTruthy();

@@ -8,7 +8,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import { pathFor } from '@vela/i18n/routes';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { formatDuration } from '../../catalog/format.ts';
@@ -137,6 +137,18 @@ export default function VideoWithPlayerModal({ titleId, close }: ModalComponentP
   const [mediaFailed, setMediaFailed] = useState(false);
   const [replays, setReplays] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // The modal host focused the loading frame's ×, which this content replaced: focus goes back into the
+  // dialog. After the host's own effect (a parent's runs after this one), which remembers the opener.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const button = closeButton.current;
+      const dialog = button?.closest('[role="dialog"]');
+      if (button && dialog && !dialog.contains(document.activeElement)) button.focus();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   // Asked again for another video, after a login or an age check, a purchase and a retry.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt, loggedIn and avsAccepted are the reasons to ask again
@@ -169,7 +181,13 @@ export default function VideoWithPlayerModal({ titleId, close }: ModalComponentP
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <button type="button" className="icon-button" onClick={close} aria-label={t('close')}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="icon-button"
+          onClick={close}
+          aria-label={t('close')}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
