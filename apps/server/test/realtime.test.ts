@@ -126,6 +126,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       notifications: { unreadTotal: 0, unseenTotal: 0 },
       pinnedActorIds: [],
       pinnedItems: { album: [], picture: [], sedcards: [] },
+      vouchers: [],
     });
   });
 
@@ -230,6 +231,10 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(v1.vouchers).toEqual(grant.json().data.vouchers);
     expect(v2.vouchers).toEqual(v1.vouchers);
     expect(await b.none('guestVouchers', () => markerOn(b, bob))).toBe(true);
+    // A page opened after the grant resyncs the vouchers from its snapshot (issue 17: the buy buttons).
+    const { ack: later } = await session(alice);
+    expect(later.snapshot?.vouchers).toEqual(v1.vouchers);
+    expect((await session(bob)).ack.snapshot?.vouchers).toEqual([]);
   });
 
   it('spec 4, 9: notifications — newest 5, hidden types never shown, unseen -> seen and unread -> read reach every page, removal lists, another guest’s id is NOT_FOUND', async () => {

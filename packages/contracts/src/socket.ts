@@ -192,6 +192,11 @@ export const SessionSnapshotSchema = z.strictObject({
     picture: z.array(ActorId),
     sedcards: z.array(ActorId),
   }),
+  /**
+   * The guest's usable vouchers (spec 3 Guest.vouchers), as `guestVouchers` sends them: a page opened
+   * after a grant or a redemption knows them too (the buy buttons say which purchase a voucher pays).
+   */
+  vouchers: z.array(GuestVoucherSchema),
 });
 /** The most pinned albums, pictures and sedcards each a snapshot carries (the newest pins). */
 export const PINNED_ITEMS_SNAPSHOT = 1000;

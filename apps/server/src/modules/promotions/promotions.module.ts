@@ -43,6 +43,7 @@ export function createPromotionsModule(
     }),
     internal: promotionsInternalRoutes({ promotions: service, wallet: deps.wallet }),
     graphql: promotionsGraphql(service),
+    snapshot: async (guestId) => ({ vouchers: (await service.vouchers(guestId)).vouchers }),
     async start() {
       unsubscribe = deps.wallet.onWalletChange((change) => service.onWalletChange(change));
       // A failure here (database not reachable yet) must not stop the server; the next start retries.

@@ -81,6 +81,7 @@ const SNAPSHOT = {
   notifications: { unreadTotal: 0, unseenTotal: 0 },
   pinnedActorIds: [],
   pinnedItems: { album: [], picture: [], sedcards: [] },
+  vouchers: [],
 };
 
 interface Setup {

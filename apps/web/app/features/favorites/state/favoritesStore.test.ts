@@ -53,6 +53,7 @@ describe('favorites store (spec 4 Favorites)', () => {
       snapshot: {
         pinnedActorIds: [4],
         pinnedItems: { album: [31], picture: [], sedcards: [4] },
+        vouchers: [],
       } as Partial<SessionSnapshot> as SessionSnapshot,
     });
     const state = () => store.getState();

@@ -34,6 +34,7 @@ describe('notifications store (spec 4, spec 9)', () => {
         notifications: counts(3, 2),
         pinnedActorIds: [],
         pinnedItems: { album: [], picture: [], sedcards: [] },
+        vouchers: [],
       },
     });
     expect(store.getState()).toEqual({ counts: counts(3, 2), navbar: null, floating: [] });

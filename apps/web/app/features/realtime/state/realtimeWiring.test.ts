@@ -48,6 +48,7 @@ const snapshot = (overrides: Partial<SessionSnapshot> = {}): SessionSnapshot => 
   notifications: { unreadTotal: 0, unseenTotal: 0 },
   pinnedActorIds: [],
   pinnedItems: { album: [], picture: [], sedcards: [] },
+  vouchers: [],
   ...overrides,
 });
 
@@ -106,6 +107,16 @@ const balanceEvent = (cents: number, paying = true) => ({
   guestBalanceFormatted: String(Math.floor(cents / 25)),
   guestBalanceCents: cents,
   guestIsPayingCustomer: paying,
+});
+
+describe('vouchers (spec 3 Guest.vouchers)', () => {
+  it('the snapshot of every (re)connect sets the vouchers; guestVouchers replaces them', () => {
+    const voucher = { type: 4 as const, typeName: 'photo album', amount: 1, actorId: null };
+    client.emit(ack({ ...snapshot(), vouchers: [voucher] }));
+    expect(deps.guest.getSnapshot().vouchers).toEqual([voucher]);
+    client.emit({ type: 'guestVouchers', vouchers: [] });
+    expect(deps.guest.getSnapshot().vouchers).toEqual([]);
+  });
 });
 
 describe('balance (decision 0017: the socket calls applyBalanceEvent)', () => {

@@ -105,6 +105,7 @@ export function wireRealtime(client: Pick<SocketClient, 'on'>, deps: RealtimeDep
   };
 
   const resync = (snapshot: SessionSnapshot, reconnect: boolean) => {
+    deps.guest.setVouchers(snapshot.vouchers);
     const wallet = deps.wallet();
     const balance = wallet?.getSnapshot();
     const next = snapshot.balance;
