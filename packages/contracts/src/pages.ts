@@ -33,6 +33,8 @@ export interface VideoTile {
   duration: number;
   ageRating: 16 | 18;
   vip: boolean;
+  /** Spec 3 isVip30Offer: one of the VIP30 offers, included for VIP members like a VIP video. */
+  isVip30Offer: boolean;
   free: boolean;
   isNew: boolean;
   classic: boolean;

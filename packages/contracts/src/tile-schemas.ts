@@ -30,6 +30,7 @@ export const VideoTileSchema = z.object({
   duration: z.number(),
   ageRating: z.union([z.literal(16), z.literal(18)]),
   vip: z.boolean(),
+  isVip30Offer: z.boolean(),
   free: z.boolean(),
   isNew: z.boolean(),
   classic: z.boolean(),

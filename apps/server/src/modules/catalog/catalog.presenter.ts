@@ -80,6 +80,7 @@ export type VideoTileRow = Pick<
   | 'durationS'
   | 'ageRating'
   | 'vip'
+  | 'vip30'
   | 'free'
   | 'isNew'
   | 'classic'
@@ -100,6 +101,7 @@ export function presentVideoTile(row: VideoTileRow): VideoTile {
     duration: row.durationS,
     ageRating: row.ageRating === 16 ? 16 : 18,
     vip: row.vip,
+    isVip30Offer: row.vip30,
     free: row.free,
     isNew: row.isNew,
     classic: row.classic,

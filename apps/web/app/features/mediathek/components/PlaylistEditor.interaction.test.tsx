@@ -26,6 +26,7 @@ const video = (id: number, title: string) => ({
   duration: 60,
   ageRating: 16 as const,
   vip: false,
+  isVip30Offer: false,
   free: false,
   isNew: false,
   classic: false,

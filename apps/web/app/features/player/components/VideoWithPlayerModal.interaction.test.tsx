@@ -70,6 +70,7 @@ function tile(id: number, overrides: Partial<VideoTile> = {}): VideoTile {
     duration: 125,
     ageRating: 16,
     vip: false,
+    isVip30Offer: false,
     free: false,
     isNew: false,
     classic: false,

@@ -107,6 +107,7 @@ const tileVideo = {
   basePrice: video.price,
   ageRating: 16 as const,
   vip: false,
+  isVip30Offer: false,
 };
 
 describe('BuyButton (issue 17 deliverable 1)', () => {
@@ -253,5 +254,21 @@ describe('BuyButton (issue 17 deliverable 1)', () => {
     expect(document.querySelector('[data-buy-state="included"]')).toBeTruthy();
     expect(document.querySelector('[data-buy-state="bought"]')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+  });
+
+  it('on a page rendered for everyone (flatrate false), a VIP30 offer is included for a VIP viewer like a VIP video, and sold to others (spec 3 isVip30Offer)', () => {
+    const offer = { ...tileVideo, isVip30Offer: true };
+    const { unmount } = renderWithDialog(
+      <VideoBuyButton video={offer} guestInfo={{ bought: false, flatrate: false }} />,
+      buildGuestMe({ isVip: true }),
+    );
+    expect(document.querySelector('[data-buy-state="included"]')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+    unmount();
+    renderWithDialog(
+      <VideoBuyButton video={offer} guestInfo={{ bought: false, flatrate: false }} />,
+      buildGuestMe(),
+    );
+    expect(screen.getByRole('button', { name: 'Buy video for 8 coins' })).toBeTruthy();
   });
 });

@@ -35,7 +35,7 @@ export function VideoBuyButton({
   guestInfo,
   onBought,
 }: {
-  video: Pick<VideoTile, 'id' | 'actor' | 'price' | 'basePrice' | 'ageRating' | 'vip'>;
+  video: Pick<VideoTile, 'id' | 'actor' | 'price' | 'basePrice' | 'ageRating' | 'vip' | 'isVip30Offer'>;
   guestInfo?: { bought: boolean; flatrate?: boolean } | undefined;
   onBought?: (result: BuyResult) => void;
 }) {
@@ -52,7 +52,7 @@ export function VideoBuyButton({
     price: video.price,
     basePrice: video.basePrice,
     ageRating: video.ageRating,
-    vip: video.vip,
+    vip: video.vip || video.isVip30Offer,
     ...(guestInfo ? { bought: guestInfo.bought } : {}),
     ...(guestInfo?.flatrate !== undefined ? { flatrate: guestInfo.flatrate } : {}),
     ...(onBought ? { onBought } : {}),
