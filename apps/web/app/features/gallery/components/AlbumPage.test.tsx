@@ -143,6 +143,8 @@ describe('album page', () => {
     expect(owned).not.toContain('data-locked-picture');
     expect(owned).not.toContain('Buy the album');
     expect(owned).toContain('You bought this album.');
+    // Said once: no buy button (with its own "Bought") next to the page's sentence.
+    expect(owned).not.toContain('data-buy-state=');
   });
 
   it('rating buttons show counts and pressed state from the data (aria-pressed)', () => {

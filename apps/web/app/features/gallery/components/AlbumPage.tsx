@@ -91,8 +91,9 @@ export function AlbumPage({ lang, data }: { lang: Language; data: AlbumPageData 
               <time dateTime={album.createdAt}>{formatDate(album.createdAt, lang)}</time>
             </dd>
           </dl>
+          {/* Bought: the page's own sentence, not the buy button's "Bought" as well. */}
           {isBought ? <p className="notice">{t('bought')}</p> : null}
-          {album.price.value > 0 ? (
+          {album.price.value > 0 && !isBought ? (
             <BuyButton
               itemType="album"
               itemId={album.id}
