@@ -595,7 +595,7 @@ describe('media files only a blocked performer uses answer 403 to a blocked coun
       const direct = await media(OWN.picture, country);
       expect(direct.statusCode, `${OWN.picture} ${country}`).toBe(403);
       expect(direct.body.startsWith('RIFF')).toBe(false);
-      expect(direct.json()).toMatchObject({ error: { code: 'MEDIA_FORBIDDEN' } });
+      expect(direct.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
     }
     const opened = await get(`/rest/v1/gallery/open?albumId=${actor.albumId}`, 'AT', {
       cookie: guest.cookie,

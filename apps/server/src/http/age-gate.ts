@@ -20,7 +20,7 @@
  *   applied after the cache), so nothing kept for one country reaches another; such a file's
  *   answers send `Vary: <COUNTRY_HEADER>`.
  * - Album pictures (issue 17 deliverable 3): a key that any album picture uses is never served here
- *   (403 MEDIA_FORBIDDEN, no bytes, whoever asks), so neither a locked picture nor a preview is
+ *   (403 FORBIDDEN, no bytes, whoever asks), so neither a locked picture nor a preview is
  *   fetchable by its pool file; the gallery serves them under `/media/pictures/` through URLs
  *   signed per guest (modules/gallery/picture-media.ts), which this gate leaves to that route. Album
  *   covers, avatars, interview images and video posters/pictures use other keys and stay public
@@ -266,7 +266,7 @@ export function registerMediaAgeGate(app: FastifyInstance, gate: AgeGate, countr
     if (facts === null) return;
     if (facts.signedOnly)
       return sendRefusal(reply, request, 403, {
-        code: 'MEDIA_FORBIDDEN',
+        code: 'FORBIDDEN',
         message: 'This picture is served only through a signed URL',
         reason: 'missing',
       });

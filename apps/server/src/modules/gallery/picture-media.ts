@@ -11,7 +11,7 @@
  *
  * The route re-checks, in this order, and answers 403 with no image bytes when one fails:
  * 1. the token: missing (a direct URL), malformed, forged, expired, or foreign (signed for another
- *    guest than the caller of the session cookie) → 403 MEDIA_FORBIDDEN;
+ *    guest than the caller of the session cookie) → 403 FORBIDDEN;
  * 2. the performer's banned countries (spec 6) → 403 ACTOR_BLOCKED_IN_COUNTRY;
  * 3. FSK-18 (spec 4/6): the caller's accepted age check → 403 RESTRICTED (need-login / need-age-check).
  * An unknown picture or size is 404. Answers are `private`: a shared cache keeps nothing.
@@ -99,7 +99,7 @@ export function pictureMediaRoutes(deps: {
         );
         if (check !== 'ok')
           return sendRefusal(reply, request, 403, {
-            code: 'MEDIA_FORBIDDEN',
+            code: 'FORBIDDEN',
             message: TOKEN_MESSAGES[check],
             reason: check,
           });
