@@ -8,6 +8,7 @@ import { defineMessages } from '../translate.ts';
 export const playerMessages = defineMessages({
   en: {
     close: 'Close video',
+    untitled: 'Video',
     loading: 'Loading the video…',
     byActor: 'by {name}',
     duration: 'Length {duration}',
@@ -40,6 +41,7 @@ export const playerMessages = defineMessages({
   },
   de: {
     close: 'Video schließen',
+    untitled: 'Video',
     loading: 'Das Video wird geladen…',
     byActor: 'von {name}',
     duration: 'Länge {duration}',
@@ -72,6 +74,7 @@ export const playerMessages = defineMessages({
   },
   nl: {
     close: 'Video sluiten',
+    untitled: 'Video',
     loading: 'De video wordt geladen…',
     byActor: 'door {name}',
     duration: 'Lengte {duration}',
@@ -104,6 +107,7 @@ export const playerMessages = defineMessages({
   },
   es: {
     close: 'Cerrar el vídeo',
+    untitled: 'Vídeo',
     loading: 'Cargando el vídeo…',
     byActor: 'de {name}',
     duration: 'Duración {duration}',

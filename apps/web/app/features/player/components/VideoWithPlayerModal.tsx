@@ -169,7 +169,7 @@ export default function VideoWithPlayerModal({ titleId, close }: ModalComponentP
   }, [videoId, attempt, loggedIn, avsAccepted]);
 
   const playable = load.status === 'ready' ? load.playable : null;
-  const title = playable ? playable.video.title : load.status === 'loading' ? t('loading') : t('close');
+  const title = playable ? playable.video.title : load.status === 'loading' ? t('loading') : t('untitled');
 
   return (
     <div
