@@ -29,11 +29,10 @@
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
-import { ensureDatabase, startServer, stopServer, waitAlive } from './server-process.ts';
+import { withQuietServer } from './server-process.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vela_bench';
 const port = Number(process.env.BENCH_FIRST_LOAD_PORT ?? 3980);
-const base = `http://127.0.0.1:${port}`;
 const laterMs = Number(process.env.BENCH_FIRST_LOAD_LATER_MS ?? 5000);
 
 /** The goal of issue 15: at most 130 KB of compressed JavaScript before interaction. */
@@ -189,21 +188,8 @@ export async function measureFirstLoad(origin: string): Promise<FirstLoadBenchRe
   }
 }
 
-export async function runFirstLoadBench(): Promise<FirstLoadBenchResult> {
-  await ensureDatabase(databaseUrl);
-  const server = startServer({
-    port,
-    databaseUrl,
-    dataDir: 'bench',
-    inProcessBus: true,
-    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0', PRESENCE_SIMULATOR_INTERVAL_MS: '0' },
-  });
-  try {
-    await waitAlive(server, async () => (await fetch(`${base}/rest/v1/alive`)).ok);
-    return await measureFirstLoad(base);
-  } finally {
-    await stopServer(server);
-  }
+export function runFirstLoadBench(): Promise<FirstLoadBenchResult> {
+  return withQuietServer(port, databaseUrl, measureFirstLoad);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -13,7 +13,8 @@
  * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), and the login benchmark of
  * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14), and the first-load JavaScript of
  * bench/first-load-js.ts (its own server: compressed script bytes of home, two listings and a profile in Chromium at
- * 390 px; issue 15; needs the web build), and the live benchmarks: media (bench/live-embedded.ts, bench/live-janus.ts)
+ * 390 px; issue 15; needs the web build), the click to first frame of a bought video of bench/player-first-frame.ts (its own
+ * server; issue 17; needs the web build), and the live benchmarks: media (bench/live-embedded.ts, bench/live-janus.ts)
  * and billing (bench/live-billing.ts: 300 billed chats x 10 minutes on PostgreSQL).
  * The playback benchmark of bench/playback-segments.ts (its own server: HLS segments per second with every
  * token check, and the seeded demo media on disk; issue 17) runs after the first-load JavaScript.
@@ -41,6 +42,7 @@ import { printLiveEmbeddedBench, runLiveEmbeddedBench } from './live-embedded.ts
 import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
 import { printPlaybackBench, runPlaybackBench } from './playback-segments.ts';
+import { printPlayerFirstFrameBench, runPlayerFirstFrameBench } from './player-first-frame.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
 import { ensureDatabase, startServer, waitAlive } from './server-process.ts';
 
@@ -188,6 +190,9 @@ async function main(): Promise<void> {
     // HLS segments per second with every token check, and the media on disk (bench/playback-segments.ts), with its own server.
     const playback = await runPlaybackBench();
     printPlaybackBench(playback);
+    // Click to the first frame of a bought video in Chromium (bench/player-first-frame.ts), with its own server.
+    const playerFirstFrame = await runPlayerFirstFrameBench();
+    printPlayerFirstFrameBench(playerFirstFrame);
     // Live media in this process (werift) to headless Chromium viewers (bench/live-embedded.ts).
     const liveEmbedded = await runLiveEmbeddedBench();
     printLiveEmbeddedBench(liveEmbedded);
@@ -199,7 +204,7 @@ async function main(): Promise<void> {
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, playback, liveEmbedded, liveBilling }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, playback, playerFirstFrame, liveEmbedded, liveBilling }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -93,3 +93,30 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * Runs `measure` against a server of its own in production mode on the demo data of `databaseUrl` (the
+ * bench data directory, the in-process bus, no background jobs that would move presence or subscriptions),
+ * started on `port` and stopped afterwards: the browser benches (first-load-js.ts, player-first-frame.ts).
+ */
+export async function withQuietServer<T>(
+  port: number,
+  databaseUrl: string,
+  measure: (origin: string) => Promise<T>,
+): Promise<T> {
+  const origin = `http://127.0.0.1:${port}`;
+  await ensureDatabase(databaseUrl);
+  const server = startServer({
+    port,
+    databaseUrl,
+    dataDir: 'bench',
+    inProcessBus: true,
+    env: { SUBSCRIPTION_JOB_INTERVAL_MS: '0', PRESENCE_SIMULATOR_INTERVAL_MS: '0' },
+  });
+  try {
+    await waitAlive(server, async () => (await fetch(`${origin}/rest/v1/alive`)).ok);
+    return await measure(origin);
+  } finally {
+    await stopServer(server);
+  }
+}
