@@ -57,12 +57,25 @@ export async function loadPlayable(videoId: number): Promise<PlayableVideo> {
   return { video, start };
 }
 
+/** What a recommendation tile shows (the query-language video has no listing-only fields such as isVip30Offer). */
+export type RecommendedVideo = Pick<
+  VideoTile,
+  'id' | 'title' | 'duration' | 'ageRating' | 'preview' | 'actor'
+>;
+
 export interface Recommendations {
-  fromSameActor: VideoTile[];
-  fromDifferentActor: VideoTile[];
+  fromSameActor: RecommendedVideo[];
+  fromDifferentActor: RecommendedVideo[];
 }
 
-const TilesSchema = VideoTileSchema.array();
+const TilesSchema = VideoTileSchema.pick({
+  id: true,
+  title: true,
+  duration: true,
+  ageRating: true,
+  preview: true,
+  actor: true,
+}).array();
 
 const RECOMMENDATIONS_QUERY = `query PlayerRecommendations($a: Int!, $v: Int) {
   videoRecommendations(actorId: $a, videoId: $v) {
@@ -71,8 +84,7 @@ const RECOMMENDATIONS_QUERY = `query PlayerRecommendations($a: Int!, $v: Int) {
   }
 }
 fragment Tile on ProfileVideo {
-  id title duration ageRating vip free isNew classic releasedAt likes
-  price { value currency } basePrice { value currency }
+  id title duration ageRating
   preview { key ageRating aspect }
   actor { id name slug }
 }`;

@@ -3,7 +3,8 @@
  * "player volume" = playerVolume).
  */
 import { PLAYER_VOLUME_STORAGE_KEY } from '@vela/contracts/playback';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadRecommendations } from './api.ts';
 import { searchWithVideo, videoIdOfSearch } from './videoQuery.ts';
 import { readPlayerVolume, writePlayerVolume } from './volume.ts';
 
@@ -67,5 +68,48 @@ describe('player volume (spec 9 local storage key "player volume")', () => {
     };
     expect(readPlayerVolume(blocked)).toBeNull();
     expect(() => writePlayerVolume(blocked, 0.5)).not.toThrow();
+  });
+});
+
+describe('video recommendations (spec 3 fromSameActor, fromDifferentActor) from the query language', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const video = {
+    id: 6,
+    title: 'Clip 6',
+    duration: 90,
+    ageRating: 16,
+    preview: { key: 'videos/6.jpg', ageRating: 16, aspect: 1.78 },
+    actor: { id: 9, name: 'Honey Jules', slug: 'honeyjules' },
+  };
+
+  it('asks videoRecommendations for the performer without the video and reads the tiles it answers', async () => {
+    const calls: [string, RequestInit][] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      const answer = { data: { videoRecommendations: { fromSameActor: [video], fromDifferentActor: [] } } };
+      return new Response(JSON.stringify(answer), { status: 200 });
+    });
+    expect(await loadRecommendations(9, 5, 'de')).toEqual({ fromSameActor: [video], fromDifferentActor: [] });
+    expect(calls[0]?.[0]).toBe('/graphql?lang=de');
+    const body = JSON.parse(String(calls[0]?.[1].body)) as { query: string; variables: unknown };
+    expect(body.variables).toEqual({ a: 9, v: 5 });
+    expect(body.query).toContain('videoRecommendations(actorId: $a, videoId: $v)');
+  });
+
+  it('an error answer (unknown or blocked performer) is a failure, not an empty list', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: null,
+            errors: [{ message: 'blocked', extensions: { code: 'ACTOR_BLOCKED_IN_COUNTRY' } }],
+          }),
+          {
+            status: 200,
+          },
+        ),
+    );
+    await expect(loadRecommendations(9, 5, 'en')).rejects.toThrow();
   });
 });

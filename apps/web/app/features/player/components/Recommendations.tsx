@@ -4,19 +4,22 @@
  * after the player; a failure says so and leaves the player alone.
  */
 import type { Language } from '@vela/contracts/common';
-import type { VideoTile } from '@vela/contracts/pages';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatDurationLabel } from '../../catalog/format.ts';
-import { loadRecommendations, type Recommendations as RecommendationLists } from '../api.ts';
+import {
+  loadRecommendations,
+  type Recommendations as RecommendationLists,
+  type RecommendedVideo,
+} from '../api.ts';
 import type { PlayerT } from '../usePlayerT.ts';
 import { searchWithVideo } from '../videoQuery.ts';
 
 /** Spec 9 (mobile): recommendations per slider 5. */
 const PER_ROW = 5;
 
-function Row({ title, items, lang }: { title: string; items: VideoTile[]; lang: Language }) {
+function Row({ title, items, lang }: { title: string; items: RecommendedVideo[]; lang: Language }) {
   const id = useId();
   const location = useLocation();
   if (items.length === 0) return null;
