@@ -2,8 +2,8 @@
  * The player in real Chromium (issue 17 deliverables 2 and 3; spec 2 modal `video-with-player`, spec 7
  * `watch/start`, spec 9 "player volume"), in en and de, against the seeded test-pattern clips (HLS):
  * a free clip opened from its listing plays (the time advances), keyboard play/pause works, a volume
- * change survives a reload (local storage `playerVolume`), Escape closes the modal and gives focus back to
- * the tile; a paid video that is not bought stops at the 20 s preview and offers the purchase.
+ * change survives a reload (local storage `playerVolume`), a recommendation opens the next video in the same
+ * modal, Escape closes the modal and gives focus back to the tile; a paid video that is not bought stops at the 20 s preview and offers the purchase.
  */
 import { expect, gotoReady, type Page, test } from './fixtures.ts';
 import { ageCheckedGuest } from './live-helpers.ts';
@@ -67,6 +67,14 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('data-shell-ready', 'true');
       await expect(modal(page)).toBeVisible();
       await expect.poll(volume).toBeCloseTo(0.8, 2);
+
+      // Recommendations (spec 3 fromSameActor / fromDifferentActor) open the next video in the same modal.
+      const next = modal(page).locator('[data-player-recommendations] a[data-video-id]').first();
+      const nextId = await next.getAttribute('data-video-id');
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`[?&]video=${nextId}`));
+      await expect(modal(page)).toHaveCount(1);
+      await expect(modal(page).locator('video')).toBeAttached();
 
       // Escape closes the modal, the URL loses only ?video=, focus goes back to the tile that opened it.
       await gotoReady(page, TEXT.freeClips[lang]);
