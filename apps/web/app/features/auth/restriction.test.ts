@@ -1,7 +1,8 @@
 import { RESTRICTION_REASONS } from '@vela/domain/restrictions';
 import { describe, expect, it } from 'vitest';
 import { hasCookie } from './cookies.ts';
-import { pictureRestriction, restrictionReasonOf, uiForRestriction } from './restriction.ts';
+import { pictureRestriction, uiForRestriction } from './restriction.ts';
+import { restrictionReasonOf } from './restrictionReason.ts';
 
 describe('restriction reasons drive the UI (spec 6)', () => {
   it('need-login opens the login dialog, need-age-check the AVS dialog, need-subscription the VIP dialog', () => {

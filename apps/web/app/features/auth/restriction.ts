@@ -1,10 +1,10 @@
 /**
  * Restrictions drive the UI (spec 6): the server refuses with `RESTRICTED` and a reason
- * (RestrictedErrorBodySchema of @vela/contracts/guest); the page opens the dialog that resolves it.
+ * (RestrictedErrorBodySchema of @vela/contracts/guest, read by restrictionReason.ts); the page opens the dialog that resolves it.
  * need-login -> login dialog, need-age-check -> AVS dialog, need-subscription -> VIP dialog (flow
  * vipabo), need-purchase -> purchase, which is not built yet: a notice says so instead of a fake.
  */
-import { RestrictedErrorBodySchema, type RestrictionReason } from '@vela/contracts/guest';
+import type { RestrictionReason } from '@vela/contracts/guest';
 import { dialogForRestriction } from '@vela/domain/restrictions';
 
 export type RestrictionUi =
@@ -23,12 +23,6 @@ export function uiForRestriction(reason: RestrictionReason): RestrictionUi {
     case 'purchase':
       return { kind: 'notice', notice: 'purchase-unavailable' };
   }
-}
-
-/** The reason of a RESTRICTED error body; null for any other body (or none). */
-export function restrictionReasonOf(body: unknown): RestrictionReason | null {
-  const parsed = RestrictedErrorBodySchema.safeParse(body);
-  return parsed.success ? parsed.data.error.reason : null;
 }
 
 /**
