@@ -1,27 +1,12 @@
-import { ACTOR_NOTE_MAX_LENGTH } from '@vela/contracts/actor-note';
-import type { ActorNote as ActorNoteData } from '@vela/contracts/actors';
 import type { Language } from '@vela/contracts/common';
 import type { OnLoginAction } from '@vela/contracts/payment-messages';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { endpointData } from '../../api/rest.ts';
+import { lazy, Suspense } from 'react';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { useActorT } from '../useActorT.ts';
 
-/** The note's declarations (with zod) load with the first note call, not with the profile (decision 0035). */
-const noteEndpoints = () =>
-  import('@vela/contracts/actors').then(({ actorEndpoints }) => ({
-    note: actorEndpoints.note,
-    storeNote: actorEndpoints.storeNote,
-  }));
-
-type Status =
-  | { kind: 'loading' }
-  | { kind: 'load-error' }
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; deleted: boolean }
-  | { kind: 'error' };
+/** A logged-in guest's form: its code loads with the first logged-in profile, not with a visitor's. */
+const NoteForm = lazy(() => import('./ActorNoteForm.tsx'));
 
 interface ActorNoteProps {
   actorId: number;
@@ -45,7 +30,10 @@ export function ActorNote({ actorId, actorName, actorSlug, lang }: ActorNoteProp
         // A shared profile still reading its viewer (decision 0033): neither the prompt nor the form.
         <p className="actor-note__placeholder" aria-busy="true" data-note-pending="" />
       ) : loggedIn ? (
-        <NoteForm actorId={actorId} actorName={actorName} lang={lang} />
+        // The form's own first state until its code is there (the same markup, so hydration matches).
+        <Suspense fallback={<p aria-live="polite">{t('note.loading')}</p>}>
+          <NoteForm actorId={actorId} actorName={actorName} lang={lang} />
+        </Suspense>
       ) : (
         <VisitorNotePrompt
           actorId={actorId}
@@ -85,94 +73,5 @@ function VisitorNotePrompt({
         </button>
       ) : null}
     </>
-  );
-}
-
-function NoteForm({ actorId, actorName, lang }: { actorId: number; actorName: string; lang: Language }) {
-  const t = useActorT(lang);
-  const fieldId = useId();
-  const hintId = useId();
-  const [comment, setComment] = useState('');
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    setStatus({ kind: 'loading' });
-    noteEndpoints()
-      .then(({ note }) => endpointData(note, { params: { actorId } }))
-      .then((note: ActorNoteData) => {
-        if (!live) return;
-        setComment(note.comment ?? '');
-        setStatus({ kind: 'idle' });
-      })
-      .catch(() => {
-        if (live) setStatus({ kind: 'load-error' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [actorId]);
-
-  const tooLong = comment.length > ACTOR_NOTE_MAX_LENGTH;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (tooLong || status.kind === 'saving') return;
-    setStatus({ kind: 'saving' });
-    try {
-      const { storeNote } = await noteEndpoints();
-      const note = await endpointData(storeNote, { body: { actorId, comment } });
-      setComment(note.comment ?? '');
-      setStatus({ kind: 'saved', deleted: note.comment === null });
-    } catch {
-      setStatus({ kind: 'error' });
-    }
-  }
-
-  if (status.kind === 'loading') return <p aria-live="polite">{t('note.loading')}</p>;
-  if (status.kind === 'load-error')
-    return (
-      <p role="alert" className="actor-note__error">
-        {t('note.loadError')}
-      </p>
-    );
-  return (
-    <form onSubmit={save} className="actor-note__form" noValidate>
-      <label htmlFor={fieldId}>{t('note.label', { name: actorName })}</label>
-      <textarea
-        id={fieldId}
-        name="comment"
-        rows={4}
-        value={comment}
-        aria-describedby={hintId}
-        aria-invalid={tooLong || undefined}
-        onChange={(e) => {
-          setComment(e.target.value);
-          if (status.kind === 'saved' || status.kind === 'error') setStatus({ kind: 'idle' });
-        }}
-      />
-      <p id={hintId} className="page__meta">
-        {tooLong
-          ? t('note.tooLong', { length: comment.length, max: ACTOR_NOTE_MAX_LENGTH })
-          : t('note.hint', { max: ACTOR_NOTE_MAX_LENGTH })}
-      </p>
-      <div className="actor-note__actions">
-        <button
-          type="submit"
-          className="shell-button shell-button--primary"
-          disabled={tooLong || status.kind === 'saving'}
-        >
-          {status.kind === 'saving' ? t('note.saving') : t('note.save')}
-        </button>
-        <span aria-live="polite" className="actor-note__status">
-          {status.kind === 'saved' ? (status.deleted ? t('note.deleted') : t('note.saved')) : null}
-        </span>
-      </div>
-      {status.kind === 'error' ? (
-        <p role="alert" className="actor-note__error">
-          {t('note.error')}
-        </p>
-      ) : null}
-    </form>
   );
 }
