@@ -5,12 +5,12 @@
  */
 import type { Language } from '@vela/contracts/common';
 import { useLiveT } from '../../notifications/hooks/useLiveT.ts';
-import { PinButton } from './PinButton.tsx';
+import { LazyPinButton } from './LazyPinButton.tsx';
 
 export function PinActorButton({ actorId, lang }: { actorId: number; lang: Language }) {
   const t = useLiveT(lang);
   return (
-    <PinButton
+    <LazyPinButton
       target="actor"
       id={actorId}
       label={{ pin: t('pin'), unpin: t('unpin') }}

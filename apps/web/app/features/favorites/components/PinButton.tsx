@@ -8,51 +8,22 @@
  * item's id); after the login the page comes back and this button sends the pending pin once
  * (pendingPin.ts). A shared page still reading its viewer (decision 0033) keeps the button's room.
  */
-import type { OnLoginAction } from '@vela/contracts/payment-messages';
 import type { ClientSocketRequest, PinTarget } from '@vela/contracts/socket';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
 import { useSocketSession } from '../../realtime/hooks/useSocketSession.ts';
 import { useSocketClient } from '../../realtime/state/RealtimeProvider.tsx';
 import { usePins } from '../hooks/usePins.ts';
 import { isPinned } from '../state/pinsStore.ts';
-import '../favorites.css';
+import { PIN_MESSAGES, PinButtonFace, type PinButtonProps, pinLoginAction } from './PinButtonFace.tsx';
 
-/**
- * The socket messages that pin and unpin each kind of item (spec 7) and the id's field; the pin's
- * name is also the stored login action's type (spec 3 pinActor, pinAlbum, pinPicture, pinSedcards).
- */
-const PIN_MESSAGES = {
-  actor: ['pinActor', 'unpinActor', 'actorId'],
-  album: ['pinAlbum', 'unpinAlbum', 'albumId'],
-  picture: ['pinPicture', 'unpinPicture', 'pictureId'],
-  sedcards: ['pinSedcards', 'unpinSedcards', 'actorId'],
-} as const satisfies Record<
-  PinTarget,
-  readonly [OnLoginAction['type'] & ClientSocketRequest['type'], ClientSocketRequest['type'], string]
->;
+export type { PinButtonProps };
 
 /** The socket message that pins (or unpins) the item. */
 export function pinRequest(target: PinTarget, id: number, pin: boolean): ClientSocketRequest {
   const [on, off, field] = PIN_MESSAGES[target];
   return { type: pin ? on : off, [field]: id } as ClientSocketRequest;
-}
-
-export interface PinButtonProps {
-  target: PinTarget;
-  id: number;
-  /** The button's text when not pinned / pinned (with `visibleText`: its accessible name, `pin`). */
-  label: { pin: string; unpin: string };
-  /** A shorter visible text when not pinned / pinned. */
-  visibleText?: { pin: string; unpin: string };
-  failedText: string;
-  className?: string;
-  /** Wrapper element class. */
-  wrapperClassName?: string;
-  icon?: ReactNode;
-  /** Extra attributes for tests and styles (e.g. data-pin-actor). */
-  data?: Record<`data-${string}`, string | number>;
 }
 
 /** Whether the item is pinned, and pin/unpin over the page's socket (busy and failed states). */
@@ -104,61 +75,31 @@ export function usePin(target: PinTarget, id: number) {
   return { loggedIn, ready, pinned, busy, failed, change };
 }
 
-export function PinButton({
-  target,
-  id,
-  label,
-  visibleText,
-  failedText,
-  className = 'shell-button pin-button',
-  wrapperClassName = 'pin',
-  icon,
-  data,
-}: PinButtonProps) {
+export function PinButton(props: PinButtonProps) {
+  const { target, id } = props;
   const { pending } = useViewer();
   const { open } = usePaymentDialog();
   const { loggedIn, ready, pinned, busy, failed, change } = usePin(target, id);
   const errorId = useId();
-  if (pending)
-    return <span className={`${wrapperClassName} ${wrapperClassName}--pending`} aria-hidden="true" />;
-
-  const press = () => {
+  const onPress = () => {
     if (!loggedIn) {
-      open('login', {
-        onLoginAction: { type: PIN_MESSAGES[target][0], params: { targetId: id } },
-      });
+      open('login', { onLoginAction: pinLoginAction(target, id) });
       return;
     }
     void change(!pinned);
   };
-  // With a short visible text, the name stays the item's ("Pin this album") and aria-pressed says
-  // whether it is pinned; without one, the text says what pressing does.
-  const name = visibleText ? label.pin : pinned ? label.unpin : label.pin;
-  const text = visibleText ? (pinned ? visibleText.unpin : visibleText.pin) : name;
   return (
-    <span className={wrapperClassName}>
-      <button
-        type="button"
-        className={className}
-        aria-pressed={pinned}
-        aria-label={visibleText ? name : undefined}
-        aria-describedby={failed ? errorId : undefined}
-        aria-busy={busy}
+    <PinButtonFace
+      {...props}
+      state={{
+        pending,
+        pinned,
+        busy,
         // A logged-in guest's button waits for the socket; a visitor's opens the login at once.
-        disabled={busy || (loggedIn && !ready)}
-        onClick={press}
-        data-pin={target}
-        data-pin-id={id}
-        {...data}
-      >
-        {icon}
-        <span>{text}</span>
-      </button>
-      {failed ? (
-        <span id={errorId} className="form-error" role="alert">
-          {failedText}
-        </span>
-      ) : null}
-    </span>
+        disabled: busy || (loggedIn && !ready),
+        failedId: failed ? errorId : undefined,
+        onPress,
+      }}
+    />
   );
 }
