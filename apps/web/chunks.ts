@@ -12,6 +12,7 @@
  *   page runs before it is interactive anyway. Modules imported dynamically (the catalogues' language
  *   modules, the socket, dialogs and menus on first open) stay out and load as before.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -35,8 +36,42 @@ export function staticClosure(roots: readonly string[], info: (id: string) => Mo
   return seen;
 }
 
+/**
+ * The app's modules that at least `minRoutes` of the route modules reach through static imports, and
+ * whose own static imports bring no library besides what `shell` (the root's closure) has: the tiles,
+ * pictures and formatters most pages render. Apart they were 0.1–1 KB files fetched one by one by every
+ * listing and profile (each compressed on its own, each naming its neighbours' hashed names). A module
+ * that reaches another library (a contract's zod schemas, used by a lazy call only) stays where it was:
+ * a group takes its dependencies along. Their style sheets come along into the shell's CSS (a page's
+ * first paint has them, as it had with the route's CSS).
+ */
+export function sharedByRoutes(
+  routes: readonly string[],
+  info: (id: string) => ModuleInfo,
+  minRoutes: number,
+  app: string,
+  shell: ReadonlySet<string>,
+): Set<string> {
+  const count = new Map<string, number>();
+  for (const route of routes) {
+    for (const id of staticClosure([route], info)) count.set(id, (count.get(id) ?? 0) + 1);
+  }
+  const foreign = (id: string) => !id.startsWith(app) && !shell.has(id) && !VENDOR.test(id);
+  return new Set(
+    [...count]
+      .filter(([id, n]) => n >= minRoutes && id.startsWith(app) && !shell.has(id))
+      .map(([id]) => id)
+      .filter((id) => ![...staticClosure([id], info)].some(foreign)),
+  );
+}
+
+/** A module that this share of the route modules imports statically goes with the shell. */
+const SHARED_ROUTE_SHARE = 0.2;
+
 export function firstLoadChunks(): Plugin {
   let roots: string[] = [];
+  let routes: string[] = [];
+  let app = '';
   let shell: Set<string> | undefined;
   return {
     name: 'vela:first-load-chunks',
@@ -51,7 +86,12 @@ export function firstLoadChunks(): Plugin {
                   { name: 'react', test: VENDOR, priority: 2 },
                   {
                     name: (id: string, ctx: ChunkingContext) => {
-                      shell ??= staticClosure(roots, (m) => ctx.getModuleInfo(m));
+                      if (!shell) {
+                        const info = (m: string) => ctx.getModuleInfo(m);
+                        const root = staticClosure(roots, info);
+                        const minRoutes = Math.max(2, Math.ceil(routes.length * SHARED_ROUTE_SHARE));
+                        shell = new Set([...root, ...sharedByRoutes(routes, info, minRoutes, app, root)]);
+                      }
                       return shell.has(id) ? 'shell' : null;
                     },
                     debugName: 'shell',
@@ -65,8 +105,11 @@ export function firstLoadChunks(): Plugin {
       };
     },
     configResolved(config) {
-      const app = path.resolve(config.root, 'app');
-      roots = [path.join(app, 'root.tsx'), path.join(app, 'entry.client.tsx')];
+      app = path.resolve(config.root, 'app') + path.sep;
+      roots = [`${app}root.tsx`, `${app}entry.client.tsx`];
+      routes = readdirSync(`${app}routes`)
+        .filter((name) => name.endsWith('.tsx'))
+        .map((name) => `${app}routes${path.sep}${name}`);
     },
   };
 }

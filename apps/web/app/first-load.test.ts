@@ -31,7 +31,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { staticClosure } from '../chunks.ts';
+import { sharedByRoutes, staticClosure } from '../chunks.ts';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -103,7 +103,11 @@ describe('first load on a phone', () => {
     const wallet = read('features/wallet/api/walletApi.ts');
     expect(wallet).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/wallet-api'/m);
     expect(wallet).toContain("import('@vela/contracts/wallet-api')");
-    const note = read('features/actor/components/ActorNote.tsx');
+    // The note form itself loads with a logged-in guest's profile only (issue 17 addendum of 0035).
+    expect(read('features/actor/components/ActorNote.tsx')).toContain(
+      "lazy(() => import('./ActorNoteForm.tsx'))",
+    );
+    const note = read('features/actor/components/ActorNoteForm.tsx');
     expect(note).not.toMatch(/^import\s+(?!type\b)[^;]*from\s+'@vela\/contracts\/actors'/m);
     expect(note).toContain("import('@vela/contracts/actors')");
     const topCams = read('features/performers/components/TopCams.tsx');
@@ -189,5 +193,36 @@ describe('the browser chunks of the first load (chunks.ts)', () => {
 
   it('a module known to nobody ends the walk there (the bundler had no info of it)', () => {
     expect([...staticClosure(['root', 'missing'], info)].sort()).toEqual(['i18n', 'react', 'root', 'shell']);
+  });
+  it('app modules that enough routes import go with the shell, unless they bring a library the shell has not', () => {
+    const routes: Record<string, { isEntry: boolean; importedIds: string[] }> = {
+      '/app/routes/a.tsx': {
+        isEntry: true,
+        importedIds: ['/app/tile.tsx', '/app/rare.tsx', '/app/schemaTile.tsx'],
+      },
+      '/app/routes/b.tsx': {
+        isEntry: true,
+        importedIds: ['/app/tile.tsx', '/app/schemaTile.tsx', '/lib/zod.js'],
+      },
+      '/app/routes/c.tsx': {
+        isEntry: true,
+        importedIds: ['/app/tile.tsx', '/app/schemaTile.tsx', '/app/shell.tsx'],
+      },
+      '/app/tile.tsx': { isEntry: false, importedIds: ['/app/shell.tsx'] },
+      '/app/rare.tsx': { isEntry: false, importedIds: [] },
+      '/app/schemaTile.tsx': { isEntry: false, importedIds: ['/lib/zod.js'] },
+      '/app/shell.tsx': { isEntry: false, importedIds: [] },
+      '/lib/zod.js': { isEntry: false, importedIds: [] },
+    };
+    const shared = sharedByRoutes(
+      Object.keys(routes).filter((id) => id.includes('/routes/')),
+      (id) => routes[id] ?? null,
+      2,
+      '/app/',
+      new Set(['/app/shell.tsx']),
+    );
+    // tile: 3 routes, nothing foreign; rare: 1 route; schemaTile: reaches a library; shell: already there;
+    // a library itself never (only the app's modules).
+    expect([...shared]).toEqual(['/app/tile.tsx']);
   });
 });
