@@ -9,7 +9,6 @@ import type { VideoTile } from '@vela/contracts/pages';
 import { playbackEndpoints, type WatchStart } from '@vela/contracts/playback';
 import { VideoTileSchema } from '@vela/contracts/tile-schemas';
 import type { VideoListItem } from '@vela/contracts/videos';
-import { videosEndpoints } from '@vela/contracts/videos';
 import { endpointData, RestError } from '../api/rest.ts';
 import { gridParams } from '../videos/listings.ts';
 
@@ -40,6 +39,8 @@ export function problemOf(error: unknown, loggedIn: boolean): PlaybackProblem {
 
 /** The video's tile and its playback answer, asked for together; a video no listing shows is gone. */
 export async function loadPlayable(videoId: number): Promise<PlayableVideo> {
+  // The videos contract (zod schemas) loads on the first call, as on the video pages (first-load.test.ts).
+  const { videosEndpoints } = await import('@vela/contracts/videos');
   const [start, list] = await Promise.all([
     endpointData(playbackEndpoints.watchStart, { query: { videoId } }),
     endpointData(videosEndpoints.tileGrid, {
