@@ -10,7 +10,7 @@
  * and the restart would disturb them.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { clientHeaders, decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
 import { E2E_INTERNAL_TOKEN, E2E_SERVER_PID_FILE } from './playwright.config.ts';
 
@@ -61,6 +61,20 @@ async function notify(request: APIRequestContext, guestId: string, text: string)
 let guest: { id: string; screenName: string; password: string };
 let actor: { id: number; slug: string; name: string };
 
+/**
+ * Resolves once `page`'s socket has received its `ackSession` (the server answers in arrival order, and
+ * events of the page's channels reach it from then on). Call before the page loads.
+ */
+function socketAcknowledged(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"type":"ackSession"')) resolve();
+      });
+    });
+  });
+}
+
 test('a performer goes online: the guest’s favorites, badge and notifications and the visitor’s page update without reload; seen and read on every tab; going offline leaves the recommended models', async ({
   page,
   browser,
@@ -90,14 +104,19 @@ test('a performer goes online: the guest’s favorites, badge and notifications 
   await expect(item).toHaveAttribute('data-online', 'false');
   await expect(favorites.locator('[data-favorites-online]')).toHaveAttribute('data-favorites-online', '0');
   const tab2 = await page.context().newPage();
+  const tab2Live = socketAcknowledged(tab2);
   await gotoReady(tab2, '/en/');
 
   // Visitor (second browser context): the actor's profile, offline.
   const visitorContext = await browser.newContext();
   await decideConsent(visitorContext, baseURL);
   const visitor = await visitorContext.newPage();
+  const visitorLive = socketAcknowledged(visitor);
   await gotoReady(visitor, `/en/amateur/${actor.slug}/`);
   await expect(visitor.locator('.profile__intro .status')).toHaveText('Offline');
+  // The page's socket connects once the page is idle after its load: the presence change below must
+  // find it there (an event published before the socket has its session is not replayed to a visitor).
+  await Promise.all([tab2Live, visitorLive]);
   const countBefore = Number(await visitor.locator('[data-online-count]').getAttribute('data-online-count'));
   // Pages are live once their socket has its session.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
