@@ -7,6 +7,7 @@
  */
 import { expect, gotoReady, type Page, test } from './fixtures.ts';
 import { ageCheckedGuest } from './live-helpers.ts';
+import { fastForward } from './purchase-helpers.ts';
 
 const LANGS = ['en', 'de'] as const;
 type Lang = (typeof LANGS)[number];
@@ -107,6 +108,7 @@ for (const lang of LANGS) {
       await expect(video(page)).toHaveAttribute('data-access', 'preview');
       await expect(modal(page).getByText(TEXT.previewNote[lang])).toBeVisible();
       await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+      await fastForward(page);
       // At the preview's end the player stops (the playlist holds no more) and offers the purchase.
       await expect(modal(page).getByText(TEXT.buyToWatch[lang])).toBeVisible({ timeout: 45_000 });
       await expect(modal(page).getByText(TEXT.previewEnded[lang])).toBeVisible();
