@@ -11,9 +11,8 @@
  * VIDEO_PREVIEW_SECONDS (a whole number of segments) and ends (`#EXT-X-ENDLIST`).
  */
 import { CLIP_SEGMENT_SECONDS, type ClipInfo } from '@vela/db/clip-pool';
-
-/** The most thumbnails one video's VTT lists (spec 9 "preview thumbnails 100 per video"). */
-export const THUMBNAILS_PER_VIDEO = 100;
+// The most thumbnails one video's VTT lists (spec 9 "preview thumbnails 100 per video").
+import { VIDEO_PREVIEW_THUMBNAILS_MAX as THUMBNAILS_PER_VIDEO } from '@vela/domain/video-listings';
 
 /** How many segments a caller may fetch to play `playableSeconds`. */
 export function segmentsAllowed(playableSeconds: number): number {
