@@ -23,7 +23,17 @@ export const GuestBalanceSchema = z.object({
 export type GuestBalance = z.infer<typeof GuestBalanceSchema>;
 
 /** The transfer kinds a guest's history shows (the ledger's TRANSFER_KINDS); other kinds read as `other`. */
-export const TRANSACTION_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus', 'chat'] as const;
+export const TRANSACTION_KINDS = [
+  'top-up',
+  'purchase',
+  'refund',
+  'subscription',
+  'bonus',
+  'chat',
+  'ticket',
+  'tip',
+  'toy',
+] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /**

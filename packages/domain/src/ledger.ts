@@ -19,9 +19,21 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /**
  * What a transfer is for (stored on the transfer; the history shows it). `chat`: one billed minute of
- * a live chat (issue 16, docs/decisions/0038), key `live:<session>:<minute>`.
+ * a live chat (issue 16, docs/decisions/0038), key `live:<session>:<minute>`. Issue 18: `ticket` a cam
+ * show ticket (spec 3 chat ticket), `tip` a tip in a live session (spec 5: sent in coins), `toy` one
+ * paid toy-control action.
  */
-export const TRANSFER_KINDS = ['top-up', 'purchase', 'refund', 'subscription', 'bonus', 'chat'] as const;
+export const TRANSFER_KINDS = [
+  'top-up',
+  'purchase',
+  'refund',
+  'subscription',
+  'bonus',
+  'chat',
+  'ticket',
+  'tip',
+  'toy',
+] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /** The one currency of the ledger. */

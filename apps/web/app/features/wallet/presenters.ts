@@ -58,6 +58,9 @@ const KIND_KEYS: Record<TransferKind, WalletMessageKey> = {
   subscription: 'kind.subscription',
   bonus: 'kind.bonus',
   chat: 'kind.chat',
+  ticket: 'kind.ticket',
+  tip: 'kind.tip',
+  toy: 'kind.toy',
 };
 
 /** The localized label of a transfer kind; an unknown kind reads as a generic booking. */
