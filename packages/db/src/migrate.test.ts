@@ -35,6 +35,7 @@ describe(`migrations (${testBackend})`, () => {
         'cam_shows',
         'categories',
         'chat_ratings',
+        'chat_tickets',
         'contests',
         'counters',
         'favorite_actors',

@@ -26,6 +26,7 @@ export * from './schema/promotions.ts';
 export * from './schema/prosearch.ts';
 export * from './schema/search.ts';
 export * from './schema/subscriptions.ts';
+export * from './schema/tickets.ts';
 export * from './schema/tracker.ts';
 export * from './schema/videos.ts';
 export * from './schema/wallet.ts';

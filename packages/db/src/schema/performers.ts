@@ -87,6 +87,8 @@ export const camShows = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     isInternal: boolean('is_internal').notNull().default(false),
     bonusCode: text('bonus_code'),
+    /** Set once when the show is cancelled (its tickets are refunded; listings hide it). */
+    cancelledAt: tstz('cancelled_at'),
   },
   (t) => [
     check('cam_shows_dates_check', sql`${t.endsAt} > ${t.startsAt}`),

@@ -3,7 +3,7 @@
  * actor's chat ratings and upcoming cam shows.
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, eq, gt, gte, sql } from '@vela/db/orm';
+import { and, asc, eq, gt, gte, isNull, sql } from '@vela/db/orm';
 import { camShows, chatRatings } from '@vela/db/schema/performers';
 
 export type ActorCamShowRow = typeof camShows.$inferSelect;
@@ -22,12 +22,19 @@ export function createActorShowReads(db: Db) {
       return { count: Number(row?.count ?? 0), satisfied: Number(row?.satisfied ?? 0) };
     },
 
-    /** Public cam shows of the actor that have not ended, soonest first (cam_shows_actor_starts_idx). */
+    /** Public cam shows of the actor that have not ended and are not cancelled, soonest first (cam_shows_actor_starts_idx). */
     upcomingShowsOf(actorId: number, now: Date, limit: number): Promise<ActorCamShowRow[]> {
       return db
         .select()
         .from(camShows)
-        .where(and(eq(camShows.actorId, actorId), gt(camShows.endsAt, now), eq(camShows.isInternal, false)))
+        .where(
+          and(
+            eq(camShows.actorId, actorId),
+            gt(camShows.endsAt, now),
+            eq(camShows.isInternal, false),
+            isNull(camShows.cancelledAt),
+          ),
+        )
         .orderBy(asc(camShows.startsAt), asc(camShows.id))
         .limit(limit);
     },

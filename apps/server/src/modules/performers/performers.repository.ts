@@ -6,7 +6,7 @@
  * infra/country.ts), before paging and counting.
  */
 import { type Db, queryRows } from '@vela/db/client';
-import { and, asc, desc, eq, gt, gte, inArray, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from '@vela/db/orm';
 import { actorChatRates, camShows, chatRatings } from '@vela/db/schema/performers';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import { createActorLists } from '../catalog/actor-lists.ts';
@@ -142,6 +142,7 @@ export function createPerformersRepository(db: Db) {
       const visible = and(
         gt(camShows.endsAt, now),
         eq(camShows.isInternal, false),
+        isNull(camShows.cancelledAt),
         actorOfferedIn(country, sql`ac.banned_country_codes`),
       );
       const [rows, total] = await Promise.all([
