@@ -19,7 +19,6 @@ import { AppError } from './http/errors.ts';
 import { createPageOriginApp } from './http/pipeline.ts';
 import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
-import { createTelephony } from './infra/telephony.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
@@ -46,7 +45,6 @@ import { createPagesModule, type PageSlices } from './modules/pages/pages.module
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
-import { createPincallModule } from './modules/pincall/pincall.module.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
@@ -57,6 +55,7 @@ import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
+import { createToysModule } from './modules/toys/toys.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
@@ -178,8 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Live chats billed per delivered minute (issue 16): the billing loop, the performer API and,
   // with a media path, the guest's calls and signaling.
+  // Performers' toys (issue 18): the ToyControl port with the simulated toy, the paid toy actions.
+  const toys = createToysModule(moduleDeps);
   const live = createLiveModule({
     ...moduleDeps,
+    toys: toys.service,
     actors: createActorChatReads(database.db),
     vouchers: promotions.service,
     presence: presence.service,
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guests,
     avs,
     createWalletModule(moduleDeps),
+    toys,
     legal,
     createPaymentsModule(moduleDeps),
     subscriptionsModule,
@@ -220,12 +223,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
         isVip,
       },
-    }),
-    // Phone verification by pin (issue 18): the telephony sandbox writes to the mail outbox.
-    createPincallModule({
-      ...moduleDeps,
-      telephony: createTelephony({ nodeEnv: config.nodeEnv, outbox: mail.mailer }),
-      secret: sessionSecret,
     }),
     // Watching videos (issue 17): watch/start and the HLS media signed per guest.
     createPlaybackModule({

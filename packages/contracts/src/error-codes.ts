@@ -143,6 +143,8 @@ export const ERROR_CODES = [
   'GUEST_IN_CHAT',
   'PREVIEW_LIMIT',
   'FREE_CHAT_USED_UP',
+  // In-session interaction (issue 18): a toy action with a performer without a toy.
+  'TOY_NOT_AVAILABLE',
   'LIVE_SESSION_NOT_FOUND',
   'LIVE_SESSION_NOT_ACTIVE',
   'LIVE_SESSION_NOT_ENDED',

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import type { ErrorCode } from './error-codes.ts';
+import { LiveTipSchema } from './live-interaction.ts';
 
 /** The chat types paid by the minute. */
 export const LIVE_PAID_CHAT_TYPES = [
@@ -189,6 +190,8 @@ export const LiveSessionViewSchema = LiveStartAnswerSchema.extend({
   meter: LiveMeterSchema,
   /** The guest's rating (survey/chatexit), once given. */
   rating: z.enum(['BAD', 'GREAT']).nullable(),
+  /** The guest's tips in this chat, oldest first (issue 18; the chat shows them among the messages). */
+  tips: z.array(LiveTipSchema).optional(),
 });
 export type LiveSessionView = z.infer<typeof LiveSessionViewSchema>;
 
@@ -228,6 +231,8 @@ export const LiveReceiptSchema = LiveStartAnswerSchema.omit({ voucherMinutes: tr
     price: Coins,
     cents: z.number().int().nonnegative(),
   }),
+  /** The tips of the chat (issue 18), each in coins; not in `totals`, which are the minutes. */
+  tips: z.array(LiveTipSchema).optional(),
 });
 export type LiveReceipt = z.infer<typeof LiveReceiptSchema>;
 

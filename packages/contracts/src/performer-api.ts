@@ -67,6 +67,31 @@ export const PerformerEventSchema = z.discriminatedUnion('type', [
     /** The spec 8 exit code. */
     exitCode: z.number().int(),
   }),
+  // In-session interaction (issue 18, contracts live-interaction.ts).
+  z.object({
+    seq: z.number().int(),
+    at: z.string(),
+    type: z.literal('guestTip'),
+    sessionId: z.uuid(),
+    amountCoins: z.number().int(),
+    guestName: z.string(),
+  }),
+  z.object({
+    seq: z.number().int(),
+    at: z.string(),
+    type: z.literal('toyAction'),
+    sessionId: z.uuid(),
+    level: z.number().int(),
+    durationMs: z.number().int(),
+    guestName: z.string(),
+  }),
+  z.object({
+    seq: z.number().int(),
+    at: z.string(),
+    type: z.literal('liveReaction'),
+    sessionId: z.uuid(),
+    reaction: z.string(),
+  }),
 ]);
 export type PerformerEvent = z.infer<typeof PerformerEventSchema>;
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { AvsSocketEventSchema } from './guest.ts';
 import { LIVE_CLIENT_SHAPES, LIVE_EVENT_SHAPES } from './live.ts';
+import { LIVE_INTERACTION_CLIENT_SHAPES, LIVE_INTERACTION_EVENT_SHAPES } from './live-interaction.ts';
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
 import { AboStatusSchema, AboUpdateEventSchema } from './subscriptions-api.ts';
@@ -108,6 +109,7 @@ export const ClientSocketMessageSchema = z.discriminatedUnion('type', [
   out('favoriteRequestActors', {}),
   // Live chat (decision 0038 part 3; shapes in live.ts): signaling and the chat of one session.
   ...outAll(LIVE_CLIENT_SHAPES),
+  ...outAll(LIVE_INTERACTION_CLIENT_SHAPES),
 ]);
 export type ClientSocketMessage = z.infer<typeof ClientSocketMessageSchema>;
 export type ClientSocketMessageType = ClientSocketMessage['type'];
@@ -258,6 +260,7 @@ const guestEvents = [
     isToyControl: z.boolean(),
   }),
   ...msgAll(LIVE_EVENT_SHAPES),
+  ...msgAll(LIVE_INTERACTION_EVENT_SHAPES),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [
   ...guestEvents,

@@ -170,3 +170,27 @@ export const livePreviewDeclines = pgTable('live_preview_declines', {
     .references(() => guests.id, { onDelete: 'cascade' }),
   declinedUntil: tstz('declined_until').notNull(),
 });
+
+/**
+ * Tips sent in a session (issue 18, decision 0046; spec 5 "tip sent in coins"): one row per
+ * (session, tipId), written in the same transaction as its ledger transfer `tip:<session>:<tipId>`
+ * (kind `tip`), so a tip shown in the chat and the receipt is always paid, and a resent tip is one.
+ */
+export const liveTips = pgTable(
+  'live_tips',
+  {
+    sessionId: sessionIdColumn(),
+    tipId: uuid('tip_id').notNull(),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
+    coins: integer('coins').notNull(),
+    cents: integer('cents').notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.tipId] }),
+    check('live_tips_amount_check', sql`${t.coins} > 0 and ${t.cents} > 0`),
+    index('live_tips_session_idx').on(t.sessionId, t.at),
+  ],
+);

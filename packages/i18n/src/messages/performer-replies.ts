@@ -31,6 +31,8 @@ export const performerReplyMessages = defineMessages({
     reply7: 'I love chatting with you. What else is on your mind?',
     reply8: 'Sorry, I was just adjusting the light. Where were we?',
     seeYou: 'I can see you now on your camera. Hi there!',
+    thanksTip: 'Thank you so much for the tip, that is sweet of you!',
+    feelToy: 'Oh, I can feel that! My toy is buzzing right now.',
   },
   de: {
     reply1: 'Hallo, schön, dass du da bist! Wie läuft dein Tag?',
@@ -42,6 +44,8 @@ export const performerReplyMessages = defineMessages({
     reply7: 'Ich chatte gern mit dir. Was geht dir sonst noch durch den Kopf?',
     reply8: 'Entschuldige, ich habe gerade das Licht eingestellt. Wo waren wir?',
     seeYou: 'Jetzt sehe ich dich über deine Kamera. Hallo du!',
+    thanksTip: 'Vielen Dank für das Trinkgeld, das ist lieb von dir!',
+    feelToy: 'Oh, das spüre ich! Mein Toy vibriert gerade.',
   },
   nl: {
     reply1: 'Hoi, leuk dat je er bent! Hoe gaat je dag?',
@@ -53,6 +57,8 @@ export const performerReplyMessages = defineMessages({
     reply7: 'Ik chat graag met je. Waar denk je nog meer aan?',
     reply8: 'Sorry, ik was net het licht aan het bijstellen. Waar waren we?',
     seeYou: 'Nu zie ik je via je camera. Hoi!',
+    thanksTip: 'Heel erg bedankt voor de fooi, lief van je!',
+    feelToy: 'Oh, dat voel ik! Mijn toy trilt nu.',
   },
   es: {
     reply1: '¡Hola, qué bien que estés aquí! ¿Qué tal tu día?',
@@ -64,5 +70,7 @@ export const performerReplyMessages = defineMessages({
     reply7: 'Me encanta chatear contigo. ¿Qué más tienes en mente?',
     reply8: 'Perdona, estaba ajustando la luz. ¿Dónde estábamos?',
     seeYou: 'Ahora te veo por tu cámara. ¡Hola!',
+    thanksTip: '¡Muchas gracias por la propina, qué detalle!',
+    feelToy: '¡Oh, lo siento! Mi juguete está vibrando ahora mismo.',
   },
 });

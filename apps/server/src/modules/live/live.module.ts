@@ -17,6 +17,7 @@ import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
+import { createInteractionPart, type InteractionPartDeps } from './interaction/interaction.part.ts';
 import { liveGraphql } from './live.graphql.ts';
 import { createLiveLoop, type LiveVouchers } from './live.loop.ts';
 import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService } from './live.performer.ts';
@@ -45,6 +46,8 @@ export function createLiveModule(
     presence: PerformerDeskDeps['presence'];
     /** The subscriptions module's answer whether a guest is a VIP (spec 6: 20 preview units, not 5). */
     isVip?: (guestId: number) => Promise<boolean>;
+    /** The toys module's paid toy actions (issue 18); without it no toy control. */
+    toys?: InteractionPartDeps['toys'];
     /** The performers module's chat ratings: survey/chatexit ratings are reported there. */
     ratings?: ChatRatingWrites;
     /**
@@ -69,6 +72,15 @@ export function createLiveModule(
   });
   const publish = (guestId: number, event: GuestSocketEvent) =>
     publishToGuest(deps.bus, guestId, event, deps.log);
+  // Tips, toy actions and reactions in a session (issue 18, interaction/).
+  const interaction = createInteractionPart({
+    ...deps,
+    live: repository,
+    publish,
+    performer,
+    ...(deps.toys ? { toys: deps.toys } : {}),
+    now,
+  });
   const signaling = deps.media
     ? createLiveSignaling({ media: deps.media, publish, log: deps.log })
     : undefined;
@@ -106,6 +118,7 @@ export function createLiveModule(
     now,
     performer,
     ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),
+    interaction,
   });
   const socket = signaling ? liveSocket(service, deps.log) : null;
   const simulator = deps.config.performerSimulator
@@ -136,9 +149,12 @@ export function createLiveModule(
         await app.register(
           liveRoutes({ auth: deps.auth, service, countryHeader: deps.config.countryHeader }),
         );
+        await app.register(interaction.routes);
       }
     },
-    ...(socket ? { socket: socket.handlers, socketLifecycle: socket.lifecycle } : {}),
+    ...(socket
+      ? { socket: { ...socket.handlers, ...interaction.socket }, socketLifecycle: socket.lifecycle }
+      : {}),
     // Spec 7: free chat duration, free preview init/decline.
     graphql: liveGraphql(service),
     start() {
@@ -186,6 +202,7 @@ export function createLiveModule(
       simulator?.stop();
       loop.stop();
       signaling?.close();
+      interaction.close();
       await deps.media?.stop();
       unsubscribe?.();
       unsubscribe = null;

@@ -26,10 +26,12 @@
  * The desk takes `feed` and `sessionOf` as functions so the live module can build it before the
  * service that calls it (the service's `event` is what `feed` calls).
  */
+
 import type { PerformerChat, PerformerEvent } from '@vela/contracts/performer-api';
 import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import { AppError } from '../../http/errors.ts';
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
+import type { PerformerInteraction } from './interaction/interaction.service.ts';
 import type { LiveSessionEvent } from './live.service.ts';
 import type { ChatRequestForPerformer, PerformerDesk } from './performer-desk.ts';
 
@@ -80,7 +82,8 @@ export const PERFORMER_DESK_CHANNEL = 'live-performer-desk';
 type EventBody =
   | { type: 'chatRequest'; chat: PerformerChat }
   | { type: 'guestMessage'; sessionId: string; text: string }
-  | { type: 'chatEnded'; sessionId: string; exitCode: number };
+  | { type: 'chatEnded'; sessionId: string; exitCode: number }
+  | PerformerInteraction;
 
 /** A change of a performer's desk: an event for the performer, or its chat accepted. */
 type DeskChange = EventBody | { type: 'chatAccepted'; sessionId: string };
@@ -168,6 +171,10 @@ export function createPerformerDesk(deps: PerformerDeskDeps) {
     },
     guestMessage(sessionId: string, actorId: number, text: string): void {
       push(actorId, { type: 'guestMessage', sessionId, text });
+    },
+    /** A tip, a toy action or a reaction in a chat of the performer (interaction/interaction.service.ts). */
+    interaction(actorId: number, event: PerformerInteraction): void {
+      push(actorId, event);
     },
     sessionEnded(sessionId: string, actorId: number, exitCode: number): void {
       // Shared: every node drops the chat it holds (this one may not have heard of it yet when the

@@ -5,7 +5,9 @@
  * receipt). Money leaves in coins: amounts spent and prices round up
  * (`coinsForEuroCents`), a balance rounds down (`coinBalanceOf`, the one producer of balances).
  */
+
 import type { LiveActorChatTypes, LiveReceipt, LiveSessionView, LiveStartAnswer } from '@vela/contracts/live';
+import type { LiveTip } from '@vela/contracts/live-interaction';
 import type { ServerMessageOf } from '@vela/contracts/socket';
 import type { ChatOffer } from '@vela/domain/chat-offers';
 import type { ChatSessionEffect, ChatSessionState } from '@vela/domain/chat-session';
@@ -64,6 +66,7 @@ export function liveSessionView(view: {
   state: ChatSessionState;
   messages: LiveMessageRow[];
   deliveredMs: number;
+  tips?: LiveTip[];
 }): LiveSessionView {
   const { row, state } = view;
   return {
@@ -94,6 +97,7 @@ export function liveSessionView(view: {
       deliveredMs: Math.floor(view.deliveredMs),
     },
     rating: (row.rating as LiveSessionView['rating']) ?? null,
+    ...(view.tips ? { tips: view.tips } : {}),
   };
 }
 
@@ -106,6 +110,7 @@ export function liveReceipt(receipt: {
   row: LiveSessionRow;
   state: ChatSessionState;
   minutes: LiveMinuteRow[];
+  tips?: LiveTip[];
 }): LiveReceipt {
   const { row, state } = receipt;
   const cents = receipt.minutes.reduce((sum, minute) => sum + minute.cents, 0);
@@ -130,6 +135,7 @@ export function liveReceipt(receipt: {
       price: coins(coinsForEuroCents(cents)),
       cents,
     },
+    ...(receipt.tips ? { tips: receipt.tips } : {}),
   };
 }
 

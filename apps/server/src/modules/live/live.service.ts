@@ -34,6 +34,7 @@ import {
   LIVE_TRANSCRIPT_LIMIT,
   liveSdpProblem,
 } from '@vela/contracts/live';
+import type { LiveTip } from '@vela/contracts/live-interaction';
 import { chatOffers } from '@vela/domain/chat-offers';
 import {
   type ChatSessionEffect,
@@ -142,6 +143,11 @@ export interface LiveServiceDeps {
   signaling?: LiveSignaling;
   /** Sends a page's message to the node that continues its session (live.relay.ts, the bus). */
   relay?: (ownerNode: string, message: LiveNodeMessage) => Promise<void>;
+  /** The interaction part (issue 18): a session's tips, and whether toy control is available in a chat. */
+  interaction?: {
+    tipsOf(sessionId: string): Promise<LiveTip[]>;
+    toyControlAvailable(actorId: number, type: string): Promise<boolean>;
+  };
 }
 
 /** What a session says about itself to its guest: the start answer (also for a replayed start). */
@@ -328,7 +334,9 @@ export function createLiveService(deps: LiveServiceDeps) {
         actorName: actor.name,
         start: decision,
         balanceCents: input.balanceCents,
-        isToyControl: actor.isToyControl,
+        isToyControl:
+          actor.isToyControl ||
+          ((await deps.interaction?.toyControlAvailable(actor.id, request.type)) ?? false),
         settings: deps.settings,
       },
       deps.now(),
@@ -727,13 +735,20 @@ export function createLiveService(deps: LiveServiceDeps) {
       // This node's state is newer than the row between a step's store and its effects.
       const state = loop.stateOf(sessionId) ?? stateOfRow(row);
       const messages = await repository.messagesOf(sessionId, LIVE_TRANSCRIPT_LIMIT);
-      return { row, state, messages, deliveredMs: deliveredAt(state, deps.now()) };
+      const tips = await deps.interaction?.tipsOf(sessionId);
+      return { row, state, messages, deliveredMs: deliveredAt(state, deps.now()), ...(tips ? { tips } : {}) };
     },
 
     /** The receipt: every settled minute of the guest's own session. */
     async receipt(guestId: number, sessionId: string) {
       const row = await ownRow(guestId, sessionId);
-      return { row, state: stateOfRow(row), minutes: await repository.minutesOf(sessionId) };
+      const tips = await deps.interaction?.tipsOf(sessionId);
+      return {
+        row,
+        state: stateOfRow(row),
+        minutes: await repository.minutesOf(sessionId),
+        ...(tips ? { tips } : {}),
+      };
     },
 
     /** survey/chatexit: the guest rates an ended chat of their own. */

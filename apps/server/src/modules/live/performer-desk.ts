@@ -6,6 +6,7 @@
  * session events (`performerAccepted`, `performerDeclined`, `message`, `performerKick`, …).
  */
 import type { Language } from '@vela/contracts/common';
+import type { PerformerInteraction } from './interaction/interaction.service.ts';
 
 export interface ChatRequestForPerformer {
   sessionId: string;
@@ -24,6 +25,8 @@ export interface PerformerDesk {
   requestChat(request: ChatRequestForPerformer): void;
   /** A guest's message in a running session (after the live module stored it). */
   guestMessage(sessionId: string, actorId: number, text: string): void;
+  /** A tip, a toy action or a reaction (issue 18) in a chat of the performer. */
+  interaction?(actorId: number, event: PerformerInteraction): void;
   /** The session ended (any reason), so the performer side drops it. */
   sessionEnded(sessionId: string, actorId: number, exitCode: number): void;
 }

@@ -142,7 +142,17 @@ export function createPerformerSimulator(options: PerformerSimulatorOptions) {
         await desk.accept(actorId, sessionId);
         if (type === 'video-call') later(sessionId, CAMERA_RETRY_MS, () => watchCamera(actorId, sessionId));
       });
-    } else {
+    } else if (event.type === 'guestTip' || event.type === 'toyAction') {
+      // A tip or a toy action gets a thank-you / "I feel it" in the guest's language (issue 18).
+      const key = event.type === 'guestTip' ? 'thanksTip' : 'feelToy';
+      later(event.sessionId, between(replyDelay), () =>
+        desk.message(
+          actorId,
+          event.sessionId,
+          performerReplyMessages[desk.chatOf(actorId, event.sessionId)?.language ?? 'en'][key],
+        ),
+      );
+    } else if (event.type === 'guestMessage') {
       later(event.sessionId, between(replyDelay), () => answerMessage(actorId, event.sessionId));
     }
   }
