@@ -147,6 +147,7 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   GUEST_IN_CHAT: 'error.generic',
   PREVIEW_LIMIT: 'error.generic',
   FREE_CHAT_USED_UP: 'error.generic',
+  TOY_NOT_AVAILABLE: 'error.generic',
   LIVE_SESSION_NOT_FOUND: 'error.generic',
   LIVE_SESSION_NOT_ACTIVE: 'error.generic',
   LIVE_SESSION_NOT_ENDED: 'error.generic',

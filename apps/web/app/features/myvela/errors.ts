@@ -159,6 +159,7 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   GUEST_IN_CHAT: 'error.unknown',
   PREVIEW_LIMIT: 'error.unknown',
   FREE_CHAT_USED_UP: 'error.unknown',
+  TOY_NOT_AVAILABLE: 'error.unknown',
   LIVE_SESSION_NOT_FOUND: 'error.unknown',
   LIVE_SESSION_NOT_ACTIVE: 'error.unknown',
   LIVE_SESSION_NOT_ENDED: 'error.unknown',
