@@ -23,6 +23,8 @@ import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
+import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
+import { conversionChatCountdownEndsSql } from './modules/conversion-chat/conversion-chat.repository.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     balanceCents: guestBalanceSql,
     isPayingCustomer: payingCustomerSql,
     subscribed: subscribedSql,
+    conversionChatCountdownEnds: conversionChatCountdownEndsSql,
   });
   const sessionSecret = await sessionSecretOf(config);
   const auth = createGuestAuth({
@@ -213,6 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
+    createConversionChatModule({
+      ...moduleDeps,
+      isPayingCustomer: createPaymentsRepository(database.db).hasSucceeded,
+      checkCode: (guestId, code) => promotions.service.check(guestId, code),
+    }),
     // The media library (issue 17): playlists and the archive over the guest's purchases and pins.
     createMediathekModule({
       ...moduleDeps,

@@ -25,6 +25,7 @@ export function buildGuestMe(overrides: Partial<GuestMe> = {}): GuestMe {
     isPayingCustomer: false,
     isVip: false,
     isVXTVAboSubscriber: false,
+    conversionChatCountdownEnds: null,
     ...overrides,
   };
 }

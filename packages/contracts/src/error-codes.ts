@@ -149,6 +149,9 @@ export const ERROR_CODES = [
   'LIVE_SESSION_NOT_ACTIVE',
   'LIVE_SESSION_NOT_ENDED',
   'INVALID_SDP',
+  // Conversion chat (issue 18): guest/conversionChat enable.
+  'CONVERSION_CHAT_NOT_ELIGIBLE',
+  'CONVERSION_CHAT_OVER',
   // Web push.
   'WEB_PUSH_UNAVAILABLE',
   'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',

@@ -187,6 +187,8 @@ export const GuestMeSchema = z.object({
   isVip: z.boolean(),
   /** A running TV subscription, or VIP (VIP counts as TV subscriber, spec 6). */
   isVXTVAboSubscriber: z.boolean(),
+  /** Spec 3 "conversion chat countdown ends": the open countdown's end (ISO), null without one (issue 18). */
+  conversionChatCountdownEnds: z.string().nullable().optional(),
 });
 export type GuestMe = z.infer<typeof GuestMeSchema>;
 

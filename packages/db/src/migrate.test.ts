@@ -37,6 +37,8 @@ describe(`migrations (${testBackend})`, () => {
         'chat_ratings',
         'chat_tickets',
         'contests',
+        'conversion_chat_actors',
+        'conversion_chat_countdowns',
         'counters',
         'favorite_actors',
         'favorite_albums',

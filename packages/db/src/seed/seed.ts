@@ -45,6 +45,7 @@ import {
   VIDEO_NOUNS,
   ZODIAC,
 } from './content.ts';
+import { seedConversionChatActors } from './conversion-chat.ts';
 import { generateImages, type ImagePool, imagePool, POOL_COUNTS, type PoolImage } from './images.ts';
 import { LEGAL_PRODUCT, legalHtml } from './legal.ts';
 import { createRandom, type Random } from './random.ts';
@@ -701,6 +702,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   }
   await step('seo_texts', t.seoTexts, seoTexts());
   counts.bonus_codes = await seedBonusCodes(db); // demo bonus codes (issue 4), idempotent
+  counts.conversion_chat_actors = await seedConversionChatActors(db); // issue 18, idempotent
 
   // Serial columns: continue after the explicit ids.
   for (const table of SEEDED_TABLES) {

@@ -35,6 +35,8 @@ export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
     isPayingCustomer: money.isPayingCustomer,
     isVip: money.isVip,
     isVXTVAboSubscriber: money.isVip || money.isTvSubscriber,
+    // Spec 3: a guest who has paid is converted; their countdown no longer shows.
+    conversionChatCountdownEnds: money.isPayingCustomer ? null : (money.conversionChatCountdownEnds ?? null),
   };
 }
 

@@ -16,6 +16,8 @@ export interface GuestMoneyState {
   isPayingCustomer: boolean;
   isVip: boolean;
   isTvSubscriber: boolean;
+  /** The open conversion chat countdown's end (ISO), null without one (conversion-chat module). */
+  conversionChatCountdownEnds?: string | null;
 }
 
 /**
@@ -31,6 +33,8 @@ export interface MoneyStateReads {
   isPayingCustomer(guestId: number): SQL;
   /** Whether a subscription of `product` runs (active, or cancelled within its paid period). */
   subscribed(guestId: number, product: 'vip' | 'tv'): SQL;
+  /** The open conversion chat countdown's end as ISO text, or null (conversion-chat module). */
+  conversionChatCountdownEnds?(guestId: number): SQL;
 }
 /** A guest's age verification fields (spec 4; the avs module's state of the guest). */
 export interface GuestAvsFields {
@@ -96,18 +100,21 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         paying: boolean;
         vip: boolean;
         tv: boolean;
+        conversion_ends: string | null;
       }>(
         db,
         sql`select ${money.balanceCents(guestId)} as balance_cents,
           ${money.isPayingCustomer(guestId)} as paying,
           ${money.subscribed(guestId, 'vip')} as vip,
-          ${money.subscribed(guestId, 'tv')} as tv`,
+          ${money.subscribed(guestId, 'tv')} as tv,
+          ${money.conversionChatCountdownEnds?.(guestId) ?? sql`null`} as conversion_ends`,
       );
       return {
         balanceCents: Number(row?.balance_cents ?? 0),
         isPayingCustomer: row?.paying === true,
         isVip: row?.vip === true,
         isTvSubscriber: row?.tv === true,
+        conversionChatCountdownEnds: row?.conversion_ends ?? null,
       };
     },
     /**

@@ -152,6 +152,8 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   LIVE_SESSION_NOT_ACTIVE: 'error.generic',
   LIVE_SESSION_NOT_ENDED: 'error.generic',
   INVALID_SDP: 'error.generic',
+  CONVERSION_CHAT_NOT_ELIGIBLE: 'error.generic',
+  CONVERSION_CHAT_OVER: 'error.generic',
   // Web push.
   WEB_PUSH_UNAVAILABLE: 'error.generic',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.generic',

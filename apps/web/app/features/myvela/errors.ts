@@ -164,6 +164,8 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   LIVE_SESSION_NOT_ACTIVE: 'error.unknown',
   LIVE_SESSION_NOT_ENDED: 'error.unknown',
   INVALID_SDP: 'error.unknown',
+  CONVERSION_CHAT_NOT_ELIGIBLE: 'error.unknown',
+  CONVERSION_CHAT_OVER: 'error.unknown',
   // Web push.
   WEB_PUSH_UNAVAILABLE: 'error.unknown',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.unknown',
