@@ -58,6 +58,7 @@ import { createSearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createToysModule } from './modules/toys/toys.module.ts';
+import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
@@ -216,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    // Chat tickets (issue 18): buying, returning and cancelling cam show tickets.
+    createTicketsModule(moduleDeps),
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
     createConversionChatModule({
       ...moduleDeps,

@@ -19,6 +19,7 @@ import { LIVE_INTERACTION_CLIENT_SHAPES, LIVE_INTERACTION_EVENT_SHAPES } from '.
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
 import { AboStatusSchema, AboUpdateEventSchema } from './subscriptions-api.ts';
+import { TICKET_EVENT_SHAPES } from './tickets.ts';
 
 export const SOCKET_PATH = '/socket';
 /** Spec 9: the page pings every 50 s; a pong must arrive before the next ping. */
@@ -260,6 +261,8 @@ const guestEvents = [
     isToyControl: z.boolean(),
   }),
   ...msgAll(LIVE_EVENT_SHAPES),
+  // Chat tickets (issue 18; tickets.ts): a ticket bought, returned or refunded (show cancelled).
+  ...msgAll(TICKET_EVENT_SHAPES),
   ...msgAll(LIVE_INTERACTION_EVENT_SHAPES),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [

@@ -221,6 +221,8 @@ interface LedgerInTransaction {
   guestBalance(guestId: number): Promise<number>;
   /** The transfer stored under an idempotency key, as this transaction sees it. */
   transferByKey(idempotencyKey: string): Promise<StoredTransfer | undefined>;
+  /** `refund` in this transaction (a cancelled cam show's ticket goes to refunded with its money). */
+  refund(transferId: number, idempotencyKey: string): Promise<TransferResult>;
 }
 
 /** A committed transfer as other modules may read it: its id and the reference it was stored with. */
@@ -434,6 +436,30 @@ export function createWalletService(deps: WalletDeps) {
     );
   }
 
+  async function refund(
+    scope: LedgerScope,
+    transferId: number,
+    idempotencyKey: string,
+  ): Promise<TransferResult> {
+    const original = await scope.repository.transferById(transferId);
+    if (!original) throw new AppError('NOT_FOUND', `No transfer ${transferId}`, 404);
+    if (original.kind === 'refund') throw new AppError('NOT_REFUNDABLE', 'A refund cannot be refunded', 409);
+    const entries = await scope.repository.entriesOf(transferId);
+    const postings = reversePostings(
+      entries.map((e) => ({ account: e.accountId, amountCents: e.amountCents })),
+    );
+    return transfer(
+      { idempotencyKey, kind: 'refund', postings, reference: { refundOf: transferId } },
+      async (store, refundId) => {
+        await store.lockTransfer(transferId);
+        if (await store.refundOf(transferId, refundId)) {
+          throw new AppError('ALREADY_REFUNDED', `Transfer ${transferId} is already refunded`, 409);
+        }
+      },
+      scope,
+    );
+  }
+
   async function balanceIn(store: WalletRepository, guestId: number): Promise<number> {
     const wallet = await store.findAccount('guest-wallet', { guestId });
     return wallet?.balanceCents ?? 0;
@@ -479,6 +505,7 @@ export function createWalletService(deps: WalletDeps) {
           guestBalance: (guestId) => balanceIn(scope.repository, guestId),
           transferByKey: async (idempotencyKey) =>
             storedTransfer(await scope.repository.transferByKey(idempotencyKey)),
+          refund: (transferId, idempotencyKey) => refund(scope, transferId, idempotencyKey),
         });
       });
       for (const [cacheKey, id] of learned) remember(cacheKey, id);
@@ -555,25 +582,8 @@ export function createWalletService(deps: WalletDeps) {
       purchase(ownScope, guestId, cents, idempotencyKey, options),
 
     /** Undo a transfer with a new reversing transfer (never an edit); a transfer is refunded at most once. */
-    async refund(transferId: number, idempotencyKey: string): Promise<TransferResult> {
-      const original = await repository.transferById(transferId);
-      if (!original) throw new AppError('NOT_FOUND', `No transfer ${transferId}`, 404);
-      if (original.kind === 'refund')
-        throw new AppError('NOT_REFUNDABLE', 'A refund cannot be refunded', 409);
-      const entries = await repository.entriesOf(transferId);
-      const postings = reversePostings(
-        entries.map((e) => ({ account: e.accountId, amountCents: e.amountCents })),
-      );
-      return transfer(
-        { idempotencyKey, kind: 'refund', postings, reference: { refundOf: transferId } },
-        async (store, refundId) => {
-          await store.lockTransfer(transferId);
-          if (await store.refundOf(transferId, refundId)) {
-            throw new AppError('ALREADY_REFUNDED', `Transfer ${transferId} is already refunded`, 409);
-          }
-        },
-      );
-    },
+    refund: (transferId: number, idempotencyKey: string): Promise<TransferResult> =>
+      refund(ownScope, transferId, idempotencyKey),
   };
 }
 

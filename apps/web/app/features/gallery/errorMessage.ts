@@ -152,6 +152,16 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   LIVE_SESSION_NOT_ACTIVE: 'error.generic',
   LIVE_SESSION_NOT_ENDED: 'error.generic',
   INVALID_SDP: 'error.generic',
+  // Chat tickets (issue 18).
+  TICKET_SHOW_NOT_FOUND: 'error.generic',
+  TICKET_SHOW_MISMATCH: 'error.generic',
+  TICKET_SHOW_FREE: 'error.generic',
+  TICKET_SHOW_CANCELLED: 'error.generic',
+  TICKET_SALES_CLOSED: 'error.generic',
+  TICKET_NOT_FOUND: 'error.generic',
+  TICKET_NOT_RETURNABLE: 'error.generic',
+  TICKET_PROMO_CODE_INVALID: 'error.generic',
+  TICKET_SHOW_ENDED: 'error.generic',
   CONVERSION_CHAT_NOT_ELIGIBLE: 'error.generic',
   CONVERSION_CHAT_OVER: 'error.generic',
   // Web push.

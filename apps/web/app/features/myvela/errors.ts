@@ -164,6 +164,16 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   LIVE_SESSION_NOT_ACTIVE: 'error.unknown',
   LIVE_SESSION_NOT_ENDED: 'error.unknown',
   INVALID_SDP: 'error.unknown',
+  // Chat tickets (issue 18).
+  TICKET_SHOW_NOT_FOUND: 'error.unknown',
+  TICKET_SHOW_MISMATCH: 'error.unknown',
+  TICKET_SHOW_FREE: 'error.unknown',
+  TICKET_SHOW_CANCELLED: 'error.unknown',
+  TICKET_SALES_CLOSED: 'error.unknown',
+  TICKET_NOT_FOUND: 'error.unknown',
+  TICKET_NOT_RETURNABLE: 'error.unknown',
+  TICKET_PROMO_CODE_INVALID: 'error.unknown',
+  TICKET_SHOW_ENDED: 'error.unknown',
   CONVERSION_CHAT_NOT_ELIGIBLE: 'error.unknown',
   CONVERSION_CHAT_OVER: 'error.unknown',
   // Web push.
