@@ -1,11 +1,12 @@
 /**
  * The profile page of a logged-in guest: Account (from the page's viewer, in the server HTML),
- * then Preferences, Newsletter, Notifications, Password and Sessions once GET guest/profile has
- * answered in the browser.
+ * then Preferences, Newsletter, Notifications, Phone number (lazy), Password and Sessions once GET
+ * guest/profile has answered in the browser.
  */
 import type { Language } from '@vela/contracts/common';
 import type { GuestMe } from '@vela/contracts/guest-api';
 import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
+import { LazyPincallSection } from '../../pincall/LazyPincallSection.tsx';
 import { errorText } from '../errors.ts';
 import { useGuestProfile } from '../hooks/useGuestProfile.ts';
 import { useMyVelaT } from '../hooks/useMyVelaT.ts';
@@ -94,6 +95,7 @@ export function ProfilePage({ lang, viewer, path }: { lang: Language; viewer: Gu
             initial={state.profile.notificationsSettings}
             onSaved={(notificationsSettings) => update((p) => ({ ...p, notificationsSettings }))}
           />
+          <LazyPincallSection lang={lang} />
           <PasswordSection t={t} onChanged={sessions.reload} />
           <SessionsSection t={t} lang={lang} sessions={sessions} />
         </div>

@@ -13,58 +13,12 @@ import {
   VideoRatingSchema,
   videoShareEndpoints,
 } from '@vela/contracts/video-actions';
+import { graphqlField, pageAccessToken } from '../../api/graphql.ts';
 import { endpointData, RestError } from '../../api/rest.ts';
-import { requestAccessToken } from '../../payment-dialog/api.ts';
-
-/**
- * A fresh token of the page's session for each call (never kept: after a logout or another login in
- * the same page a kept token would still act for the previous guest).
- */
-async function accessToken(): Promise<string> {
-  const value = await requestAccessToken();
-  if (!value) throw new RestError('NOT_LOGGED_IN', 'No access token', 401);
-  return value.accessToken;
-}
-
-interface GraphqlAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { message?: string; extensions?: { code?: string } }[];
-}
-
-async function postGraphql(query: string, variables: object, bearer: string | null): Promise<Response> {
-  try {
-    return await fetch('/graphql', {
-      method: 'POST',
-      credentials: 'omit',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-  } catch {
-    throw new RestError('NETWORK', 'No answer from the server', 0);
-  }
-}
 
 /** Runs a document; `field`'s value checked against the rating contract. */
 async function ratingCall(query: string, field: string, variables: object, withToken: boolean) {
-  const response = await postGraphql(query, variables, withToken ? await accessToken() : null);
-  let body: GraphqlAnswer = {};
-  try {
-    body = (await response.json()) as GraphqlAnswer;
-  } catch {
-    // No JSON: the status below says what happened.
-  }
-  const error = body.errors?.[0];
-  if (error) {
-    const code = error.extensions?.code ?? 'UNKNOWN';
-    const status = code === 'UNAUTHORIZED' || code === 'MISSING_TOKEN' ? 401 : response.status;
-    throw new RestError(code === 'UNAUTHORIZED' ? 'NOT_LOGGED_IN' : code, error.message ?? '', status);
-  }
-  if (!response.ok) throw new RestError('UNKNOWN', response.statusText, response.status);
-  const value = body.data?.[field];
+  const value = await graphqlField(query, variables, field, withToken ? await pageAccessToken() : null);
   if (value === null || value === undefined) throw new RestError('VIDEO_NOT_FOUND', 'No such video', 404);
   const parsed = VideoRatingSchema.safeParse(value);
   if (!parsed.success) throw new RestError('INVALID_RESPONSE', 'The answer does not fit the contract', 200);
