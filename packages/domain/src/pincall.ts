@@ -8,7 +8,7 @@
  * service) ranges, the code lengths, the attempt limit and the timeout. The server module
  * (apps/server/src/modules/pincall) stores the verifications and applies these rules; no library for
  * phone numbers is installed and none may be added, hence the small documented parser
- * (docs/decisions/0046).
+ * (docs/decisions/0048).
  */
 
 /** The verification types of spec 7: a mobile number gets an SMS, a fixed line (landline) a voice call. */
