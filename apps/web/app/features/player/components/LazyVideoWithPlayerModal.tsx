@@ -3,24 +3,22 @@
  * (media-chrome, hls.js) and its words load when it first opens, so every page's first load carries
  * only this wrapper and the `?video=` opener (bench/first-load-js.ts, the 130 KB budget).
  */
-import { lazy, Suspense } from 'react';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { ModalFrame } from '../../modals/components/ModalFrame.tsx';
+import { lazyModal } from '../../modals/lazyModal.tsx';
 import type { ModalComponentProps } from '../../modals/registry.ts';
 
-const VideoWithPlayerModal = lazy(() => import('./VideoWithPlayerModal.tsx'));
-
-export function LazyVideoWithPlayerModal(props: ModalComponentProps) {
+/** Until the modal's code is there: its frame, busy, with the × that closes it. */
+function VideoWithPlayerLoading(props: ModalComponentProps) {
   const { t } = useShell();
-  // Until the modal's code is there: its frame, busy, with the × that closes it.
-  const fallback = (
+  return (
     <ModalFrame titleId={props.titleId} title="…" closeButton={{ label: t('close'), onClose: props.close }}>
       <p aria-busy="true" />
     </ModalFrame>
   );
-  return (
-    <Suspense fallback={fallback}>
-      <VideoWithPlayerModal {...props} />
-    </Suspense>
-  );
 }
+
+export const LazyVideoWithPlayerModal = lazyModal(
+  () => import('./VideoWithPlayerModal.tsx').then((m) => m.default),
+  { Fallback: VideoWithPlayerLoading },
+);
