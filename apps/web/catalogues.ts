@@ -10,7 +10,9 @@
  *   holding that language's messages as ICU ASTs (@vela/i18n/precompile).
  * - With every message precompiled, the ICU parser is left out: `@formatjs/icu-messageformat-parser`
  *   resolves to its `no-parser` entry, as formatjs documents for precompiled messages
- *   (https://formatjs.github.io/docs/guides/performance).
+ *   (https://formatjs.github.io/docs/guides/performance). Since issue 18 intl-messageformat is left out
+ *   too: the translator formats ASTs itself (format-message.ts) and its parser of source texts,
+ *   `parse-message.ts`, resolves to `parse-message.browser.ts`, which refuses (decision 0035 addendum).
  * - For the server's preloads: which catalogues each browser chunk needs with its static imports and
  *   each catalogue language's file, written beside the client build (`catalogue-chunks.json`) and read
  *   by the server build as `virtual:vela/catalogue-chunks` (entry.server.tsx).
@@ -25,6 +27,7 @@ import { precompileMessages } from '../../packages/i18n/src/precompile.ts';
 const LANGS: readonly Language[] = ['en', 'de', 'nl', 'es'];
 const CATALOGUE_FILE = /[\\/]packages[\\/]i18n[\\/]src[\\/]messages[\\/]([\w-]+)\.ts$/;
 const LANGUAGE_MODULE = 'virtual:vela-messages/';
+const I18N_SOURCE = /[\\/]packages[\\/]i18n[\\/]src[\\/][\w-]+\.ts$/;
 const CHUNKS_MODULE = 'virtual:vela/catalogue-chunks';
 const CHUNKS_FILE = 'catalogue-chunks.json';
 
@@ -106,8 +109,12 @@ export function languageCatalogues(): Plugin[] {
       outDir = path.resolve(config.root, config.build.outDir);
       base = config.base;
     },
-    resolveId(id) {
+    resolveId(id, importer) {
       if (id === CHUNKS_MODULE || id.startsWith(LANGUAGE_MODULE)) return `\0${id}`;
+      // The translator's parser of source texts: the browser's messages arrive precompiled.
+      if (clientBuild && id === './parse-message.ts' && importer && I18N_SOURCE.test(importer)) {
+        return path.join(path.dirname(importer), 'parse-message.browser.ts');
+      }
       return undefined;
     },
     load(id) {

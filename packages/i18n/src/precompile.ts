@@ -5,11 +5,10 @@
  * an argument stays its text: the translator returns it as it is (translate.ts).
  *
  * Loaded into the Vite config by a relative path, so its run-time imports are intl-messageformat and
- * relative modules without further workspace imports (locales.ts).
+ * relative modules without further workspace imports (parse-message.ts, locales.ts).
  */
 import type { Language } from '@vela/contracts/common';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { localeOf } from './locales.ts';
+import { parseMessage } from './parse-message.ts';
 import type { CompiledMessage } from './translate.ts';
 
 export function precompileMessages(
@@ -18,7 +17,7 @@ export function precompileMessages(
 ): Record<string, CompiledMessage> {
   const compiled: Record<string, CompiledMessage> = {};
   for (const [key, text] of Object.entries(messages)) {
-    compiled[key] = text.includes('{') ? new IntlMessageFormat(text, localeOf(lang)).getAst() : text;
+    compiled[key] = text.includes('{') ? parseMessage(text, lang) : text;
   }
   return compiled;
 }

@@ -9,14 +9,15 @@
  * languages loaded so far, and its messages are ASTs or plain strings, which the translator takes alike.
  */
 import type { Language } from '@vela/contracts/common';
-import { type Formatters, IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type { PrimitiveType } from 'intl-messageformat';
+import { formatMessage, type MessageElement } from './format-message.ts';
 import { localeOf } from './locales.ts';
-import { specNumberFormatter } from './numbers.ts';
+import { parseMessage } from './parse-message.ts';
 
 export type Catalogue<K extends string = string> = Record<Language, Record<K, string>>;
 
 /** A message as the translator takes it: ICU source text, or its AST precompiled at build time (precompile.ts). */
-export type CompiledMessage = ConstructorParameters<typeof IntlMessageFormat>[0];
+export type CompiledMessage = string | MessageElement[];
 
 export function defineMessages<const E extends Record<string, string>>(catalogue: {
   en: E;
@@ -29,41 +30,8 @@ export function defineMessages<const E extends Record<string, string>>(catalogue
 
 export { localeOf };
 
-const cache = new Map<string, IntlMessageFormat>();
-/** Formats of precompiled messages, by AST: an AST belongs to one language's catalogue module. */
-const compiled = new WeakMap<object, IntlMessageFormat>();
-
-/**
- * The formatters of every message: numbers (`#` of a plural branch, `{x, number}`, currency
- * skeletons) are written the spec 9 way in every language (numbers.ts); plural rules and dates
- * stay the language's own.
- */
-const formattersOf = (() => {
-  const byLanguage = new Map<Language, Formatters>();
-  return (lang: Language): Formatters => {
-    let formatters = byLanguage.get(lang);
-    if (!formatters) {
-      const plural = new Map<string, Intl.PluralRules>();
-      formatters = {
-        getNumberFormat: ((_locales: unknown, options?: Intl.NumberFormatOptions) =>
-          specNumberFormatter(lang, options)) as unknown as Formatters['getNumberFormat'],
-        getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) =>
-          new Intl.DateTimeFormat(...args),
-        getPluralRules: ((locales: string, options?: Intl.PluralRulesOptions) => {
-          const id = `${locales}\u0000${options?.type ?? ''}`;
-          let rules = plural.get(id);
-          if (!rules) {
-            rules = new Intl.PluralRules(locales, options);
-            plural.set(id, rules);
-          }
-          return rules;
-        }) as unknown as Formatters['getPluralRules'],
-      };
-      byLanguage.set(lang, formatters);
-    }
-    return formatters;
-  };
-})();
+/** Source texts parsed so far (the server; the browser's messages arrive as ASTs), by language and text. */
+const parsed = new Map<string, MessageElement[]>();
 
 export type Translate<K extends string> = (key: K, values?: Record<string, PrimitiveType>) => string;
 
@@ -78,12 +46,15 @@ export function translator<K extends string>(catalogue: Catalogue<K>, lang: Lang
     if (source === undefined) throw new Error(`Missing message ${key}`);
     // A message without an argument is its own text (messages.test.ts: no ICU escape or tag outside arguments).
     if (typeof source === 'string' && !source.includes('{')) return source;
-    let format = typeof source === 'string' ? cache.get(`${lang}\u0000${source}`) : compiled.get(source);
-    if (!format) {
-      format = new IntlMessageFormat(source, localeOf(lang), undefined, { formatters: formattersOf(lang) });
-      if (typeof source === 'string') cache.set(`${lang}\u0000${source}`, format);
-      else compiled.set(source, format);
+    // Numbers (`#`, `{x, number}`, currency skeletons) are written the spec 9 way in every language
+    // (numbers.ts); plural rules stay the language's own (format-message.ts).
+    if (typeof source !== 'string') return formatMessage(source, lang, values);
+    const id = `${lang}\u0000${source}`;
+    let ast = parsed.get(id);
+    if (!ast) {
+      ast = parseMessage(source, lang);
+      parsed.set(id, ast);
     }
-    return String(format.format(values));
+    return formatMessage(ast, lang, values, source);
   };
 }
