@@ -7,6 +7,7 @@ import '../features/actor/actor.css';
 import { formatPriceInCoins } from '../features/catalog/format.ts';
 import { LiveChatSlot } from '../features/live/components/LiveChatSlot.tsx';
 import { headMeta } from '../features/seo/head.ts';
+import { TicketSlot } from '../features/tickets/TicketSlot.tsx';
 import type { Route } from './+types/actor-live-show';
 
 /** The actor's live-show tab (spec 2 `live-show/`): live now, the live chat (issue 16), and the upcoming cam shows. */
@@ -67,6 +68,7 @@ export default function ActorLiveShowPage({ loaderData }: Route.ComponentProps) 
                   {show.isFeatured ? ` · ${t('live.featured')}` : ''}
                 </p>
                 <p>{show.description}</p>
+                <TicketSlot show={{ ...show, actorId: header.id }} lang={lang} />
               </li>
             ))}
           </ul>

@@ -49,6 +49,7 @@ import { seedConversionChatActors } from './conversion-chat.ts';
 import { generateImages, type ImagePool, imagePool, POOL_COUNTS, type PoolImage } from './images.ts';
 import { LEGAL_PRODUCT, legalHtml } from './legal.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedTicketShows } from './ticket-shows.ts';
 
 /** Default `now` of a seed run: all seeded dates are spread relative to it. */
 export const SEED_REFERENCE_DATE = new Date('2026-11-01T00:00:00.000Z');
@@ -629,6 +630,8 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
     for (let id = 1; id <= cfg.camShows; id++) yield camShowOf(r, id, cfg.actors, nowMs);
   }
   await step('cam_shows', t.camShows, camShows());
+  // Upcoming priced ticket shows of online performers (issue 18), ids after the random ones.
+  counts.ticket_shows = await seedTicketShows(db, nowMs, cfg.camShows + 1);
 
   // Legal texts: every type in every language; the terms have an older and a current version.
   function* legalTexts() {

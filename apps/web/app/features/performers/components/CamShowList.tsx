@@ -4,6 +4,7 @@ import { pathFor } from '@vela/i18n/routes';
 import { Link } from 'react-router';
 import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatPriceInCoins } from '../../catalog/format.ts';
+import { TicketSlot } from '../../tickets/TicketSlot.tsx';
 import { usePerformersT } from '../usePerformersT.ts';
 
 /** A cam show with its start and end already formatted in Europe/Berlin time by the loader. */
@@ -37,6 +38,7 @@ export function CamShowList({ shows, lang }: { shows: CamShowView[]; lang: Langu
                 {show.isFeatured ? <span className="badge">{t('shows.featured')}</span> : null}
               </p>
               {show.description ? <p className="cam-show__description">{show.description}</p> : null}
+              <TicketSlot show={show} lang={lang} />
             </div>
           </li>
         );
