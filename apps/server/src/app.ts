@@ -19,9 +19,11 @@ import { AppError } from './http/errors.ts';
 import { createPageOriginApp } from './http/pipeline.ts';
 import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
+import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
+import { createActorPictureReads } from './modules/catalog/actor-picture.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
 import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
 import { conversionChatCountdownEndsSql } from './modules/conversion-chat/conversion-chat.repository.ts';
@@ -47,6 +49,7 @@ import { createPagesModule, type PageSlices } from './modules/pages/pages.module
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
+import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
@@ -57,6 +60,7 @@ import type { ConnectionTiming } from './modules/realtime/socket.connection.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
+import { createTicketHolders } from './modules/tickets/ticket-holders.ts';
 import { createToysModule } from './modules/toys/toys.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
@@ -82,6 +86,8 @@ export interface AppDeps {
   offeredSubscriptions?: readonly SubscriptionProduct[];
   /** The live media path (decision 0038 part 5); default the configured one (createLiveMedia). */
   liveMedia?: LiveMedia;
+  /** The show clock of ticket shows (issue 18, infra/clock.ts); default from SHOW_CLOCK_OFFSET_MS. */
+  showClock?: ShowClock;
 }
 
 const ONE_DAY_SECONDS = 24 * 60 * 60;
@@ -194,6 +200,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Spec 6 "live preview 5 units (20 VIP)": the subscriptions module says who is a VIP.
     isVip,
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
+    // Ticket shows (issue 18): the performers module's schedule, the tickets module's holders, by the
+    // show clock (SHOW_CLOCK_OFFSET_MS; tests pass their own).
+    shows: {
+      schedule: createShowSchedule(database.db),
+      tickets: createTicketHolders(database.db),
+      actors: createActorPictureReads(database.db),
+      clock:
+        deps.showClock ??
+        createShowClock({ offsetMs: config.showClockOffsetMs, adjustable: config.showClockAdjustable }),
+    },
   });
   // What a guest bought (the promotions' purchases), for what a start may play.
   const promotionsReads = createPromotionsRepository(database.db);

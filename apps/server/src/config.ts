@@ -459,6 +459,34 @@ const VARIABLES = {
     expected: 'a number 0-1',
     schema: z.coerce.number().min(0).max(1),
   }),
+  showClockOffsetMs: variable({
+    name: 'SHOW_CLOCK_OFFSET_MS',
+    default: '0',
+    description:
+      'The show clock (issue 18, infra/clock.ts): cam shows start and end by the system time plus this offset, ms (demos: a positive offset brings the next show closer). Only the show side reads it: billing, sessions and the ledger keep the system time.',
+    expected: 'an integer between -31622400000 and 31622400000',
+    schema: z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number)
+      .pipe(z.number().int().min(-31_622_400_000).max(31_622_400_000)),
+  }),
+  showClockAdjustable: variable({
+    name: 'SHOW_CLOCK_ADJUSTABLE',
+    default: 'true',
+    description:
+      'Outside production (default true; in production false unless set): the operator internal call POST /internal/show-clock {shiftMs} moves the show clock while the server runs (tests and demos).',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
+  showJobMs: variable({
+    name: 'SHOW_JOB_MS',
+    default: '2000',
+    description:
+      'How often the show job looks for cam shows that started or ended by the show clock (908 for the other chats with the performer, admission of ticket holders, the end of the show sessions); 0: off.',
+    expected: 'an integer 0-600000',
+    schema: integer(0, 600_000),
+  }),
   liveMinuteMs: variable({
     name: 'LIVE_MINUTE_MS',
     default: '60000',
@@ -647,6 +675,7 @@ const COMPUTED_DEFAULTS: {
   // The simulator is the demo's: in production only an explicit setting starts it.
   presenceSimulatorIntervalMs: (earlier) => (earlier.nodeEnv === 'production' ? '0' : undefined),
   performerSimulator: (earlier) => (earlier.nodeEnv === 'production' ? 'false' : undefined),
+  showClockAdjustable: (earlier) => (earlier.nodeEnv === 'production' ? 'false' : undefined),
   webPushSubject: (earlier) => defaultWebPushSubject(earlier.mailFrom ?? ''),
 };
 

@@ -31,6 +31,8 @@ export async function createTestApp(
     offeredSubscriptions?: AppDeps['offeredSubscriptions'];
     /** The live media path (a recording double in the live tests). */
     liveMedia?: AppDeps['liveMedia'];
+    /** The show clock of ticket shows (issue 18; the ticket show tests move it). */
+    showClock?: AppDeps['showClock'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -45,6 +47,7 @@ export async function createTestApp(
     ...(options.socketTiming ? { socketTiming: options.socketTiming } : {}),
     ...(options.offeredSubscriptions ? { offeredSubscriptions: options.offeredSubscriptions } : {}),
     ...(options.liveMedia ? { liveMedia: options.liveMedia } : {}),
+    ...(options.showClock ? { showClock: options.showClock } : {}),
   });
   return {
     app,

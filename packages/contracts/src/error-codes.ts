@@ -143,6 +143,11 @@ export const ERROR_CODES = [
   'GUEST_IN_CHAT',
   'PREVIEW_LIMIT',
   'FREE_CHAT_USED_UP',
+  // Ticket shows (issue 18, the show side): a show's admission.
+  'TICKET_REQUIRED',
+  'SHOW_NOT_STARTED',
+  'SHOW_NOT_RUNNING',
+  'SHOW_RUNNING',
   // In-session interaction (issue 18): a toy action with a performer without a toy.
   'TOY_NOT_AVAILABLE',
   'LIVE_SESSION_NOT_FOUND',

@@ -36,8 +36,8 @@ export const LIVE_PAID_CHAT_TYPES = [
  * guest's free chat time) and `live-preview` (performers with `isLivePreviewEnabled`, one preview unit).
  */
 export const LIVE_FREE_CHAT_TYPES = ['free-chat', 'live-preview'] as const;
-/** Every chat type `live/start` starts (spec 1's seven). */
-export const LIVE_CHAT_TYPES = [...LIVE_PAID_CHAT_TYPES, ...LIVE_FREE_CHAT_TYPES] as const;
+/** Every chat type `live/start` starts (spec 1's seven, and a cam show's `ticket-show`: the ticket paid). */
+export const LIVE_CHAT_TYPES = [...LIVE_PAID_CHAT_TYPES, ...LIVE_FREE_CHAT_TYPES, 'ticket-show'] as const;
 export const LiveChatTypeSchema = z.enum(LIVE_CHAT_TYPES);
 export type LiveChatType = z.infer<typeof LiveChatTypeSchema>;
 export type LivePaidChatType = (typeof LIVE_PAID_CHAT_TYPES)[number];
@@ -128,6 +128,14 @@ export const LIVE_START_REFUSALS = {
   PREVIEW_LIMIT: 429,
   /** A free chat with no free chat time left (exit code 503 "time limit"). */
   FREE_CHAT_USED_UP: 409,
+  /** Ticket shows (issue 18): the running show needs a ticket (the body's `show` says which). */
+  TICKET_REQUIRED: 403,
+  /** No show of the performer runs yet (the body's `show` is the next one). */
+  SHOW_NOT_STARTED: 409,
+  /** No show of the performer runs now or later. */
+  SHOW_NOT_RUNNING: 409,
+  /** Another chat while the performer's ticket show runs (exit code 908 live show started). */
+  SHOW_RUNNING: 409,
 } as const satisfies Partial<Record<ErrorCode, 402 | 403 | 404 | 409 | 429>>;
 export type LiveStartRefusalCode = keyof typeof LIVE_START_REFUSALS;
 export const LIVE_START_REFUSAL_CODES = Object.keys(LIVE_START_REFUSALS) as [
@@ -150,6 +158,16 @@ export const LiveStartRefusalBodySchema = ErrorBodySchema.extend({
     modal: z.literal('not-enough-money').nullable(),
     /** With `RESTRICTED`: the spec 6 reason (its dialog resolves it). */
     reason: z.enum(RESTRICTION_REASONS).optional(),
+    /** Ticket show refusals: the show concerned (the page offers its ticket). */
+    show: z
+      .object({
+        id: z.number().int().positive(),
+        title: z.string(),
+        price: PriceSchema,
+        startsAt: z.iso.datetime(),
+        endsAt: z.iso.datetime(),
+      })
+      .optional(),
   }),
 });
 export type LiveStartRefusalBody = z.infer<typeof LiveStartRefusalBodySchema>;

@@ -261,6 +261,20 @@ const guestEvents = [
     isToyControl: z.boolean(),
   }),
   ...msgAll(LIVE_EVENT_SHAPES),
+  // Ticket shows (issue 18): a show the guest holds a ticket for started (the live-show tab offers
+  // "Join the show"), and spec 7 `privateTicketShowInvitation` (a performer invites the guest).
+  msg('ticketShowStarted', {
+    actorId: ActorId,
+    actorName: z.string(),
+    showId: z.number().int().positive(),
+    title: z.string(),
+    endsAt: z.iso.datetime(),
+  }),
+  msg('privateTicketShowInvitation', {
+    actorName: z.string(),
+    actorProfilePictureUrl: z.string().nullable(),
+    actorId: ActorId,
+  }),
   // Chat tickets (issue 18; tickets.ts): a ticket bought, returned or refunded (show cancelled).
   ...msgAll(TICKET_EVENT_SHAPES),
   ...msgAll(LIVE_INTERACTION_EVENT_SHAPES),
@@ -334,7 +348,6 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   msg('channel', { channel: z.record(z.string(), z.unknown()) }),
   msg('liveReaction', { actorId: ActorId, reaction: z.string() }),
   msg('clashOfCamsVoting', { contestId: Id }),
-  msg('privateTicketShowInvitation', { actorId: ActorId, showId: Id }),
   msg('voicecallStop', { voicecallIdHash: z.string() }),
 ]);
 export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;

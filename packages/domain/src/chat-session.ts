@@ -609,7 +609,7 @@ function eventEnd(s: ChatSessionState, event: ChatSessionEvent): ChatExitCode | 
         ? null
         : codeFor(s, 906, 404);
     case 'liveShowStarted':
-      return s.type === 'live-show' || s.type === 'voyeur-chat' ? null : 908;
+      return s.type === 'live-show' || s.type === 'voyeur-chat' || s.type === 'ticket-show' ? null : 908;
     case 'previewDisabled':
       return isPreview(s) ? 407 : null;
     case 'mediaFailure':

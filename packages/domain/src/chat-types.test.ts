@@ -24,7 +24,7 @@ const actor: ActorChatData = {
 };
 
 describe('chat types (spec 1)', () => {
-  it('are the seven live chat types of spec 1: livechat, voyeur chat, free chat, live preview, voyeur private chat, video call, live show', () => {
+  it("are the seven live chat types of spec 1: livechat, voyeur chat, free chat, live preview, voyeur private chat, video call, live show (and a cam show's ticket-show, issue 18)", () => {
     expect([...CHAT_TYPES]).toEqual([
       'livechat',
       'voyeur-chat',
@@ -33,6 +33,7 @@ describe('chat types (spec 1)', () => {
       'voyeur-private-chat',
       'video-call',
       'live-show',
+      'ticket-show',
     ]);
     expect(isChatType('video-call')).toBe(true);
     expect(isChatType('single')).toBe(false);
@@ -90,6 +91,8 @@ describe('which performer offers which chat (spec 3 flags)', () => {
       'livechat',
       'video-call',
       'live-show',
+      // A ticket show needs no actor flag: the running show and the guest's ticket decide (ticket-show.ts).
+      'ticket-show',
     ]);
     expect(CHAT_TYPES.filter((type) => isChatTypeOffered(type, all))).toEqual([...CHAT_TYPES]);
   });

@@ -38,6 +38,7 @@ export const CHAT_TYPES = [
   'voyeur-private-chat',
   'video-call',
   'live-show',
+  'ticket-show',
 ] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
@@ -124,6 +125,19 @@ export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
   'live-show': {
     type: 'live-show',
     priceField: 'multiChatPrice',
+    needsPerformerAccept: false,
+    vouchersPay: false,
+    exclusive: false,
+    guestCamera: false,
+    isVoyeur: false,
+    needsLogin: true,
+    availability: null,
+  },
+  // A cam show's ticket holders (issue 18, ticket-show.ts): the ticket paid, so no minute price; the
+  // show's shared text chat like a live show; admitted only with a ticket while the show runs.
+  'ticket-show': {
+    type: 'ticket-show',
+    priceField: null,
     needsPerformerAccept: false,
     vouchersPay: false,
     exclusive: false,

@@ -486,6 +486,8 @@ export function createLiveLoop(deps: LiveLoopDeps) {
     },
     /** Whether this node continues the session. */
     owns: (id: string): boolean => sessions.has(id),
+    /** The ids of every session this node continues (the show job's scan). */
+    owned: (): string[] => [...sessions.keys()],
     /** The sessions of a performer this node continues (of one chat type, when given). */
     ownedOf: (actorId: number, type?: ChatSessionState['type']): string[] =>
       [...sessions.values()]

@@ -13,10 +13,13 @@ import { hostname } from 'node:os';
 import { type GuestSocketEvent, PRESENCE_CHANNEL } from '@vela/contracts/socket';
 import { DEFAULT_CHAT_SESSION_SETTINGS } from '@vela/domain/chat-session';
 import type { Unsubscribe } from '../../infra/bus.ts';
+import type { ShowClock } from '../../infra/clock.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
+import type { ActorPictureReads } from '../catalog/actor-picture.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
+import type { ShowSchedule } from '../performers/show-schedule.ts';
 import { createInteractionPart, type InteractionPartDeps } from './interaction/interaction.part.ts';
 import { liveGraphql } from './live.graphql.ts';
 import { createLiveLoop, type LiveVouchers } from './live.loop.ts';
@@ -30,11 +33,17 @@ import { liveSocket } from './live.socket.ts';
 import type { LiveMedia } from './media/live-media.ts';
 import { performerRoutes } from './performer.routes.ts';
 import { createPerformerSimulator } from './performer.simulator.ts';
+import { createShowJob, type ShowJob } from './show.job.ts';
+import { showInternalRoutes, showPerformerRoutes } from './show.routes.ts';
+import { createShowAdmission, type TicketHolderReads } from './show-admission.ts';
+import { createShowInvitations, type ShowInvitations } from './show-invitations.ts';
 
 export interface LiveModule extends FeatureModule {
   service: LiveService;
   /** The performer side: the desk behind the performer API and the activity simulator. */
   performer: PerformerDeskService;
+  /** The show side (issue 18): the show job and the invitations; absent without a show schedule. */
+  shows?: { job: ShowJob; invitations: ShowInvitations; clock: ShowClock };
 }
 
 export function createLiveModule(
@@ -57,6 +66,16 @@ export function createLiveModule(
     media?: LiveMedia;
     now?: () => number;
     nodeId?: string;
+    /**
+     * The show side (issue 18): the performers module's show schedule, the tickets module's
+     * holders, the catalog's actor pictures and the show clock. Without it no ticket show starts.
+     */
+    shows?: {
+      schedule: ShowSchedule;
+      tickets: TicketHolderReads;
+      actors: ActorPictureReads;
+      clock: ShowClock;
+    };
   },
 ): LiveModule {
   const now = deps.now ?? Date.now;
@@ -98,6 +117,30 @@ export function createLiveModule(
   });
   // Delivery (the media port and the page's liveMediaUp) becomes the engine's mediaUp / mediaDown.
   signaling?.bind((sessionId, event) => loop.feed(sessionId, event));
+  const showDeps = deps.shows;
+  const showJob = showDeps
+    ? createShowJob({
+        schedule: showDeps.schedule,
+        tickets: showDeps.tickets,
+        clock: showDeps.clock,
+        loop,
+        publish,
+        actors: showDeps.actors,
+        simulatorInvites: deps.config.performerSimulator,
+        intervalMs: deps.config.showJobMs,
+        log: deps.log,
+      })
+    : undefined;
+  const invitations =
+    showDeps && showJob
+      ? createShowInvitations({
+          db: deps.db,
+          schedule: showDeps.schedule,
+          tickets: showDeps.tickets,
+          clock: showDeps.clock,
+          send: showJob.invite,
+        })
+      : undefined;
   const service = createLiveService({
     repository,
     loop,
@@ -118,6 +161,7 @@ export function createLiveModule(
     now,
     performer,
     ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),
+    ...(showDeps ? { shows: createShowAdmission(showDeps) } : {}),
     interaction,
   });
   const socket = signaling ? liveSocket(service, deps.log) : null;
@@ -141,9 +185,18 @@ export function createLiveModule(
   return {
     service,
     performer,
+    ...(showDeps && showJob && invitations
+      ? { shows: { job: showJob, invitations, clock: showDeps.clock } }
+      : {}),
+    ...(showDeps ? { internal: showInternalRoutes({ clock: showDeps.clock }) } : {}),
     async rest(app) {
       // The performer API exists only with PERFORMER_API_SECRET (docs/PERFORMER-API.md).
       if (secret) await app.register(performerRoutes({ desk: performer, secret, media: deps.media }));
+      if (secret && showDeps && invitations) {
+        await app.register(
+          showPerformerRoutes({ secret, schedule: showDeps.schedule, invitations, actors: showDeps.actors }),
+        );
+      }
       // The guest's live calls exist only with a media path.
       if (signaling) {
         await app.register(
@@ -187,6 +240,7 @@ export function createLiveModule(
         unlisten.catch((error: unknown) => deps.log.error({ err: error }, 'live: relays not followed'));
       }
       simulator?.start();
+      showJob?.job.start();
       unsubscribe = deps.wallet.onWalletChange((change) => loop.walletChanged(change));
       loop.start();
     },
@@ -200,6 +254,7 @@ export function createLiveModule(
       await (await unlisten?.catch(() => null))?.();
       unlisten = null;
       simulator?.stop();
+      await showJob?.job.stop();
       loop.stop();
       signaling?.close();
       interaction.close();

@@ -23,6 +23,8 @@ import type { GuestAuth } from '../guests/auth.ts';
 import { liveOffers, previewAllowanceView } from './live.offers.presenter.ts';
 import { liveChatTypes, liveReceipt, liveSessionView, liveStartAnswer } from './live.presenter.ts';
 import type { LiveService, LiveStartRefusalCode } from './live.service.ts';
+import { showOfferView } from './show.presenter.ts';
+import type { ShowOffer } from './show-admission.ts';
 
 /** A refused start: its answer carries the exit code, the modal and the restriction. */
 class LiveStartRefusedError extends AppError {
@@ -33,6 +35,7 @@ class LiveStartRefusedError extends AppError {
     readonly exitCode: number | null,
     readonly modal: 'not-enough-money' | null,
     readonly reason: RestrictionReason | null,
+    readonly show: ShowOffer | null = null,
   ) {
     super(code, message, status);
     this.name = 'LiveStartRefusedError';
@@ -73,6 +76,7 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
           exitCode: error.exitCode,
           modal: error.modal,
           ...(error.reason ? { reason: error.reason } : {}),
+          ...(error.show ? { show: showOfferView(error.show) } : {}),
         },
         requestId: request.id,
       });
@@ -99,6 +103,7 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
             result.exitCode,
             result.modal,
             result.restriction ?? null,
+            result.show ?? null,
           );
         }
         return liveStartAnswer(result);

@@ -50,6 +50,7 @@ import {
 } from '@vela/domain/chat-session';
 import { CHAT_TYPE_RULES, type ChatType } from '@vela/domain/chat-types';
 import { livePreviewLimit, type RestrictionReason, VISITOR } from '@vela/domain/restrictions';
+import type { TicketShowRefusal } from '@vela/domain/ticket-show';
 import { snapshotOf } from '../../http/age-gate.ts';
 import { AppError } from '../../http/errors.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
@@ -70,9 +71,10 @@ import {
 import type { LiveSignaling } from './live.signaling.ts';
 import type { IceCandidateInit } from './media/live-media.ts';
 import type { PerformerDesk } from './performer-desk.ts';
+import type { ShowAdmission, ShowOffer } from './show-admission.ts';
 
 /** The chat types paid by the minute. */
-export type PaidChatType = Exclude<ChatType, 'free-chat' | 'live-preview'>;
+export type PaidChatType = Exclude<ChatType, 'free-chat' | 'live-preview' | 'ticket-show'>;
 
 export interface LiveStartRequest {
   guestId: number;
@@ -86,7 +88,11 @@ export interface LiveStartRequest {
   idempotencyKey?: string;
 }
 
-export type LiveStartRefusalCode = ChatStartRefusalCode | 'ACTOR_NOT_FOUND' | 'GUEST_IN_CHAT';
+export type LiveStartRefusalCode =
+  | ChatStartRefusalCode
+  | TicketShowRefusal
+  | 'ACTOR_NOT_FOUND'
+  | 'GUEST_IN_CHAT';
 
 export interface LiveStarted {
   ok: true;
@@ -110,6 +116,8 @@ export type LiveStartResult =
       modal: 'not-enough-money' | null;
       /** The spec 6 restriction whose dialog resolves it (the age check), when one does. */
       restriction?: RestrictionReason;
+      /** A ticket show refusal: the show concerned (show-admission.ts). */
+      show?: ShowOffer;
     };
 
 type GuestExitCode = Extract<ChatSessionEvent, { type: 'guestExit' }>['code'];
@@ -143,6 +151,11 @@ export interface LiveServiceDeps {
   signaling?: LiveSignaling;
   /** Sends a page's message to the node that continues its session (live.relay.ts, the bus). */
   relay?: (ownerNode: string, message: LiveNodeMessage) => Promise<void>;
+  /**
+   * The show side (issue 18, show-admission.ts): a running cam show admits its ticket holders and
+   * refuses other chats; without it no ticket show starts.
+   */
+  shows?: Pick<ShowAdmission, 'check'>;
   /** The interaction part (issue 18): a session's tips, and whether toy control is available in a chat. */
   interaction?: {
     tipsOf(sessionId: string): Promise<LiveTip[]>;
@@ -305,6 +318,12 @@ export function createLiveService(deps: LiveServiceDeps) {
   async function start(request: LiveStartRequest): Promise<LiveStartResult> {
     const replayed = await replayOf(request);
     if (replayed) return replayed;
+    if (deps.shows) {
+      const refusal = await deps.shows.check(request.guestId, request.actorId, request.type);
+      if (refusal) return refusal;
+    } else if (request.type === 'ticket-show') {
+      return { ok: false, code: 'SHOW_NOT_RUNNING', exitCode: null, modal: null };
+    }
     const [context, previewUnitsUsed, freeChat] = await Promise.all([
       startContext(request.guestId, request.actorId, request.country, true),
       request.type === 'live-preview' ? previewUnitsUsedNow(request.guestId) : 0,
