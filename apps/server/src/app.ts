@@ -19,6 +19,7 @@ import { AppError } from './http/errors.ts';
 import { createPageOriginApp } from './http/pipeline.ts';
 import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
+import { createTelephony } from './infra/telephony.ts';
 import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
@@ -49,6 +50,7 @@ import { createPagesModule, type PageSlices } from './modules/pages/pages.module
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
+import { createPincallModule } from './modules/pincall/pincall.module.ts';
 import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
@@ -251,6 +253,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
         isVip,
       },
+    }),
+    // Phone verification by pin (issue 18): the telephony sandbox writes to the mail outbox.
+    createPincallModule({
+      ...moduleDeps,
+      telephony: createTelephony({ nodeEnv: config.nodeEnv, outbox: mail.mailer }),
+      secret: sessionSecret,
     }),
     // Watching videos (issue 17): watch/start and the HLS media signed per guest.
     createPlaybackModule({

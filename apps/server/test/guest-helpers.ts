@@ -86,6 +86,29 @@ export const restAs = restCall((g) => ({ authorization: `Bearer ${g.accessToken}
 /** A REST call with `g`'s session cookie. */
 export const restWithCookie = restCall((g) => ({ cookie: g.cookie }));
 
+/**
+ * POSTs a document with variables to /graphql as the pages do (JSON body, `g`'s bearer access token;
+ * no token when null) from a fresh client address inside `net`.
+ */
+export function graphqlAs(
+  app: FastifyInstance,
+  net: string,
+  g: SignedUp | null,
+  query: string,
+  variables: object = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/graphql',
+    remoteAddress: nextIp(net),
+    headers: {
+      'content-type': 'application/json',
+      ...(g ? { authorization: `Bearer ${g.accessToken}` } : {}),
+    },
+    payload: { query, variables },
+  });
+}
+
 /** Idempotency keys unique within a file and across runs on one database: `<label>-<n>-<random>`. */
 export function keyMaker(): (label?: string) => string {
   let counter = 0;

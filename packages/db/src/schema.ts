@@ -22,6 +22,7 @@ export * from './schema/mediathek.ts';
 export * from './schema/notifications.ts';
 export * from './schema/payments.ts';
 export * from './schema/performers.ts';
+export * from './schema/pincall.ts';
 export * from './schema/playback.ts';
 export * from './schema/promotions.ts';
 export * from './schema/prosearch.ts';

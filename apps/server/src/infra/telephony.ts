@@ -7,8 +7,8 @@
  * Implementations: the sandbox (default outside production), which "sends" the message to the dev
  * outbox — the mail module's outbox, kind `sms` or `voice-call`, addressed to the E.164 number, so
  * `/dev/mail` lists it and tests read it from `/dev/mail/latest.json?to=%2B49…`. A real provider
- * (TELEPHONY_PROVIDER) implements the same interface. In production without a provider there is no
- * telephony (`null`): the pincall fields answer unavailable (docs/decisions/0046).
+ * implements the same interface. In production without a provider there is no telephony (`null`):
+ * the pincall fields do not exist.
  */
 import type { Language } from '@vela/contracts/common';
 import type { PincallType } from '@vela/domain/pincall';
@@ -85,16 +85,10 @@ export function createSandboxTelephony(outbox: TelephonyOutbox): Telephony {
 }
 
 /**
- * The configured telephony: the sandbox unless in production; in production only a real provider
- * (none is integrated yet, so production has none and the pincall fields answer unavailable).
+ * The configured telephony: the sandbox outside production; in production none (no real provider is
+ * integrated yet — one would be chosen by a TELEPHONY_PROVIDER variable and implement `Telephony`),
+ * so there the pincall fields do not exist.
  */
-export function createTelephony(options: {
-  nodeEnv: string;
-  provider: string | undefined;
-  outbox: TelephonyOutbox;
-}): Telephony | null {
-  const provider = options.provider ?? (options.nodeEnv === 'production' ? undefined : 'sandbox');
-  if (provider === 'sandbox' && options.nodeEnv !== 'production')
-    return createSandboxTelephony(options.outbox);
-  return null;
+export function createTelephony(options: { nodeEnv: string; outbox: TelephonyOutbox }): Telephony | null {
+  return options.nodeEnv === 'production' ? null : createSandboxTelephony(options.outbox);
 }

@@ -9,7 +9,16 @@ import type { PincallVerifications } from '@vela/contracts/pincall';
 import { isWellFormedPin, type PincallType } from '@vela/domain/pincall';
 import { pincallMessages } from '@vela/i18n/messages/pincall';
 import { type Translate, translator } from '@vela/i18n/translate';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { RestError } from '../api/rest.ts';
 import { FieldError, FormStatus, type StatusMessage } from '../myvela/components/FormStatus.tsx';
 import { ProfileSection } from '../myvela/components/ProfileSection.tsx';
@@ -32,6 +41,46 @@ function errorText(t: T, error: number | string, left = 0): string {
 }
 
 const codeOf = (error: unknown) => (error instanceof RestError ? error.code : 'UNKNOWN');
+
+/** A labelled text input with its hint and error, both referenced by aria-describedby. */
+function TextField({
+  id,
+  label,
+  hint,
+  error,
+  inputRef,
+  onValue,
+  ...input
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onValue: (value: string) => void;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'type' | 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength' | 'value'
+>) {
+  return (
+    <div className="myvela-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(e) => onValue(e.target.value)}
+        {...input}
+      />
+      <p id={`${id}-hint`} className="myvela-hint muted">
+        {hint}
+      </p>
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
+  );
+}
 
 interface Pending {
   id: string;
@@ -209,31 +258,24 @@ export default function PincallSection({ lang }: { lang: Language }) {
 
       {pending ? (
         <form className="myvela-form" onSubmit={onVerify} aria-describedby="pincall-status" noValidate>
-          <div className="myvela-field">
-            <label htmlFor="pincall-code">{t('code')}</label>
-            <input
-              ref={pinRef}
-              id="pincall-code"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern={`\\d{${pending.codeLength}}`}
-              maxLength={pending.codeLength}
-              required
-              value={pin}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? 'pincall-code-hint pincall-code-error' : 'pincall-code-hint'}
-              onChange={(e) => {
-                setPin(e.target.value.replace(/\D/g, '').slice(0, pending.codeLength));
-                if (fieldError) setFieldError(null);
-              }}
-            />
-            <p id="pincall-code-hint" className="myvela-hint muted">
-              {t('codeHint', { length: pending.codeLength })}
-            </p>
-            <FieldError id="pincall-code-error" text={fieldError} />
-          </div>
+          <TextField
+            id="pincall-code"
+            label={t('code')}
+            hint={t('codeHint', { length: pending.codeLength })}
+            error={fieldError}
+            inputRef={pinRef}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={`\\d{${pending.codeLength}}`}
+            maxLength={pending.codeLength}
+            value={pin}
+            onValue={(value) => {
+              setPin(value.replace(/\D/g, '').slice(0, pending.codeLength));
+              if (fieldError) setFieldError(null);
+            }}
+          />
           <div className="myvela-form__footer">
             <SaveButton saving={busy} label={t('verify')} savingLabel={t('verifying')} />
             <button type="button" className="shell-button" onClick={restart} disabled={busy}>
@@ -244,29 +286,22 @@ export default function PincallSection({ lang }: { lang: Language }) {
         </form>
       ) : (
         <form className="myvela-form" onSubmit={onStart} aria-describedby="pincall-status" noValidate>
-          <div className="myvela-field">
-            <label htmlFor="pincall-phone">{t('phone')}</label>
-            <input
-              ref={phoneRef}
-              id="pincall-phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={32}
-              required
-              value={phone}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? 'pincall-phone-hint pincall-phone-error' : 'pincall-phone-hint'}
-              onChange={(e) => {
-                setPhone(e.target.value);
-                if (fieldError) setFieldError(null);
-              }}
-            />
-            <p id="pincall-phone-hint" className="myvela-hint muted">
-              {t('phoneHint')}
-            </p>
-            <FieldError id="pincall-phone-error" text={fieldError} />
-          </div>
+          <TextField
+            id="pincall-phone"
+            label={t('phone')}
+            hint={t('phoneHint')}
+            error={fieldError}
+            inputRef={phoneRef}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={32}
+            value={phone}
+            onValue={(value) => {
+              setPhone(value);
+              if (fieldError) setFieldError(null);
+            }}
+          />
           <fieldset className="myvela-fieldset">
             <legend>{t('type')}</legend>
             {(['mobile', 'landline'] as const).map((value) => (
