@@ -38,6 +38,7 @@ export const ConversionChatActorSchema = z.object({
   avatar: ImageRefSchema,
 });
 export type ConversionChatActor = z.infer<typeof ConversionChatActorSchema>;
+export const ConversionChatActorsSchema = z.array(ConversionChatActorSchema);
 
 /** GraphQL `conversionChat`: the caller's countdown, whether it runs, and the trial code's state. */
 export const ConversionChatViewSchema = z.object({

@@ -5,6 +5,7 @@ import { data } from 'react-router';
 import { ListingHeader } from '../features/catalog/components/ListingHeader.tsx';
 import { RouteErrorBoundary } from '../features/catalog/components/RouteErrorBoundary.tsx';
 import { parsePageParam } from '../features/catalog/pageParam.ts';
+import { LazyConversionChatOffer } from '../features/conversion-chat/components/LazyConversionChatOffer.tsx';
 import { alternatesFor } from '../features/i18n/alternates.ts';
 import { requireLanguage } from '../features/i18n/requireLanguage.ts';
 import { PerformerListing } from '../features/performers/components/PerformerListing.tsx';
@@ -75,6 +76,7 @@ export default function PerformerListPage({ loaderData }: Route.ComponentProps) 
       <ListingHeader title={title} subtitle={seo.h2}>
         {t('total', { count: total })} · {t('onlineTotal', { count: onlineTotal })}
       </ListingHeader>
+      {name === 'FreeChat' ? <LazyConversionChatOffer /> : null}
       <PerformerListing
         lang={lang}
         actors={actors}

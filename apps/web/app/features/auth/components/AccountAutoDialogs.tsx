@@ -10,8 +10,10 @@
  * modal, and a ready shell without a modal has none coming. On a shared page (decision 0033) it
  * waits until guest/me has told who the viewer is (the shell is marked ready after that too).
  */
+import { isCountdownRunning } from '@vela/domain/conversion-chat';
 import { showsAdultMarketModal, showsEsAvsModal } from '@vela/domain/restrictions';
 import { useLayoutEffect, useRef } from 'react';
+import { closedInTab } from '../../conversion-chat/state/conversionChatState.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { ADULT_MARKET_LOGGED_IN_KEY, usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -30,7 +32,7 @@ export function AccountAutoDialogs() {
   const { lang } = useShell();
   const { open: openDialog } = usePaymentDialog();
   const { open: openModal } = useModals();
-  const { loggedIn, avsAccepted, snapshot, config, pending } = useViewer();
+  const { viewer, loggedIn, avsAccepted, snapshot, config, pending } = useViewer();
   const done = useRef(false);
 
   useLayoutEffect(() => {
@@ -55,9 +57,14 @@ export function AccountAutoDialogs() {
     if (config.adultMarketVariant && showsAdultMarketModal(snapshot, readFlag(ADULT_MARKET_LOGGED_IN_KEY))) {
       openModal('sexole-login', { lockScroll: true, aboveCookieBanner: false });
     }
+    // Spec 4: the conversion chat modal while the guest's countdown runs (not after "no thanks", nor
+    // again in a tab where the guest closed it).
+    if (loggedIn && isCountdownRunning(viewer?.conversionChatCountdownEnds, Date.now()) && !closedInTab()) {
+      openModal('conversion-chat', { lockScroll: true });
+    }
     // A dialog requested by the URL parameters (spec 2) opens after this one and replaces it.
     if (loggedIn && !avsAccepted && config.forceAvs) openDialog('avs');
-  }, [lang, loggedIn, avsAccepted, snapshot, config, pending, openModal, openDialog]);
+  }, [viewer, lang, loggedIn, avsAccepted, snapshot, config, pending, openModal, openDialog]);
 
   return null;
 }
