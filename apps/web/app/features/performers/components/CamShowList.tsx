@@ -6,6 +6,7 @@ import { Picture } from '../../catalog/components/Picture.tsx';
 import { formatPriceInCoins } from '../../catalog/format.ts';
 import { TicketSlot } from '../../tickets/TicketSlot.tsx';
 import { usePerformersT } from '../usePerformersT.ts';
+import '../performers.css';
 
 /** A cam show with its start and end already formatted in Europe/Berlin time by the loader. */
 export type CamShowView = CamShow & { startText: string; endText: string };

@@ -19,6 +19,8 @@ import { useSocketMessage } from '../../realtime/hooks/useSocketMessage.ts';
 import { useWallet } from '../../wallet/state/BalanceProvider.tsx';
 import { buyTicket, returnTicket } from '../api.ts';
 import { setHeld, useHeldTickets } from '../heldTickets.ts';
+import '../../purchase/purchase.css';
+import '../tickets.css';
 
 export interface OfferedShow {
   id: number;
@@ -121,7 +123,7 @@ export default function TicketOffer({ show, lang }: { show: OfferedShow; lang: L
   if (show.hasStarted) return note ? <p className="ticket__note">{note}</p> : null;
   const busy = paid.state.kind === 'busy';
   return (
-    <div className="buy ticket" data-ticket="offer" aria-busy={busy || undefined}>
+    <div className="ticket" data-ticket="offer" aria-busy={busy || undefined}>
       <button type="button" className="buy__button" onClick={paid.run} disabled={busy}>
         {busy ? t('busy') : t('buy', { price: formatPriceInCoins(show.price, lang) })}
       </button>
