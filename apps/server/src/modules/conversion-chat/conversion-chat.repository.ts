@@ -28,14 +28,16 @@ export interface ConversionChatActorRow {
 }
 
 export function createConversionChatRepository(db: Db) {
+  async function countdownOf(guestId: number): Promise<ConversionChatCountdown | null> {
+    const [row] = await db
+      .select({ endsAt: conversionChatCountdowns.endsAt, closedAt: conversionChatCountdowns.closedAt })
+      .from(conversionChatCountdowns)
+      .where(eq(conversionChatCountdowns.guestId, guestId));
+    return row ?? null;
+  }
+
   return {
-    async countdownOf(guestId: number): Promise<ConversionChatCountdown | null> {
-      const [row] = await db
-        .select({ endsAt: conversionChatCountdowns.endsAt, closedAt: conversionChatCountdowns.closedAt })
-        .from(conversionChatCountdowns)
-        .where(eq(conversionChatCountdowns.guestId, guestId));
-      return row ?? null;
-    },
+    countdownOf,
 
     /**
      * Starts the guest's countdown unless one exists (the primary key decides a race): answers the
@@ -43,10 +45,7 @@ export function createConversionChatRepository(db: Db) {
      */
     async startCountdown(guestId: number, enabledAt: Date, endsAt: Date): Promise<ConversionChatCountdown> {
       await db.insert(conversionChatCountdowns).values({ guestId, enabledAt, endsAt }).onConflictDoNothing();
-      const [row] = await db
-        .select({ endsAt: conversionChatCountdowns.endsAt, closedAt: conversionChatCountdowns.closedAt })
-        .from(conversionChatCountdowns)
-        .where(eq(conversionChatCountdowns.guestId, guestId));
+      const row = await countdownOf(guestId);
       if (!row) throw new Error('conversion chat countdown vanished');
       return row;
     },

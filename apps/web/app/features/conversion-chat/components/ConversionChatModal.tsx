@@ -123,16 +123,9 @@ export default function ConversionChatModal({ titleId, close }: ModalComponentPr
             <p role="status" aria-busy="true">
               {t('actorsLoading')}
             </p>
-          ) : actors.state === 'error' ? (
-            <p role="alert">
-              {t('actorsError')}{' '}
-              <button type="button" className="shell-button" onClick={load}>
-                {t('retry')}
-              </button>
-            </p>
-          ) : actors.actors.length === 0 ? (
-            <p role="status">
-              {t('actorsEmpty')}{' '}
+          ) : actors.state === 'error' || actors.actors.length === 0 ? (
+            <p role={actors.state === 'error' ? 'alert' : 'status'}>
+              {t(actors.state === 'error' ? 'actorsError' : 'actorsEmpty')}{' '}
               <button type="button" className="shell-button" onClick={load}>
                 {t('retry')}
               </button>
