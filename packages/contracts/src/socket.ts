@@ -346,7 +346,6 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   msg('messagePrice', { channelId: Id, price: PriceSchema }),
   msg('channels', { channels: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
   msg('channel', { channel: z.record(z.string(), z.unknown()) }),
-  msg('liveReaction', { actorId: ActorId, reaction: z.string() }),
   msg('clashOfCamsVoting', { contestId: Id }),
   msg('voicecallStop', { voicecallIdHash: z.string() }),
 ]);
