@@ -11,15 +11,16 @@ import {
 } from '@vela/contracts/conversion-chat';
 import { promotionsEndpoints } from '@vela/contracts/promotions-api';
 import { CONVERSION_CHAT_TRIAL_CODE } from '@vela/domain/conversion-chat';
-import { endpointData, RestError } from '../../api/rest.ts';
+import { endpointCall, endpointData, RestError } from '../../api/rest.ts';
 
 export async function setConversionChat(action: 'enable' | 'disable'): Promise<string | null> {
   const data = await endpointData(conversionChatEndpoints.conversionChat, { body: { action } });
   return data.conversionChatCountdownEnds;
 }
 
+/** Redeems the trial code (the answer's reward is the promotions module's; the modal only says it is done). */
 export async function redeemTrialCode(): Promise<void> {
-  await endpointData(promotionsEndpoints.redeemBonus, { body: { code: CONVERSION_CHAT_TRIAL_CODE } });
+  await endpointCall(promotionsEndpoints.redeemBonus, { body: { code: CONVERSION_CHAT_TRIAL_CODE } });
 }
 
 const ACTORS_QUERY =
