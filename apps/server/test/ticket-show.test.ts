@@ -141,6 +141,18 @@ describe('ticket shows: show clock, admission, 908, the end, invitations (issue 
         show: { id: show.id, price: { value: expect.any(Number), currency: 'VXC' } },
       });
     }
+    // The live-show tab's state: the holder may join, the other needs a ticket, a visitor too.
+    const stateOf = (guest: SignedUp | null) => kit.rest(guest, 'GET', `live/actors/${actor.id}/show`);
+    expect((await stateOf(holder)).json().data.running).toMatchObject({
+      show: { id: show.id },
+      hasTicket: true,
+    });
+    expect((await stateOf(other)).json().data.running).toMatchObject({
+      show: { id: show.id },
+      hasTicket: false,
+    });
+    expect((await stateOf(null)).json().data.running.hasTicket).toBe(false);
+    expect((await kit.rest(null, 'GET', 'live/actors/abc/show')).statusCode).toBe(400);
     // Nobody else starts a livechat with the performer during the show: 409 SHOW_RUNNING, 908.
     const chat = await start(other, actor.id, 'livechat');
     expect(chat.statusCode).toBe(409);

@@ -51,7 +51,36 @@ export const ScheduledShowSchema = z.object({
 });
 export type ScheduledShow = z.infer<typeof ScheduledShowSchema>;
 
+/**
+ * The performer's show as the live-show tab sees it now (by the show clock): the running one (with
+ * whether the caller holds its ticket: "Join the show" or "Ticket needed"), else the next one.
+ */
+export const ActorShowStateSchema = z.object({
+  running: z
+    .object({
+      show: z.object({ id: z.number().int(), title: z.string(), endsAt: z.iso.datetime() }),
+      hasTicket: z.boolean(),
+    })
+    .nullable(),
+  next: z.object({ id: z.number().int(), title: z.string(), startsAt: z.iso.datetime() }).nullable(),
+});
+export type ActorShowState = z.infer<typeof ActorShowStateSchema>;
+
 export const showEndpoints = {
+  /** The live-show tab: the performer's running (or next) show and the caller's ticket; per caller. */
+  state: defineEndpoint({
+    method: 'GET',
+    path: 'live/actors/:actorId/show',
+    params: z.strictObject({
+      actorId: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    }),
+    response: ActorShowStateSchema,
+    errors: [],
+  }),
   /** The performer schedules a cam show (performer API; X-Performer-Token). */
   schedule: defineEndpoint({
     method: 'POST',

@@ -34,7 +34,7 @@ import type { LiveMedia } from './media/live-media.ts';
 import { performerRoutes } from './performer.routes.ts';
 import { createPerformerSimulator } from './performer.simulator.ts';
 import { createShowJob, type ShowJob } from './show.job.ts';
-import { showInternalRoutes, showPerformerRoutes } from './show.routes.ts';
+import { showGuestRoutes, showInternalRoutes, showPerformerRoutes } from './show.routes.ts';
 import { createShowAdmission, type TicketHolderReads } from './show-admission.ts';
 import { createShowInvitations, type ShowInvitations } from './show-invitations.ts';
 
@@ -192,6 +192,7 @@ export function createLiveModule(
     async rest(app) {
       // The performer API exists only with PERFORMER_API_SECRET (docs/PERFORMER-API.md).
       if (secret) await app.register(performerRoutes({ desk: performer, secret, media: deps.media }));
+      if (showDeps) await app.register(showGuestRoutes({ auth: deps.auth, ...showDeps }));
       if (secret && showDeps && invitations) {
         await app.register(
           showPerformerRoutes({ secret, schedule: showDeps.schedule, invitations, actors: showDeps.actors }),

@@ -9,11 +9,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
-import type { ShowClock } from '../../infra/clock.ts';
+import type { Clock, ShowClock } from '../../infra/clock.ts';
 import type { ActorPictureReads } from '../catalog/actor-picture.ts';
+import type { GuestAuth } from '../guests/auth.ts';
 import type { ShowSchedule } from '../performers/show-schedule.ts';
 import { createPerformerAuth } from './performer.routes.ts';
 import { scheduledShowView } from './show.presenter.ts';
+import type { TicketHolderReads } from './show-admission.ts';
 import type { ShowInvitations } from './show-invitations.ts';
 
 export function showPerformerRoutes(deps: {
@@ -52,6 +54,40 @@ export function showPerformerRoutes(deps: {
       handler: async ({ auth: actorId, body }) => {
         await deps.invitations.invite(actorId, body.guestId);
         return { invited: true as const };
+      },
+    });
+  };
+}
+
+/** The guest side: the live-show tab's show state (visitors: no ticket). */
+export function showGuestRoutes(deps: {
+  auth: GuestAuth;
+  schedule: Pick<ShowSchedule, 'currentShowOf' | 'nextShowOf'>;
+  tickets: Pick<TicketHolderReads, 'hasTicket'>;
+  clock: Clock;
+}): FastifyPluginAsync {
+  return async (app) => {
+    privateResponses(app);
+    route(app, e.state).handle({
+      handler: async ({ params, request }) => {
+        const now = new Date(deps.clock.now());
+        const [running, next, caller] = await Promise.all([
+          deps.schedule.currentShowOf(params.actorId, now),
+          deps.schedule.nextShowOf(params.actorId, now),
+          deps.auth.authenticate(request),
+        ]);
+        const guestId = caller?.guestId ?? null;
+        const hasTicket =
+          running && guestId !== null ? await deps.tickets.hasTicket(guestId, running.id) : false;
+        return {
+          running: running
+            ? {
+                show: { id: running.id, title: running.title, endsAt: running.endsAt.toISOString() },
+                hasTicket,
+              }
+            : null,
+          next: next ? { id: next.id, title: next.title, startsAt: next.startsAt.toISOString() } : null,
+        };
       },
     });
   };

@@ -14,6 +14,7 @@ import '../../auth/account.css';
 import { CookieBanner } from '../../consent/components/CookieBanner.tsx';
 import type { ConsentState } from '../../consent/consent.ts';
 import { ConsentProvider } from '../../consent/state/ConsentProvider.tsx';
+import { ShowInvitationSlot } from '../../live/show/ShowInvitationSlot.tsx';
 import { ModalHost } from '../../modals/components/ModalHost.tsx';
 import { ModalProvider } from '../../modals/state/ModalProvider.tsx';
 import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvider.tsx';
@@ -125,6 +126,7 @@ export function AppShell({
                 <AccountAutoDialogs />
                 <ScrollManager />
                 <PageViewTracker />
+                <ShowInvitationSlot lang={lang} />
               </MenuProvider>
             </GuestProviders>
           </ModalProvider>

@@ -42,6 +42,8 @@ beforeEach(() => {
     const path = String(input).replace('/rest/v1/', '').split('?')[0];
     if (path === 'live/actors/7/chat-types')
       return ok({ actorId: 7, isOnline: true, performerInSingle: false, offers });
+    // No ticket show runs (issue 18: the tab asks for the performer's show).
+    if (path === 'live/actors/7/show') return ok({ running: null, next: null });
     if (path === 'live/start') {
       const body = JSON.parse(String(init?.body)) as { type: string };
       starts.push(body);

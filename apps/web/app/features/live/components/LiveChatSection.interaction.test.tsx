@@ -67,6 +67,8 @@ beforeEach(() => {
       if (response) return response;
     }
     if (call.path === 'live/actors/7/chat-types') return ok(chatTypes);
+    // No ticket show runs (issue 18: the tab asks for the performer's show).
+    if (call.path === 'live/actors/7/show') return ok({ running: null, next: null });
     return Response.json({ success: false, error: { code: 'NOT_FOUND', message: 'none' } }, { status: 404 });
   });
 });

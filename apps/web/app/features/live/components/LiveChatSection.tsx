@@ -33,6 +33,7 @@ import {
 } from '../api/liveApi.ts';
 import { type CameraProblem, cameraProblemOf, openCamera, stopCamera } from '../hooks/guestCamera.ts';
 import { type LiveChatT, useLiveChatT } from '../hooks/useLiveChatT.ts';
+import ShowJoin from '../show/ShowJoin.tsx';
 import { deliveredAt, IDLE, type Refusal, receiptStateOf, reduceRoom, refusalOf } from '../state/liveRoom.ts';
 import { selectedChatOffer } from '../state/selectedOffer.ts';
 import { ChatOffers, type PaidChatType } from './ChatOffers.tsx';
@@ -143,8 +144,8 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
   const [state, dispatch] = useReducer(reduceRoom, IDLE);
   const startKey = useRef<string | null>(null);
   /** The chat type of the pending start (the same one goes again after a top-up). */
-  const startType = useRef<PaidChatType | FreeChatType>('livechat');
-  const [startingType, setStartingType] = useState<PaidChatType | FreeChatType | null>(null);
+  const startType = useRef<PaidChatType | FreeChatType | 'ticket-show'>('livechat');
+  const [startingType, setStartingType] = useState<PaidChatType | FreeChatType | 'ticket-show' | null>(null);
   const [ending, setEnding] = useState(false);
   const [camera, setCamera] = useState<Camera>(NO_CAMERA);
   const cameraStream = useRef<MediaStream | null>(null);
@@ -211,7 +212,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
 
   /** Starts (or starts again after a top-up, with the new balance) the chat with the pending request. */
   const start = useCallback(
-    async (type: PaidChatType | FreeChatType, coins?: number) => {
+    async (type: PaidChatType | FreeChatType | 'ticket-show', coins?: number) => {
       if (!loggedIn) {
         open('login');
         return;
@@ -372,6 +373,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
     return (
       <section className="live-start" aria-labelledby="live-start-title" data-live-phase={state.phase}>
         <h3 id="live-start-title">{t('offersTitle', { name: actor.name })}</h3>
+        {/* A running ticket show (issue 18): holders join it, others read that a ticket is needed. */}
+        <ShowJoin
+          actorId={actor.id}
+          lang={lang}
+          joining={startingType === 'ticket-show'}
+          disabled={state.phase === 'starting' || camera.asking}
+          onJoin={() => void start('ticket-show')}
+        />
         {!actor.isOnline || (typeof chatTypes === 'object' && !chatTypes.isOnline) ? (
           <p className="page__meta">{t('offline', { name: actor.name })}</p>
         ) : chatTypes === 'loading' ? (
