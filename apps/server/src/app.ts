@@ -51,6 +51,7 @@ import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
 import { createPincallModule } from './modules/pincall/pincall.module.ts';
+import { createVerifiedPhones } from './modules/pincall/verified-phones.ts';
 import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
@@ -64,6 +65,7 @@ import { createSubscriptionsModule } from './modules/subscriptions/subscriptions
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createTicketHolders } from './modules/tickets/ticket-holders.ts';
 import { createToysModule } from './modules/toys/toys.module.ts';
+import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { videoTilesByIds } from './modules/videos/video-tile.ts';
@@ -235,6 +237,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    // Voice calls (issue 18, decision 0050): the telephony side's calls, a verified number's guest
+    // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
+    createVoiceCallModule({
+      ...moduleDeps,
+      actors: createActorChatReads(database.db),
+      secret: sessionSecret,
+      verifiedPhones: createVerifiedPhones(database.db),
+    }),
     // Chat tickets (issue 18): buying, returning and cancelling cam show tickets.
     createTicketsModule(moduleDeps),
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.

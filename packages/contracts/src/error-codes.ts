@@ -167,6 +167,10 @@ export const ERROR_CODES = [
   'TICKET_NOT_RETURNABLE',
   'TICKET_PROMO_CODE_INVALID',
   'TICKET_SHOW_ENDED',
+  // Voice calls (issue 18): the telephony side's dial and hangup.
+  'VOICECALL_ACTOR_OFFLINE',
+  'VOICECALL_ENDED',
+  'VOICECALL_NOT_FOUND',
   // Web push.
   'WEB_PUSH_UNAVAILABLE',
   'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',

@@ -261,6 +261,10 @@ const guestEvents = [
     isToyControl: z.boolean(),
   }),
   ...msgAll(LIVE_EVENT_SHAPES),
+  // Voice calls (issue 18, decision 0050): the guest's call started / ended (spec 7 `voicecall stop`);
+  // pages see the call's HMAC `voicecallIdHash`, never its id.
+  msg('voicecallStart', { voicecallIdHash: z.string(), actorId: ActorId, actorName: z.string() }),
+  msg('voicecallStop', { voicecallIdHash: z.string() }),
   // Ticket shows (issue 18): a show the guest holds a ticket for started (the live-show tab offers
   // "Join the show"), and spec 7 `privateTicketShowInvitation` (a performer invites the guest).
   msg('ticketShowStarted', {
@@ -347,7 +351,6 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   msg('channels', { channels: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
   msg('channel', { channel: z.record(z.string(), z.unknown()) }),
   msg('clashOfCamsVoting', { contestId: Id }),
-  msg('voicecallStop', { voicecallIdHash: z.string() }),
 ]);
 export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
 export type ServerSocketMessageType = ServerSocketMessage['type'];

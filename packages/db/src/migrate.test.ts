@@ -87,6 +87,7 @@ describe(`migrations (${testBackend})`, () => {
         'video_tags',
         'video_trending',
         'videos',
+        'voice_calls',
         'voucher_uses',
         'vouchers',
         'wallet_settings',

@@ -32,5 +32,6 @@ export * from './schema/tickets.ts';
 export * from './schema/toys.ts';
 export * from './schema/tracker.ts';
 export * from './schema/videos.ts';
+export * from './schema/voicecall.ts';
 export * from './schema/wallet.ts';
 export * from './schema/webpush.ts';

@@ -155,9 +155,12 @@ export function graphqlRoutes(deps: {
       return send(reply, 200, { errors: [errorOf(MISSING_TOKEN_MESSAGE, 'MISSING_TOKEN')], data: null });
 
     let guestId: number | null = null;
+    let sessionId: number | null = null;
     if (tokenGiven) {
       try {
-        guestId = (await deps.auth.authenticate(request))?.guestId ?? null;
+        const caller = await deps.auth.authenticate(request);
+        guestId = caller?.guestId ?? null;
+        sessionId = caller?.sessionId ?? null;
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401)
           return send(reply, 401, { errors: [errorOf(error.message, error.code)], data: null });
@@ -166,6 +169,7 @@ export function graphqlRoutes(deps: {
     }
     const contextValue: GraphqlContext = {
       guestId,
+      sessionId,
       lang: lang.data,
       ip: request.ip,
       country: deps.countryHeader ? countryOf(request.headers, deps.countryHeader) : null,

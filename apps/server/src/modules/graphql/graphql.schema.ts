@@ -109,6 +109,8 @@ export const TOKEN_FIELDS: ReadonlySet<string> = new Set(['guest']);
 export interface GraphqlContext {
   /** The logged-in guest of the token, or null (no token, or an anonymous session). */
   guestId: number | null;
+  /** The caller's browser session (anonymous or logged in), when a token was given. */
+  sessionId?: number | null;
   lang: Language | undefined;
   /** The client address (rate limits). */
   ip: string;

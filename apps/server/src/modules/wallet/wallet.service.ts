@@ -223,6 +223,8 @@ interface LedgerInTransaction {
   transferByKey(idempotencyKey: string): Promise<StoredTransfer | undefined>;
   /** `refund` in this transaction (a cancelled cam show's ticket goes to refunded with its money). */
   refund(transferId: number, idempotencyKey: string): Promise<TransferResult>;
+  /** A transfer in this transaction (the voice call's phone top-up before its chat purchase). */
+  transfer(request: TransferRequest): Promise<TransferResult>;
 }
 
 /** A committed transfer as other modules may read it: its id and the reference it was stored with. */
@@ -506,6 +508,7 @@ export function createWalletService(deps: WalletDeps) {
           transferByKey: async (idempotencyKey) =>
             storedTransfer(await scope.repository.transferByKey(idempotencyKey)),
           refund: (transferId, idempotencyKey) => refund(scope, transferId, idempotencyKey),
+          transfer: (request) => transfer(request, undefined, scope),
         });
       });
       for (const [cacheKey, id] of learned) remember(cacheKey, id);

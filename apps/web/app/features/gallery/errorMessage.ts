@@ -169,6 +169,9 @@ const KEYS: Record<ErrorCode, GalleryKey> = {
   CONVERSION_CHAT_NOT_ELIGIBLE: 'error.generic',
   CONVERSION_CHAT_OVER: 'error.generic',
   // Web push.
+  VOICECALL_ACTOR_OFFLINE: 'error.generic',
+  VOICECALL_ENDED: 'error.generic',
+  VOICECALL_NOT_FOUND: 'error.generic',
   WEB_PUSH_UNAVAILABLE: 'error.generic',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.generic',
   WEB_PUSH_ENDPOINT_NOT_ALLOWED: 'error.generic',

@@ -181,6 +181,9 @@ const KEYS: Record<ErrorCode, ErrorMessageKey> = {
   CONVERSION_CHAT_NOT_ELIGIBLE: 'error.unknown',
   CONVERSION_CHAT_OVER: 'error.unknown',
   // Web push.
+  VOICECALL_ACTOR_OFFLINE: 'error.unknown',
+  VOICECALL_ENDED: 'error.unknown',
+  VOICECALL_NOT_FOUND: 'error.unknown',
   WEB_PUSH_UNAVAILABLE: 'error.unknown',
   WEB_PUSH_SUBSCRIPTION_NOT_FOUND: 'error.unknown',
   WEB_PUSH_ENDPOINT_NOT_ALLOWED: 'error.unknown',

@@ -1,0 +1,48 @@
+/**
+ * Voice calls (issue 18, decision 0050): the telephony side's inbound calls (a provider's webhook;
+ * in the demo the sandbox phone, never in production), the caller's voice call state, the anonymous
+ * voice caller's entry (REST and GraphQL) and the guest's resync snapshot of a running call.
+ */
+import type { ActorChatReads } from '../catalog/actor-chat.ts';
+import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { sandboxTelephonyRoutes } from './telephony-calls.ts';
+import { voicecallGraphql } from './voicecall.graphql.ts';
+import { voicecallRoutes } from './voicecall.routes.ts';
+import {
+  createVoiceCallService,
+  type VerifiedPhonesPort,
+  type VoiceCallService,
+} from './voicecall.service.ts';
+
+export interface VoiceCallModuleDeps extends FeatureModuleDeps {
+  actors: Pick<ActorChatReads, 'actorForChat'>;
+  secret: string;
+  /** The pincall module's verified numbers; without it every caller is anonymous. */
+  verifiedPhones?: VerifiedPhonesPort;
+  now?: () => number;
+}
+
+export function createVoiceCallModule(
+  deps: VoiceCallModuleDeps,
+): FeatureModule & { service: VoiceCallService } {
+  const service = createVoiceCallService({
+    db: deps.db,
+    wallet: deps.wallet,
+    bus: deps.bus,
+    log: deps.log,
+    actors: deps.actors,
+    secret: deps.secret,
+    minuteMs: deps.config.liveMinuteMs,
+    now: deps.now ?? Date.now,
+    ...(deps.verifiedPhones ? { verifiedPhones: deps.verifiedPhones } : {}),
+  });
+  const sandbox = deps.config.nodeEnv !== 'production' ? sandboxTelephonyRoutes(service) : undefined;
+  return {
+    service,
+    rest: async (app) => {
+      await app.register(voicecallRoutes({ auth: deps.auth, service }));
+      if (sandbox) await app.register(sandbox);
+    },
+    graphql: voicecallGraphql(service),
+  };
+}

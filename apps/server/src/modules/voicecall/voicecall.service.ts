@@ -1,0 +1,345 @@
+/**
+ * Voice calls (decision 0050). The telephony side reports a call (`callStarted`) and its hangup
+ * (`callEnded`); a real provider's webhook and the sandbox phone (outside production) call the same
+ * two functions, each idempotent by the provider's call id.
+ *
+ * - A caller whose number a guest verified (the pincall module's `guestOf`) is that guest's call: the
+ *   guest's pages get `voicecallStart`, the guest's state says `isVoicecallActive`.
+ * - Any other caller is the anonymous voice caller: the call gets an 8-digit access token (the IVR
+ *   speaks it); a visitor's session that enters it for the called performer (2000) is the anonymous
+ *   voice caller (`isAnonymousVoicecall`).
+ * - Hangup ends the call with 903; a new call of the same guest or number ends the running one with
+ *   904. The guest's pages get `voicecall stop` with the call's HMAC.
+ * - Billing at the end, once per call: every started minute at the voice tariff. A guest's call is a
+ *   top-up from provider clearing with paytype Voice and the chat purchase of the same amount in ONE
+ *   transaction (the balance ends where it was; the history shows both); an anonymous call goes from
+ *   provider clearing to the performer's share and platform revenue. Keys `voicecall:<id>:voice` /
+ *   `voicecall:<id>:chat`, and the call row changes to ended in the same transaction.
+ */
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { VoiceCallState } from '@vela/contracts/voicecall';
+import type { Db } from '@vela/db/client';
+import { DEFAULT_PERFORMER_SHARE, splitPurchase } from '@vela/domain/ledger';
+import {
+  ANONYMOUS_VOICE_CALL_RESULTS,
+  type AnonymousVoiceCallResult,
+  decideAnonymousJoin,
+  normalizeVoiceCallToken,
+  VOICE_CALL_CENTS_PER_MINUTE,
+  VOICE_CALL_HANGUP_EXIT_CODE,
+  VOICE_CALL_NEW_CHAT_EXIT_CODE,
+  VOICE_CALL_TOKEN_DIGITS,
+  type VoiceCallExitCode,
+  voiceCallBilledMinutes,
+} from '@vela/domain/voice-call';
+import { AppError } from '../../http/errors.ts';
+import type { EventBus } from '../../infra/bus.ts';
+import { uniqueViolation } from '../../infra/db-errors.ts';
+import { type PublishLog, publishToGuest } from '../../infra/publish-to-guest.ts';
+import { CLEARING_OWNER, revenueShardOf, type WalletService } from '../wallet/wallet.service.ts';
+import { createVoiceCallRepository, type VoiceCallRow } from './voicecall.repository.ts';
+
+/** The pincall module's read port (E: `createVerifiedPhones(db)`): the guest a verified number belongs to. */
+export interface VerifiedPhonesPort {
+  guestOf(phoneE164: string): Promise<number | null>;
+}
+
+export interface VoiceCallServiceDeps {
+  db: Db;
+  wallet: WalletService;
+  bus: EventBus;
+  log: PublishLog;
+  actors: {
+    actorForChat(actorId: number): Promise<{ name: string; chat: { isOnline: boolean } } | undefined>;
+  };
+  /** Without it (pincall not wired) every caller is anonymous. */
+  verifiedPhones?: VerifiedPhonesPort;
+  /** The server secret: the call's HMAC for the pages and the anonymous caller's token. */
+  secret: string;
+  /** A billed minute (60 000; shorter in tests and demos). */
+  minuteMs: number;
+  centsPerMinute?: number;
+  tokenTtlMs?: number;
+  now: () => number;
+}
+
+export interface CallStarted {
+  providerCallId: string;
+  from: string;
+  actorId: number;
+}
+
+export interface CallStartAnswer {
+  providerCallId: string;
+  caller: 'guest' | 'anonymous';
+  accessToken: string | null;
+  replacedCall: boolean;
+}
+
+export interface CallEndAnswer {
+  providerCallId: string;
+  exitCode: number;
+  billedMinutes: number;
+  billedCents: number;
+}
+
+const NO_CALL: VoiceCallState = { isVoicecallActive: false, isAnonymousVoicecall: false, call: null };
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function createVoiceCallService(deps: VoiceCallServiceDeps) {
+  const repository = createVoiceCallRepository(deps.db);
+  const centsPerMinute = deps.centsPerMinute ?? VOICE_CALL_CENTS_PER_MINUTE;
+
+  /** Spec 7 `voicecallIdHash`: what pages learn of a call, never its id. */
+  const hashOf = (callId: string) =>
+    createHmac('sha256', deps.secret).update(`voicecall:${callId}`).digest('base64url').slice(0, 32);
+
+  /** The anonymous caller's token, derived from the call id (a replayed webhook gets it again). */
+  function tokenOf(callId: string): string {
+    const digest = createHmac('sha256', deps.secret).update(`voicecall-token:${callId}`).digest();
+    return (digest.readBigUInt64BE(0) % 10n ** BigInt(VOICE_CALL_TOKEN_DIGITS))
+      .toString()
+      .padStart(VOICE_CALL_TOKEN_DIGITS, '0');
+  }
+
+  async function viewOf(call: VoiceCallRow, anonymous: boolean): Promise<VoiceCallState> {
+    const actor = await deps.actors.actorForChat(call.actorId);
+    return {
+      isVoicecallActive: true,
+      isAnonymousVoicecall: anonymous,
+      call: {
+        voicecallIdHash: hashOf(call.id),
+        actorId: call.actorId,
+        actorName: actor?.name ?? '',
+        startedAt: call.startedAt.toISOString(),
+        centsPerMinute,
+      },
+    };
+  }
+
+  function startAnswer(call: VoiceCallRow, replacedCall: boolean): CallStartAnswer {
+    return {
+      providerCallId: call.providerCallId,
+      caller: call.guestId === null ? 'anonymous' : 'guest',
+      accessToken: call.guestId === null ? tokenOf(call.id) : null,
+      replacedCall,
+    };
+  }
+
+  /** Ends a running call once: bills its started minutes and marks it ended in one transaction. */
+  async function endCall(callId: string, exitCode: VoiceCallExitCode): Promise<VoiceCallRow> {
+    const endedAt = new Date(deps.now());
+    const known = await repository.byId(callId);
+    if (!known) throw new AppError('VOICECALL_NOT_FOUND', 'No such call', 404);
+    // The accounts first, outside the transaction (the caller and performer of a call never change).
+    const chatKey = `voicecall:${callId}:chat`;
+    const [clearing, wallet, earnings, revenue] = await Promise.all([
+      deps.wallet.accountOf('provider-clearing', CLEARING_OWNER),
+      known.guestId === null ? undefined : deps.wallet.walletOf(known.guestId),
+      deps.wallet.accountOf('performer-earnings', { ref: String(known.actorId) }),
+      deps.wallet.accountOf('platform-revenue', { ref: revenueShardOf(chatKey) }),
+    ]);
+    const result = await deps.wallet.atomically(async (tx, ledger) => {
+      const store = createVoiceCallRepository(tx);
+      const call = await store.lock(callId);
+      if (!call) throw new AppError('VOICECALL_NOT_FOUND', 'No such call', 404);
+      if (call.status !== 'active') return { call, ended: false };
+      const minutes = voiceCallBilledMinutes(endedAt.getTime() - call.startedAt.getTime(), deps.minuteMs);
+      const cents = minutes * centsPerMinute;
+      const reference = { voicecallId: call.id, paytype: 'Voice', minutes, actorId: call.actorId };
+      if (cents > 0 && call.guestId !== null && wallet) {
+        await ledger.transfer({
+          idempotencyKey: `voicecall:${call.id}:voice`,
+          kind: 'top-up',
+          postings: [
+            { account: clearing.id, amountCents: -cents },
+            { account: wallet.id, amountCents: cents },
+          ],
+          reference: { ...reference, guestId: call.guestId },
+        });
+        await ledger.purchase(call.guestId, cents, chatKey, {
+          kind: 'chat',
+          performerId: call.actorId,
+          reference,
+        });
+      } else if (cents > 0) {
+        const { performerCents, platformCents } = splitPurchase(cents, DEFAULT_PERFORMER_SHARE);
+        await ledger.transfer({
+          idempotencyKey: chatKey,
+          kind: 'chat',
+          postings: [
+            { account: clearing.id, amountCents: -cents },
+            ...(performerCents > 0 ? [{ account: earnings.id, amountCents: performerCents }] : []),
+            ...(platformCents > 0 ? [{ account: revenue.id, amountCents: platformCents }] : []),
+          ],
+          reference: { ...reference, performerId: call.actorId },
+        });
+      }
+      const values = { endedAt, exitCode, billedMinutes: minutes, billedCents: cents };
+      await store.markEnded(call.id, values);
+      return { call: { ...call, ...values, status: 'ended' as const }, ended: true };
+    });
+    if (result.ended && result.call.guestId !== null) {
+      await publishToGuest(
+        deps.bus,
+        result.call.guestId,
+        { type: 'voicecallStop', voicecallIdHash: hashOf(result.call.id) },
+        deps.log,
+      );
+    }
+    return result.call;
+  }
+
+  async function insertCall(input: CallStarted, guestId: number | null): Promise<VoiceCallRow> {
+    // A token equal to a running call's (1 in 10^8 per running call) takes a new call id.
+    for (let attempt = 0; ; attempt++) {
+      const id = randomUUID();
+      try {
+        return await repository.insert({
+          id,
+          providerCallId: input.providerCallId,
+          fromE164: input.from,
+          actorId: input.actorId,
+          guestId,
+          tokenHash: guestId === null ? sha256(tokenOf(id)) : null,
+          startedAt: new Date(deps.now()),
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'voice_calls_token_unique' && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  return {
+    hashOf,
+
+    /** The provider reports a call to a performer's voice number (idempotent by its call id). */
+    async callStarted(input: CallStarted): Promise<CallStartAnswer> {
+      const known = await repository.byProviderCallId(input.providerCallId);
+      if (known) {
+        if (known.status !== 'active') throw new AppError('VOICECALL_ENDED', 'This call has ended', 409);
+        return startAnswer(known, false);
+      }
+      const actor = await deps.actors.actorForChat(input.actorId);
+      if (!actor) throw new AppError('ACTOR_NOT_FOUND', 'No such performer', 404);
+      if (!actor.chat.isOnline) {
+        throw new AppError('VOICECALL_ACTOR_OFFLINE', 'The performer is not online to take a call', 409);
+      }
+      const guestId = (await deps.verifiedPhones?.guestOf(input.from)) ?? null;
+      let replacedCall = false;
+      for (let attempt = 0; ; attempt++) {
+        // Spec 8 904: a new call of the same guest (or the same number) ends the running one.
+        const running =
+          (guestId !== null ? await repository.activeOfGuest(guestId) : undefined) ??
+          (await repository.activeFrom(input.from));
+        if (running) {
+          await endCall(running.id, VOICE_CALL_NEW_CHAT_EXIT_CODE);
+          replacedCall = true;
+        }
+        try {
+          const call = await insertCall(input, guestId);
+          if (guestId !== null) {
+            await publishToGuest(
+              deps.bus,
+              guestId,
+              {
+                type: 'voicecallStart',
+                voicecallIdHash: hashOf(call.id),
+                actorId: call.actorId,
+                actorName: actor.name,
+              },
+              deps.log,
+            );
+          }
+          return startAnswer(call, replacedCall);
+        } catch (error) {
+          const index = uniqueViolation(error);
+          if (index === 'voice_calls_provider_call_unique') {
+            const winner = await repository.byProviderCallId(input.providerCallId);
+            if (winner) return startAnswer(winner, replacedCall);
+          }
+          // Another call of this guest or number started meanwhile: end it too, once more.
+          if (
+            (index === 'voice_calls_guest_active_unique' || index === 'voice_calls_from_active_unique') &&
+            attempt < 2
+          )
+            continue;
+          throw error;
+        }
+      }
+    },
+
+    /** The provider reports the hangup (903); a repeated report answers the stored end. */
+    async callEnded(providerCallId: string): Promise<CallEndAnswer> {
+      const known = await repository.byProviderCallId(providerCallId);
+      if (!known) throw new AppError('VOICECALL_NOT_FOUND', 'No such call', 404);
+      const call = known.status === 'active' ? await endCall(known.id, VOICE_CALL_HANGUP_EXIT_CODE) : known;
+      return {
+        providerCallId,
+        exitCode: call.exitCode ?? VOICE_CALL_HANGUP_EXIT_CODE,
+        billedMinutes: call.billedMinutes ?? 0,
+        billedCents: call.billedCents ?? 0,
+      };
+    },
+
+    /** Spec 3 `isVoicecallActive` / `isAnonymousVoicecall` of the caller: a guest, or a visitor's session. */
+    async stateOf(caller: { guestId: number | null; sessionId: number | null }): Promise<VoiceCallState> {
+      if (caller.guestId !== null) {
+        const call = await repository.activeOfGuest(caller.guestId);
+        return call ? viewOf(call, false) : NO_CALL;
+      }
+      if (caller.sessionId === null) return NO_CALL;
+      const call = await repository.activeOfSession(caller.sessionId);
+      return call ? viewOf(call, true) : NO_CALL;
+    },
+
+    /** Spec 7 "anonymous voice call chat (accessToken, actorId)": 2000 or another result code. */
+    async anonymousChat(input: {
+      accessToken: string;
+      actorId: number;
+      sessionId: number;
+      loggedIn: boolean;
+    }): Promise<{ resultCode: AnonymousVoiceCallResult; state: VoiceCallState }> {
+      const token = normalizeVoiceCallToken(input.accessToken);
+      const found = token === null ? undefined : await repository.byTokenHash(sha256(token));
+      // The stored hash matched; compare again in constant time (a hash prefix is never enough).
+      const call = found && token !== null && sameToken(found.id, token) ? found : undefined;
+      const view = (row: VoiceCallRow | undefined) =>
+        row && {
+          actorId: row.actorId,
+          status: row.status,
+          startedAt: row.startedAt.getTime(),
+          claimedBySession: row.claimedSessionId,
+        };
+      const decide = (row: VoiceCallRow | undefined) =>
+        decideAnonymousJoin({
+          call: view(row),
+          actorId: input.actorId,
+          sessionId: input.sessionId,
+          loggedIn: input.loggedIn,
+          now: deps.now(),
+          ...(deps.tokenTtlMs !== undefined ? { tokenTtlMs: deps.tokenTtlMs } : {}),
+        });
+      let resultCode = decide(call);
+      if (resultCode === ANONYMOUS_VOICE_CALL_RESULTS.OK && call && call.claimedSessionId === null) {
+        if (!(await repository.claim(call.id, input.sessionId))) {
+          resultCode = decide(await repository.byProviderCallId(call.providerCallId));
+        }
+      }
+      const state =
+        resultCode === ANONYMOUS_VOICE_CALL_RESULTS.OK && call
+          ? await viewOf(call, true)
+          : await this.stateOf({ guestId: null, sessionId: input.sessionId });
+      return { resultCode, state };
+    },
+  };
+
+  function sameToken(callId: string, token: string): boolean {
+    const a = Buffer.from(tokenOf(callId));
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+}
+
+export type VoiceCallService = ReturnType<typeof createVoiceCallService>;

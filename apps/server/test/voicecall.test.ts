@@ -1,0 +1,360 @@
+/**
+ * Voice calls (issue 18, spec 3/4/6/7/8, decision 0050) on a real database and ledger: the telephony
+ * sandbox reports calls (`voicecall/sandbox/dial`, `/hangup`), a verified number is its guest's call,
+ * any other number is the anonymous voice caller with an access token; billing per started minute
+ * with paytype Voice at the end. Billing amounts are checked on the service with a test clock; the
+ * endpoints through the app.
+ */
+import { queryRows } from '@vela/db/client';
+import { sql } from '@vela/db/orm';
+import { ANONYMOUS_VOICE_CALL_RESULTS as R, VOICE_CALL_CENTS_PER_MINUTE } from '@vela/domain/voice-call';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedPhones } from '../src/modules/pincall/verified-phones.ts';
+import { createVoiceCallService } from '../src/modules/voicecall/voicecall.service.ts';
+import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { factoriesOf } from './factories.ts';
+import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
+import { testAppPerSuite } from './test-app.ts';
+
+const t = testAppPerSuite();
+let make: ReturnType<typeof factoriesOf>;
+beforeAll(() => {
+  make = factoriesOf(t, { net: '10.136' });
+});
+
+const MINUTE = 1000;
+let phoneCounter = 0;
+const phone = () =>
+  `+49301${String(Date.now() % 100000).padStart(5, '0')}${String(++phoneCounter).padStart(3, '0')}`;
+let callCounter = 0;
+const callId = () => `sbx-${Date.now()}-${++callCounter}`;
+
+/** A guest who verified `number` (the pincall module's table, arranged directly). */
+async function guestWithPhone(number: string, balanceCents = 0) {
+  const guest = await make.buildGuest({ balanceCents });
+  await t.database.db.execute(
+    sql`insert into verified_phones (phone_e164, guest_id, type) values (${number}, ${guest.id}, 'mobile')`,
+  );
+  return guest;
+}
+
+/** The service with a clock the test moves, on the app's database, bus and wallet. */
+function serviceAt() {
+  const clock = { now: Date.UTC(2026, 10, 27, 3, 0, 0) };
+  const service = createVoiceCallService({
+    db: t.database.db,
+    wallet: createWalletService({ db: t.database.db }),
+    bus: t.bus,
+    log: { warn: () => {} },
+    actors: {
+      actorForChat: async (id) => {
+        const [row] = await queryRows<{ name: string; is_online: boolean }>(
+          t.database.db,
+          sql`select name, is_online from actors where id = ${id}`,
+        );
+        return row ? { name: row.name, chat: { isOnline: row.is_online } } : undefined;
+      },
+    },
+    verifiedPhones: createVerifiedPhones(t.database.db),
+    secret: 'test-secret',
+    minuteMs: MINUTE,
+    now: () => clock.now,
+  });
+  return { service, clock };
+}
+
+/** The guest socket events of a guest while `work` runs. */
+async function eventsOf(guestId: number, work: () => Promise<unknown>) {
+  const events: { type: string; [key: string]: unknown }[] = [];
+  const stop = await t.bus.subscribe(`guest:${guestId}`, (event) => {
+    events.push(event as { type: string });
+  });
+  try {
+    await work();
+  } finally {
+    await stop();
+  }
+  return events;
+}
+
+async function transfersOf(prefix: string) {
+  return queryRows<{ idempotency_key: string; kind: string; reference: Record<string, unknown> }>(
+    t.database.db,
+    sql`select idempotency_key, kind, reference from ledger_transfers where idempotency_key like ${`${prefix}%`} order by id`,
+  );
+}
+
+const balanceOf = (guestId: number) => createWalletService({ db: t.database.db }).guestBalance(guestId);
+
+async function visitorToken(): Promise<{ token: string; cookie: string }> {
+  const minted = await t.app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken' });
+  expect(minted.statusCode, minted.body).toBe(200);
+  const cookie = String(minted.headers['set-cookie']).split(';')[0]!;
+  return { token: minted.json().data.accessToken as string, cookie };
+}
+
+function dial(body: object) {
+  return t.app.inject({ method: 'POST', url: '/rest/v1/voicecall/sandbox/dial', payload: body });
+}
+function hangup(providerCallId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/rest/v1/voicecall/sandbox/hangup',
+    payload: { providerCallId },
+  });
+}
+function graphql(token: string, query: string, variables: object = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify({ query, variables }),
+  });
+}
+const ANON = `mutation($t: String!, $a: Int!) { anonymousVoiceCallChat(accessToken: $t, actorId: $a) {
+  resultCode state { isVoicecallActive isAnonymousVoicecall call { voicecallIdHash actorId } } } }`;
+
+describe('voice call of a verified number (spec 3 isVoicecallActive, spec 7 voicecall stop, spec 8 903/904)', () => {
+  it('a call from a verified number sets isVoicecallActive for that guest and reaches their pages; hangup ends it with 903 and voicecall stop (the HMAC, not the id)', async () => {
+    const number = phone();
+    const guest = await guestWithPhone(number);
+    const other = await make.buildGuest();
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+
+    const started = await eventsOf(guest.id, async () => {
+      const answer = await dial({ providerCallId: id, from: number, actorId: actor.id });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data).toMatchObject({ caller: 'guest', accessToken: null, replacedCall: false });
+    });
+    const start = started.find((e) => e.type === 'voicecallStart');
+    expect(start).toMatchObject({ actorId: actor.id, actorName: actor.name });
+
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(state.json().data).toMatchObject({
+      isVoicecallActive: true,
+      isAnonymousVoicecall: false,
+      call: { actorId: actor.id, voicecallIdHash: start?.voicecallIdHash },
+    });
+    // Spec 6: a guest never sees another's call.
+    const others = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { authorization: `Bearer ${other.accessToken}` },
+    });
+    expect(others.json().data).toEqual({ isVoicecallActive: false, isAnonymousVoicecall: false, call: null });
+
+    const stopped = await eventsOf(guest.id, async () => {
+      const ended = await hangup(id);
+      expect(ended.statusCode, ended.body).toBe(200);
+      expect(ended.json().data.exitCode).toBe(903);
+    });
+    const stop = stopped.find((e) => e.type === 'voicecallStop');
+    expect(stop).toEqual({ type: 'voicecallStop', voicecallIdHash: start?.voicecallIdHash });
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from voice_calls where provider_call_id = ${id}`,
+    );
+    expect(String(stop?.voicecallIdHash)).not.toContain(row!.id);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(after.json().data.isVoicecallActive).toBe(false);
+    // A repeated hangup webhook answers the stored end and publishes nothing.
+    const again = await eventsOf(guest.id, async () =>
+      expect((await hangup(id)).json().data.exitCode).toBe(903),
+    );
+    expect(again).toEqual([]);
+  });
+
+  it('a second call of the same guest ends the running one with 904 (voice call new chat)', async () => {
+    const number = phone();
+    const guest = await guestWithPhone(number);
+    const actor = await make.buildActor({ isOnline: true });
+    const first = callId();
+    const second = callId();
+    await dial({ providerCallId: first, from: number, actorId: actor.id });
+    const events = await eventsOf(guest.id, async () => {
+      const answer = await dial({ providerCallId: second, from: number, actorId: actor.id });
+      expect(answer.json().data.replacedCall).toBe(true);
+    });
+    expect(events.map((e) => e.type).filter((type) => type.startsWith('voicecall'))).toEqual([
+      'voicecallStop',
+      'voicecallStart',
+    ]);
+    const rows = await queryRows<{ provider_call_id: string; status: string; exit_code: number | null }>(
+      t.database.db,
+      sql`select provider_call_id, status, exit_code from voice_calls where guest_id = ${guest.id} order by started_at, provider_call_id`,
+    );
+    expect(rows).toEqual([
+      { provider_call_id: first, status: 'ended', exit_code: 904 },
+      { provider_call_id: second, status: 'active', exit_code: null },
+    ]);
+    expect((await hangup(second)).json().data.exitCode).toBe(903);
+  });
+
+  it('bad input is a 4xx with a code and changes nothing: malformed number, unknown or offline performer, control characters', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const offline = await make.buildActor({ isOnline: false });
+    expect((await dial({ providerCallId: callId(), from: '0301234', actorId: actor.id })).statusCode).toBe(
+      400,
+    );
+    expect((await dial({ providerCallId: 'a\u0007b', from: phone(), actorId: actor.id })).statusCode).toBe(
+      400,
+    );
+    const unknown = await dial({ providerCallId: callId(), from: phone(), actorId: 2 ** 31 - 2 });
+    expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'ACTOR_NOT_FOUND']);
+    const away = await dial({ providerCallId: callId(), from: phone(), actorId: offline.id });
+    expect([away.statusCode, away.json().error.code]).toEqual([409, 'VOICECALL_ACTOR_OFFLINE']);
+    const nothing = await hangup(callId());
+    expect([nothing.statusCode, nothing.json().error.code]).toEqual([404, 'VOICECALL_NOT_FOUND']);
+  });
+});
+
+describe('voice call billing: one charge with paytype Voice per call, every started minute (spec 2)', () => {
+  it("a guest's call: top-up from provider clearing (paytype Voice) and the chat purchase of the same amount; the balance ends where it was; a replayed hangup charges nothing more", async () => {
+    const { service, clock } = serviceAt();
+    const number = phone();
+    const guest = await guestWithPhone(number, 300);
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    await service.callStarted({ providerCallId: id, from: number, actorId: actor.id });
+    clock.now += 2 * MINUTE + 1; // 3 started minutes
+    const ended = await service.callEnded(id);
+    expect(ended).toMatchObject({
+      exitCode: 903,
+      billedMinutes: 3,
+      billedCents: 3 * VOICE_CALL_CENTS_PER_MINUTE,
+    });
+    clock.now += 10 * MINUTE;
+    expect(await service.callEnded(id)).toEqual(ended);
+
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from voice_calls where provider_call_id = ${id}`,
+    );
+    const transfers = await transfersOf(`voicecall:${row!.id}:`);
+    expect(transfers.map((x) => [x.idempotency_key.split(':')[2], x.kind, x.reference.paytype])).toEqual([
+      ['voice', 'top-up', 'Voice'],
+      ['chat', 'chat', 'Voice'],
+    ]);
+    expect(await balanceOf(guest.id)).toBe(300);
+    await expectLedgerInvariantsOf(t.database.db);
+  });
+
+  it('parallel replays of the hangup webhook bill the call once; a call hung up at once costs nothing', async () => {
+    const { service, clock } = serviceAt();
+    const actor = await make.buildActor({ isOnline: true });
+    const number = phone();
+    const id = callId();
+    await service.callStarted({ providerCallId: id, from: number, actorId: actor.id });
+    clock.now += MINUTE / 2;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => service.callEnded(id)));
+    for (const answer of answers) expect(answer.billedCents).toBe(VOICE_CALL_CENTS_PER_MINUTE);
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from voice_calls where provider_call_id = ${id}`,
+    );
+    // The anonymous caller has no wallet: clearing pays the performer's share and the platform directly.
+    expect(await transfersOf(`voicecall:${row!.id}:`)).toHaveLength(1);
+
+    const quick = callId();
+    await service.callStarted({ providerCallId: quick, from: phone(), actorId: actor.id });
+    expect((await service.callEnded(quick)).billedCents).toBe(0);
+    await expectLedgerInvariantsOf(t.database.db);
+  });
+});
+
+describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat, result 2000)', () => {
+  it('an unknown number gets an access token; a visitor entering it for that performer gets 2000 once and is the anonymous voice caller; other codes for wrong, other actor, used, logged in, ended', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const otherActor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    const dialed = await dial({ providerCallId: id, from: phone(), actorId: actor.id });
+    expect(dialed.json().data.caller).toBe('anonymous');
+    const accessToken = dialed.json().data.accessToken as string;
+    expect(accessToken).toMatch(/^\d{8}$/);
+    // A replayed dial webhook speaks the same token.
+    expect(
+      (await dial({ providerCallId: id, from: '+4930999999', actorId: actor.id })).json().data.accessToken,
+    ).toBe(accessToken);
+
+    const visitor = await visitorToken();
+    const wrong = accessToken === '00000000' ? '00000001' : '00000000';
+    const codeOf = async (token: string, t2: string, actorId: number) =>
+      (await graphql(token, ANON, { t: t2, a: actorId })).json().data.anonymousVoiceCallChat.resultCode;
+    expect(await codeOf(visitor.token, wrong, actor.id)).toBe(R.INVALID_TOKEN);
+    expect(await codeOf(visitor.token, 'abc', actor.id)).toBe(R.INVALID_TOKEN);
+    expect(await codeOf(visitor.token, accessToken, otherActor.id)).toBe(R.OTHER_ACTOR);
+
+    const ok = await graphql(visitor.token, ANON, {
+      t: `${accessToken.slice(0, 4)} ${accessToken.slice(4)}`,
+      a: actor.id,
+    });
+    expect(ok.json().data.anonymousVoiceCallChat).toMatchObject({
+      resultCode: 2000,
+      state: { isVoicecallActive: true, isAnonymousVoicecall: true, call: { actorId: actor.id } },
+    });
+    // The same session again is still 2000; another session is refused; a logged-in guest too.
+    expect(await codeOf(visitor.token, accessToken, actor.id)).toBe(R.OK);
+    const second = await visitorToken();
+    expect(await codeOf(second.token, accessToken, actor.id)).toBe(R.TOKEN_USED);
+    const guest = await make.buildGuest();
+    expect(await codeOf(guest.accessToken, accessToken, actor.id)).toBe(R.LOGGED_IN);
+    // The visitor's state over REST (cookie session) says anonymous voice caller; the other does not.
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { cookie: visitor.cookie },
+    });
+    expect(state.json().data).toMatchObject({ isVoicecallActive: true, isAnonymousVoicecall: true });
+    const notMine = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { cookie: second.cookie },
+    });
+    expect(notMine.json().data.isAnonymousVoicecall).toBe(false);
+
+    expect((await hangup(id)).json().data.exitCode).toBe(903);
+    expect(await codeOf(visitor.token, accessToken, actor.id)).toBe(R.CALL_ENDED);
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { cookie: visitor.cookie },
+    });
+    expect(ended.json().data.isAnonymousVoicecall).toBe(false);
+  });
+
+  it('a token not entered within its time is expired (2002); the mutation needs a token (spec 8 Missing Vxql-Token)', async () => {
+    const { service, clock } = serviceAt();
+    const actor = await make.buildActor({ isOnline: true });
+    const answer = await service.callStarted({ providerCallId: callId(), from: phone(), actorId: actor.id });
+    clock.now += 16 * 60 * 1000;
+    const visitor = await visitorToken();
+    const sessionOf = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from guest_sessions order by id desc limit 1`,
+    );
+    const result = await service.anonymousChat({
+      accessToken: answer.accessToken ?? '',
+      actorId: actor.id,
+      sessionId: Number(sessionOf[0]!.id),
+      loggedIn: false,
+    });
+    expect(result.resultCode).toBe(R.TOKEN_EXPIRED);
+    void visitor;
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: ANON, variables: { t: '12345678', a: actor.id } }),
+    });
+    expect(anonymous.json().errors[0].extensions.code).toBe('MISSING_TOKEN');
+  });
+});

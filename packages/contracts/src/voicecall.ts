@@ -1,0 +1,99 @@
+/**
+ * Voice calls (decision 0050): the caller's voice call state (spec 3 `isVoicecallActive`,
+ * `isAnonymousVoicecall`), the anonymous caller's entry (spec 7 "anonymous voice call chat (accessToken,
+ * actorId)", result 2000 or an error code), and the telephony sandbox's inbound calls (outside
+ * production only: what a real provider's webhook reports).
+ */
+import { ANONYMOUS_VOICE_CALL_RESULTS, VOICE_CALL_VISITOR_RELOAD_MS } from '@vela/domain/voice-call';
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+export { ANONYMOUS_VOICE_CALL_RESULTS, VOICE_CALL_VISITOR_RELOAD_MS };
+
+const ActorId = z.number().int().positive();
+
+/** The running call as its caller's pages see it (never the call id: its hash). */
+export const VoiceCallViewSchema = z.object({
+  voicecallIdHash: z.string(),
+  actorId: ActorId,
+  actorName: z.string(),
+  startedAt: z.string(),
+  centsPerMinute: z.number().int().positive(),
+});
+export type VoiceCallView = z.infer<typeof VoiceCallViewSchema>;
+
+export const VoiceCallStateSchema = z.object({
+  isVoicecallActive: z.boolean(),
+  isAnonymousVoicecall: z.boolean(),
+  call: VoiceCallViewSchema.nullable(),
+});
+export type VoiceCallState = z.infer<typeof VoiceCallStateSchema>;
+
+/** The web's entry: the token as typed (spaces and dashes allowed) and the page's performer. */
+export const AnonymousVoiceCallRequestSchema = z.object({
+  accessToken: z.string().min(1).max(40),
+  actorId: ActorId,
+});
+
+export const AnonymousVoiceCallAnswerSchema = z.object({
+  resultCode: z.number().int(),
+  state: VoiceCallStateSchema,
+});
+export type AnonymousVoiceCallAnswer = z.infer<typeof AnonymousVoiceCallAnswerSchema>;
+
+const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'E.164, e.g. +4930123456');
+const ProviderCallId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.:-]+$/);
+
+export const SandboxDialRequestSchema = z.object({
+  providerCallId: ProviderCallId,
+  from: Phone,
+  actorId: ActorId,
+});
+/** What the telephony side learns: the anonymous caller's token (the IVR speaks it), null for a guest. */
+export const SandboxDialAnswerSchema = z.object({
+  providerCallId: z.string(),
+  caller: z.enum(['guest', 'anonymous']),
+  accessToken: z.string().nullable(),
+  replacedCall: z.boolean(),
+});
+export const SandboxHangupRequestSchema = z.object({ providerCallId: ProviderCallId });
+export const SandboxHangupAnswerSchema = z.object({
+  providerCallId: z.string(),
+  exitCode: z.number().int(),
+  billedMinutes: z.number().int().nonnegative(),
+  billedCents: z.number().int().nonnegative(),
+});
+
+export const voicecallEndpoints = {
+  state: defineEndpoint({
+    method: 'GET',
+    path: 'voicecall/state',
+    response: VoiceCallStateSchema,
+    errors: [],
+  }),
+  anonymousChat: defineEndpoint({
+    method: 'POST',
+    path: 'voicecall/anonymous',
+    body: AnonymousVoiceCallRequestSchema,
+    response: AnonymousVoiceCallAnswerSchema,
+    errors: [],
+  }),
+  sandboxDial: defineEndpoint({
+    method: 'POST',
+    path: 'voicecall/sandbox/dial',
+    body: SandboxDialRequestSchema,
+    response: SandboxDialAnswerSchema,
+    errors: ['ACTOR_NOT_FOUND', 'VOICECALL_ACTOR_OFFLINE', 'VOICECALL_ENDED'],
+  }),
+  sandboxHangup: defineEndpoint({
+    method: 'POST',
+    path: 'voicecall/sandbox/hangup',
+    body: SandboxHangupRequestSchema,
+    response: SandboxHangupAnswerSchema,
+    errors: ['VOICECALL_NOT_FOUND'],
+  }),
+} as const;
