@@ -237,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
-    // Voice calls (issue 18, decision 0050): the telephony side's calls, a verified number's guest
+    // Voice calls (issue 18, decision 0051): the telephony side's calls, a verified number's guest
     // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
     createVoiceCallModule({
       ...moduleDeps,

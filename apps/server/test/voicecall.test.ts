@@ -1,5 +1,5 @@
 /**
- * Voice calls (issue 18, spec 3/4/6/7/8, decision 0050) on a real database and ledger: the telephony
+ * Voice calls (issue 18, spec 3/4/6/7/8, decision 0051) on a real database and ledger: the telephony
  * sandbox reports calls (`voicecall/sandbox/dial`, `/hangup`), a verified number is its guest's call,
  * any other number is the anonymous voice caller with an access token; billing per started minute
  * with paytype Voice at the end. Billing amounts are checked on the service with a test clock; the

@@ -261,7 +261,7 @@ const guestEvents = [
     isToyControl: z.boolean(),
   }),
   ...msgAll(LIVE_EVENT_SHAPES),
-  // Voice calls (issue 18, decision 0050): the guest's call started / ended (spec 7 `voicecall stop`);
+  // Voice calls (issue 18, decision 0051): the guest's call started / ended (spec 7 `voicecall stop`);
   // pages see the call's HMAC `voicecallIdHash`, never its id.
   msg('voicecallStart', { voicecallIdHash: z.string(), actorId: ActorId, actorName: z.string() }),
   msg('voicecallStop', { voicecallIdHash: z.string() }),

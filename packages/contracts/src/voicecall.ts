@@ -1,5 +1,5 @@
 /**
- * Voice calls (decision 0050): the caller's voice call state (spec 3 `isVoicecallActive`,
+ * Voice calls (decision 0051): the caller's voice call state (spec 3 `isVoicecallActive`,
  * `isAnonymousVoicecall`), the anonymous caller's entry (spec 7 "anonymous voice call chat (accessToken,
  * actorId)", result 2000 or an error code), and the telephony sandbox's inbound calls (outside
  * production only: what a real provider's webhook reports).

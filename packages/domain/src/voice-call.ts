@@ -2,7 +2,7 @@
  * Voice calls (spec 1 "anonymous voice callers", spec 2 paytype Voice, spec 3 `isVoicecallActive` /
  * `isAnonymousVoicecall`, spec 4, spec 7 `voicecall stop (voicecallIdHash)` and the GraphQL
  * "anonymous voice call chat (accessToken, actorId)", spec 8 exit codes 903 / 904). Pure rules; the
- * server's voicecall module stores the calls (decision 0050).
+ * server's voicecall module stores the calls (decision 0051).
  *
  * A guest calls a performer's voice number; the telephony provider reports the call. A caller whose
  * number a guest verified (pin call) is that guest's voice call; any other caller is the anonymous
@@ -16,7 +16,7 @@ export type VoiceCallExitCode = typeof VOICE_CALL_HANGUP_EXIT_CODE | typeof VOIC
 
 /**
  * The tariff of the voice number in euro cents per started minute (a premium-rate number's price is
- * the number's, the same for every performer; ours to choose, decision 0050).
+ * the number's, the same for every performer; ours to choose, decision 0051).
  */
 export const VOICE_CALL_CENTS_PER_MINUTE = 199;
 
@@ -28,7 +28,7 @@ export const VOICE_CALL_TOKEN_DIGITS = 8;
 
 /**
  * Result codes of `anonymousVoiceCallChat` (spec 4: 2000 starts the server-mode live chat, any other
- * code is shown as an error). The codes other than 2000 are ours (decision 0050).
+ * code is shown as an error). The codes other than 2000 are ours (decision 0051).
  */
 export const ANONYMOUS_VOICE_CALL_RESULTS = {
   OK: 2000,

@@ -1,5 +1,5 @@
 /**
- * Tables of the voicecall module (apps/server/src/modules/voicecall, decision 0050): the voice calls
+ * Tables of the voicecall module (apps/server/src/modules/voicecall, decision 0051): the voice calls
  * the telephony provider reports, with the anonymous caller's access token (stored as a hash) and the
  * browser session that entered it. Only that module imports them (docs/decisions/0031).
  */

@@ -1,5 +1,5 @@
 /**
- * The inbound side of the telephony adapter (decision 0050): what a telephony provider reports about
+ * The inbound side of the telephony adapter (decision 0051): what a telephony provider reports about
  * calls to the performers' voice numbers. The outbound side (sending a pin) is the `Telephony` port of
  * apps/server/src/infra/telephony.ts (pincall module). A real provider's webhook adapter would verify
  * the provider's signature and call this port; the sandbox below is the demo's "phone": outside

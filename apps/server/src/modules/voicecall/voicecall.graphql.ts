@@ -1,7 +1,7 @@
 /**
  * Spec 7 "anonymous voice call chat (accessToken, actorId)": the mutation answers the result code
  * (2000: the session is now the anonymous voice caller of that call; any other code is an error the
- * page shows, decision 0050) and the caller's voice call state. It needs an access token: the
+ * page shows, decision 0051) and the caller's voice call state. It needs an access token: the
  * visitor's session is who enters the token.
  */
 import { GraphQLError } from 'graphql';

@@ -1,5 +1,5 @@
 /**
- * Voice calls (issue 18, decision 0050): the telephony side's inbound calls (a provider's webhook;
+ * Voice calls (issue 18, decision 0051): the telephony side's inbound calls (a provider's webhook;
  * in the demo the sandbox phone, never in production), the caller's voice call state, the anonymous
  * voice caller's entry (REST and GraphQL) and the guest's resync snapshot of a running call.
  */

@@ -1,5 +1,5 @@
 /**
- * The voicecall module's table (`voice_calls`, decision 0050); nobody else reads or writes it.
+ * The voicecall module's table (`voice_calls`, decision 0051); nobody else reads or writes it.
  */
 import type { Db } from '@vela/db/client';
 import { and, desc, eq, isNull } from '@vela/db/orm';

@@ -1,5 +1,5 @@
 /**
- * Voice calls (decision 0050). The telephony side reports a call (`callStarted`) and its hangup
+ * Voice calls (decision 0051). The telephony side reports a call (`callStarted`) and its hangup
  * (`callEnded`); a real provider's webhook and the sandbox phone (outside production) call the same
  * two functions, each idempotent by the provider's call id.
  *
