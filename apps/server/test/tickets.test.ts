@@ -1,6 +1,6 @@
 /**
  * Chat tickets for cam shows (issue 18 deliverable 1 and "Done when"; spec 3 chat ticket, spec 7
- * buyChatTicket / removeChatTicket / chat ticket list; decision 0047) through HTTP against a real
+ * buyChatTicket / removeChatTicket / chat ticket list; decision 0049) through HTTP against a real
  * database (PGlite, or PostgreSQL when DATABASE_URL is set):
  * - one guest buying the same ticket 50 times in parallel is charged once; 200 guests buying in
  *   parallel are each charged once;

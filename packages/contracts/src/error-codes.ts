@@ -8,6 +8,7 @@
  */
 
 import { REDEEM_REFUSALS } from '@vela/domain/bonus-codes';
+import { TICKET_ERROR_CODES } from './ticket-codes.ts';
 
 export const ERROR_CODES = [
   // Any call: the edge (input guard, same-origin check, rate limits, age gate) and toErrorBody's
@@ -171,6 +172,8 @@ export const ERROR_CODES = [
   'VOICECALL_ACTOR_OFFLINE',
   'VOICECALL_ENDED',
   'VOICECALL_NOT_FOUND',
+  // Chat tickets (issue 18; contracts tickets.ts): buying, returning, cancelling a cam show's tickets.
+  ...TICKET_ERROR_CODES,
   // Web push.
   'WEB_PUSH_UNAVAILABLE',
   'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',

@@ -1,6 +1,6 @@
 /**
  * Chat tickets for cam shows (issue 18 deliverable 1; spec 3 chat ticket, spec 4, spec 7
- * buyChatTicket / removeChatTicket / chatTicketList; docs/decisions/0047-chat-tickets.md).
+ * buyChatTicket / removeChatTicket / chatTicketList; docs/decisions/0049-chat-tickets.md).
  *
  * A ticket is for one show and one guest; the show's id names it (`id` of the spec 3 chat ticket is
  * the show's). The guest buys it with coins through the ledger (kind `ticket`) until the show starts,
@@ -26,6 +26,7 @@
 import { z } from 'zod';
 import { PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { TICKET_ERROR_CODES } from './ticket-codes.ts';
 
 /** Spec 9: tickets are created as type 'C' (the only creation type). */
 export const CHAT_TICKET_CREATION_TYPE = 'C';
@@ -36,15 +37,7 @@ export const CHAT_TICKET_ERROR_CODES = [
   'NOT_LOGGED_IN',
   'RESTRICTED',
   'NOT_ENOUGH_MONEY',
-  'TICKET_SHOW_NOT_FOUND',
-  'TICKET_SHOW_MISMATCH',
-  'TICKET_SHOW_FREE',
-  'TICKET_SHOW_CANCELLED',
-  'TICKET_SALES_CLOSED',
-  'TICKET_NOT_FOUND',
-  'TICKET_NOT_RETURNABLE',
-  'TICKET_PROMO_CODE_INVALID',
-  'TICKET_SHOW_ENDED',
+  ...TICKET_ERROR_CODES,
 ] as const;
 export type ChatTicketErrorCode = (typeof CHAT_TICKET_ERROR_CODES)[number];
 

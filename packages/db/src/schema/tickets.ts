@@ -1,6 +1,6 @@
 /**
  * Tables of the tickets module (apps/server/src/modules/tickets): chat tickets for cam shows
- * (spec 3 chat ticket, issue 18; docs/decisions/0046-chat-tickets.md).
+ * (spec 3 chat ticket, issue 18; docs/decisions/0049-chat-tickets.md).
  * Only that module imports them; other modules ask it (docs/decisions/0031, enforced by
  * apps/server/test/table-ownership.test.ts).
  */

@@ -3,8 +3,7 @@
  * ticket for a cam show. Only `bought` tickets count; returned (`removed`) and refunded ones do not.
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, eq } from '@vela/db/orm';
-import { chatTickets } from '@vela/db/schema/tickets';
+import { createTicketsRepository } from './tickets.repository.ts';
 
 export interface TicketHolders {
   /** True when the guest holds a live (bought, not refunded) ticket for the show. */
@@ -14,28 +13,10 @@ export interface TicketHolders {
 }
 
 export function createTicketHolders(db: Db): TicketHolders {
+  const repository = createTicketsRepository(db);
   return {
-    async hasTicket(guestId, showId) {
-      const rows = await db
-        .select({ id: chatTickets.id })
-        .from(chatTickets)
-        .where(
-          and(
-            eq(chatTickets.guestId, guestId),
-            eq(chatTickets.showId, showId),
-            eq(chatTickets.status, 'bought'),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-    async holdersOf(showId) {
-      const rows = await db
-        .select({ guestId: chatTickets.guestId })
-        .from(chatTickets)
-        .where(and(eq(chatTickets.showId, showId), eq(chatTickets.status, 'bought')))
-        .orderBy(asc(chatTickets.guestId));
-      return rows.map((r) => r.guestId);
-    },
+    hasTicket: async (guestId, showId) => (await repository.liveTicketOf(guestId, showId)) !== undefined,
+    holdersOf: async (showId) =>
+      (await repository.liveTicketsOfShow(showId)).map((t) => t.guestId).sort((a, b) => a - b),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Chat tickets for cam shows (issue 18 deliverable 1; docs/decisions/0047-chat-tickets.md): buying and
+ * Chat tickets for cam shows (issue 18 deliverable 1; docs/decisions/0049-chat-tickets.md): buying and
  * returning tickets, the guest's ticket list, the cancellation of a show with its refunds. Owns
  * `chat_tickets`; the shows are the performers module's (cam-show-writes.ts), the money the ledger's.
  * The live module asks who holds a ticket through ticket-holders.ts.

@@ -8,6 +8,10 @@ import { chatTickets } from '@vela/db/schema/tickets';
 
 export type ChatTicketRow = typeof chatTickets.$inferSelect;
 
+/** The tickets of one guest for one show (chat_tickets_live_unique's columns). */
+const ofGuestAndShow = (guestId: number, showId: number) =>
+  and(eq(chatTickets.guestId, guestId), eq(chatTickets.showId, showId));
+
 export function createTicketsRepository(db: Db) {
   return {
     /** The guest's live (bought) ticket for the show, if any. */
@@ -15,13 +19,7 @@ export function createTicketsRepository(db: Db) {
       const [row] = await db
         .select()
         .from(chatTickets)
-        .where(
-          and(
-            eq(chatTickets.guestId, guestId),
-            eq(chatTickets.showId, showId),
-            eq(chatTickets.status, 'bought'),
-          ),
-        )
+        .where(and(ofGuestAndShow(guestId, showId), eq(chatTickets.status, 'bought')))
         .limit(1);
       return row;
     },
@@ -31,13 +29,7 @@ export function createTicketsRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(chatTickets)
-        .where(
-          and(
-            eq(chatTickets.guestId, guestId),
-            eq(chatTickets.showId, showId),
-            ne(chatTickets.status, 'bought'),
-          ),
-        );
+        .where(and(ofGuestAndShow(guestId, showId), ne(chatTickets.status, 'bought')));
       return Number(row?.n ?? 0);
     },
 

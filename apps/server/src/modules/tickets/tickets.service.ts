@@ -1,5 +1,5 @@
 /**
- * Chat tickets for cam shows (issue 18 deliverable 1; docs/decisions/0047-chat-tickets.md).
+ * Chat tickets for cam shows (issue 18 deliverable 1; docs/decisions/0049-chat-tickets.md).
  *
  * - Buying: one ledger transfer of kind `ticket` under the key `ticket:<guest>:<show>` (`:<n>` after the
  *   guest returned n tickets of the show), in ONE transaction with the ticket row (`wallet.atomically`):

@@ -50,6 +50,18 @@ export interface PaidRequest<R extends PaidAnswer> {
   onDone?(result: R, automatic: boolean): void;
 }
 
+/** The page's balance from a paid answer (the paying flag stays what the page knows). */
+export function applyPaidBalance(wallet: ReturnType<typeof useWallet>, answer: PaidAnswer): void {
+  const balance = wallet?.getSnapshot();
+  if (!wallet || !balance) return;
+  wallet.applyBalanceEvent({
+    guestBalance: answer.guestBalance,
+    guestBalanceFormatted: answer.guestBalanceFormatted,
+    guestBalanceCents: answer.guestBalanceCents,
+    guestIsPayingCustomer: balance.isPayingCustomer,
+  });
+}
+
 export function usePaidRequest<R extends PaidAnswer>(
   paid: PaidRequest<R>,
 ): { state: PaidState<R>; run(): void; gate: BuyGate } {
@@ -91,15 +103,7 @@ export function usePaidRequest<R extends PaidAnswer>(
       try {
         const result = await current.request(attemptKey.current);
         attemptKey.current = null;
-        const balance = wallet?.getSnapshot();
-        if (wallet && balance) {
-          wallet.applyBalanceEvent({
-            guestBalance: result.guestBalance,
-            guestBalanceFormatted: result.guestBalanceFormatted,
-            guestBalanceCents: result.guestBalanceCents,
-            guestIsPayingCustomer: balance.isPayingCustomer,
-          });
-        }
+        applyPaidBalance(wallet, result);
         if (mounted.current) setState({ kind: 'bought', result });
         latest.current.onDone?.(result, automatic);
       } catch (error) {

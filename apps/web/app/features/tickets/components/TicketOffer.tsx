@@ -14,7 +14,7 @@ import { track } from '../../analytics/track.ts';
 import { RestError } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { formatPriceInCoins, priceInCoins } from '../../catalog/format.ts';
-import { usePaidRequest } from '../../purchase/usePaidRequest.ts';
+import { applyPaidBalance, usePaidRequest } from '../../purchase/usePaidRequest.ts';
 import { useSocketMessage } from '../../realtime/hooks/useSocketMessage.ts';
 import { useWallet } from '../../wallet/state/BalanceProvider.tsx';
 import { buyTicket, returnTicket } from '../api.ts';
@@ -83,16 +83,7 @@ export default function TicketOffer({ show, lang }: { show: OfferedShow; lang: L
   async function giveBack() {
     setReturning('busy');
     try {
-      const result = await returnTicket(show.id);
-      const balance = wallet?.getSnapshot();
-      if (wallet && balance) {
-        wallet.applyBalanceEvent({
-          guestBalance: result.guestBalance,
-          guestBalanceFormatted: result.guestBalanceFormatted,
-          guestBalanceCents: result.guestBalanceCents,
-          guestIsPayingCustomer: balance.isPayingCustomer,
-        });
-      }
+      applyPaidBalance(wallet, await returnTicket(show.id));
       setHeld(show.id, false);
       setReturning('idle');
       setNote(t('returned'));
