@@ -158,16 +158,6 @@ export const ERROR_CODES = [
   // Conversion chat (issue 18): guest/conversionChat enable.
   'CONVERSION_CHAT_NOT_ELIGIBLE',
   'CONVERSION_CHAT_OVER',
-  // Chat tickets (issue 18; contracts tickets.ts): buying, returning, cancelling a cam show's tickets.
-  'TICKET_SHOW_NOT_FOUND',
-  'TICKET_SHOW_MISMATCH',
-  'TICKET_SHOW_FREE',
-  'TICKET_SHOW_CANCELLED',
-  'TICKET_SALES_CLOSED',
-  'TICKET_NOT_FOUND',
-  'TICKET_NOT_RETURNABLE',
-  'TICKET_PROMO_CODE_INVALID',
-  'TICKET_SHOW_ENDED',
   // Voice calls (issue 18): the telephony side's dial and hangup.
   'VOICECALL_ACTOR_OFFLINE',
   'VOICECALL_ENDED',
