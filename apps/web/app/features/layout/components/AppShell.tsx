@@ -21,6 +21,7 @@ import { PaymentDialogProvider } from '../../payment-dialog/PaymentDialogProvide
 import { VideoPlayerOpener } from '../../player/components/VideoPlayerOpener.tsx';
 import { RealtimeProvider } from '../../realtime/state/RealtimeProvider.tsx';
 import { ScrollManager } from '../../scroll/ScrollManager.tsx';
+import { VoiceCallMount } from '../../voicecall/VoiceCallMount.tsx';
 import { WalletSync } from '../../wallet/components/WalletSync.tsx';
 import { BalanceProvider } from '../../wallet/state/BalanceProvider.tsx';
 import { MenuProvider, useMenus } from '../state/MenuProvider.tsx';
@@ -127,6 +128,7 @@ export function AppShell({
                 <ScrollManager />
                 <PageViewTracker />
                 <ShowInvitationSlot lang={lang} />
+                <VoiceCallMount lang={lang} />
               </MenuProvider>
             </GuestProviders>
           </ModalProvider>
