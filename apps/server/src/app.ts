@@ -245,8 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret: sessionSecret,
       verifiedPhones: createVerifiedPhones(database.db),
     }),
-    // Chat tickets (issue 18): buying, returning and cancelling cam show tickets.
-    createTicketsModule(moduleDeps),
+    // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
+    createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
     createConversionChatModule({
       ...moduleDeps,

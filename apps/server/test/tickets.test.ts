@@ -14,6 +14,7 @@ import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { camShows, guestSessions, guests } from '@vela/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShowClock } from '../src/infra/clock.ts';
 import { hashSessionToken, SESSION_COOKIE } from '../src/modules/guests/auth.ts';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
 import { type Factories, factoriesOf } from './factories.ts';
@@ -31,6 +32,8 @@ let t: TestApp;
 let make: Factories;
 let actor: { id: number; name: string };
 let operator: ReturnType<typeof operatorOf>;
+/** The show clock the app runs by (issue 18); a test moves it and moves it back. */
+const showClock = createShowClock({ adjustable: true });
 
 interface Guest {
   id: number;
@@ -44,6 +47,7 @@ beforeAll(async () => {
       INTERNAL_ALLOWED_IPS: '127.0.0.1, ::1',
       PERFORMER_API_SECRET: PERFORMER_SECRET,
     },
+    showClock,
   });
   make = factoriesOf(t, { net: NET, operatorToken: TOKEN });
   operator = operatorOf(TOKEN);
@@ -271,6 +275,31 @@ describe('returning a ticket (spec 7 removeChatTicket)', () => {
     expect((await ticketsOfShow(s.id)).map((r) => r.status)).toEqual(['bought']);
     const none = await rest('POST', `chatTicket/${s.id}/remove`, (await guestsWith(1, 0))[0]!);
     expect(none.json().error.code).toBe('TICKET_NOT_FOUND');
+  });
+});
+
+describe('the show clock decides when sales and returns close', () => {
+  it('two hours later by the show clock a show starting in one hour sells no ticket and takes none back', async () => {
+    const [guest, late] = await guestsWith(2, 2 * PRICE);
+    const s = await show();
+    expect((await buy(s.id, guest!)).statusCode).toBe(200);
+    showClock.shift(2 * HOUR);
+    try {
+      const back = await rest('POST', `chatTicket/${s.id}/remove`, guest!);
+      expect(back.json().error.code).toBe('TICKET_NOT_RETURNABLE');
+      const sold = await buy(s.id, late!);
+      expect(sold.json().error.code).toBe('TICKET_SALES_CLOSED');
+      const listed = await rest('GET', 'guest/chatTickets', guest!);
+      expect(listed.json().data.tickets[0].show).toMatchObject({
+        hasStarted: true,
+        canBuy: false,
+        isBought: true,
+      });
+    } finally {
+      showClock.shift(-2 * HOUR);
+    }
+    expect(await balanceOf(late!.id)).toBe(2 * PRICE);
+    expect(await balanceOf(guest!.id)).toBe(PRICE);
   });
 });
 
