@@ -6,6 +6,8 @@ const payPort = port + 1;
 export const E2E_INTERNAL_TOKEN = 'e2e-internal-token-0123456789abcdef';
 /** Where e2e/start-server.ts writes its pid: SIGUSR2 to it restarts the server (realtime.spec.ts). */
 export const E2E_SERVER_PID_FILE = `/tmp/vela-e2e-server-${port}.pid`;
+/** The performer API's secret of the browser tests' server (tests compute a performer's token from it). */
+export const E2E_PERFORMER_SECRET = 'e2e-performer-secret-0123456789abcdef';
 
 /** Flags required on this machine's closed network (developers' brief). */
 export const CHROMIUM_ARGS = [
@@ -86,6 +88,8 @@ export default defineConfig({
       // A billed live minute lasts 5 s here (a real setting, decision 0038): live.spec.ts sees the
       // balance fall minute by minute and run out (501) within a test.
       LIVE_MINUTE_MS: '5000',
+      // The performer API (docs/PERFORMER-API.md): the broadcast page's Toy panel (live-interaction.spec.ts).
+      PERFORMER_API_SECRET: E2E_PERFORMER_SECRET,
       // Each e2e server its own WebRTC UDP ports, so servers of parallel runs on other ports never clash.
       LIVE_UDP_PORTS: `${30000 + (port % 1000) * 20}-${30000 + (port % 1000) * 20 + 19}`,
     },

@@ -50,6 +50,7 @@ import { generateImages, type ImagePool, imagePool, POOL_COUNTS, type PoolImage 
 import { LEGAL_PRODUCT, legalHtml } from './legal.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedTicketShows } from './ticket-shows.ts';
+import { seedToys } from './toys.ts';
 
 /** Default `now` of a seed run: all seeded dates are spread relative to it. */
 export const SEED_REFERENCE_DATE = new Date('2026-11-01T00:00:00.000Z');
@@ -706,6 +707,7 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   await step('seo_texts', t.seoTexts, seoTexts());
   counts.bonus_codes = await seedBonusCodes(db); // demo bonus codes (issue 4), idempotent
   counts.conversion_chat_actors = await seedConversionChatActors(db); // issue 18, idempotent
+  counts.toys = await seedToys(db); // issue 18 toy control, idempotent
 
   // Serial columns: continue after the explicit ids.
   for (const table of SEEDED_TABLES) {

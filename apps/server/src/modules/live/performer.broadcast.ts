@@ -46,6 +46,13 @@ video{width:100%;aspect-ratio:16/9;background:#222}
 </form>
 <p id="status" role="status" aria-live="polite" data-state="idle">${escapeHtml(t.idle)}</p>
 <video id="preview" autoplay muted playsinline></video>
+<section id="toy" aria-labelledby="toy-title">
+<h2 id="toy-title">${escapeHtml(t.toyTitle)}</h2>
+<button type="button" id="toy-show">${escapeHtml(t.toyShow)}</button>
+<p id="toy-state" role="status" aria-live="polite" data-toy-state="unknown"></p>
+<h3>${escapeHtml(t.toyLog)}</h3>
+<ol id="toy-log"></ol>
+</section>
 </main>
 <script src="/rest/v1/performer/broadcast.js"></script>
 </body>
@@ -130,6 +137,57 @@ export const BROADCAST_SCRIPT = `'use strict';
       return;
     }
     await peer.setRemoteDescription({ type: 'answer', sdp: body.data.answerSdp });
+  });
+  // The Toy panel (issue 18): the toy's live state and the latest actions, read every second.
+  const toyState = document.getElementById('toy-state');
+  const toyLog = document.getElementById('toy-log');
+  const fill = (text, values) => text.replace(/\\{(\\w+)\\}/g, (_, key) => String(values[key]));
+  let toyTimer = null;
+  const readToy = async () => {
+    let body = null;
+    let statusCode = 0;
+    try {
+      const response = await fetch('/rest/v1/performer/toy', {
+        headers: { 'x-performer-token': form.elements.token.value.trim() },
+      });
+      statusCode = response.status;
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (!body || !body.success) {
+      toyState.dataset.toyState = 'error';
+      toyState.textContent = fill(t.toyFailed, { reason: body && body.error ? body.error.message : String(statusCode) });
+      return;
+    }
+    const toy = body.data;
+    if (!toy.available) {
+      toyState.dataset.toyState = 'none';
+      toyState.textContent = t.toyNone;
+    } else if (toy.state.status === 'vibrating') {
+      const seconds = Math.max(0, Math.ceil((Date.parse(toy.state.until) - Date.now()) / 1000));
+      toyState.dataset.toyState = 'vibrating';
+      toyState.dataset.toyLevel = String(toy.state.level);
+      toyState.textContent = fill(t.toyVibrating, { level: toy.state.level, seconds });
+    } else {
+      toyState.dataset.toyState = 'idle';
+      toyState.textContent = t.toyIdle;
+    }
+    toyLog.replaceChildren(
+      ...toy.actions.map((action) => {
+        const item = document.createElement('li');
+        item.textContent =
+          new Date(action.at).toLocaleTimeString() + ' — ' +
+          fill(t.toyLogLine, { level: action.level, seconds: Math.round(action.durationMs / 1000) }) +
+          (action.status === 'refunded' ? ' ' + t.toyRefunded : '');
+        return item;
+      }),
+    );
+  };
+  document.getElementById('toy-show').addEventListener('click', () => {
+    if (toyTimer) clearInterval(toyTimer);
+    void readToy();
+    toyTimer = setInterval(() => void readToy(), 1000);
   });
 })();
 `;

@@ -133,7 +133,7 @@ export function createLiveInteraction(deps: LiveInteractionDeps) {
       if (!toys) throw new AppError('TOY_NOT_AVAILABLE', 'Toy control is not available', 409);
       const row = await running(guestId, sessionId, TOY_CHAT_TYPES, 'toy control');
       const guestName = await deps.guestName(guestId).catch(() => '');
-      const { action, fresh } = await toys.act({
+      const { action, fresh, state } = await toys.act({
         guestId,
         actorId: row.actorId,
         context: `live:${sessionId}`,
@@ -154,6 +154,8 @@ export function createLiveInteraction(deps: LiveInteractionDeps) {
       if (fresh) {
         later(deps.publish(guestId, { type: 'toyAction', ...view }));
         if (view.status === 'done') {
+          // The pages see the toy now, and each change until it is idle again.
+          later(deps.publish(guestId, { type: 'toyState', ...toyStateView(row.actorId, state) }));
           follow(guestId, row);
           deps.performer?.(row.actorId, {
             type: 'toyAction',

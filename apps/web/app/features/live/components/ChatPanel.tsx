@@ -8,6 +8,8 @@ export interface ChatLine {
   id: string;
   from: 'guest' | 'performer';
   text: string;
+  /** A tip or a toy action (issue 18): said as it is, without the sender's name. */
+  event?: boolean;
 }
 
 /**
@@ -61,10 +63,18 @@ export function ChatPanel({
                 className={`live-chat__line live-chat__line--${line.from}`}
                 data-from={line.from}
               >
-                <span className="live-chat__from">
-                  {line.from === 'guest' ? t('chatYou') : performerName}
-                </span>{' '}
-                <span className="live-chat__text">{line.text}</span>
+                {line.event ? (
+                  <span className="live-chat__event" data-live-event="">
+                    {line.text}
+                  </span>
+                ) : (
+                  <>
+                    <span className="live-chat__from">
+                      {line.from === 'guest' ? t('chatYou') : performerName}
+                    </span>{' '}
+                    <span className="live-chat__text">{line.text}</span>
+                  </>
+                )}
               </li>
             ))
           )}

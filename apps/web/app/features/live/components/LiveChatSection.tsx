@@ -13,7 +13,7 @@
 import type { Language, Price } from '@vela/contracts/common';
 import { LIVE_PAID_CHAT_TYPES, type LiveActorChatTypes } from '@vela/contracts/live';
 import { MIN_CHAT_BALANCE_CENTS } from '@vela/domain/chat-session';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { RestError } from '../../api/rest.ts';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { formatPriceInCoins } from '../../catalog/format.ts';
@@ -33,6 +33,8 @@ import {
 } from '../api/liveApi.ts';
 import { type CameraProblem, cameraProblemOf, openCamera, stopCamera } from '../hooks/guestCamera.ts';
 import { type LiveChatT, useLiveChatT } from '../hooks/useLiveChatT.ts';
+import { tipLine, toyLine } from '../interaction/interactionLines.ts';
+import { useInteractionT } from '../interaction/useInteractionT.ts';
 import ShowJoin from '../show/ShowJoin.tsx';
 import { deliveredAt, IDLE, type Refusal, receiptStateOf, reduceRoom, refusalOf } from '../state/liveRoom.ts';
 import { selectedChatOffer } from '../state/selectedOffer.ts';
@@ -56,6 +58,9 @@ export interface LiveChatActor {
   /** The live chat price the profile shows ("Live chat"). */
   chatPrice: Price;
 }
+
+/** Tips, the toy and reactions (issue 18): their own chunk, loaded once a chat runs. */
+const InteractionPanel = lazy(() => import('../interaction/InteractionPanel.tsx'));
 
 /** If `chatEnd` does not come (another node settles the minute late), the receipt is read anyway. */
 const RECEIPT_FALLBACK_MS = 4_000;
@@ -135,6 +140,9 @@ function useNow(running: boolean): number {
 
 export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor; lang: Language }) {
   const t = useLiveChatT(lang);
+  const it = useInteractionT(lang);
+  const interactionT = useRef(it);
+  interactionT.current = it;
   const { loggedIn } = useViewer();
   const balance = useBalance();
   const { open } = usePaymentDialog();
@@ -202,7 +210,11 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
     fetchLiveSession(known)
       .then((view) => {
         if (view.status === 'ended') remember(actor.id, null);
-        else dispatch({ type: 'resumed', view, now: Date.now() });
+        else {
+          const it = interactionT.current;
+          const events = (view.tips ?? []).map((tip) => ({ at: tip.at, line: tipLine(tip, it) }));
+          dispatch({ type: 'resumed', view, now: Date.now(), events });
+        }
       })
       .catch(() => remember(actor.id, null));
   }, [actor.id]);
@@ -277,6 +289,13 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
       exitCode: m.exitCode,
       now: Date.now(),
     }),
+  );
+  // Tips and toy actions of the guest (any of the guest's pages) as chat lines (issue 18).
+  useSocketMessage('liveTip', (m) =>
+    dispatch({ type: 'event', sessionId: m.sessionId, line: tipLine(m, interactionT.current) }),
+  );
+  useSocketMessage('toyAction', (m) =>
+    dispatch({ type: 'event', sessionId: m.sessionId, line: toyLine(m, actor.name, interactionT.current) }),
   );
   useSocketMessage('liveEnded', (m) =>
     dispatch({ type: 'ended', sessionId: m.sessionId, exitCode: m.exitCode, now: Date.now() }),
@@ -529,6 +548,17 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         ) : (
           <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />
         )}
+        {live && state.status === 'running' ? (
+          <Suspense fallback={null}>
+            <InteractionPanel
+              sessionId={state.session.sessionId}
+              actorId={actor.id}
+              name={state.session.actorName}
+              type={state.session.type}
+              lang={lang}
+            />
+          </Suspense>
+        ) : null}
         {live ? (
           <div className="live-room__bar">
             <button
@@ -556,7 +586,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         <ExitDialog
           code={state.exitCode}
           t={t}
-          receipt={<Receipt state={state.receipt} lang={lang} t={t} />}
+          receipt={<Receipt state={state.receipt} lang={lang} t={t} tipLabel={it('receiptTip')} />}
           rating={<ChatRating rate={(rating) => rateLiveChat(state.session.sessionId, rating)} t={t} />}
           onClose={() => {
             focusStart.current = PAID_TYPE_OF(state.session.type);

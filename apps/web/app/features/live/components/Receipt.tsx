@@ -14,10 +14,29 @@ export interface ReceiptLine {
 export type ReceiptState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; lines: readonly ReceiptLine[]; total: Price; totalCents?: number };
+  | {
+      status: 'ready';
+      lines: readonly ReceiptLine[];
+      total: Price;
+      totalCents?: number;
+      /** The chat's tips (issue 18), in coins; not part of the minutes' total. */
+      tips?: readonly { tipId: string; amountCoins: number }[];
+    };
 
 /** The itemised receipt after a chat: every charged minute, the partial one and voucher minutes marked. */
-export function Receipt({ state, lang, t }: { state: ReceiptState; lang: Language; t: LiveChatT }) {
+export function Receipt({
+  state,
+  lang,
+  t,
+  tipLabel = null,
+}: {
+  state: ReceiptState;
+  lang: Language;
+  t: LiveChatT;
+  /** The word for a tip line (the interaction texts, issue 18); tips are listed only with it. */
+  tipLabel?: string | null;
+}) {
+  const tips = state.status === 'ready' && tipLabel ? (state.tips ?? []) : [];
   return (
     <section
       className="live-receipt"
@@ -30,7 +49,9 @@ export function Receipt({ state, lang, t }: { state: ReceiptState; lang: Languag
       ) : state.status === 'error' ? (
         <p role="alert">{t('receiptError')}</p>
       ) : state.lines.length === 0 ? (
-        <p className="empty-state">{t('receiptEmpty')}</p>
+        tips.length === 0 ? (
+          <p className="empty-state">{t('receiptEmpty')}</p>
+        ) : null
       ) : (
         <table className="live-receipt__table">
           <tbody>
@@ -58,6 +79,18 @@ export function Receipt({ state, lang, t }: { state: ReceiptState; lang: Languag
         <p className="page__meta" data-receipt-cents={state.totalCents}>
           {t('receiptRounding', { money: formatPrice({ value: state.totalCents, currency: 'EUR' }, lang) })}
         </p>
+      ) : null}
+      {tips.length > 0 ? (
+        <table className="live-receipt__table" data-receipt-tips="">
+          <tbody>
+            {tips.map((tip) => (
+              <tr key={tip.tipId} data-receipt-tip={tip.amountCoins}>
+                <th scope="row">{tipLabel}</th>
+                <td>{formatPriceInCoins({ value: tip.amountCoins, currency: 'VXC' }, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : null}
     </section>
   );

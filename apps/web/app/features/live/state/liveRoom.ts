@@ -54,7 +54,14 @@ export type RoomEvent =
   | { type: 'startRequested' }
   | { type: 'started'; answer: LiveStartAnswer; balance: Price }
   | { type: 'refused'; refusal: Refusal }
-  | { type: 'resumed'; view: LiveSessionView; now: number }
+  | {
+      type: 'resumed';
+      view: LiveSessionView;
+      now: number;
+      /** Tips and toy actions as chat lines (issue 18), placed among the messages by time. */
+      events?: readonly { at: string; line: ChatLine }[];
+    }
+  | { type: 'event'; sessionId: string; line: ChatLine }
   | { type: 'message'; sessionId: string; message: Pick<LiveChatMessage, 'messageId' | 'from' | 'text'> }
   | { type: 'meter'; sessionId: string; meter: MeterReading }
   | { type: 'playing'; playing: boolean; now: number }
@@ -75,6 +82,7 @@ export function receiptStateOf(receipt: LiveReceipt): ReceiptState {
   return {
     status: 'ready',
     lines: receipt.minutes,
+    ...(receipt.tips ? { tips: receipt.tips } : {}),
     total: receipt.totals.price,
     totalCents: receipt.totals.cents,
   };
@@ -134,7 +142,12 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
           allowanceMs: view.allowanceMs ?? null,
         },
         status: view.status,
-        lines: view.messages.map((m) => ({ id: m.messageId, from: m.from, text: m.text })),
+        lines: [
+          ...view.messages.map((m) => ({ at: m.at, line: { id: m.messageId, from: m.from, text: m.text } })),
+          ...(event.events ?? []),
+        ]
+          .sort((a, b) => a.at.localeCompare(b.at))
+          .map(({ line }) => line),
         meter: { minutes: view.meter.minutes, spent: view.meter.spent, balance: view.meter.balance },
         deliveredMs: view.meter.deliveredMs,
         playingSince: null,
@@ -149,6 +162,10 @@ export function reduceRoom(state: RoomState, event: RoomEvent): RoomState {
       const { messageId, from, text } = event.message;
       return { ...state, lines: [...state.lines, { id: messageId, from, text }] };
     }
+    case 'event':
+      if (!ofSession(state, event.sessionId)) return state;
+      if (state.lines.some((line) => line.id === event.line.id)) return state;
+      return { ...state, lines: [...state.lines, event.line] };
     case 'meter':
       return ofSession(state, event.sessionId) ? { ...state, meter: event.meter } : state;
     case 'playing':
