@@ -4,6 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { LANGUAGES } from '@vela/contracts/common';
+import { ELEMENT } from './format-message.ts';
 import type { Catalogue } from './translate.ts';
 
 export type AstNode = {
@@ -13,12 +14,7 @@ export type AstNode = {
   children?: AstNode[];
 };
 
-/** ICU element types of @formatjs/icu-messageformat-parser. */
-const ARGUMENT = 1;
-const NUMBER = 2;
-const SELECT = 5;
-const PLURAL = 6;
-const TAG = 8;
+const { argument: ARGUMENT, number: NUMBER, select: SELECT, plural: PLURAL, tag: TAG } = ELEMENT;
 
 /** Values that make every number of a message large: plural and number arguments get `big`. */
 export function valuesFor(

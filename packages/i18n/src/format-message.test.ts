@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@vela/contracts/common';
 import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { type AstNode, loadCatalogues, valuesFor } from './catalogue-fixtures.ts';
-import { formatMessage, type MessageElement } from './format-message.ts';
+import { ELEMENT, formatMessage, type MessageElement } from './format-message.ts';
 import { localeOf } from './locales.ts';
 import { specNumberFormatter } from './numbers.ts';
 
@@ -25,7 +25,7 @@ function reference(ast: MessageElement[], lang: Language, values: Record<string,
 /** Each select argument of a message with each of its keys (and one no branch names). */
 function selectKeys(nodes: AstNode[], into = new Map<string, Set<string>>()): Map<string, Set<string>> {
   for (const node of nodes) {
-    if (node.type === 5 && typeof node.value === 'string') {
+    if (node.type === ELEMENT.select && typeof node.value === 'string') {
       const keys = into.get(node.value) ?? new Set(['none of them']);
       for (const key of Object.keys(node.options ?? {})) keys.add(key);
       into.set(node.value, keys);

@@ -31,12 +31,18 @@ export interface MessageElement {
 
 export type MessageValues = Record<string, PrimitiveType>;
 
-const LITERAL = 0;
-const ARGUMENT = 1;
-const NUMBER = 2;
-const SELECT = 5;
-const PLURAL = 6;
-const POUND = 7;
+/** The element kinds of @formatjs/icu-messageformat-parser's AST (its `TYPE` enum). */
+export const ELEMENT = {
+  literal: 0,
+  argument: 1,
+  number: 2,
+  date: 3,
+  time: 4,
+  select: 5,
+  plural: 6,
+  pound: 7,
+  tag: 8,
+} as const;
 
 /** intl-messageformat's default `number` formats, for `{x, number, integer}` and the like. */
 const NUMBER_STYLES: Record<string, NumberStyle> = {
@@ -84,11 +90,11 @@ function parts(
     else out.push(part);
   };
   for (const el of elements) {
-    if (el.type === LITERAL) {
+    if (el.type === ELEMENT.literal) {
       push({ text: true, value: el.value ?? '' });
       continue;
     }
-    if (el.type === POUND) {
+    if (el.type === ELEMENT.pound) {
       if (typeof pluralValue === 'number')
         push({ text: true, value: specNumberFormatter(lang).format(pluralValue) });
       continue;
@@ -100,19 +106,19 @@ function parts(
       );
     }
     const value = values[name];
-    if (el.type === ARGUMENT) {
+    if (el.type === ELEMENT.argument) {
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
         push({ text: true, value: String(value) });
       } else if (!value) push({ text: true, value: '' });
       else push({ text: false, value });
-    } else if (el.type === NUMBER) {
+    } else if (el.type === ELEMENT.number) {
       const style =
         typeof el.style === 'string' ? NUMBER_STYLES[el.style] : (el.style?.parsedOptions ?? undefined);
       const number = style?.scale ? (value as number) * style.scale : (value as number);
       push({ text: true, value: specNumberFormatter(lang, style).format(number) });
-    } else if (el.type === SELECT) {
+    } else if (el.type === ELEMENT.select) {
       for (const part of parts(branch(el, String(value)), lang, values, message)) push(part);
-    } else if (el.type === PLURAL) {
+    } else if (el.type === ELEMENT.plural) {
       const exact = `=${value}`;
       const offset = el.offset ?? 0;
       const key =
