@@ -2,9 +2,9 @@
  * The buy button of a video as the catalogue describes it (a tile, the player modal): its price, base
  * price, performer, age rating and VIP flag, with the caller's spec 3 guestInfo when known.
  *
- * A listing shows many tiles on the first load of a page: until the browser is idle (or the guest
- * clicks) a tile renders the button without the purchase code (PriceButton.tsx, the same markup), and
- * BuyButton (vouchers, the flow) loads then (bench/first-load-js.ts, budget 130 KB). A click before
+ * A listing shows many tiles on the first load of a page: until the browser is idle after load
+ * (`whenIdleAfterLoad`, as for the socket) or the guest clicks, a tile renders the button without the
+ * purchase code (PriceButton.tsx, the same markup), and BuyButton (vouchers, the flow) loads then (bench/first-load-js.ts, budget 130 KB). A click before
  * that asks for the purchase as soon as it is there.
  */
 import type { VideoTile } from '@vela/contracts/pages';
@@ -12,23 +12,11 @@ import type { BuyResult } from '@vela/contracts/promotions-api';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useViewer } from '../../auth/useViewer.tsx';
 import { useShell } from '../../layout/state/ShellContext.tsx';
+import { whenIdleAfterLoad } from '../../realtime/state/whenIdleAfterLoad.ts';
 import { usePurchaseT } from '../usePurchaseT.ts';
 import { type BuyButtonProps, OwnedView, ownershipOf, PriceButton } from './PriceButton.tsx';
 
 const BuyButton = lazy(() => import('./BuyButton.tsx').then((module) => ({ default: module.BuyButton })));
-
-type Idle = (callback: () => void) => number;
-
-/** After the page's first load: the browser's idle time, else a short timer. */
-function whenIdle(callback: () => void): () => void {
-  const idle = (globalThis as { requestIdleCallback?: Idle }).requestIdleCallback;
-  if (idle) {
-    const id = idle(callback);
-    return () => (globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(id);
-  }
-  const timer = setTimeout(callback, 300);
-  return () => clearTimeout(timer);
-}
 
 export function VideoBuyButton({
   video,
@@ -44,7 +32,7 @@ export function VideoBuyButton({
   const { snapshot } = useViewer();
   const [ready, setReady] = useState(false);
   const [clicked, setClicked] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(() => whenIdleAfterLoad(() => setReady(true)), []);
   const props: BuyButtonProps = {
     itemType: 'video',
     itemId: video.id,
