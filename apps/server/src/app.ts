@@ -27,7 +27,10 @@ import { createActorChatReads } from './modules/catalog/actor-chat.ts';
 import { createActorPictureReads } from './modules/catalog/actor-picture.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
 import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
-import { conversionChatCountdownEndsSql } from './modules/conversion-chat/conversion-chat.repository.ts';
+import {
+  conversionChatCountdownEndsSql,
+  createConversionChatRepository,
+} from './modules/conversion-chat/conversion-chat.repository.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
@@ -174,7 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pageSlices = {
     legal: createLegalModule(moduleDeps),
     performers: createPerformersModule(moduleDeps),
-    actors: createActorsModule(moduleDeps),
+    actors: createActorsModule({
+      ...moduleDeps,
+      availableForConversionChat: createConversionChatRepository(database.db).isAvailable,
+    }),
     videos: createVideosModule({ ...moduleDeps, isVip, mailer: mail.mailer }),
     // Album pictures are served through URLs signed per guest with a key from the session secret.
     gallery: createGalleryModule({ ...moduleDeps, sessionSecret }),

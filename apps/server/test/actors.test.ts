@@ -733,7 +733,11 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       const row = await service.actorFor(actor.id, null);
       const json = (value: unknown) => JSON.parse(JSON.stringify(value));
       const expected: [string, unknown][] = [
-        [`actor/getActorDataByIdOrName/${actor.id}`, service.actorData(row)],
+        // Plus the conversion-chat module's flag (issue 18; the seed marks the even actor ids).
+        [
+          `actor/getActorDataByIdOrName/${actor.id}`,
+          { ...(await service.actorData(row)), isActorAvailableForConversionChat: actor.id % 2 === 0 },
+        ],
         [`actor/getActorStateById/${actor.id}`, service.actorState(row)],
         [`actor/getActorPreviewImage/${actor.id}`, service.previewImage(row)],
         [`gallery/getpromotedvideo/${actor.id}`, { video: await service.promotedVideo(row) }],

@@ -179,7 +179,7 @@ describe(`conversion chat (spec 7 guest/conversionChat, ${testBackend})`, () => 
 });
 
 describe(`conversion chat actors (spec 9: 30, ${testBackend})`, () => {
-  it('lists at most 30 performers, online ones flagged for the conversion chat only', async () => {
+  it('lists at most 30 performers, online ones flagged for the conversion chat only; actor data carries the flag', async () => {
     const f = make();
     const flagged = await f.buildActor({ isOnline: true });
     const offline = await f.buildActor({ isOnline: false });
@@ -210,6 +210,20 @@ describe(`conversion chat actors (spec 9: 30, ${testBackend})`, () => {
     );
     // Every online flagged performer left out is left out only for the limit.
     expect(Number(online[0]?.n)).toBeGreaterThan(0);
+
+    // Spec 3 actor data: isActorAvailableForConversionChat from the same attribute.
+    const data = async (id: number) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/rest/v1/actor/getActorDataByIdOrName/${id}`,
+        remoteAddress: nextIp(NET),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.isActorAvailableForConversionChat;
+    };
+    expect(await data(flagged.id)).toBe(true);
+    expect(await data(offline.id)).toBe(true);
+    expect(await data(unflagged.id)).toBe(false);
   });
 });
 

@@ -67,6 +67,8 @@ export interface ActorData extends ActorState {
   prices: ActorPrices;
   multiChatPrice: Price;
   singleC2CChatPrice: Price;
+  /** Spec 3: the performer is available for a conversion chat (issue 18, decision 0047). */
+  isActorAvailableForConversionChat?: boolean;
 }
 
 /** Spec 3 chat ratings; satisfactionRate (percent satisfied) is null below 10 ratings (spec 5/9). */
@@ -254,6 +256,7 @@ export const ActorDataSchema = z.object({
   }) satisfies z.ZodType<ActorPrices>,
   multiChatPrice: PriceSchema,
   singleC2CChatPrice: PriceSchema,
+  isActorAvailableForConversionChat: z.boolean().optional(),
 }) satisfies z.ZodType<ActorData>;
 
 export const ProfilePreviewSchema = z.object({

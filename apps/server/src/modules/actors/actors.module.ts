@@ -10,11 +10,27 @@ export interface ActorsModule extends FeatureModule {
   pages: ActorPageServices;
 }
 
-export function createActorsModule(deps: FeatureModuleDeps): ActorsModule {
+export function createActorsModule(
+  deps: FeatureModuleDeps & {
+    /** The conversion-chat module's answer: spec 3 isActorAvailableForConversionChat (issue 18). */
+    availableForConversionChat?: (actorId: number) => Promise<boolean>;
+  },
+): ActorsModule {
   const service = createActorsService(deps.db);
+  const available = deps.availableForConversionChat;
+  // Actor data (getActorDataByIdOrName) carries the conversion chat flag when the owner answers it.
+  const actors: typeof service = available
+    ? {
+        ...service,
+        actorData: async (actor) => ({
+          ...(await service.actorData(actor)),
+          isActorAvailableForConversionChat: await available(actor.id),
+        }),
+      }
+    : service;
   return {
     pages: service.pages,
-    rest: actorsRoutes({ auth: deps.auth, actors: service, countryHeader: deps.config.countryHeader }),
+    rest: actorsRoutes({ auth: deps.auth, actors, countryHeader: deps.config.countryHeader }),
     graphql: actorsGraphql(service),
   };
 }

@@ -8,6 +8,7 @@
 import {
   ACTOR_VIDEOS_PAGE_SIZE,
   type ActorAboutData,
+  type ActorData,
   type ActorLiveShowData,
   type ActorPageResult,
   type ActorPageServices,
@@ -278,7 +279,7 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
     pages,
     actorFor,
 
-    actorData: (actor: ActorRow) => presentActorData(actor, now()),
+    actorData: async (actor: ActorRow): Promise<ActorData> => presentActorData(actor, now()),
     actorState: (actor: ActorRow) => presentActorState(actor),
     previewImage: (actor: ActorRow) => ({ actorId: actor.id, image: presentActorData(actor, now()).avatar }),
     promotedVideo,
