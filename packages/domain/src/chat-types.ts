@@ -99,6 +99,17 @@ const VOYEUR_RULE: Omit<ChatTypeRule, 'type'> = {
   availability: 'isVoyeurChatAvailable',
 };
 
+/** A show many guests watch at once, with one shared text chat: no accept, not exclusive, no vouchers. */
+const SHOW_RULE: Omit<ChatTypeRule, 'type' | 'priceField'> = {
+  needsPerformerAccept: false,
+  vouchersPay: false,
+  exclusive: false,
+  guestCamera: false,
+  isVoyeur: false,
+  needsLogin: true,
+  availability: null,
+};
+
 export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
   livechat: {
     type: 'livechat',
@@ -122,30 +133,10 @@ export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
     needsLogin: true,
     availability: null,
   },
-  'live-show': {
-    type: 'live-show',
-    priceField: 'multiChatPrice',
-    needsPerformerAccept: false,
-    vouchersPay: false,
-    exclusive: false,
-    guestCamera: false,
-    isVoyeur: false,
-    needsLogin: true,
-    availability: null,
-  },
+  'live-show': { ...SHOW_RULE, type: 'live-show', priceField: 'multiChatPrice' },
   // A cam show's ticket holders (issue 18, ticket-show.ts): the ticket paid, so no minute price; the
   // show's shared text chat like a live show; admitted only with a ticket while the show runs.
-  'ticket-show': {
-    type: 'ticket-show',
-    priceField: null,
-    needsPerformerAccept: false,
-    vouchersPay: false,
-    exclusive: false,
-    guestCamera: false,
-    isVoyeur: false,
-    needsLogin: true,
-    availability: null,
-  },
+  'ticket-show': { ...SHOW_RULE, type: 'ticket-show', priceField: null },
   'voyeur-chat': { ...VOYEUR_RULE, type: 'voyeur-chat' },
   // Watches another guest's livechat: the same rules as watching the show.
   'voyeur-private-chat': { ...VOYEUR_RULE, type: 'voyeur-private-chat' },
