@@ -2,13 +2,21 @@
  * The voicecall module's table (`voice_calls`, decision 0051); nobody else reads or writes it.
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, isNull } from '@vela/db/orm';
+import { and, desc, eq, isNull, type SQL } from '@vela/db/orm';
 import { voiceCalls } from '@vela/db/schema/voicecall';
 
 export type VoiceCallRow = typeof voiceCalls.$inferSelect;
 export type NewVoiceCall = typeof voiceCalls.$inferInsert;
 
 export function createVoiceCallRepository(db: Db) {
+  async function activeWhere(condition: SQL): Promise<VoiceCallRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(voiceCalls)
+      .where(and(condition, eq(voiceCalls.status, 'active')));
+    return row;
+  }
+
   return {
     async byId(id: string): Promise<VoiceCallRow | undefined> {
       const [row] = await db.select().from(voiceCalls).where(eq(voiceCalls.id, id));
@@ -19,20 +27,8 @@ export function createVoiceCallRepository(db: Db) {
       return row;
     },
     /** The running call of a guest, or of a calling number. */
-    async activeOfGuest(guestId: number): Promise<VoiceCallRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(voiceCalls)
-        .where(and(eq(voiceCalls.guestId, guestId), eq(voiceCalls.status, 'active')));
-      return row;
-    },
-    async activeFrom(fromE164: string): Promise<VoiceCallRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(voiceCalls)
-        .where(and(eq(voiceCalls.fromE164, fromE164), eq(voiceCalls.status, 'active')));
-      return row;
-    },
+    activeOfGuest: (guestId: number) => activeWhere(eq(voiceCalls.guestId, guestId)),
+    activeFrom: (fromE164: string) => activeWhere(eq(voiceCalls.fromE164, fromE164)),
     /** The running call a browser session entered the token of (the anonymous voice caller). */
     async activeOfSession(sessionId: number): Promise<VoiceCallRow | undefined> {
       const [row] = await db

@@ -100,6 +100,10 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
     (joined: boolean) => {
       setDialogActor(null);
       if (joined) window.sessionStorage.setItem(ANONYMOUS_CALL_KEY, '1');
+      // The address asked for the dialog once: not again after the reload.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('voicecall');
+      window.history.replaceState(window.history.state, '', url);
       // Spec 4: a logged-out guest's page reloads 100 ms after the dialog's close or success.
       if (!isLoggedIn) window.setTimeout(() => window.location.reload(), VOICE_CALL_VISITOR_RELOAD_MS);
     },
