@@ -2,6 +2,7 @@
  * Shapes of the wallet REST calls (spec 7: `guest/getGuestBalance`, `guest/transactions`), shared by the server,
  * the pages and the payment dialog. Amounts are integer euro cents; coins follow spec 9 (1 EUR = 4 coins, rounded up).
  */
+import { TRANSFER_KINDS } from '@vela/domain/ledger';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -22,18 +23,8 @@ export const GuestBalanceSchema = z.object({
 });
 export type GuestBalance = z.infer<typeof GuestBalanceSchema>;
 
-/** The transfer kinds a guest's history shows (the ledger's TRANSFER_KINDS); other kinds read as `other`. */
-export const TRANSACTION_KINDS = [
-  'top-up',
-  'purchase',
-  'refund',
-  'subscription',
-  'bonus',
-  'chat',
-  'ticket',
-  'tip',
-  'toy',
-] as const;
+/** The transfer kinds a guest's history shows: the ledger's TRANSFER_KINDS; other kinds read as `other`. */
+export const TRANSACTION_KINDS = TRANSFER_KINDS;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /**
