@@ -331,6 +331,30 @@ describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat
     expect(ended.json().data.isAnonymousVoicecall).toBe(false);
   });
 
+  it('token entries are limited: the 11th code of a session within 10 minutes is 429 RATE_LIMITED (10^8 codes, valid 15 minutes)', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const visitor = await visitorToken();
+    const enter = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/voicecall/anonymous',
+        headers: { cookie: visitor.cookie },
+        remoteAddress: '10.136.250.1',
+        payload: { accessToken: '00000000', actorId: actor.id },
+      });
+    for (let i = 0; i < 10; i++) expect((await enter()).statusCode).toBe(200);
+    const refused = await enter();
+    expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Without a session there is nobody to bind the call to.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/anonymous',
+      payload: { accessToken: '00000000', actorId: actor.id },
+    });
+    expect([none.statusCode, none.json().error.code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
   it('a token not entered within its time is expired (2002); the mutation needs a token (spec 8 Missing Vxql-Token)', async () => {
     const { service, clock } = serviceAt();
     const actor = await make.buildActor({ isOnline: true });

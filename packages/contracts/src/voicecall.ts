@@ -80,7 +80,8 @@ export const voicecallEndpoints = {
     path: 'voicecall/anonymous',
     body: AnonymousVoiceCallRequestSchema,
     response: AnonymousVoiceCallAnswerSchema,
-    errors: [],
+    /** And RATE_LIMITED: 10 codes per session, 30 per address, per 10 minutes. */
+    errors: ['UNAUTHORIZED'],
   }),
   sandboxDial: defineEndpoint({
     method: 'POST',

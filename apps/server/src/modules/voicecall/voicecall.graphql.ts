@@ -61,6 +61,7 @@ export function voicecallGraphql(
           actorId: args.actorId,
           sessionId: context.sessionId,
           loggedIn: context.guestId !== null,
+          ip: context.ip,
         });
       },
     },

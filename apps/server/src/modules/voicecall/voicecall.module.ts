@@ -34,6 +34,7 @@ export function createVoiceCallModule(
     secret: deps.secret,
     minuteMs: deps.config.liveMinuteMs,
     now: deps.now ?? Date.now,
+    rateLimits: deps.guests.rateLimits,
     ...(deps.verifiedPhones ? { verifiedPhones: deps.verifiedPhones } : {}),
   });
   const sandbox = deps.config.nodeEnv !== 'production' ? sandboxTelephonyRoutes(service) : undefined;

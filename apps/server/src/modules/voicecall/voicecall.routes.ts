@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
 import { privateResponses } from '../../http/private.ts';
+import { retryAfterOnRateLimit } from '../../infra/rate-limit.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import type { VoiceCallService } from './voicecall.service.ts';
 
@@ -15,6 +16,7 @@ export function voicecallRoutes(deps: { auth: GuestAuth; service: VoiceCallServi
   const { auth, service } = deps;
   return async (app) => {
     privateResponses(app);
+    retryAfterOnRateLimit(app);
     route(app, voicecallEndpoints.state).handle({
       authenticate: (request) => auth.authenticate(request),
       handler: async ({ auth: caller }) =>
@@ -26,12 +28,13 @@ export function voicecallRoutes(deps: { auth: GuestAuth; service: VoiceCallServi
         if (!caller) throw new AppError('UNAUTHORIZED', 'Open the site first (no session)', 401);
         return caller;
       },
-      handler: async ({ body, auth: caller }) =>
+      handler: async ({ body, auth: caller, request }) =>
         service.anonymousChat({
           accessToken: body.accessToken,
           actorId: body.actorId,
           sessionId: caller.sessionId,
           loggedIn: caller.guestId !== null,
+          ip: request.ip,
         }),
     });
   };

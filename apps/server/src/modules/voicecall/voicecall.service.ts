@@ -36,6 +36,7 @@ import { AppError } from '../../http/errors.ts';
 import type { EventBus } from '../../infra/bus.ts';
 import { uniqueViolation } from '../../infra/db-errors.ts';
 import { type PublishLog, publishToGuest } from '../../infra/publish-to-guest.ts';
+import { createRateLimiter, type Limit, type RateLimitStore } from '../../infra/rate-limit.ts';
 import { CLEARING_OWNER, revenueShardOf, type WalletService } from '../wallet/wallet.service.ts';
 import { createVoiceCallRepository, type VoiceCallRow } from './voicecall.repository.ts';
 
@@ -61,7 +62,17 @@ export interface VoiceCallServiceDeps {
   centsPerMinute?: number;
   tokenTtlMs?: number;
   now: () => number;
+  /** The shared rate limits (decision 0027): token entries per session and per address. */
+  rateLimits?: RateLimitStore;
 }
+
+/** 10^8 tokens valid 15 minutes: a session may try 10 codes, an address 30, per 10 minutes. */
+export const TOKEN_ENTRIES_PER_SESSION: Limit = {
+  name: 'voicecall-token-session',
+  max: 10,
+  windowMs: 600_000,
+};
+export const TOKEN_ENTRIES_PER_IP: Limit = { name: 'voicecall-token-ip', max: 30, windowMs: 600_000 };
 
 export interface CallStarted {
   providerCallId: string;
@@ -89,6 +100,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export function createVoiceCallService(deps: VoiceCallServiceDeps) {
   const repository = createVoiceCallRepository(deps.db);
   const centsPerMinute = deps.centsPerMinute ?? VOICE_CALL_CENTS_PER_MINUTE;
+  const limiter = deps.rateLimits ? createRateLimiter(deps.rateLimits) : null;
 
   /** Spec 7 `voicecallIdHash`: what pages learn of a call, never its id. */
   const hashOf = (callId: string) =>
@@ -300,7 +312,13 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       actorId: number;
       sessionId: number;
       loggedIn: boolean;
+      /** The caller's address (the per-address limit). */
+      ip?: string;
     }): Promise<{ resultCode: AnonymousVoiceCallResult; state: VoiceCallState }> {
+      if (limiter) {
+        await limiter.take(TOKEN_ENTRIES_PER_SESSION, String(input.sessionId));
+        if (input.ip) await limiter.take(TOKEN_ENTRIES_PER_IP, input.ip);
+      }
       const token = normalizeVoiceCallToken(input.accessToken);
       const found = token === null ? undefined : await repository.byTokenHash(sha256(token));
       // The stored hash matched; compare again in constant time (a hash prefix is never enough).
