@@ -48,6 +48,12 @@ export const ANONYMOUS_VOICE_CALL_RESULTS = {
 export type AnonymousVoiceCallResult =
   (typeof ANONYMOUS_VOICE_CALL_RESULTS)[keyof typeof ANONYMOUS_VOICE_CALL_RESULTS];
 
+/**
+ * sessionStorage key: this tab's browser session joined an anonymous voice call (set on 2000, removed
+ * when the call ended). The pages read it as `isAnonymousVoicecall` (spec 6: no adult-market modal).
+ */
+export const VOICE_CALL_TAB_KEY = 'vela.voicecall.anonymous';
+
 /** The page reloads this long after the anonymous caller's dialog closed or succeeded (spec 4). */
 export const VOICE_CALL_VISITOR_RELOAD_MS = 100;
 

@@ -11,7 +11,7 @@
  */
 import type { Language } from '@vela/contracts/common';
 import type { VoiceCallState } from '@vela/contracts/voicecall';
-import { VOICE_CALL_VISITOR_RELOAD_MS } from '@vela/domain/voice-call';
+import { VOICE_CALL_TAB_KEY, VOICE_CALL_VISITOR_RELOAD_MS } from '@vela/domain/voice-call';
 import { voiceCallMessages } from '@vela/i18n/messages/voicecall';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
@@ -24,7 +24,7 @@ import './voicecall.css';
 type Call = NonNullable<VoiceCallState['call']>;
 
 /** sessionStorage: this tab joined an anonymous voice call (read the state after the reload). */
-export const ANONYMOUS_CALL_KEY = 'vela.voicecall.anonymous';
+const ANONYMOUS_CALL_KEY = VOICE_CALL_TAB_KEY;
 const POLL_MS = 10_000;
 
 /** Reloads now, or once the live chat's exit dialog (its close button) is gone. */

@@ -12,6 +12,7 @@
  */
 import { isCountdownRunning } from '@vela/domain/conversion-chat';
 import { showsAdultMarketModal, showsEsAvsModal } from '@vela/domain/restrictions';
+import { VOICE_CALL_TAB_KEY } from '@vela/domain/voice-call';
 import { useLayoutEffect, useRef } from 'react';
 import { closedInTab } from '../../conversion-chat/state/conversionChatState.ts';
 import { useShell } from '../../layout/state/ShellContext.tsx';
@@ -20,9 +21,9 @@ import { ADULT_MARKET_LOGGED_IN_KEY, usePaymentDialog } from '../../payment-dial
 import { FORCED_AVS_COOKIE, hasCookie } from '../cookies.ts';
 import { useViewer } from '../useViewer.tsx';
 
-function readFlag(key: string): boolean {
+function readFlag(key: string, storage: 'localStorage' | 'sessionStorage' = 'localStorage'): boolean {
   try {
-    return window.localStorage.getItem(key) !== null;
+    return window[storage].getItem(key) !== null;
   } catch {
     return false;
   }
@@ -54,7 +55,9 @@ export function AccountAutoDialogs() {
     ) {
       openModal('es-avs', { lockScroll: true, aboveCookieBanner: true });
     }
-    if (config.adultMarketVariant && showsAdultMarketModal(snapshot, readFlag(ADULT_MARKET_LOGGED_IN_KEY))) {
+    // Spec 6: not for the anonymous voice caller (this tab's session joined a call, decision 0051).
+    const caller = { ...snapshot, isAnonymousVoicecall: readFlag(VOICE_CALL_TAB_KEY, 'sessionStorage') };
+    if (config.adultMarketVariant && showsAdultMarketModal(caller, readFlag(ADULT_MARKET_LOGGED_IN_KEY))) {
       openModal('sexole-login', { lockScroll: true, aboveCookieBanner: false });
     }
     // Spec 4: the conversion chat modal while the guest's countdown runs (not after "no thanks", nor
