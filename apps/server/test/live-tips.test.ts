@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Factories } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
+import { runningChatOf, walletTransfersLike } from './live-interaction-kit.ts';
 import { liveKit } from './live-kit.ts';
 import { recordingMedia } from './live-media-double.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -24,7 +25,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('tips in a live session (issue 18, spec 5: tip sent in coins)', () => {
   const kit = liveKit(t, { net: '10.131', performerSecret: SECRET });
-  const { guestWith, rest, start, performer, pageOf } = kit;
+  const { guestWith, rest, start } = kit;
   let make: Factories;
   beforeAll(() => {
     make = kit.make();
@@ -32,30 +33,13 @@ describe('tips in a live session (issue 18, spec 5: tip sent in coins)', () => {
 
   async function runningChat(guest: SignedUp, priceSingleCents = 100) {
     const actor = await make.buildActor({ isOnline: true, priceSingleCents });
-    const page = await pageOf(guest);
-    const started = await start(guest, actor.id);
-    expect(started.statusCode).toBe(200);
-    const sessionId = started.json().data.sessionId as string;
-    expect((await performer(actor.id, `sessions/${sessionId}/accept`)).statusCode).toBe(200);
-    await kit.answerAndShow(page, guest, sessionId, media);
-    while ((await page.next('liveState')).status !== 'running') {
-      // starting, then running
-    }
-    return { actor, sessionId, page };
+    return { actor, ...(await runningChatOf(kit, media, guest, actor.id)) };
   }
 
   const tip = (guest: SignedUp | null, sessionId: string, body: object) =>
     rest(guest, 'POST', `live/sessions/${sessionId}/tips`, body);
 
-  const tipTransfers = (sessionId: string) =>
-    queryRows<{ idempotency_key: string; kind: string; amount_cents: number }>(
-      t.database.db,
-      sql`select t.idempotency_key, t.kind, e.amount_cents::int as amount_cents
-        from ledger_transfers t
-        join ledger_entries e on e.transfer_id = t.id
-        join ledger_accounts a on a.id = e.account_id and a.kind = 'guest-wallet'
-        where t.idempotency_key like ${`tip:${sessionId}:%`}`,
-    );
+  const tipTransfers = (sessionId: string) => walletTransfersLike(t.database.db, `tip:${sessionId}:`);
 
   it('a tip of 20 coins is one ledger transfer (kind tip, key tip:<session>:<tipId>, 500 cents), shown on the page, to the performer, in the session view and the receipt', async () => {
     const guest = await guestWith(5000);

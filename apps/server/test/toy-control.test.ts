@@ -19,6 +19,7 @@ import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import type { Factories } from './factories.ts';
 import type { SignedUp } from './guest-helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
+import { runningChatOf, walletTransfersLike } from './live-interaction-kit.ts';
 import { liveKit } from './live-kit.ts';
 import { recordingMedia } from './live-media-double.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -66,7 +67,7 @@ describe('the ToyControl port: the simulated toy', () => {
 
 describe('toy control in a live chat (issue 18)', () => {
   const kit = liveKit(t, { net: '10.132', performerSecret: SECRET });
-  const { guestWith, rest, start, performer, pageOf } = kit;
+  const { guestWith, rest } = kit;
   let make: Factories;
   beforeAll(() => {
     make = kit.make();
@@ -78,30 +79,10 @@ describe('toy control in a live chat (issue 18)', () => {
     return actor;
   }
 
-  async function running(guest: SignedUp, actorId: number, type = 'livechat') {
-    const page = await pageOf(guest);
-    const started = await start(guest, actorId, type);
-    expect(started.statusCode).toBe(200);
-    const sessionId = started.json().data.sessionId as string;
-    if (type === 'livechat') {
-      expect((await performer(actorId, `sessions/${sessionId}/accept`)).statusCode).toBe(200);
-    }
-    await kit.answerAndShow(page, guest, sessionId, media);
-    while ((await page.next('liveState')).status !== 'running') {
-      // starting, then running
-    }
-    return { sessionId, page };
-  }
+  const running = (guest: SignedUp, actorId: number, type = 'livechat') =>
+    runningChatOf(kit, media, guest, actorId, type);
 
-  const toyCharges = (sessionId: string) =>
-    queryRows<{ idempotency_key: string; kind: string; amount_cents: number }>(
-      t.database.db,
-      sql`select t.idempotency_key, t.kind, e.amount_cents::int as amount_cents
-        from ledger_transfers t
-        join ledger_entries e on e.transfer_id = t.id
-        join ledger_accounts a on a.id = e.account_id and a.kind = 'guest-wallet'
-        where t.idempotency_key like ${`toy:live:${sessionId}:%`}`,
-    );
+  const toyCharges = (sessionId: string) => walletTransfersLike(t.database.db, `toy:live:${sessionId}:`);
 
   const performerToy = (actorId: number) =>
     t.app.inject({

@@ -3,6 +3,7 @@
  * is sent in coins (`amountCoins`), the euro amount stays empty; the ledger moves cents (1 coin = 25
  * cents, coins.ts), kind `tip`, key `tip:<sessionId>:<tipId>`.
  */
+import { CHAT_TYPES, type ChatType } from './chat-types.ts';
 import { CENTS_PER_COIN } from './coins.ts';
 
 /** The smallest and the largest tip in coins (the largest: 250 EUR, a slip of the finger costs no more). */
@@ -11,14 +12,10 @@ export const TIP_MAX_COINS = 1000;
 /** The amounts the chat's picker offers (any whole amount in range is accepted). */
 export const TIP_PRESET_COINS = [5, 10, 20, 50, 100] as const;
 
-/** The chat types in which a guest may tip: the paid ones the guest takes part in (not previews, not free chat). */
-export const TIP_CHAT_TYPES = [
-  'livechat',
-  'video-call',
-  'live-show',
-  'voyeur-chat',
-  'voyeur-private-chat',
-] as const;
+/** The chat types in which a guest may tip: every one but the free ones (free chat, live preview). */
+export const TIP_CHAT_TYPES: readonly ChatType[] = CHAT_TYPES.filter(
+  (type) => type !== 'free-chat' && type !== 'live-preview',
+);
 
 export function isValidTipCoins(coins: unknown): coins is number {
   return (

@@ -12,6 +12,7 @@ import {
   LIVE_REACTIONS,
   type LiveReaction,
   PUBLIC_SHOW_CHAT_TYPES,
+  TIP_CHAT_TYPES,
   TIP_MAX_COINS,
   TIP_MIN_COINS,
   TIP_PRESET_COINS,
@@ -28,13 +29,7 @@ import { type InteractionT, useInteractionT } from './useInteractionT.ts';
 
 const TOY_TYPES: readonly string[] = ['livechat', 'video-call'];
 const PUBLIC_TYPES: readonly string[] = PUBLIC_SHOW_CHAT_TYPES;
-const TIP_TYPES: readonly string[] = [
-  'livechat',
-  'video-call',
-  'live-show',
-  'voyeur-chat',
-  'voyeur-private-chat',
-];
+const TIP_TYPES: readonly string[] = TIP_CHAT_TYPES;
 const REACTION_SIGN: Record<LiveReaction, string> = {
   heart: '❤',
   fire: '🔥',
@@ -49,6 +44,19 @@ function failureOf(error: unknown): Failure {
   return error instanceof RestError && error.code === 'NOT_ENOUGH_MONEY' ? 'money' : 'failed';
 }
 
+/** Too little money: says so and offers the top-up, after which `again` sends the same request. */
+function NoMoney({ text, again, t }: { text: string; again: () => void; t: InteractionT }) {
+  const topUp = useTopUp();
+  return (
+    <div role="alert" className="live-notice">
+      <p>{text}</p>
+      <button type="button" className="button" onClick={() => topUp(again)}>
+        {t('topUp')}
+      </button>
+    </div>
+  );
+}
+
 function TipPicker({ sessionId, lang, t }: { sessionId: string; lang: Language; t: InteractionT }) {
   const [coins, setCoins] = useState<number>(TIP_PRESET_COINS[1]);
   const [custom, setCustom] = useState('');
@@ -57,7 +65,6 @@ function TipPicker({ sessionId, lang, t }: { sessionId: string; lang: Language; 
   const [sent, setSent] = useState<number | null>(null);
   /** The pending tip's id: the same tip after a top-up or a retry is charged once. */
   const pending = useRef<{ id: string; coins: number } | null>(null);
-  const topUp = useTopUp();
   const amount = custom === '' ? coins : Number(custom);
   const valid = Number.isInteger(amount) && amount >= TIP_MIN_COINS && amount <= TIP_MAX_COINS;
 
@@ -124,16 +131,11 @@ function TipPicker({ sessionId, lang, t }: { sessionId: string; lang: Language; 
       {failure === 'invalid' ? (
         <p role="alert">{t('tipInvalid', { min: TIP_MIN_COINS, max: TIP_MAX_COINS })}</p>
       ) : failure === 'money' ? (
-        <div role="alert" className="live-notice">
-          <p>{t('tipNoMoney')}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => topUp(() => pending.current && void tip(pending.current.coins))}
-          >
-            {t('topUp')}
-          </button>
-        </div>
+        <NoMoney
+          text={t('tipNoMoney')}
+          again={() => pending.current && void tip(pending.current.coins)}
+          t={t}
+        />
       ) : failure === 'failed' ? (
         <p role="alert">{t('tipFailed')}</p>
       ) : sent !== null ? (
@@ -176,7 +178,6 @@ function ToyPanel({
   const [failure, setFailure] = useState<Failure>(null);
   const [round, setRound] = useState(0);
   const pending = useRef<{ id: string; preset: ToyPreset } | null>(null);
-  const topUp = useTopUp();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round reads the offer again
   useEffect(() => {
     let current = true;
@@ -255,16 +256,11 @@ function ToyPanel({
         ))}
       </div>
       {failure === 'money' ? (
-        <div role="alert" className="live-notice">
-          <p>{t('toyNoMoney')}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => topUp(() => pending.current && void act(pending.current.preset))}
-          >
-            {t('topUp')}
-          </button>
-        </div>
+        <NoMoney
+          text={t('toyNoMoney')}
+          again={() => pending.current && void act(pending.current.preset)}
+          t={t}
+        />
       ) : failure ? (
         <p role="alert">{t('toyError')}</p>
       ) : null}
