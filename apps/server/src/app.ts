@@ -19,12 +19,14 @@ import { AppError } from './http/errors.ts';
 import { createPageOriginApp } from './http/pipeline.ts';
 import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
+import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createTelephony } from './infra/telephony.ts';
 import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
 import { createActorPictureReads } from './modules/catalog/actor-picture.ts';
+import { createActorShowFlag } from './modules/catalog/actor-show-flag.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
 import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
 import {
@@ -53,6 +55,7 @@ import { createPagesModule, type PageSlices } from './modules/pages/pages.module
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createPaymentsRepository, payingCustomerSql } from './modules/payments/payments.repository.ts';
 import { createPerformersModule } from './modules/performers/performers.module.ts';
+import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPincallModule } from './modules/pincall/pincall.module.ts';
 import { createVerifiedPhones } from './modules/pincall/verified-phones.ts';
 import { createShowSchedule } from './modules/performers/show-schedule.ts';
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       schedule: createShowSchedule(database.db),
       tickets: createTicketHolders(database.db),
       actors: createActorPictureReads(database.db),
+      flags: createActorShowFlag(database.db),
       clock:
         deps.showClock ??
         createShowClock({ offsetMs: config.showClockOffsetMs, adjustable: config.showClockAdjustable }),

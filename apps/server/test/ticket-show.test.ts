@@ -83,6 +83,17 @@ describe('ticket shows: show clock, admission, 908, the end, invitations (issue 
     throw new Error(`session ${sessionId} did not end`);
   }
 
+  /** Spec 3 `isCurrentlyTicketShow` of the actor state, once it equals `expected` (the job syncs it). */
+  async function ticketShowFlag(actorId: number, expected: boolean) {
+    let flag: boolean | undefined;
+    for (let i = 0; i < 100 && flag !== expected; i++) {
+      if (i > 0) await sleep(50);
+      const state = await kit.rest(null, 'GET', `actor/getActorStateById/${actorId}`);
+      flag = state.json().data.isCurrentlyTicketShow as boolean;
+    }
+    return flag;
+  }
+
   /** Moves the show clock to just after the show's start. */
   const toStartOf = (show: { startsAt: string }) => clock.shift(Date.parse(show.startsAt) - clock.now() + 10);
 
@@ -161,7 +172,7 @@ describe('ticket shows: show clock, admission, 908, the end, invitations (issue 
     expect((await endedRow(sessionId)).exit_code).toBe(100);
   });
 
-  it('spec 8 908: a guest in a livechat with the performer is ended with 908 at the show start; the whole minutes stay charged, the current minute is not (a performer-side end); a holder on the profile gets ticketShowStarted', async () => {
+  it('spec 8 908: a guest in a livechat with the performer is ended with 908 at the show start; the whole minutes stay charged, the current minute is not (a performer-side end); spec 3 isCurrentlyTicketShow turns true; a holder on the profile gets ticketShowStarted', async () => {
     const actor = await actorOnline();
     const chatter = await guestWith(1000);
     const holder = await guestWith(1000);
@@ -189,12 +200,13 @@ describe('ticket shows: show clock, admission, 908, the end, invitations (issue 
     // Only whole minutes: every charge is the full price (no pro-rata part of the current minute).
     expect(charges[0]?.n).toBeGreaterThanOrEqual(1);
     expect(charges[0]?.cents).toBe(120 * (charges[0]?.n ?? 0));
+    expect(await ticketShowFlag(actor.id, true)).toBe(true);
     const notice = await holderPage.next('ticketShowStarted', 5000);
     expect(notice).toMatchObject({ actorId: actor.id, showId: show.id, title: 'Evening show' });
     await expectLedgerInvariantsOf(t.database.db);
   });
 
-  it("the show's end ends its sessions with 202 (stop send); a cancelled show admits nobody and ends its running sessions", async () => {
+  it("the show's end ends its sessions with 202 (stop send) and clears isCurrentlyTicketShow; a cancelled show admits nobody and ends its running sessions", async () => {
     const actor = await actorOnline();
     const holder = await guestWith(1000);
     const show = await schedule(actor.id, 60_000, 2 * 60_000);
@@ -205,6 +217,7 @@ describe('ticket shows: show clock, admission, 908, the end, invitations (issue 
     clock.shift(2 * 60_000);
     expect((await page.next('liveEnded', 5000)).exitCode).toBe(202);
     expect((await endedRow(sessionId)).exit_code).toBe(202);
+    expect(await ticketShowFlag(actor.id, false)).toBe(false);
 
     const second = await schedule(actor.id, 60_000);
     await ticket(holder.id, second.id);

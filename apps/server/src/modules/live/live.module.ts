@@ -17,6 +17,7 @@ import type { ShowClock } from '../../infra/clock.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { ActorPictureReads } from '../catalog/actor-picture.ts';
+import type { ActorShowFlag } from '../catalog/actor-show-flag.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { ChatRatingWrites } from '../performers/chat-ratings.ts';
 import type { ShowSchedule } from '../performers/show-schedule.ts';
@@ -75,6 +76,8 @@ export function createLiveModule(
       tickets: TicketHolderReads;
       actors: ActorPictureReads;
       clock: ShowClock;
+      /** The catalog's `isCurrentlyTicketShow` flag the show job keeps true to the running shows. */
+      flags?: ActorShowFlag;
     };
   },
 ): LiveModule {
@@ -126,6 +129,7 @@ export function createLiveModule(
         loop,
         publish,
         actors: showDeps.actors,
+        ...(showDeps.flags ? { flags: showDeps.flags } : {}),
         simulatorInvites: deps.config.performerSimulator,
         intervalMs: deps.config.showJobMs,
         log: deps.log,

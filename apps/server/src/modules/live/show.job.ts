@@ -9,6 +9,7 @@
  * - the first time it sees a show running (per node), tells each ticket holder's open pages
  *   `ticketShowStarted` (the live-show tab offers "Join the show"), and with the performer simulator,
  *   the simulated performer invites its holders (`privateTicketShowInvitation`);
+ * - keeps the catalog's `isCurrentlyTicketShow` (spec 3) equal to "a show of this actor runs now";
  * - ends the `ticket-show` sessions of a performer whose show is no longer running (ended or
  *   cancelled) with the performer's `performerStopSend`: exit 202 "stop send".
  * Every node runs it for the sessions it continues; the holders' notice is sent by each node that
@@ -19,6 +20,7 @@ import { endsAtShowStart } from '@vela/domain/ticket-show';
 import type { Clock } from '../../infra/clock.ts';
 import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { ActorPictureReads } from '../catalog/actor-picture.ts';
+import type { ActorShowFlag } from '../catalog/actor-show-flag.ts';
 import type { ScheduledShowRow, ShowSchedule } from '../performers/show-schedule.ts';
 import type { LiveLoop } from './live.loop.ts';
 import type { TicketHolderReads } from './show-admission.ts';
@@ -30,6 +32,8 @@ export interface ShowJobDeps {
   loop: Pick<LiveLoop, 'ownedOf' | 'stateOf' | 'feed' | 'owned'>;
   publish: (guestId: number, event: GuestSocketEvent) => Promise<unknown>;
   actors: ActorPictureReads;
+  /** The catalog's `isCurrentlyTicketShow` (spec 3), kept equal to "a show of this actor runs now". */
+  flags?: ActorShowFlag;
   /** The simulated performers invite their ticket holders when their show starts. */
   simulatorInvites: boolean;
   intervalMs: number;
@@ -103,6 +107,7 @@ export function createShowJob(deps: ShowJobDeps) {
       }
     }
     await Promise.all(feeds);
+    await deps.flags?.syncTicketShows([...showActors]);
     for (const show of shows) {
       if (announced.has(show.id)) continue;
       announced.add(show.id);
