@@ -21,7 +21,6 @@ import type { WebBuildLocation } from './http/ssr.ts';
 import type { EventBus } from './infra/bus.ts';
 import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createTelephony } from './infra/telephony.ts';
-import { createShowClock, type ShowClock } from './infra/clock.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
