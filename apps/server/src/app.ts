@@ -57,7 +57,6 @@ import { createPerformersModule } from './modules/performers/performers.module.t
 import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPincallModule } from './modules/pincall/pincall.module.ts';
 import { createVerifiedPhones } from './modules/pincall/verified-phones.ts';
-import { createShowSchedule } from './modules/performers/show-schedule.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
