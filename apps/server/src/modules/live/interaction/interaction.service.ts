@@ -172,6 +172,8 @@ export function createLiveInteraction(deps: LiveInteractionDeps) {
     /** A reaction in the guest's running public show: to the performer and every viewer of it. */
     async reaction(guestId: number, sessionId: string, reaction: LiveReaction): Promise<void> {
       const row = await running(guestId, sessionId, PUBLIC_SHOW_CHAT_TYPES, 'reactions');
+      // The windows of guests gone quiet are dropped wholesale now and then (a bounded map).
+      if (!reactions.has(guestId) && reactions.size >= 10_000) reactions.clear();
       const sent = reactions.get(guestId) ?? [];
       reactions.set(guestId, sent);
       if (!allowReaction(sent, deps.now())) {
