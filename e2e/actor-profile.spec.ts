@@ -8,23 +8,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { pathFor } from '@vela/i18n/routes';
 import { decideConsent, expect, gotoReady, newGuest, signUpByApi, test } from './fixtures.ts';
+import { PROFILE_TABS_TEXT } from './profile-texts.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
 
 /** Expected texts (kept literal: a test must not reuse the code's catalogues). */
 const TEXT = {
-  sections: { en: 'Profile sections', es: 'Secciones del perfil' },
-  aboutMe: { en: 'About me', es: 'Sobre mí' },
-  videos: { en: 'Videos', es: 'Vídeos' },
-  classic: { en: 'Classics', es: 'Clásicos' },
-  pictures: { en: 'Photos', es: 'Fotos' },
-  liveShow: { en: 'Live show', es: 'Show en vivo' },
-  topCams: { en: 'Top cams', es: 'Top cams' },
-  ratings: { en: 'Chat ratings', es: 'Valoraciones del chat' },
+  ...PROFILE_TABS_TEXT,
   heatMap: { en: 'When I am online', es: 'Cuándo estoy online' },
-  upcoming: { en: 'Upcoming shows', es: 'Próximos shows' },
-  topCamsTitle: { en: 'Online now: similar performers', es: 'Online ahora: modelos parecidas' },
   blockedTitle: { en: 'Not available in your country', es: 'No disponible en tu país' },
   blockedText: {
     en: 'This performer is not available in your country.',

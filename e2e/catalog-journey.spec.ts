@@ -20,39 +20,24 @@ import {
   signUpByApi,
   test,
 } from './fixtures.ts';
+import { ALBUM_COMMENT_TEXT, PROFILE_TABS_TEXT } from './profile-texts.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
 
 /** Expected texts and paths (kept literal: a test must not reuse the code's catalogues). */
 const TEXT = {
+  ...PROFILE_TABS_TEXT,
+  ...ALBUM_COMMENT_TEXT,
   categories: { en: 'Categories', es: 'Categorías' },
   categoryPath: { en: 'categories', es: 'categorias' },
-  sections: { en: 'Profile sections', es: 'Secciones del perfil' },
-  aboutMe: { en: 'About me', es: 'Sobre mí' },
-  videos: { en: 'Videos', es: 'Vídeos' },
-  classic: { en: 'Classics', es: 'Clásicos' },
-  pictures: { en: 'Photos', es: 'Fotos' },
-  liveShow: { en: 'Live show', es: 'Show en vivo' },
-  topCams: { en: 'Top cams', es: 'Top cams' },
   videoTags: { en: 'Video tags', es: 'Etiquetas de vídeo' },
-  ratings: { en: 'Chat ratings', es: 'Valoraciones del chat' },
-  upcoming: { en: 'Upcoming shows', es: 'Próximos shows' },
-  topCamsTitle: { en: 'Online now: similar performers', es: 'Online ahora: modelos parecidas' },
   aboutPath: { en: 'about-me', es: 'sobre-mi' },
   classicPath: { en: 'videos/classic', es: 'videos/clasicos' },
-  picturesPath: { en: 'pictures', es: 'fotos' },
   /** An FSK-18 cover asks for the age verification (a click opens the login dialog, not the album). */
   adultsOnly: { en: 'Adults only', es: 'Solo para adultos' },
   rateAlbum: { en: 'Rate this album', es: 'Valora este álbum' },
   like: { en: /^Like\b/, es: /^Me gusta\b/ },
-  commentLabel: { en: 'Your comment', es: 'Tu comentario' },
-  submit: { en: 'Post comment', es: 'Publicar comentario' },
-  posted: { en: 'Thank you, your comment is online.', es: 'Gracias, tu comentario ya está publicado.' },
-  already: {
-    en: 'You have already commented on this album. Each guest may comment once.',
-    es: 'Ya has comentado este álbum. Cada usuario puede comentar una vez.',
-  },
   searchButton: { en: 'Search', es: 'Buscar' },
   searchField: { en: 'Search models, videos, photos and more', es: 'Buscar modelos, vídeos, fotos y más' },
   searchHint: { en: 'Type at least 3 characters.', es: 'Escribe al menos 3 caracteres.' },

@@ -16,6 +16,7 @@ import {
   signUpByApi,
   test,
 } from './fixtures.ts';
+import { ALBUM_COMMENT_TEXT } from './profile-texts.ts';
 
 const LANGS = ['en', 'es'] as const;
 type Lang = (typeof LANGS)[number];
@@ -23,17 +24,10 @@ const SHOTS = '/tmp/shots-gallery';
 
 /** Literal texts of packages/i18n/src/messages/gallery.ts (a test must not reuse the code). */
 const TEXT = {
+  ...ALBUM_COMMENT_TEXT,
   loginPrompt: { en: 'Log in to comment on this album.', es: 'Inicia sesión para comentar este álbum.' },
   like: { en: 'Like', es: 'Me gusta' },
   dislike: { en: 'Dislike', es: 'No me gusta' },
-  commentLabel: { en: 'Your comment', es: 'Tu comentario' },
-  submit: { en: 'Post comment', es: 'Publicar comentario' },
-  already: {
-    en: 'You have already commented on this album. Each guest may comment once.',
-    es: 'Ya has comentado este álbum. Cada usuario puede comentar una vez.',
-  },
-  posted: { en: 'Thank you, your comment is online.', es: 'Gracias, tu comentario ya está publicado.' },
-  picturesPath: { en: 'pictures', es: 'fotos' },
   totalOne: { en: '1 comment', es: '1 comentario' },
 } satisfies Record<string, Record<Lang, string>>;
 
