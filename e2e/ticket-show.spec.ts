@@ -18,6 +18,7 @@ const TEXT = {
   join: 'Join the show',
   ticketNeeded: /A ticket is needed for/,
   invitation: (name: string) => `${name} invites you to a private show`,
+  tag: 'Ticket show · your ticket paid for it',
 };
 
 const performerHeaders = (actorId: number) => ({
@@ -94,6 +95,8 @@ test('en: a ticket for a show starting in a minute admits its holder at the star
     await join.focus();
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-live-phase="live"]')).toBeVisible({ timeout: 20_000 });
+    // No price per minute and no cost meter: the ticket paid.
+    await expect(page.getByText(TEXT.tag)).toBeVisible();
     await expect
       .poll(() => liveVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
       .toBeGreaterThan(0.5);

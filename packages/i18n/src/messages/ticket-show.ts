@@ -17,6 +17,7 @@ export const ticketShowMessages = defineMessages({
     invitation: '{name} invites you to a private show',
     invitationOpen: 'Go to the show',
     invitationClose: 'Close',
+    tag: 'Ticket show · your ticket paid for it',
   },
   de: {
     running: 'Die Show „{title}“ läuft gerade.',
@@ -30,6 +31,7 @@ export const ticketShowMessages = defineMessages({
     invitation: '{name} lädt dich zu einer privaten Show ein',
     invitationOpen: 'Zur Show',
     invitationClose: 'Schließen',
+    tag: 'Ticket-Show · mit deinem Ticket bezahlt',
   },
   nl: {
     running: 'De show "{title}" is nu bezig.',
@@ -43,6 +45,7 @@ export const ticketShowMessages = defineMessages({
     invitation: '{name} nodigt je uit voor een privéshow',
     invitationOpen: 'Naar de show',
     invitationClose: 'Sluiten',
+    tag: 'Ticketshow · betaald met je ticket',
   },
   es: {
     running: 'El show «{title}» está en directo.',
@@ -56,5 +59,6 @@ export const ticketShowMessages = defineMessages({
     invitation: '{name} te invita a un show privado',
     invitationOpen: 'Ir al show',
     invitationClose: 'Cerrar',
+    tag: 'Show con entrada · pagado con tu entrada',
   },
 });

@@ -36,6 +36,7 @@ import { type LiveChatT, useLiveChatT } from '../hooks/useLiveChatT.ts';
 import { tipLine, toyLine } from '../interaction/interactionLines.ts';
 import { useInteractionT } from '../interaction/useInteractionT.ts';
 import ShowJoin from '../show/ShowJoin.tsx';
+import { ShowTag } from '../show/ShowTag.tsx';
 import { deliveredAt, IDLE, type Refusal, receiptStateOf, reduceRoom, refusalOf } from '../state/liveRoom.ts';
 import { selectedChatOffer } from '../state/selectedOffer.ts';
 import { ChatOffers, type PaidChatType } from './ChatOffers.tsx';
@@ -508,7 +509,9 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
                 })
               : t('tabTitle', { name: state.session.actorName })}
           </h3>
-          {isFreeType(state.session.type) ? (
+          {state.session.type === 'ticket-show' ? (
+            <ShowTag lang={lang} />
+          ) : isFreeType(state.session.type) ? (
             <FreeTag {...freeTime(state.session.type)} />
           ) : (
             <PriceTag price={state.session.pricePerMinute} lang={lang} />
@@ -543,7 +546,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             </div>
           </div>
         )}
-        {isFreeType(state.session.type) ? (
+        {state.session.type === 'ticket-show' ? null : isFreeType(state.session.type) ? (
           <FreeMeter {...freeTime(state.session.type)} />
         ) : (
           <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />
