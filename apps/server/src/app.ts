@@ -70,6 +70,7 @@ import { subscribedSql } from './modules/subscriptions/subscriptions.repository.
 import { createTicketHolders } from './modules/tickets/ticket-holders.ts';
 import { createToysModule } from './modules/toys/toys.module.ts';
 import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
+import { createVoiceCallReads } from './modules/voicecall/voicecall-reads.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { videoTilesByIds } from './modules/videos/video-tile.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     actors: createActorsModule({
       ...moduleDeps,
       availableForConversionChat: createConversionChatRepository(database.db).isAvailable,
+      inVoiceCall: createVoiceCallReads(database.db).actorInVoiceCall,
     }),
     videos: createVideosModule({ ...moduleDeps, isVip, mailer: mail.mailer }),
     // Album pictures are served through URLs signed per guest with a key from the session secret.

@@ -733,10 +733,15 @@ describe('actor profile (issue 5 deliverable 2; spec 3, 5, 6, 7, 9)', () => {
       const row = await service.actorFor(actor.id, null);
       const json = (value: unknown) => JSON.parse(JSON.stringify(value));
       const expected: [string, unknown][] = [
-        // Plus the conversion-chat module's flag (issue 18; the seed marks the even actor ids).
+        // Plus the conversion-chat module's flag (issue 18; the seed marks the even actor ids) and the
+        // voicecall module's (no call runs here).
         [
           `actor/getActorDataByIdOrName/${actor.id}`,
-          { ...(await service.actorData(row)), isActorAvailableForConversionChat: actor.id % 2 === 0 },
+          {
+            ...(await service.actorData(row)),
+            isActorAvailableForConversionChat: actor.id % 2 === 0,
+            isVoicecallActive: false,
+          },
         ],
         [`actor/getActorStateById/${actor.id}`, service.actorState(row)],
         [`actor/getActorPreviewImage/${actor.id}`, service.previewImage(row)],

@@ -147,6 +147,10 @@ describe('voice call of a verified number (spec 3 isVoicecallActive, spec 7 voic
       headers: { authorization: `Bearer ${other.accessToken}` },
     });
     expect(others.json().data).toEqual({ isVoicecallActive: false, isAnonymousVoicecall: false, call: null });
+    // Spec 3 actor isVoicecallActive: the performer's actor data says the call runs.
+    const actorData = () =>
+      t.app.inject({ method: 'GET', url: `/rest/v1/actor/getActorDataByIdOrName/${actor.id}` });
+    expect((await actorData()).json().data.isVoicecallActive).toBe(true);
 
     const stopped = await eventsOf(guest.id, async () => {
       const ended = await hangup(id);
@@ -166,6 +170,7 @@ describe('voice call of a verified number (spec 3 isVoicecallActive, spec 7 voic
       headers: { authorization: `Bearer ${guest.accessToken}` },
     });
     expect(after.json().data.isVoicecallActive).toBe(false);
+    expect((await actorData()).json().data.isVoicecallActive).toBe(false);
     // A repeated hangup webhook answers the stored end and publishes nothing.
     const again = await eventsOf(guest.id, async () =>
       expect((await hangup(id)).json().data.exitCode).toBe(903),

@@ -69,6 +69,8 @@ export interface ActorData extends ActorState {
   singleC2CChatPrice: Price;
   /** Spec 3: the performer is available for a conversion chat (issue 18, decision 0047). */
   isActorAvailableForConversionChat?: boolean;
+  /** Spec 3: the performer is in a voice call now (issue 18, decision 0051). */
+  isVoicecallActive?: boolean;
 }
 
 /** Spec 3 chat ratings; satisfactionRate (percent satisfied) is null below 10 ratings (spec 5/9). */
@@ -257,6 +259,7 @@ export const ActorDataSchema = z.object({
   multiChatPrice: PriceSchema,
   singleC2CChatPrice: PriceSchema,
   isActorAvailableForConversionChat: z.boolean().optional(),
+  isVoicecallActive: z.boolean().optional(),
 }) satisfies z.ZodType<ActorData>;
 
 export const ProfilePreviewSchema = z.object({

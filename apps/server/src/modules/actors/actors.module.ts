@@ -14,20 +14,33 @@ export function createActorsModule(
   deps: FeatureModuleDeps & {
     /** The conversion-chat module's answer: spec 3 isActorAvailableForConversionChat (issue 18). */
     availableForConversionChat?: (actorId: number) => Promise<boolean>;
+    /** The voicecall module's answer: spec 3 actor isVoicecallActive (issue 18, decision 0051). */
+    inVoiceCall?: (actorId: number) => Promise<boolean>;
   },
 ): ActorsModule {
   const service = createActorsService(deps.db);
   const available = deps.availableForConversionChat;
-  // Actor data (getActorDataByIdOrName) carries the conversion chat flag when the owner answers it.
-  const actors: typeof service = available
-    ? {
-        ...service,
-        actorData: async (actor) => ({
-          ...(await service.actorData(actor)),
-          isActorAvailableForConversionChat: await available(actor.id),
-        }),
-      }
-    : service;
+  const inVoiceCall = deps.inVoiceCall;
+  // Actor data (getActorDataByIdOrName) carries the conversion chat and voice call flags when their
+  // owners answer them.
+  const actors: typeof service =
+    available || inVoiceCall
+      ? {
+          ...service,
+          actorData: async (actor) => {
+            const [data, conversion, voice] = await Promise.all([
+              service.actorData(actor),
+              available?.(actor.id),
+              inVoiceCall?.(actor.id),
+            ]);
+            return {
+              ...data,
+              ...(conversion === undefined ? {} : { isActorAvailableForConversionChat: conversion }),
+              ...(voice === undefined ? {} : { isVoicecallActive: voice }),
+            };
+          },
+        }
+      : service;
   return {
     pages: service.pages,
     rest: actorsRoutes({ auth: deps.auth, actors, countryHeader: deps.config.countryHeader }),
