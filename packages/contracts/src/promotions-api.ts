@@ -58,6 +58,19 @@ export const RewardViewSchema = z.object({
 });
 export type RewardView = z.infer<typeof RewardViewSchema>;
 
+/** A reward view's details, all empty: each reward kind fills in its own (the server's presenter, tests). */
+export const NO_REWARD_DETAILS = {
+  cents: null,
+  coins: null,
+  voucherType: null,
+  voucherTypeName: null,
+  amount: null,
+  actorId: null,
+  percent: null,
+  flatCents: null,
+  maxCents: null,
+} as const satisfies Omit<RewardView, 'kind' | 'rewardType'>;
+
 /** The bonus code check's reasons; the list lives in @vela/domain/bonus-codes. */
 export { REDEEM_REASONS };
 export const RedeemReasonSchema = z.enum(REDEEM_REASONS);

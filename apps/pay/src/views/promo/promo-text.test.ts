@@ -1,20 +1,12 @@
 import type { RedeemBonusResult, RewardView } from '@vela/contracts/promotions-api';
-import { REDEEM_REASONS } from '@vela/contracts/promotions-api';
+import { NO_REWARD_DETAILS, REDEEM_REASONS } from '@vela/contracts/promotions-api';
 import { describe, expect, it } from 'vitest';
 import { isReason, promoTranslator, reasonText, rewardText, successText } from './promo-text.ts';
 
 const base: RewardView = {
   kind: 'coins',
   rewardType: 'bonus',
-  cents: null,
-  coins: null,
-  voucherType: null,
-  voucherTypeName: null,
-  amount: null,
-  actorId: null,
-  percent: null,
-  flatCents: null,
-  maxCents: null,
+  ...NO_REWARD_DETAILS,
 };
 
 describe('promo code texts (spec 9 formatting, spec 3 voucher types, four languages)', () => {

@@ -1,5 +1,11 @@
 /** What of vouchers, codes, redemptions and purchases leaves the server (ids as strings, no rows as is). */
-import type { Benefit, GuestVoucherView, Purchase, RewardView } from '@vela/contracts/promotions-api';
+import {
+  type Benefit,
+  type GuestVoucherView,
+  NO_REWARD_DETAILS,
+  type Purchase,
+  type RewardView,
+} from '@vela/contracts/promotions-api';
 import { type BonusReward, rewardTypeOf } from '@vela/domain/bonus-codes';
 import { coinsForEuroCents } from '@vela/domain/coins';
 import {
@@ -18,15 +24,7 @@ export function presentReward(reward: BonusReward): RewardView {
   const base: RewardView = {
     kind: reward.kind,
     rewardType: rewardTypeOf(reward),
-    cents: null,
-    coins: null,
-    voucherType: null,
-    voucherTypeName: null,
-    amount: null,
-    actorId: null,
-    percent: null,
-    flatCents: null,
-    maxCents: null,
+    ...NO_REWARD_DETAILS,
   };
   switch (reward.kind) {
     case 'coins':

@@ -2,6 +2,7 @@
 
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
+import { NO_REWARD_DETAILS } from '@vela/contracts/promotions-api';
 import {
   type ServerSocketMessage,
   ServerSocketMessageSchema,
@@ -320,15 +321,9 @@ describe('stores', () => {
       reward: {
         kind: 'coins',
         rewardType: 'coins',
+        ...NO_REWARD_DETAILS,
         cents: 500,
         coins: 20,
-        voucherType: null,
-        voucherTypeName: null,
-        amount: null,
-        actorId: null,
-        percent: null,
-        flatCents: null,
-        maxCents: null,
       },
     });
     client.emit({ type: 'loyaltyPointsChanged', points: 12 });
