@@ -45,6 +45,7 @@ import { sessionSecretOf } from './modules/guests/secret.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLiveModule } from './modules/live/live.module.ts';
+import { createVoiceCallSessions } from './modules/live/voice-call-sessions.ts';
 import { createLiveMedia } from './modules/live/media/create-live-media.ts';
 import type { LiveMedia } from './modules/live/media/live-media.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
@@ -254,6 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       actors: createActorChatReads(database.db),
       secret: sessionSecret,
       verifiedPhones: createVerifiedPhones(database.db),
+      // The call's video and chat: a voice-call session of the live engine (decision 0051).
+      video: createVoiceCallSessions({ db: database.db, service: live.service }),
     }),
     // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
     createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),

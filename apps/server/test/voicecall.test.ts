@@ -5,6 +5,7 @@
  * with paytype Voice at the end. Billing amounts are checked on the service with a test clock; the
  * endpoints through the app.
  */
+import { randomUUID } from 'node:crypto';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { ANONYMOUS_VOICE_CALL_RESULTS as R, VOICE_CALL_CENTS_PER_MINUTE } from '@vela/domain/voice-call';
@@ -14,9 +15,17 @@ import { createVoiceCallService } from '../src/modules/voicecall/voicecall.servi
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
+import { liveKit } from './live-kit.ts';
+import { recordingMedia } from './live-media-double.ts';
 import { testAppPerSuite } from './test-app.ts';
 
-const t = testAppPerSuite();
+const SECRET = 'voicecall-test-secret-0123456789abcdef';
+const media = recordingMedia();
+// The call's video is a live session (a recording media double; a live minute of 1 s).
+const t = testAppPerSuite({
+  env: { LIVE_MINUTE_MS: '1000', PERFORMER_API_SECRET: SECRET },
+  liveMedia: media,
+});
 let make: ReturnType<typeof factoriesOf>;
 beforeAll(() => {
   make = factoriesOf(t, { net: '10.136' });
@@ -385,5 +394,162 @@ describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat
       payload: JSON.stringify({ query: ANON, variables: { t: '12345678', a: actor.id } }),
     });
     expect(anonymous.json().errors[0].extensions.code).toBe('MISSING_TOKEN');
+  });
+});
+
+describe('the performer\'s video and chat during a voice call (spec 4 "Voice call start sets active", spec 8 903/904, decision 0051)', () => {
+  const kit = liveKit(t, { net: '10.138', performerSecret: SECRET });
+  const ageChecked = async (guestId: number) =>
+    t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guestId}`);
+  const sessionsOf = (guestId: number) =>
+    queryRows<{ id: string; type: string; status: string; exit_code: number | null; actor_id: number }>(
+      t.database.db,
+      sql`select id, type, status, exit_code, actor_id from live_sessions where guest_id = ${guestId} order by created_at`,
+    );
+  const stateOf = async (guest: { accessToken: string }) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/rest/v1/voicecall/state',
+        headers: { authorization: `Bearer ${guest.accessToken}` },
+      })
+    ).json().data;
+  async function endedSession(guestId: number, sessionId: string) {
+    for (let i = 0; i < 100; i++) {
+      const row = (await sessionsOf(guestId)).find((r) => r.id === sessionId);
+      if (row?.status === 'ended') return row;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`session ${sessionId} did not end`);
+  }
+
+  it('a call opens a voice-call live session of the caller (priced 0, the phone pays); the page joins and watches; its minutes cost no coins; hangup ends it with 903; another guest never sees it', async () => {
+    const number = phone();
+    const guest = await guestWithPhone(number, 500);
+    await ageChecked(guest.id);
+    const other = await make.buildGuest();
+    const actor = await make.buildActor({ isOnline: true, priceSingleCents: 150 });
+    const id = callId();
+    expect((await dial({ providerCallId: id, from: number, actorId: actor.id })).statusCode).toBe(200);
+
+    const [session] = await sessionsOf(guest.id);
+    expect(session).toMatchObject({ type: 'voice-call', actor_id: actor.id });
+    expect(['starting', 'running']).toContain(session!.status);
+    const state = await stateOf(guest);
+    expect(state.call).toMatchObject({ actorId: actor.id, liveSessionId: session!.id });
+    expect((await stateOf(other)).call).toBeNull();
+    // Spec 6: another guest's session is 404, the same as none.
+    const foreign = await kit.rest(other as never, 'GET', `live/sessions/${session!.id}`);
+    expect(foreign.statusCode).toBe(404);
+    // A voice call's video is opened by the call, never by live/start.
+    const direct = await kit.start(guest as never, actor.id, 'voice-call');
+    expect(direct.statusCode).toBe(400);
+    // The performer is on the phone: exclusive, another guest's livechat is refused 906.
+    const rival = await kit.guestWith(10_000);
+    const refused = await kit.start(rival, actor.id, 'livechat');
+    expect([refused.statusCode, refused.json().error.exitCode]).toEqual([409, 906]);
+
+    // The page joins the session and watches the performer; two live minutes pass.
+    const page = await kit.pageOf(guest as never);
+    kit.send(page, guest as never, { type: 'liveJoin', sessionId: session!.id });
+    await kit.answerAndShow(page, guest as never, session!.id, media);
+    for (let i = 0; i < 100 && (await sessionsOf(guest.id))[0]!.status !== 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await sessionsOf(guest.id))[0]!.status).toBe('running');
+    kit.send(page, guest as never, {
+      type: 'liveMessage',
+      sessionId: session!.id,
+      messageId: randomUUID(),
+      text: 'Hi!',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+
+    const ended = await hangup(id);
+    expect(ended.json().data.exitCode).toBe(903);
+    expect((await endedSession(guest.id, session!.id)).exit_code).toBe(903);
+    expect((await stateOf(guest)).isVoicecallActive).toBe(false);
+    const minutes = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from live_minutes where session_id = ${session!.id}`,
+    );
+    expect(minutes[0]!.n).toBe(0);
+    const [message] = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text from live_messages where session_id = ${session!.id}`,
+    );
+    expect(message?.text).toBe('Hi!');
+    // The voice billing is unchanged: the phone's top-up and the chat purchase of the same amount.
+    const [row] = await queryRows<{ id: string; billed_cents: number }>(
+      t.database.db,
+      sql`select id, billed_cents from voice_calls where provider_call_id = ${id}`,
+    );
+    const transfers = await transfersOf(`voicecall:${row!.id}:`);
+    expect(transfers.map((x) => [x.kind, x.reference.paytype])).toEqual([
+      ['top-up', 'Voice'],
+      ['chat', 'Voice'],
+    ]);
+    expect(await balanceOf(guest.id)).toBe(500);
+    await expectLedgerInvariantsOf(t.database.db);
+  });
+
+  it("a new call ends the video with 904 and opens the new call's; voicecall/video opens it again after it ended otherwise, and is 404 without a call", async () => {
+    const number = phone();
+    const guest = await guestWithPhone(number);
+    await ageChecked(guest.id);
+    const actor = await make.buildActor({ isOnline: true });
+    const first = callId();
+    const second = callId();
+    await dial({ providerCallId: first, from: number, actorId: actor.id });
+    const [old] = await sessionsOf(guest.id);
+    await dial({ providerCallId: second, from: number, actorId: actor.id });
+    expect((await endedSession(guest.id, old!.id)).exit_code).toBe(904);
+    const fresh = (await sessionsOf(guest.id)).filter((r) => r.status !== 'ended');
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({ type: 'voice-call' });
+
+    // The guest leaves the video (100): the phone call goes on, the page may open the video again.
+    const exit = await kit.rest(guest as never, 'POST', `live/sessions/${fresh[0]!.id}/exit`, {});
+    expect(exit.statusCode, exit.body).toBe(200);
+    await endedSession(guest.id, fresh[0]!.id);
+    expect((await stateOf(guest)).call).toMatchObject({ liveSessionId: null });
+    const video = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/voicecall/video',
+        headers: { authorization: `Bearer ${guest.accessToken}` },
+      });
+    const reopened = await video();
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().data.refusal).toBeNull();
+    const again = reopened.json().data.state.call.liveSessionId as string;
+    expect(again).not.toBe(fresh[0]!.id);
+    expect((await video()).json().data.state.call.liveSessionId).toBe(again);
+
+    expect((await hangup(second)).json().data.exitCode).toBe(903);
+    expect((await endedSession(guest.id, again)).exit_code).toBe(903);
+    const none = await video();
+    expect([none.statusCode, none.json().error.code]).toEqual([404, 'VOICECALL_NOT_FOUND']);
+    const visitor = await t.app.inject({ method: 'POST', url: '/rest/v1/voicecall/video' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('without the age check the call runs without video, and the page learns why (NEED_AGE_CHECK 601)', async () => {
+    const number = phone();
+    const guest = await guestWithPhone(number);
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    expect((await dial({ providerCallId: id, from: number, actorId: actor.id })).statusCode).toBe(200);
+    expect(await sessionsOf(guest.id)).toEqual([]);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/video',
+      headers: { authorization: `Bearer ${guest.accessToken}` },
+    });
+    expect(answer.json().data).toMatchObject({
+      state: { isVoicecallActive: true, call: { liveSessionId: null } },
+      refusal: { code: 'NEED_AGE_CHECK', exitCode: 601 },
+    });
+    expect((await hangup(id)).json().data.exitCode).toBe(903);
   });
 });

@@ -40,6 +40,11 @@ export const LIVE_FREE_CHAT_TYPES = ['free-chat', 'live-preview'] as const;
 export const LIVE_CHAT_TYPES = [...LIVE_PAID_CHAT_TYPES, ...LIVE_FREE_CHAT_TYPES, 'ticket-show'] as const;
 export const LiveChatTypeSchema = z.enum(LIVE_CHAT_TYPES);
 export type LiveChatType = z.infer<typeof LiveChatTypeSchema>;
+/**
+ * The type of a session as its views answer it: every `live/start` type, and a voice call's video
+ * (`voice-call`, decision 0051), which only the voicecall module opens (never `live/start`).
+ */
+export const LiveSessionTypeSchema = z.enum([...LIVE_CHAT_TYPES, 'voice-call']);
 export type LivePaidChatType = (typeof LIVE_PAID_CHAT_TYPES)[number];
 
 /** Spec 6 and 9 "live preview 5 (20 VIP)": preview units per rolling hour. */
@@ -93,7 +98,7 @@ export type LiveStartRequest = z.infer<typeof LiveStartRequestSchema>;
 
 export const LiveStartAnswerSchema = z.object({
   sessionId: LiveSessionIdSchema,
-  type: LiveChatTypeSchema,
+  type: LiveSessionTypeSchema,
   status: LiveSessionStatusSchema,
   /** What a minute costs in coins (spec 9 "amount per minute"). */
   pricePerMinute: Coins,

@@ -19,6 +19,11 @@ export const VoiceCallViewSchema = z.object({
   actorName: z.string(),
   startedAt: z.string(),
   centsPerMinute: z.number().int().positive(),
+  /**
+   * The performer's video and text chat of the call (a live session of type `voice-call`, decision
+   * 0051): its id while one runs for this caller, else null (not opened yet, refused, or ended).
+   */
+  liveSessionId: z.string().nullable(),
 });
 export type VoiceCallView = z.infer<typeof VoiceCallViewSchema>;
 
@@ -40,6 +45,17 @@ export const AnonymousVoiceCallAnswerSchema = z.object({
   state: VoiceCallStateSchema,
 });
 export type AnonymousVoiceCallAnswer = z.infer<typeof AnonymousVoiceCallAnswerSchema>;
+
+/**
+ * `POST voicecall/video`: the logged-in caller's page asks for the call's video (opened at the call's
+ * start; again after that session ended otherwise). `refusal`: why the live engine did not open it
+ * (its start refusal code and spec 8 exit code, e.g. PERFORMER_IN_SINGLE 906) — the call goes on.
+ */
+export const VoiceCallVideoAnswerSchema = z.object({
+  state: VoiceCallStateSchema,
+  refusal: z.object({ code: z.string(), exitCode: z.number().int().nullable() }).nullable(),
+});
+export type VoiceCallVideoAnswer = z.infer<typeof VoiceCallVideoAnswerSchema>;
 
 const Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'E.164, e.g. +4930123456');
 const ProviderCallId = z
@@ -82,6 +98,12 @@ export const voicecallEndpoints = {
     response: AnonymousVoiceCallAnswerSchema,
     /** And RATE_LIMITED: 10 codes per session, 30 per address, per 10 minutes. */
     errors: ['UNAUTHORIZED'],
+  }),
+  video: defineEndpoint({
+    method: 'POST',
+    path: 'voicecall/video',
+    response: VoiceCallVideoAnswerSchema,
+    errors: ['UNAUTHORIZED', 'VOICECALL_NOT_FOUND'],
   }),
   sandboxDial: defineEndpoint({
     method: 'POST',

@@ -24,7 +24,7 @@ const actor: ActorChatData = {
 };
 
 describe('chat types (spec 1)', () => {
-  it("are the seven live chat types of spec 1: livechat, voyeur chat, free chat, live preview, voyeur private chat, video call, live show (and a cam show's ticket-show, issue 18)", () => {
+  it("are the seven live chat types of spec 1: livechat, voyeur chat, free chat, live preview, voyeur private chat, video call, live show (and a cam show's ticket-show and a voice call's video, issue 18)", () => {
     expect([...CHAT_TYPES]).toEqual([
       'livechat',
       'voyeur-chat',
@@ -34,9 +34,23 @@ describe('chat types (spec 1)', () => {
       'video-call',
       'live-show',
       'ticket-show',
+      'voice-call',
     ]);
     expect(isChatType('video-call')).toBe(true);
     expect(isChatType('single')).toBe(false);
+  });
+});
+
+describe('the voice call flavour (spec 4 "Anonymous voice call: result code 2000 starts a server-mode live chat")', () => {
+  it('costs nothing per minute in the engine (the phone bill pays), is exclusive and needs no performer accept', () => {
+    const rule = CHAT_TYPE_RULES['voice-call'];
+    expect(chatPricePerMinute('voice-call', actor)).toBe(0);
+    expect(rule).toMatchObject({
+      exclusive: true,
+      needsPerformerAccept: false,
+      vouchersPay: false,
+      isVoyeur: false,
+    });
   });
 });
 
@@ -93,6 +107,8 @@ describe('which performer offers which chat (spec 3 flags)', () => {
       'live-show',
       // A ticket show needs no actor flag: the running show and the guest's ticket decide (ticket-show.ts).
       'ticket-show',
+      // A voice call's video needs none either: the running call decides (decision 0051).
+      'voice-call',
     ]);
     expect(CHAT_TYPES.filter((type) => isChatTypeOffered(type, all))).toEqual([...CHAT_TYPES]);
   });

@@ -39,6 +39,7 @@ export const CHAT_TYPES = [
   'video-call',
   'live-show',
   'ticket-show',
+  'voice-call',
 ] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 
@@ -137,6 +138,20 @@ export const CHAT_TYPE_RULES: Readonly<Record<ChatType, ChatTypeRule>> = {
   // A cam show's ticket holders (issue 18, ticket-show.ts): the ticket paid, so no minute price; the
   // show's shared text chat like a live show; admitted only with a ticket while the show runs.
   'ticket-show': { ...SHOW_RULE, type: 'ticket-show', priceField: null },
+  // The performer's video and text chat during a guest's voice call (issue 18, decision 0051): the
+  // phone bill pays (voice-call.ts), so no minute price; the performer is on the phone, so exclusive;
+  // the call is already connected, so no accept. Opened only by the voicecall module, never by live/start.
+  'voice-call': {
+    type: 'voice-call',
+    priceField: null,
+    needsPerformerAccept: false,
+    vouchersPay: false,
+    exclusive: true,
+    guestCamera: false,
+    isVoyeur: false,
+    needsLogin: true,
+    availability: null,
+  },
   'voyeur-chat': { ...VOYEUR_RULE, type: 'voyeur-chat' },
   // Watches another guest's livechat: the same rules as watching the show.
   'voyeur-private-chat': { ...VOYEUR_RULE, type: 'voyeur-private-chat' },

@@ -6,6 +6,14 @@ import { defineMessages } from '../translate.ts';
 
 export const voiceCallMessages = defineMessages({
   en: {
+    paidByPhone: 'Paid by your phone call',
+    watch: 'Watch {name} and chat',
+    videoAgain: 'Show the video again',
+    videoOpening: 'Opening the video…',
+    videoNEED_AGE_CHECK: 'Confirm your age to see the video; the call goes on.',
+    videoPERFORMER_IN_SINGLE: '{name} is in another private chat: no video for now; the call goes on.',
+    videoGUEST_IN_CHAT: 'End your other chat to see the video; the call goes on.',
+    videoOther: 'The video is not available right now; the call goes on.',
     active: 'You are on a voice call with {name}.',
     activeHint: 'Your phone carries the sound. The call is billed by your phone provider.',
     openProfile: 'Open {name}’s profile',
@@ -28,6 +36,15 @@ export const voiceCallMessages = defineMessages({
     noActor: 'Open this from a performer’s page to join your call.',
   },
   de: {
+    paidByPhone: 'Bezahlt über deinen Anruf',
+    watch: '{name} sehen und chatten',
+    videoAgain: 'Video wieder anzeigen',
+    videoOpening: 'Video wird geöffnet…',
+    videoNEED_AGE_CHECK: 'Bestätige dein Alter, um das Video zu sehen; das Telefonat läuft weiter.',
+    videoPERFORMER_IN_SINGLE:
+      '{name} ist in einem anderen Privatchat: vorerst kein Video; das Telefonat läuft weiter.',
+    videoGUEST_IN_CHAT: 'Beende deinen anderen Chat, um das Video zu sehen; das Telefonat läuft weiter.',
+    videoOther: 'Das Video ist gerade nicht verfügbar; das Telefonat läuft weiter.',
     active: 'Du bist im Telefonat mit {name}.',
     activeHint: 'Der Ton kommt über dein Telefon. Abgerechnet wird über deinen Telefonanbieter.',
     openProfile: 'Profil von {name} öffnen',
@@ -50,6 +67,15 @@ export const voiceCallMessages = defineMessages({
     noActor: 'Öffne dies auf der Seite eines Models, um deinem Telefonat beizutreten.',
   },
   nl: {
+    paidByPhone: 'Betaald via je telefoongesprek',
+    watch: '{name} bekijken en chatten',
+    videoAgain: 'Video opnieuw tonen',
+    videoOpening: 'Video wordt geopend…',
+    videoNEED_AGE_CHECK: 'Bevestig je leeftijd om de video te zien; het gesprek gaat door.',
+    videoPERFORMER_IN_SINGLE:
+      '{name} zit in een andere privéchat: voorlopig geen video; het gesprek gaat door.',
+    videoGUEST_IN_CHAT: 'Beëindig je andere chat om de video te zien; het gesprek gaat door.',
+    videoOther: 'De video is nu niet beschikbaar; het gesprek gaat door.',
     active: 'Je belt met {name}.',
     activeHint: 'Het geluid komt via je telefoon. De kosten lopen via je telefoonaanbieder.',
     openProfile: 'Profiel van {name} openen',
@@ -72,6 +98,14 @@ export const voiceCallMessages = defineMessages({
     noActor: 'Open dit op de pagina van een model om aan je gesprek deel te nemen.',
   },
   es: {
+    paidByPhone: 'Pagado con tu llamada',
+    watch: 'Ver a {name} y chatear',
+    videoAgain: 'Mostrar el vídeo de nuevo',
+    videoOpening: 'Abriendo el vídeo…',
+    videoNEED_AGE_CHECK: 'Confirma tu edad para ver el vídeo; la llamada continúa.',
+    videoPERFORMER_IN_SINGLE: '{name} está en otro chat privado: de momento sin vídeo; la llamada continúa.',
+    videoGUEST_IN_CHAT: 'Termina tu otro chat para ver el vídeo; la llamada continúa.',
+    videoOther: 'El vídeo no está disponible ahora; la llamada continúa.',
     active: 'Estás en una llamada con {name}.',
     activeHint: 'El sonido llega por tu teléfono. La llamada se factura a través de tu operador.',
     openProfile: 'Abrir el perfil de {name}',

@@ -15,6 +15,7 @@ const typeDefs = /* GraphQL */ `
     actorName: String!
     startedAt: String!
     centsPerMinute: Int!
+    liveSessionId: String
   }
 
   type VoiceCallState {

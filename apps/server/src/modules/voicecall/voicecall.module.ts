@@ -12,6 +12,7 @@ import {
   createVoiceCallService,
   type VerifiedPhonesPort,
   type VoiceCallService,
+  type VoiceCallVideoPort,
 } from './voicecall.service.ts';
 
 export interface VoiceCallModuleDeps extends FeatureModuleDeps {
@@ -19,6 +20,8 @@ export interface VoiceCallModuleDeps extends FeatureModuleDeps {
   secret: string;
   /** The pincall module's verified numbers; without it every caller is anonymous. */
   verifiedPhones?: VerifiedPhonesPort;
+  /** The live module's voice-call sessions (the call's video); without a media path none. */
+  video?: VoiceCallVideoPort;
   now?: () => number;
 }
 
@@ -36,6 +39,7 @@ export function createVoiceCallModule(
     now: deps.now ?? Date.now,
     rateLimits: deps.guests.rateLimits,
     ...(deps.verifiedPhones ? { verifiedPhones: deps.verifiedPhones } : {}),
+    ...(deps.video ? { video: deps.video } : {}),
   });
   const sandbox = deps.config.nodeEnv !== 'production' ? sandboxTelephonyRoutes(service) : undefined;
   return {

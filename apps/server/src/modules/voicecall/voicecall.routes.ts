@@ -22,6 +22,10 @@ export function voicecallRoutes(deps: { auth: GuestAuth; service: VoiceCallServi
       handler: async ({ auth: caller }) =>
         service.stateOf({ guestId: caller?.guestId ?? null, sessionId: caller?.sessionId ?? null }),
     });
+    route(app, voicecallEndpoints.video).handle({
+      authenticate: async (request) => (await auth.requireGuest(request)).guestId,
+      handler: async ({ auth: guestId }) => service.video(guestId),
+    });
     route(app, voicecallEndpoints.anonymousChat).handle({
       authenticate: async (request) => {
         const caller = await auth.authenticate(request);

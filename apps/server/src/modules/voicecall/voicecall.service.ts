@@ -17,7 +17,7 @@
  *   `voicecall:<id>:chat`, and the call row changes to ended in the same transaction.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { VoiceCallState } from '@vela/contracts/voicecall';
+import type { VoiceCallState, VoiceCallVideoAnswer } from '@vela/contracts/voicecall';
 import type { Db } from '@vela/db/client';
 import { DEFAULT_PERFORMER_SHARE, splitPurchase } from '@vela/domain/ledger';
 import {
@@ -45,6 +45,20 @@ export interface VerifiedPhonesPort {
   guestOf(phoneE164: string): Promise<number | null>;
 }
 
+/**
+ * The live module's port for the call's video (live/voice-call-sessions.ts): a `voice-call` live
+ * session of the guest with the performer, priced 0 (the phone pays), ended with the call's code.
+ */
+export interface VoiceCallVideoPort {
+  open(input: {
+    guestId: number;
+    actorId: number;
+    callKey: string;
+  }): Promise<{ ok: true; sessionId: string } | { ok: false; code: string; exitCode: number | null }>;
+  current(guestId: number, actorId: number): Promise<string | null>;
+  end(guestId: number, actorId: number, exitCode: VoiceCallExitCode): Promise<void>;
+}
+
 export interface VoiceCallServiceDeps {
   db: Db;
   wallet: WalletService;
@@ -53,6 +67,8 @@ export interface VoiceCallServiceDeps {
   actors: {
     actorForChat(actorId: number): Promise<{ name: string; chat: { isOnline: boolean } } | undefined>;
   };
+  /** The call's video (the live module); without it (no media path) a call has no video. */
+  video?: VoiceCallVideoPort;
   /** Without it (pincall not wired) every caller is anonymous. */
   verifiedPhones?: VerifiedPhonesPort;
   /** The server secret: the call's HMAC for the pages and the anonymous caller's token. */
@@ -115,7 +131,10 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
   }
 
   async function viewOf(call: VoiceCallRow, anonymous: boolean): Promise<VoiceCallState> {
-    const actor = await deps.actors.actorForChat(call.actorId);
+    const [actor, liveSessionId] = await Promise.all([
+      deps.actors.actorForChat(call.actorId),
+      call.guestId !== null && deps.video ? deps.video.current(call.guestId, call.actorId) : null,
+    ]);
     return {
       isVoicecallActive: true,
       isAnonymousVoicecall: anonymous,
@@ -125,8 +144,25 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
         actorName: actor?.name ?? '',
         startedAt: call.startedAt.toISOString(),
         centsPerMinute,
+        liveSessionId,
       },
     };
+  }
+
+  /** Opens the guest's call's video; a refusal (or a failure) leaves the call running without it. */
+  async function openVideo(call: VoiceCallRow): Promise<VoiceCallVideoAnswer['refusal']> {
+    if (call.guestId === null || !deps.video) return { code: 'NO_MEDIA_PATH', exitCode: null };
+    try {
+      const opened = await deps.video.open({
+        guestId: call.guestId,
+        actorId: call.actorId,
+        callKey: `voicecall:${call.id}`,
+      });
+      return opened.ok ? null : { code: opened.code, exitCode: opened.exitCode };
+    } catch (error) {
+      deps.log.warn({ err: error, callId: call.id }, 'voicecall: the call has no video');
+      return { code: 'VIDEO_FAILED', exitCode: null };
+    }
   }
 
   function startAnswer(call: VoiceCallRow, replacedCall: boolean): CallStartAnswer {
@@ -192,6 +228,10 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       return { call: { ...call, ...values, status: 'ended' as const }, ended: true };
     });
     if (result.ended && result.call.guestId !== null) {
+      // Spec 8: the call's video ends with the call's code (903 hangup, 904 new call).
+      await deps.video?.end(result.call.guestId, result.call.actorId, exitCode).catch((error: unknown) => {
+        deps.log.warn({ err: error, callId }, 'voicecall: the video did not end with the call');
+      });
       await publishToGuest(
         deps.bus,
         result.call.guestId,
@@ -252,6 +292,8 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
         try {
           const call = await insertCall(input, guestId);
           if (guestId !== null) {
+            // The performer's video and chat open with the call (spec 4 "Voice call start sets active").
+            await openVideo(call);
             await publishToGuest(
               deps.bus,
               guestId,
@@ -304,6 +346,17 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       if (caller.sessionId === null) return NO_CALL;
       const call = await repository.activeOfSession(caller.sessionId);
       return call ? viewOf(call, true) : NO_CALL;
+    },
+
+    /**
+     * `POST voicecall/video`: the logged-in guest's running call's video, opened again when its session
+     * ended otherwise (the performer's page reconnects, the guest reloads); 404 without a running call.
+     */
+    async video(guestId: number): Promise<VoiceCallVideoAnswer> {
+      const call = await repository.activeOfGuest(guestId);
+      if (!call) throw new AppError('VOICECALL_NOT_FOUND', 'You are not on a voice call', 404);
+      const refusal = await openVideo(call);
+      return { state: await viewOf(call, false), refusal };
     },
 
     /** Spec 7 "anonymous voice call chat (accessToken, actorId)": 2000 or another result code. */

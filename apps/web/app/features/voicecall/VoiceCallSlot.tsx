@@ -3,7 +3,13 @@
  *
  * - A logged-in guest's pages hear `voicecallStart` (the call's notice appears) and `voicecallStop`:
  *   for the call this page shows (matching `voicecallIdHash`) the page reloads, deferred while the live
- *   chat's exit dialog is open (spec 4).
+ *   chat's exit dialog is open (spec 4). A page opened after the start reads `voicecall/state` once.
+ * - The call's video and chat: the server opened a `voice-call` live session at the start; the slot
+ *   asks for it (`voicecall/video`, which opens it again after it ended otherwise), keeps its id for
+ *   the tab where the live-show tab resumes a chat, and at the start goes to the performer's
+ *   live-show tab (spec 4 "Voice call start sets active (may force reload)"): the video, the chat,
+ *   "Paid by your phone call", no cost meter. A refusal (no age check, the performer busy, another
+ *   chat) is said; the call goes on.
  * - `?voicecall=<actorId>` opens the anonymous voice caller's dialog: the code the phone said; 2000
  *   connects, any other code is said as an error; a logged-out page reloads 100 ms after close or
  *   success (spec 4). After the reload the visitor session's state says `isAnonymousVoicecall`; a
@@ -15,8 +21,9 @@ import { VOICE_CALL_TAB_KEY, VOICE_CALL_VISITOR_RELOAD_MS } from '@vela/domain/v
 import { voiceCallMessages } from '@vela/i18n/messages/voicecall';
 import { pathFor } from '@vela/i18n/routes';
 import { translator } from '@vela/i18n/translate';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../auth/useViewer.tsx';
+import { liveTabSessionKey } from '../live/state/tabSession.ts';
 import { useSocketMessage } from '../realtime/hooks/useSocketMessage.ts';
 import { AnonymousVoiceCallDialog } from './AnonymousVoiceCallDialog.tsx';
 import './voicecall.css';
@@ -42,6 +49,14 @@ export function reloadAfterExitDialog(doc: Document = document, reload = () => w
   observer.observe(doc.body, { childList: true, subtree: true });
 }
 
+/** The call's video on this page: being opened, open on the live-show tab, or why not. */
+type Video = { status: 'opening' } | { status: 'open'; onTab: boolean } | { status: 'refused'; code: string };
+const VIDEO_REFUSALS = ['NEED_AGE_CHECK', 'PERFORMER_IN_SINGLE', 'GUEST_IN_CHAT'] as const;
+const refusalKey = (code: string) =>
+  (VIDEO_REFUSALS as readonly string[]).includes(code)
+    ? (`video${code as (typeof VIDEO_REFUSALS)[number]}` as const)
+    : 'videoOther';
+
 function tokenDialogActor(search: string): number | null {
   const value = new URLSearchParams(search).get('voicecall');
   if (value === null) return null;
@@ -57,15 +72,73 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
     tokenDialogActor(window.location.search),
   );
 
-  useSocketMessage('voicecallStart', (message) =>
+  const [video, setVideo] = useState<Video | null>(null);
+  /** The call started while this page was open: go to the performer's live-show tab once. */
+  const follow = useRef(false);
+
+  useSocketMessage('voicecallStart', (message) => {
+    follow.current = true;
     setCall({
       voicecallIdHash: message.voicecallIdHash,
       actorId: message.actorId,
       actorName: message.actorName,
       startedAt: new Date().toISOString(),
       centsPerMinute: 0,
-    }),
+      liveSessionId: null,
+    });
+  });
+
+  // A page opened after the call started learns it (the notice, the video, the stop after a reload).
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    let current = true;
+    import('./voiceCallApi.ts')
+      .then(({ loadVoiceCallState }) => loadVoiceCallState())
+      .then((state) => {
+        if (current && state.call && !state.isAnonymousVoicecall) setCall((known) => known ?? state.call);
+      })
+      .catch(() => {
+        // No state: the page shows no notice, as before the call.
+      });
+    return () => {
+      current = false;
+    };
+  }, [isLoggedIn]);
+
+  const callHash = call?.voicecallIdHash ?? null;
+  const openVideo = useCallback(
+    async (target: Call, reopen: boolean) => {
+      setVideo({ status: 'opening' });
+      try {
+        const { openVoiceCallVideo } = await import('./voiceCallApi.ts');
+        const answer = await openVoiceCallVideo();
+        const sessionId = answer.state.call?.liveSessionId ?? null;
+        if (!sessionId) {
+          setVideo({ status: 'refused', code: answer.refusal?.code ?? 'VIDEO_FAILED' });
+          return;
+        }
+        const key = liveTabSessionKey(target.actorId);
+        const known = window.sessionStorage.getItem(key);
+        window.sessionStorage.setItem(key, sessionId);
+        const livePath = pathFor('Actor/LiveShow', lang, { actorName: target.actorName.toLowerCase() });
+        const onTab = window.location.pathname === livePath;
+        setVideo({ status: 'open', onTab });
+        // The live-show tab resumes the tab's chat when it loads: load it with the call's.
+        if (onTab && (known !== sessionId || reopen)) window.location.reload();
+        else if (!onTab && follow.current) window.location.assign(livePath);
+        follow.current = false;
+      } catch {
+        setVideo({ status: 'refused', code: 'VIDEO_FAILED' });
+      }
+    },
+    [lang],
   );
+  // The call's video: asked for once per call this page knows (a guest's; the visitor has none).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per call (its hash), not per render
+  useEffect(() => {
+    if (!isLoggedIn || !call || call.voicecallIdHash !== callHash) return;
+    void openVideo(call, false);
+  }, [isLoggedIn, callHash, openVideo]);
   useSocketMessage('voicecallStop', (message) => {
     if (call && call.voicecallIdHash === message.voicecallIdHash) reloadAfterExitDialog();
   });
@@ -121,12 +194,28 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
         >
           <p className="voicecall-notice__text">{t('active', { name: call.actorName })}</p>
           <p className="voicecall-notice__hint">{t('activeHint')}</p>
-          <a
-            className="button button--primary"
-            href={pathFor('Actor/LiveShow', lang, { actorName: call.actorName.toLowerCase() })}
-          >
-            {t('openProfile', { name: call.actorName })}
-          </a>
+          {video?.status === 'opening' ? (
+            <p className="voicecall-notice__hint" aria-busy="true">
+              {t('videoOpening')}
+            </p>
+          ) : video?.status === 'refused' ? (
+            <p className="voicecall-notice__hint" data-voicecall-video-refused={video.code}>
+              {t(refusalKey(video.code), { name: call.actorName })}
+            </p>
+          ) : null}
+          {isLoggedIn && video?.status === 'open' && video.onTab ? null : (
+            <a
+              className="button button--primary"
+              href={pathFor('Actor/LiveShow', lang, { actorName: call.actorName.toLowerCase() })}
+            >
+              {isLoggedIn ? t('watch', { name: call.actorName }) : t('openProfile', { name: call.actorName })}
+            </a>
+          )}
+          {isLoggedIn && (video?.status === 'refused' || (video?.status === 'open' && video.onTab)) ? (
+            <button type="button" className="button" onClick={() => void openVideo(call, true)}>
+              {t('videoAgain')}
+            </button>
+          ) : null}
         </aside>
       ) : null}
       {dialogActor !== null ? (

@@ -8,12 +8,18 @@ import { guestEndpoints } from '@vela/contracts/guest-api';
 import {
   type AnonymousVoiceCallAnswer,
   type VoiceCallState,
+  type VoiceCallVideoAnswer,
   voicecallEndpoints,
 } from '@vela/contracts/voicecall';
 import { endpointCall, endpointData } from '../api/rest.ts';
 
 export function loadVoiceCallState(): Promise<VoiceCallState> {
   return endpointData(voicecallEndpoints.state);
+}
+
+/** The logged-in caller's call's video: opened (or the running one) for the live-show tab. */
+export function openVoiceCallVideo(): Promise<VoiceCallVideoAnswer> {
+  return endpointData(voicecallEndpoints.video);
 }
 
 export async function enterVoiceCallToken(

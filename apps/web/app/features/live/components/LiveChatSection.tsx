@@ -21,6 +21,7 @@ import { usePaymentDialog } from '../../payment-dialog/PaymentDialogProvider.tsx
 import { useSocketMessage } from '../../realtime/hooks/useSocketMessage.ts';
 import { useSocketSend } from '../../realtime/hooks/useSocketSend.ts';
 import { useSocketClient } from '../../realtime/state/RealtimeProvider.tsx';
+import { VoiceCallTag } from '../../voicecall/VoiceCallTag.tsx';
 import { useTopUp } from '../../wallet/hooks/useTopUp.ts';
 import { useBalance } from '../../wallet/state/BalanceProvider.tsx';
 import {
@@ -39,6 +40,7 @@ import ShowJoin from '../show/ShowJoin.tsx';
 import { ShowTag } from '../show/ShowTag.tsx';
 import { deliveredAt, IDLE, type Refusal, receiptStateOf, reduceRoom, refusalOf } from '../state/liveRoom.ts';
 import { selectedChatOffer } from '../state/selectedOffer.ts';
+import { liveTabSessionKey } from '../state/tabSession.ts';
 import { ChatOffers, type PaidChatType } from './ChatOffers.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { ChatRating } from './ChatRating.tsx';
@@ -66,7 +68,10 @@ const InteractionPanel = lazy(() => import('../interaction/InteractionPanel.tsx'
 /** If `chatEnd` does not come (another node settles the minute late), the receipt is read anyway. */
 const RECEIPT_FALLBACK_MS = 4_000;
 
-const storageKey = (actorId: number) => `vela:live:${actorId}`;
+const storageKey = liveTabSessionKey;
+/** No cost meter: a ticket show (the ticket paid), a voice call's video (the phone pays). */
+const paidElsewhere = (type: string): type is 'ticket-show' | 'voice-call' =>
+  type === 'ticket-show' || type === 'voice-call';
 
 function remembered(actorId: number): string | null {
   try {
@@ -511,6 +516,8 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
           </h3>
           {state.session.type === 'ticket-show' ? (
             <ShowTag lang={lang} />
+          ) : state.session.type === 'voice-call' ? (
+            <VoiceCallTag lang={lang} />
           ) : isFreeType(state.session.type) ? (
             <FreeTag {...freeTime(state.session.type)} />
           ) : (
@@ -546,7 +553,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             </div>
           </div>
         )}
-        {state.session.type === 'ticket-show' ? null : isFreeType(state.session.type) ? (
+        {paidElsewhere(state.session.type) ? null : isFreeType(state.session.type) ? (
           <FreeMeter {...freeTime(state.session.type)} />
         ) : (
           <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />

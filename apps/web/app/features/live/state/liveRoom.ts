@@ -24,8 +24,8 @@ export type Refusal = 'money' | 'busy' | 'offline' | 'country' | 'in-chat' | 'fa
 
 export interface LiveSession {
   sessionId: string;
-  /** The chat type (a video call sends the guest's camera; a voyeur does not write). */
-  type: LiveChatType;
+  /** The chat type (a video call sends the guest's camera; a voyeur does not write; a voice call's video). */
+  type: LiveChatType | 'voice-call';
   actorName: string;
   pricePerMinute: Price;
   /** A free preview's or free chat's allowance of delivered media, ms; null for a paid chat. */
