@@ -27,6 +27,7 @@ import { createActorChatReads } from './modules/catalog/actor-chat.ts';
 import { createActorPictureReads } from './modules/catalog/actor-picture.ts';
 import { createActorShowFlag } from './modules/catalog/actor-show-flag.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
+import { createClashModule } from './modules/clash/clash.module.ts';
 import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
 import {
   conversionChatCountdownEndsSql,
@@ -35,6 +36,7 @@ import {
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
+import { createFreeShowModule } from './modules/free-show/free-show.module.ts';
 import { createGalleryModule } from './modules/gallery/gallery.module.ts';
 import { albumForSale, performerOfItem } from './modules/gallery/gallery.repository.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
@@ -203,9 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // with a media path, the guest's calls and signaling.
   // Performers' toys (issue 18): the ToyControl port with the simulated toy, the paid toy actions.
   const toys = createToysModule(moduleDeps);
+  // Special live events (issue 18, decision 0053): free shows (the live show is free while one runs)
+  // and clash of cams voting.
+  const freeShows = createFreeShowModule({ ...moduleDeps, actors: createActorChatReads(database.db) });
   const live = createLiveModule({
     ...moduleDeps,
     toys: toys.service,
+    freeShows: freeShows.service.reads,
     actors: createActorChatReads(database.db),
     vouchers: promotions.service,
     presence: presence.service,
@@ -248,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     presence,
     live,
+    freeShows,
+    createClashModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
     // Voice calls (issue 18, decision 0051): the telephony side's calls, a verified number's guest
     // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
     createVoiceCallModule({

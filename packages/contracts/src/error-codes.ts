@@ -162,6 +162,12 @@ export const ERROR_CODES = [
   'VOICECALL_ACTOR_OFFLINE',
   'VOICECALL_ENDED',
   'VOICECALL_NOT_FOUND',
+  // Clash of cams (issue 18, contracts live-events.ts): the operator's start and a guest's vote.
+  'CLASH_NOT_FOUND',
+  'CLASH_WRONG_ACTOR',
+  'CLASH_ENDED',
+  'CLASH_RUNNING',
+  'ALREADY_VOTED',
   // Chat tickets (issue 18; contracts tickets.ts): buying, returning, cancelling a cam show's tickets.
   ...TICKET_ERROR_CODES,
   // Web push.

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { AvsSocketEventSchema } from './guest.ts';
 import { LIVE_CLIENT_SHAPES, LIVE_EVENT_SHAPES } from './live.ts';
+import { LIVE_BROADCAST_SHAPES } from './live-events.ts';
 import { LIVE_INTERACTION_CLIENT_SHAPES, LIVE_INTERACTION_EVENT_SHAPES } from './live-interaction.ts';
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
@@ -219,6 +220,21 @@ export const PresenceMessageSchema = z.discriminatedUnion('type', [
   ActorOfflineMessageSchema,
 ]);
 export type PresenceMessage = z.infer<typeof PresenceMessageSchema>;
+/**
+ * What every socket hears (visitors too), on bus channel `presence`: presence and the live events about
+ * a performer (issue 18, decision 0053: free show start/stop, clash of cams voting).
+ */
+export const BroadcastMessageSchema = z.discriminatedUnion('type', [
+  ...PresenceMessageSchema.options,
+  ...msgAll(LIVE_BROADCAST_SHAPES),
+]);
+export type BroadcastMessage = z.infer<typeof BroadcastMessageSchema>;
+const BROADCAST_TYPES: ReadonlySet<string> = new Set(
+  BroadcastMessageSchema.options.map((o) => o.shape.type.value),
+);
+/** Whether a delivered event is one of every socket's (not a guest's own). */
+export const isBroadcastMessage = (event: { type: string }): event is BroadcastMessage =>
+  BROADCAST_TYPES.has(event.type);
 
 /**
  * Events about one guest, published on bus channel `guest:<id>` and sent as they are to every open
@@ -330,7 +346,7 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
     inReplyTo: z.string().max(64).nullable(),
   }),
   ...guestEvents,
-  ...PresenceMessageSchema.options,
+  ...BroadcastMessageSchema.options,
   msg('canOneClickResult', { config: OneClickConfigSchema }),
   msg('chargeOneClickResult', { charge: ChargeSchema.nullable(), errorCode: z.string().nullable() }),
   msg('navbarNotifications', {
@@ -346,11 +362,10 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
     onlineTotal: z.number().int().nonnegative(),
   }),
   msg('signupEmailSent', { email: z.string() }),
-  // In the protocol, sent by features not built yet (messenger, live reactions, voice call, contests).
+  // In the protocol, sent by features not built yet (messenger).
   msg('messagePrice', { channelId: Id, price: PriceSchema }),
   msg('channels', { channels: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
   msg('channel', { channel: z.record(z.string(), z.unknown()) }),
-  msg('clashOfCamsVoting', { contestId: Id }),
 ]);
 export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
 export type ServerSocketMessageType = ServerSocketMessage['type'];

@@ -9,9 +9,11 @@
 export * from './schema/actors.ts';
 export * from './schema/avs.ts';
 export * from './schema/catalog.ts';
+export * from './schema/clash.ts';
 export type { LocalizedText } from './schema/columns.ts';
 export * from './schema/conversion-chat.ts';
 export * from './schema/favorites.ts';
+export * from './schema/free-show.ts';
 export * from './schema/gallery.ts';
 export * from './schema/guests.ts';
 export * from './schema/infra.ts';

@@ -28,7 +28,7 @@ import { createPerformerDesk, type PerformerDeskDeps, type PerformerDeskService 
 import { listenForRelays, relayOver } from './live.relay.ts';
 import { createLiveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
-import { createLiveService, type LiveService } from './live.service.ts';
+import { createLiveService, type LiveService, type LiveServiceDeps } from './live.service.ts';
 import { createLiveSignaling } from './live.signaling.ts';
 import { liveSocket } from './live.socket.ts';
 import type { LiveMedia } from './media/live-media.ts';
@@ -58,6 +58,8 @@ export function createLiveModule(
     isVip?: (guestId: number) => Promise<boolean>;
     /** The toys module's paid toy actions (issue 18); without it no toy control. */
     toys?: InteractionPartDeps['toys'];
+    /** The free-show module's read (issue 18, decision 0053): a running free show's live show is free. */
+    freeShows?: LiveServiceDeps['freeShows'];
     /** The performers module's chat ratings: survey/chatexit ratings are reported there. */
     ratings?: ChatRatingWrites;
     /**
@@ -167,6 +169,7 @@ export function createLiveModule(
     ...(signaling ? { signaling, relay: relayOver(deps.bus) } : {}),
     ...(showDeps ? { shows: createShowAdmission(showDeps) } : {}),
     interaction,
+    ...(deps.freeShows ? { freeShows: deps.freeShows } : {}),
   });
   const socket = signaling ? liveSocket(service, deps.log) : null;
   const simulator = deps.config.performerSimulator
@@ -233,6 +236,12 @@ export function createLiveModule(
           if (type === 'actorOffline' && typeof actorId === 'number') {
             void service.previewsOffline(actorId).catch((error: unknown) => {
               deps.log.error({ err: error, actorId }, 'live: previews not ended');
+            });
+          }
+          // ... and a stopped free show ends its free viewers' chats (decision 0053).
+          if (type === 'freeShowStop' && typeof actorId === 'number') {
+            void service.freeShowStopped(actorId).catch((error: unknown) => {
+              deps.log.error({ err: error, actorId }, 'live: free show viewers not ended');
             });
           }
         })

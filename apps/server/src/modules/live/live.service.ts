@@ -161,6 +161,8 @@ export interface LiveServiceDeps {
     tipsOf(sessionId: string): Promise<LiveTip[]>;
     toyControlAvailable(actorId: number, type: string): Promise<boolean>;
   };
+  /** The free-show module's read (issue 18, decision 0053): while it runs, the live show is free. */
+  freeShows?: { isRunning(actorId: number): Promise<boolean> };
 }
 
 /** What a session says about itself to its guest: the start answer (also for a replayed start). */
@@ -331,8 +333,16 @@ export function createLiveService(deps: LiveServiceDeps) {
     ]);
     if (!context) return { ok: false, code: 'ACTOR_NOT_FOUND', exitCode: null, modal: null };
     const { actor, input } = context;
+    // A running free show (decision 0053) makes the performer's live show free: price 0, no charge.
+    const free = request.type === 'live-show' && ((await deps.freeShows?.isRunning(actor.id)) ?? false);
     const decision = decideChatStart(
-      { ...input, type: request.type, freeChatMsLeft: freeChat?.msLeft ?? 0, previewUnitsUsed },
+      {
+        ...input,
+        ...(free ? { actor: { ...input.actor, multiChatPrice: 0 } } : {}),
+        type: request.type,
+        freeChatMsLeft: freeChat?.msLeft ?? 0,
+        previewUnitsUsed,
+      },
       deps.settings,
     );
     if (!decision.ok) {
@@ -660,6 +670,16 @@ export function createLiveService(deps: LiveServiceDeps) {
      * continues end with 403 (a preview not yet showing, 498). Previews never ask the performer, so the
      * performer desk, which ends the chats it was asked for, does not know them.
      */
+    /**
+     * The performer's free show stopped (decision 0053): the live shows this node runs for free end
+     * as the performer stopping the stream (202); a paid chat would need the guest's choice.
+     */
+    async freeShowStopped(actorId: number): Promise<void> {
+      const free = loop
+        .ownedOf(actorId, 'live-show')
+        .filter((id) => loop.stateOf(id)?.pricePerMinuteCents === 0);
+      await Promise.all(free.map((id) => loop.feed(id, { type: 'performerStopSend' })));
+    },
     async previewsOffline(actorId: number): Promise<void> {
       await Promise.all(
         loop.ownedOf(actorId, 'live-preview').map((id) => loop.feed(id, { type: 'performerOffline' })),

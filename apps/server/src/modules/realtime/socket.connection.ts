@@ -19,10 +19,11 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
 import {
   ANONYMOUS_SOCKET_MESSAGES,
+  type BroadcastMessage,
   type ClientSocketMessage,
   ClientSocketMessageSchema,
   type GuestSocketEvent,
-  type PresenceMessage,
+  isBroadcastMessage,
   type ServerSocketMessage,
   SOCKET_CLOSE_PONG_MISSING,
   SOCKET_CLOSE_PROTOCOL_ERROR,
@@ -93,7 +94,7 @@ export class SocketConnection implements HubMember {
   private checkTimer: NodeJS.Timeout | undefined;
   private joined = false;
   /** Events that arrived between joining the hub and the acknowledgement: sent right after it. */
-  private early: { event: GuestSocketEvent | PresenceMessage; json: string }[] | undefined;
+  private early: { event: GuestSocketEvent | BroadcastMessage; json: string }[] | undefined;
   private readonly connectionId = randomUUID();
   /** Why the server closed the socket, for the lifecycle hooks (else the page went away). */
   private closedBecause: 'ended' | 'locked' | 'gone' = 'gone';
@@ -125,7 +126,7 @@ export class SocketConnection implements HubMember {
     return this.deps.country;
   }
 
-  deliver(event: GuestSocketEvent | PresenceMessage, json: string): void {
+  deliver(event: GuestSocketEvent | BroadcastMessage, json: string): void {
     if (this.early) {
       this.early.push({ event, json });
       return;
@@ -137,12 +138,7 @@ export class SocketConnection implements HubMember {
     }
     this.sendJson(json);
     const session = this.session;
-    if (
-      session &&
-      session.guestId !== null &&
-      event.type !== 'actorOnline' &&
-      event.type !== 'actorOffline'
-    ) {
+    if (session && session.guestId !== null && !isBroadcastMessage(event)) {
       const context = this.contextOf({ ...session, guestId: session.guestId });
       this.tell('guestEvent', (lifecycle) => lifecycle.guestEvent?.(context, event));
     }

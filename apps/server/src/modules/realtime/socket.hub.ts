@@ -9,12 +9,12 @@
  * ever sees the list itself.
  */
 import {
+  type BroadcastMessage,
+  BroadcastMessageSchema,
   type GuestSocketEvent,
   GuestSocketEventSchema,
   guestChannel,
   PRESENCE_CHANNEL,
-  type PresenceMessage,
-  PresenceMessageSchema,
 } from '@vela/contracts/socket';
 import { z } from 'zod';
 import type { EventBus, Unsubscribe } from '../../infra/bus.ts';
@@ -22,7 +22,7 @@ import { isBlockedIn } from '../../infra/country.ts';
 
 /** A presence event as published on the bus: the page's event plus the performer's banned countries. */
 const PresenceBusEventSchema = z.intersection(
-  PresenceMessageSchema,
+  BroadcastMessageSchema,
   z.object({ bannedCountryCodes: z.array(z.string().max(8)).max(300).default([]) }),
 );
 export type PresenceBusEvent = z.input<typeof PresenceBusEventSchema>;
@@ -44,7 +44,7 @@ export interface HubMember {
   /** The country of the request that opened the socket (spec 6 banned countries), null unknown. */
   readonly country: string | null;
   /** `json` is the event serialized once for every socket of this node. */
-  deliver(event: GuestSocketEvent | PresenceMessage, json: string): void;
+  deliver(event: GuestSocketEvent | BroadcastMessage, json: string): void;
 }
 
 export interface HubLog {
@@ -71,7 +71,7 @@ export class SocketHub {
         return;
       }
       const { bannedCountryCodes, ...rest } = parsed.data;
-      const page = PresenceMessageSchema.parse(rest);
+      const page = BroadcastMessageSchema.parse(rest);
       const json = JSON.stringify(page);
       for (const member of this.members)
         if (!isBlockedIn(bannedCountryCodes, member.country)) member.deliver(page, json);

@@ -64,6 +64,8 @@ export interface LiveChatActor {
 
 /** Tips, the toy and reactions (issue 18): their own chunk, loaded once a chat runs. */
 const InteractionPanel = lazy(() => import('../interaction/InteractionPanel.tsx'));
+/** Clash of cams voting and the free show (issue 18, decision 0053): their own chunk. */
+const LiveEvents = lazy(() => import('../events/LiveEvents.tsx'));
 
 /** If `chatEnd` does not come (another node settles the minute late), the receipt is read anyway. */
 const RECEIPT_FALLBACK_MS = 4_000;
@@ -406,6 +408,16 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
           disabled={state.phase === 'starting' || camera.asking}
           onJoin={() => void start('ticket-show')}
         />
+        <Suspense fallback={null}>
+          <LiveEvents
+            actorId={actor.id}
+            name={actor.name}
+            lang={lang}
+            loggedIn={loggedIn}
+            disabled={state.phase === 'starting' || camera.asking}
+            onWatchFree={() => void start('live-show')}
+          />
+        </Suspense>
         {!actor.isOnline || (typeof chatTypes === 'object' && !chatTypes.isOnline) ? (
           <p className="page__meta">{t('offline', { name: actor.name })}</p>
         ) : chatTypes === 'loading' ? (
@@ -558,6 +570,11 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         ) : (
           <CostMeter seconds={deliveredAt(state, now) / 1000} reading={state.meter} lang={lang} t={t} />
         )}
+        {live ? (
+          <Suspense fallback={null}>
+            <LiveEvents actorId={actor.id} name={actor.name} lang={lang} loggedIn={loggedIn} />
+          </Suspense>
+        ) : null}
         {live && state.status === 'running' ? (
           <Suspense fallback={null}>
             <InteractionPanel

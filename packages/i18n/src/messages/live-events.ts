@@ -1,0 +1,73 @@
+/**
+ * Special live events on the live-show tab (issue 18, decision 0053): clash of cams voting and the
+ * performer's free show.
+ */
+import { defineMessages } from '../translate.ts';
+
+export const liveEventsMessages = defineMessages({
+  en: {
+    clashTitle: 'Clash of cams: {a} vs {b}',
+    clashVotes: '{name}: {votes} votes',
+    clashVote: 'Vote for {name}',
+    clashVoting: 'Voting…',
+    clashVoted: 'You voted for {name}.',
+    clashLogin: 'Log in to vote — one free vote per clash.',
+    clashEndsAt: 'Voting closes at {time}.',
+    clashWinner: 'The clash is over: {name} wins.',
+    clashTie: 'The clash is over: a tie.',
+    clashEnded: 'The voting is over.',
+    clashFailed: 'Your vote did not go through. Try again.',
+    freeShowRunning: '{name} is giving a free show right now.',
+    freeShowWatch: 'Watch the free show',
+    freeShowHint: 'Free while the show runs; when it stops, your chat ends — nothing is charged.',
+  },
+  de: {
+    clashTitle: 'Clash of Cams: {a} gegen {b}',
+    clashVotes: '{name}: {votes} Stimmen',
+    clashVote: 'Für {name} stimmen',
+    clashVoting: 'Stimme wird abgegeben…',
+    clashVoted: 'Du hast für {name} gestimmt.',
+    clashLogin: 'Melde dich an, um abzustimmen — eine kostenlose Stimme pro Clash.',
+    clashEndsAt: 'Die Abstimmung endet um {time}.',
+    clashWinner: 'Der Clash ist vorbei: {name} gewinnt.',
+    clashTie: 'Der Clash ist vorbei: unentschieden.',
+    clashEnded: 'Die Abstimmung ist vorbei.',
+    clashFailed: 'Deine Stimme kam nicht an. Versuche es noch einmal.',
+    freeShowRunning: '{name} gibt gerade eine kostenlose Show.',
+    freeShowWatch: 'Kostenlose Show ansehen',
+    freeShowHint:
+      'Kostenlos, solange die Show läuft; endet sie, endet auch dein Chat — es wird nichts berechnet.',
+  },
+  nl: {
+    clashTitle: 'Clash of cams: {a} tegen {b}',
+    clashVotes: '{name}: {votes} stemmen',
+    clashVote: 'Stem op {name}',
+    clashVoting: 'Stem wordt uitgebracht…',
+    clashVoted: 'Je hebt op {name} gestemd.',
+    clashLogin: 'Log in om te stemmen — één gratis stem per clash.',
+    clashEndsAt: 'Stemmen kan tot {time}.',
+    clashWinner: 'De clash is voorbij: {name} wint.',
+    clashTie: 'De clash is voorbij: gelijkspel.',
+    clashEnded: 'Het stemmen is voorbij.',
+    clashFailed: 'Je stem is niet doorgekomen. Probeer het opnieuw.',
+    freeShowRunning: '{name} geeft nu een gratis show.',
+    freeShowWatch: 'Bekijk de gratis show',
+    freeShowHint: 'Gratis zolang de show loopt; stopt die, dan eindigt je chat — er wordt niets berekend.',
+  },
+  es: {
+    clashTitle: 'Clash of cams: {a} contra {b}',
+    clashVotes: '{name}: {votes} votos',
+    clashVote: 'Votar por {name}',
+    clashVoting: 'Votando…',
+    clashVoted: 'Has votado por {name}.',
+    clashLogin: 'Inicia sesión para votar: un voto gratis por clash.',
+    clashEndsAt: 'La votación cierra a las {time}.',
+    clashWinner: 'El clash ha terminado: gana {name}.',
+    clashTie: 'El clash ha terminado: empate.',
+    clashEnded: 'La votación ha terminado.',
+    clashFailed: 'Tu voto no se registró. Inténtalo de nuevo.',
+    freeShowRunning: '{name} está haciendo un show gratis ahora mismo.',
+    freeShowWatch: 'Ver el show gratis',
+    freeShowHint: 'Gratis mientras dure el show; cuando termine, tu chat termina: no se cobra nada.',
+  },
+});
