@@ -7,7 +7,7 @@ import { defineMessages } from '../translate.ts';
 export const liveEventsMessages = defineMessages({
   en: {
     clashTitle: 'Clash of cams: {a} vs {b}',
-    clashVotes: '{name}: {votes} votes',
+    clashVotes: '{name}: {votes, plural, one {# vote} other {# votes}}',
     clashVote: 'Vote for {name}',
     clashVoting: 'Voting…',
     clashVoted: 'You voted for {name}.',
@@ -23,7 +23,7 @@ export const liveEventsMessages = defineMessages({
   },
   de: {
     clashTitle: 'Clash of Cams: {a} gegen {b}',
-    clashVotes: '{name}: {votes} Stimmen',
+    clashVotes: '{name}: {votes, plural, one {# Stimme} other {# Stimmen}}',
     clashVote: 'Für {name} stimmen',
     clashVoting: 'Stimme wird abgegeben…',
     clashVoted: 'Du hast für {name} gestimmt.',
@@ -40,7 +40,7 @@ export const liveEventsMessages = defineMessages({
   },
   nl: {
     clashTitle: 'Clash of cams: {a} tegen {b}',
-    clashVotes: '{name}: {votes} stemmen',
+    clashVotes: '{name}: {votes, plural, one {# stem} other {# stemmen}}',
     clashVote: 'Stem op {name}',
     clashVoting: 'Stem wordt uitgebracht…',
     clashVoted: 'Je hebt op {name} gestemd.',
@@ -56,7 +56,7 @@ export const liveEventsMessages = defineMessages({
   },
   es: {
     clashTitle: 'Clash of cams: {a} contra {b}',
-    clashVotes: '{name}: {votes} votos',
+    clashVotes: '{name}: {votes, plural, one {# voto} other {# votos}}',
     clashVote: 'Votar por {name}',
     clashVoting: 'Votando…',
     clashVoted: 'Has votado por {name}.',
