@@ -13,14 +13,18 @@ import {
   PincallVerifyResultSchema,
 } from '@vela/contracts/pincall';
 import type { PincallType } from '@vela/domain/pincall';
-import type { z } from 'zod';
 import { graphqlField, pageAccessToken } from '../api/graphql.ts';
 import { RestError } from '../api/rest.ts';
+
+/** What a contract schema offers here (structural: the page imports no zod itself, first-load.test). */
+interface Checks<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 async function call<T>(
   field: keyof typeof PINCALL_DOCUMENTS,
   variables: object,
-  schema: z.ZodType<T>,
+  schema: Checks<T>,
 ): Promise<T> {
   const value = await graphqlField(PINCALL_DOCUMENTS[field], variables, field, await pageAccessToken());
   const parsed = schema.safeParse(value);
