@@ -1,5 +1,5 @@
 /**
- * Tips in a live session (issue 18 deliverable 2, decision 0046; spec 5 "tip sent in coins"): the
+ * Tips in a live session (issue 18 deliverable 2, decision 0052; spec 5 "tip sent in coins"): the
  * HTTP call on the real app with a recording media double, the real ledger and billing loop
  * (LIVE_MINUTE_MS = 1 s, a real setting). PGlite by default, PostgreSQL with DATABASE_URL.
  */

@@ -1,5 +1,5 @@
 /**
- * Toy control (issue 18 deliverable 2, decision 0046): the ToyControl port's simulated toy, the paid
+ * Toy control (issue 18 deliverable 2, decision 0052): the ToyControl port's simulated toy, the paid
  * toy action of a live chat (ledger kind toy, key toy:live:<session>:<actionId>, logged in
  * toy_actions, then the command; a refused command refunded once), the performer's view of the toy,
  * chatEnd `isToyControl`, and live reactions (spec 7 `liveReaction`) to every viewer of a public show.

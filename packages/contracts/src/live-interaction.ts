@@ -1,5 +1,5 @@
 /**
- * In-session interaction (issue 18 deliverable 2, decision 0046): tips, live reactions and toy
+ * In-session interaction (issue 18 deliverable 2, decision 0052): tips, live reactions and toy
  * control. Tips and toy actions are REST calls of the guest's own running session (their refusals are
  * 4xx with a code: 402 NOT_ENOUGH_MONEY, 404 LIVE_SESSION_NOT_FOUND, 409 LIVE_SESSION_NOT_ACTIVE,
  * 409 TOY_NOT_AVAILABLE); what they did reaches every open page of the guest (`liveTip`, `toyAction`)

@@ -1,5 +1,5 @@
 /**
- * Ticket shows (spec 3 chat ticket / show, issue 18; docs/decisions/0046… see the show decision):
+ * Ticket shows (spec 3 chat ticket / show, issue 18; docs/decisions/0050):
  * the rules of the show side, pure. A cam show (performers module's `cam_shows`) runs from `startsAt`
  * (inclusive) to `endsAt` (exclusive) by the SHOW clock, unless it was cancelled. While it runs:
  * - its ticket holders are admitted to a `ticket-show` session (priced 0 per minute: the ticket paid);

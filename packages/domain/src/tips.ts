@@ -1,5 +1,5 @@
 /**
- * Tips and live reactions in a live session (issue 18 deliverable 2, decision 0046). Spec 5: a tip
+ * Tips and live reactions in a live session (issue 18 deliverable 2, decision 0052). Spec 5: a tip
  * is sent in coins (`amountCoins`), the euro amount stays empty; the ledger moves cents (1 coin = 25
  * cents, coins.ts), kind `tip`, key `tip:<sessionId>:<tipId>`.
  */

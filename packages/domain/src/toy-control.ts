@@ -1,5 +1,5 @@
 /**
- * Toy control (issue 18 deliverable 2, decision 0046): what a guest may make a performer's toy do and
+ * Toy control (issue 18 deliverable 2, decision 0052): what a guest may make a performer's toy do and
  * what it costs. The levels are a Lovense-style scale 1..20; the chat offers a few presets, each with
  * a price in coins, charged through the ledger (kind `toy`, key `toy:<context>:<actionId>`).
  */

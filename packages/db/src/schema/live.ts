@@ -172,7 +172,7 @@ export const livePreviewDeclines = pgTable('live_preview_declines', {
 });
 
 /**
- * Tips sent in a session (issue 18, decision 0046; spec 5 "tip sent in coins"): one row per
+ * Tips sent in a session (issue 18, decision 0052; spec 5 "tip sent in coins"): one row per
  * (session, tipId), written in the same transaction as its ledger transfer `tip:<session>:<tipId>`
  * (kind `tip`), so a tip shown in the chat and the receipt is always paid, and a resent tip is one.
  */

@@ -1,5 +1,5 @@
 /**
- * Tables of the toys module (apps/server/src/modules/toys; issue 18, decision 0046): which performers
+ * Tables of the toys module (apps/server/src/modules/toys; issue 18, decision 0052): which performers
  * have a remote-controlled toy, and the log of every toy action a guest paid for. Only that module
  * imports them; other modules ask it (docs/decisions/0031).
  */

@@ -1,6 +1,6 @@
 /**
  * Demo performers with a remote-controlled toy (spec 3 isToyControl / isDildocontrolAvailable, issue
- * 18, decision 0046): every third actor (id divisible by 3), the simulated toy; a fixed share with no
+ * 18, decision 0052): every third actor (id divisible by 3), the simulated toy; a fixed share with no
  * randomness, inserted with ON CONFLICT DO NOTHING (a second run changes nothing). Answers how many
  * were inserted.
  */

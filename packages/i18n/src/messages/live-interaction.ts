@@ -1,5 +1,5 @@
 /**
- * In-session interaction on the live page (issue 18, decision 0046): tips, the toy, reactions.
+ * In-session interaction on the live page (issue 18, decision 0052): tips, the toy, reactions.
  */
 import { defineMessages } from '../translate.ts';
 

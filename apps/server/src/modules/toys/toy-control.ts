@@ -1,5 +1,5 @@
 /**
- * The ToyControl port (issue 18, decision 0046): what a real toy integration (a Lovense-style
+ * The ToyControl port (issue 18, decision 0052): what a real toy integration (a Lovense-style
  * cloud API that drives the performer's paired toy) implements, and the demo's simulated toy. It knows
  * nothing of live sessions: the live chat's toy actions use it now, issue 19's messenger will too.
  * Money and the action log are the toys service's (toys.service.ts), not the port's.

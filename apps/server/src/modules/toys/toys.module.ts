@@ -1,5 +1,5 @@
 /**
- * The toys module (issue 18, decision 0046): performers' remote-controlled toys. It owns `toys` (who
+ * The toys module (issue 18, decision 0052): performers' remote-controlled toys. It owns `toys` (who
  * has one) and `toy_actions` (every paid action), the ToyControl port (toy-control.ts; the demo's
  * simulated toy) and the paid action (toys.service.ts), which the live module's chat uses and issue
  * 19's messenger will. Routes: `GET live/toys/:actorId` (public: has the performer a toy, its state,

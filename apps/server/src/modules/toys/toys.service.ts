@@ -1,5 +1,5 @@
 /**
- * Toy actions a guest pays for (issue 18, decision 0046). One action: the ledger charge (kind `toy`,
+ * Toy actions a guest pays for (issue 18, decision 0052). One action: the ledger charge (kind `toy`,
  * key `toy:<context>:<actionId>`, the performer's share through `performerId`) and the log row commit
  * together (`wallet.atomically`), then the toy command through the ToyControl port. The toy refusing
  * (gone, not connected) refunds the charge, exactly once (the refund's own key, and the wallet's

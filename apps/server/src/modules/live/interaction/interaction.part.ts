@@ -1,5 +1,5 @@
 /**
- * The live module's interaction part (issue 18, decision 0046), built by live.module.ts: the service,
+ * The live module's interaction part (issue 18, decision 0052), built by live.module.ts: the service,
  * its REST routes and its socket message (`sendLiveReaction`). Kept apart so the module file only
  * wires it.
  */

@@ -1,5 +1,5 @@
 /**
- * In-session interaction of the live module (issue 18 deliverable 2, decision 0046): tips, toy actions
+ * In-session interaction of the live module (issue 18 deliverable 2, decision 0052): tips, toy actions
  * and live reactions, each for the asking guest's own running session (another guest's is 404 like
  * none, a session not running 409 LIVE_SESSION_NOT_ACTIVE).
  *

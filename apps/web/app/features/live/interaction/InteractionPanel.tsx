@@ -1,5 +1,5 @@
 /**
- * The in-session interaction of a running live chat (issue 18, decision 0046), a lazy chunk of the
+ * The in-session interaction of a running live chat (issue 18, decision 0052), a lazy chunk of the
  * live section: a tip picker (preset amounts as a radio group plus any whole amount, Enter sends),
  * the performer's toy (its live state and the preset actions with their prices) in a livechat or
  * video call with a performer who has one, and the reactions bar in a public show. Too little money
