@@ -5,9 +5,11 @@
  *   reloads 100 ms after success and says the call runs; after the hangup it reloads and the notice
  *   is gone;
  * - a guest whose number was verified through the pin call (the guest service's GraphQL, pin from the
- *   outbox): the dial reaches the guest's open page over the socket (`voicecallStart`), the hangup's
- *   `voicecallStop` for that call reloads it.
- * Not built, so not tested: the performer's video during the call (decision 0051 "Not built").
+ *   outbox): the dial reaches the guest's open page over the socket (`voicecallStart`), which goes to
+ *   the performer's live-show tab: the performer's video plays, "Paid by your phone call", no cost
+ *   meter; the hangup ends the video with 903 and, once its exit dialog is closed, the call's
+ *   `voicecallStop` reloads the page.
+ * Not built, so not tested: the anonymous caller's video (decision 0051).
  */
 import { mkdirSync } from 'node:fs';
 import {
@@ -20,10 +22,11 @@ import {
   signUpByApi,
   test,
 } from './fixtures.ts';
-import { onlinePerformerNames } from './live-helpers.ts';
+import { liveVideo, onlinePerformerNames, verifyAge } from './live-helpers.ts';
 
 /** Expected texts from packages/i18n/src/messages/voicecall.ts (kept literal). */
 const ACTIVE = (name: string) => `You are on a voice call with ${name}.`;
+const PAID_BY_PHONE = 'Paid by your phone call';
 const SHOTS = process.env.REPORT_DIR ? `${process.env.REPORT_DIR}/shots` : 'test-results/shots';
 
 const randomNumber = (prefix: string) =>
@@ -137,29 +140,48 @@ test.describe('voice calls (spec 4, 6, 7, 8)', () => {
     await expect(notice).toBeHidden({ timeout: 25_000 });
   });
 
-  test('a verified number is the guest’s call: the open page shows it over the socket and reloads at the hangup', async ({
+  test('a verified number is the guest’s call: the open page goes to the performer’s video, paid by the phone, and reloads after the hangup', async ({
     page,
     baseURL,
     clientIp,
+    request,
   }) => {
     await decideConsent(page.context(), baseURL);
     await gotoReady(page, '/en/');
-    await signUpByApi(page, clientIp, newGuest('voice'));
+    const guest = await signUpByApi(page, clientIp, newGuest('voice'));
+    // Live streams are FSK-18: the video needs the age check (without it the call runs without video).
+    await verifyAge(page, request, clientIp, guest.id);
     const number = randomNumber('+49151');
     await verifyPhone(page, clientIp, number);
 
     const slugs = await onlinePerformerNames(page);
     const acknowledged = socketAcknowledged(page);
+    // The slot reads the call state once it is there (it hears the socket's voicecallStart from then on).
+    const slotReady = page.waitForResponse((r) => r.url().includes('/rest/v1/voicecall/state'));
     await gotoReady(page, '/en/');
     await acknowledged;
+    await slotReady;
     const call = await dialAnOnlinePerformer(page, number, slugs);
     expect(call.caller).toBe('guest');
+    // The start goes to the performer's live-show tab, where the call's video plays with its chat.
+    await expect(page.locator('[data-live-phase="live"]')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(PAID_BY_PHONE)).toBeVisible();
+    // The video and chat stand in for the call's notice.
     const notice = page.getByRole('status').filter({ hasText: ACTIVE(call.name) });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
-    await expect(notice.getByRole('link', { name: `Open ${call.name}’s profile` })).toBeVisible();
+    await expect(notice).toBeHidden();
+    await expect(page.locator('.live-meter')).toHaveCount(0);
+    await expect
+      .poll(() => liveVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    await page.screenshot({ path: `${SHOTS}/voicecall-guest-video.png` });
 
-    const reloaded = page.waitForEvent('load');
     await hangup(page, call.providerCallId);
+    // The video ends with 903 (its exit dialog); the call's stop reloads the page once it is closed.
+    const close = page.locator('[data-live-close]');
+    await expect(close).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Voice call hangup')).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await close.click();
     await reloaded;
     await expect(notice).toBeHidden();
   });

@@ -107,6 +107,27 @@ export function createLiveRepository(db: Db) {
       return row?.ownerNode ?? null;
     },
 
+    /**
+     * The guest's newest session with the performer that is not over (of `type` when given): a chat
+     * the performer may invite from (show-invitations.ts), a voice call's video (voice-call-sessions.ts).
+     */
+    async openSessionWith(guestId: number, actorId: number, type?: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(
+          and(
+            eq(table.guestId, guestId),
+            eq(table.actorId, actorId),
+            inArray(table.status, LIVE_STATUSES),
+            type === undefined ? undefined : eq(table.type, type),
+          ),
+        )
+        .orderBy(desc(table.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     /** Whether the performer is in an exclusive chat that is not over (spec 8 906 "host single"). */
     async actorInSingle(actorId: number): Promise<boolean> {
       const [row] = await db

@@ -8,12 +8,10 @@
  * the same 404 as a guest that does not exist: the performer API cannot probe guest ids or spam.
  */
 import type { Db } from '@vela/db/client';
-import { and, eq, inArray } from '@vela/db/orm';
-import { liveSessions } from '@vela/db/schema/live';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { ShowSchedule } from '../performers/show-schedule.ts';
-import { LIVE_STATUSES } from './live.repository.ts';
+import { createLiveRepository } from './live.repository.ts';
 import type { TicketHolderReads } from './show-admission.ts';
 
 export interface ShowInvitationDeps {
@@ -26,20 +24,9 @@ export interface ShowInvitationDeps {
 }
 
 export function createShowInvitations(deps: ShowInvitationDeps) {
-  async function inChatWith(guestId: number, actorId: number): Promise<boolean> {
-    const rows = await deps.db
-      .select({ id: liveSessions.id })
-      .from(liveSessions)
-      .where(
-        and(
-          eq(liveSessions.guestId, guestId),
-          eq(liveSessions.actorId, actorId),
-          inArray(liveSessions.status, [...LIVE_STATUSES]),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  }
+  const sessions = createLiveRepository(deps.db);
+  const inChatWith = async (guestId: number, actorId: number): Promise<boolean> =>
+    (await sessions.openSessionWith(guestId, actorId)) !== null;
 
   async function mayInvite(actorId: number, guestId: number): Promise<boolean> {
     const now = new Date(deps.clock.now());

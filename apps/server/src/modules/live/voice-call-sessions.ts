@@ -15,9 +15,7 @@
  * A session that ends otherwise (the performer offline, the page gone) does not end the call.
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, inArray } from '@vela/db/orm';
-import { liveSessions } from '@vela/db/schema/live';
-import { LIVE_STATUSES } from './live.repository.ts';
+import { createLiveRepository } from './live.repository.ts';
 import type { LiveService } from './live.service.ts';
 
 export type VoiceCallSessionOpen =
@@ -31,22 +29,9 @@ export interface VoiceCallSessions {
 }
 
 export function createVoiceCallSessions(deps: { db: Db; service: LiveService }): VoiceCallSessions {
-  const current = async (guestId: number, actorId: number): Promise<string | null> => {
-    const [row] = await deps.db
-      .select({ id: liveSessions.id })
-      .from(liveSessions)
-      .where(
-        and(
-          eq(liveSessions.guestId, guestId),
-          eq(liveSessions.actorId, actorId),
-          eq(liveSessions.type, 'voice-call'),
-          inArray(liveSessions.status, LIVE_STATUSES),
-        ),
-      )
-      .orderBy(desc(liveSessions.createdAt))
-      .limit(1);
-    return row?.id ?? null;
-  };
+  const sessions = createLiveRepository(deps.db);
+  const current = (guestId: number, actorId: number) =>
+    sessions.openSessionWith(guestId, actorId, 'voice-call');
   return {
     current,
     async open({ guestId, actorId, callKey }) {

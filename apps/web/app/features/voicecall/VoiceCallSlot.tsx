@@ -57,6 +57,60 @@ const refusalKey = (code: string) =>
     ? (`video${code as (typeof VIDEO_REFUSALS)[number]}` as const)
     : 'videoOther';
 
+/** Whether the live-show tab's room shows a chat now (its video and chat take the notice's place). */
+function useLiveRoomShowing(watch: boolean): boolean {
+  const [showing, setShowing] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const read = () => setShowing(document.querySelector(LIVE_ROOM_SHOWING) !== null);
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-live-phase'],
+    });
+    return () => observer.disconnect();
+  }, [watch]);
+  return watch && showing;
+}
+
+const LIVE_ROOM_SHOWING = '.live-room[data-live-phase="live"]';
+/** How long the stop waits for the call's video to end (its `chatEnd`) before it reloads anyway. */
+const VIDEO_END_WAIT_MS = 5_000;
+
+/**
+ * Runs `then` once the live room shows no running chat: the call's video ends with it (903/904) and
+ * its exit dialog opens, which the stop's reload waits for (spec 4); the `chatEnd` may come after
+ * the stop.
+ */
+export function afterLiveRoomEnds(then: () => void, doc: Document = document, waitMs = VIDEO_END_WAIT_MS) {
+  const showing = () => doc.querySelector(LIVE_ROOM_SHOWING) !== null;
+  if (!showing()) {
+    then();
+    return;
+  }
+  let finished = false;
+  const done = () => {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+    then();
+  };
+  const observer = new MutationObserver(() => {
+    if (!showing()) done();
+  });
+  const timer = window.setTimeout(done, waitMs);
+  observer.observe(doc.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-live-phase'],
+  });
+}
+
 function tokenDialogActor(search: string): number | null {
   const value = new URLSearchParams(search).get('voicecall');
   if (value === null) return null;
@@ -76,36 +130,6 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
   /** The call started while this page was open: go to the performer's live-show tab once. */
   const follow = useRef(false);
 
-  useSocketMessage('voicecallStart', (message) => {
-    follow.current = true;
-    setCall({
-      voicecallIdHash: message.voicecallIdHash,
-      actorId: message.actorId,
-      actorName: message.actorName,
-      startedAt: new Date().toISOString(),
-      centsPerMinute: 0,
-      liveSessionId: null,
-    });
-  });
-
-  // A page opened after the call started learns it (the notice, the video, the stop after a reload).
-  useEffect(() => {
-    if (!isLoggedIn) return;
-    let current = true;
-    import('./voiceCallApi.ts')
-      .then(({ loadVoiceCallState }) => loadVoiceCallState())
-      .then((state) => {
-        if (current && state.call && !state.isAnonymousVoicecall) setCall((known) => known ?? state.call);
-      })
-      .catch(() => {
-        // No state: the page shows no notice, as before the call.
-      });
-    return () => {
-      current = false;
-    };
-  }, [isLoggedIn]);
-
-  const callHash = call?.voicecallIdHash ?? null;
   const openVideo = useCallback(
     async (target: Call, reopen: boolean) => {
       setVideo({ status: 'opening' });
@@ -133,14 +157,51 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
     },
     [lang],
   );
-  // The call's video: asked for once per call this page knows (a guest's; the visitor has none).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per call (its hash), not per render
+
+  useSocketMessage('voicecallStart', (message) => {
+    const started: Call = {
+      voicecallIdHash: message.voicecallIdHash,
+      actorId: message.actorId,
+      actorName: message.actorName,
+      startedAt: new Date().toISOString(),
+      centsPerMinute: 0,
+      liveSessionId: null,
+    };
+    setCall(started);
+    // The call started while this page was open: its video, on the performer's live-show tab.
+    follow.current = true;
+    void openVideo(started, false);
+  });
+
+  // A page opened after the call started learns it (the notice, the video, the stop after a reload).
   useEffect(() => {
-    if (!isLoggedIn || !call || call.voicecallIdHash !== callHash) return;
-    void openVideo(call, false);
-  }, [isLoggedIn, callHash, openVideo]);
+    if (!isLoggedIn) return;
+    let current = true;
+    import('./voiceCallApi.ts')
+      .then(({ loadVoiceCallState }) => loadVoiceCallState())
+      .then((state) => {
+        if (!current || !state.call || state.isAnonymousVoicecall) return;
+        setCall((known) => known ?? state.call);
+        void openVideo(state.call, false);
+      })
+      .catch(() => {
+        // No state: the page shows no notice, as before the call.
+      });
+    return () => {
+      current = false;
+    };
+  }, [isLoggedIn, openVideo]);
+
+  // On the performer's live-show tab the running video and chat stand in for the notice; when that
+  // session ends otherwise (the performer offline, the guest left it) the notice is back to reopen it.
+  const roomShowing = useLiveRoomShowing(video?.status === 'open' && video.onTab);
+
+  /** The call ended (its stop came): the notice says so until the deferred reload. */
+  const [ended, setEnded] = useState(false);
   useSocketMessage('voicecallStop', (message) => {
-    if (call && call.voicecallIdHash === message.voicecallIdHash) reloadAfterExitDialog();
+    if (!call || call.voicecallIdHash !== message.voicecallIdHash) return;
+    setEnded(true);
+    afterLiveRoomEnds(() => reloadAfterExitDialog());
   });
 
   // The anonymous voice caller's tab (no socket): the state, re-read until the call ends.
@@ -185,37 +246,45 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
 
   return (
     <>
-      {call ? (
+      {call && !roomShowing ? (
         <aside
           className="voicecall-notice"
           role="status"
           aria-live="polite"
           data-voicecall={call.voicecallIdHash}
         >
-          <p className="voicecall-notice__text">{t('active', { name: call.actorName })}</p>
-          <p className="voicecall-notice__hint">{t('activeHint')}</p>
-          {video?.status === 'opening' ? (
-            <p className="voicecall-notice__hint" aria-busy="true">
-              {t('videoOpening')}
-            </p>
-          ) : video?.status === 'refused' ? (
-            <p className="voicecall-notice__hint" data-voicecall-video-refused={video.code}>
-              {t(refusalKey(video.code), { name: call.actorName })}
-            </p>
-          ) : null}
-          {isLoggedIn && video?.status === 'open' && video.onTab ? null : (
-            <a
-              className="button button--primary"
-              href={pathFor('Actor/LiveShow', lang, { actorName: call.actorName.toLowerCase() })}
-            >
-              {isLoggedIn ? t('watch', { name: call.actorName }) : t('openProfile', { name: call.actorName })}
-            </a>
+          {ended ? (
+            <p className="voicecall-notice__text">{t('ended')}</p>
+          ) : (
+            <>
+              <p className="voicecall-notice__text">{t('active', { name: call.actorName })}</p>
+              <p className="voicecall-notice__hint">{t('activeHint')}</p>
+              {video?.status === 'opening' ? (
+                <p className="voicecall-notice__hint" aria-busy="true">
+                  {t('videoOpening')}
+                </p>
+              ) : video?.status === 'refused' ? (
+                <p className="voicecall-notice__hint" data-voicecall-video-refused={video.code}>
+                  {t(refusalKey(video.code), { name: call.actorName })}
+                </p>
+              ) : null}
+              {isLoggedIn && video?.status === 'open' && video.onTab ? null : (
+                <a
+                  className="button button--primary"
+                  href={pathFor('Actor/LiveShow', lang, { actorName: call.actorName.toLowerCase() })}
+                >
+                  {isLoggedIn
+                    ? t('watch', { name: call.actorName })
+                    : t('openProfile', { name: call.actorName })}
+                </a>
+              )}
+              {isLoggedIn && (video?.status === 'refused' || (video?.status === 'open' && video.onTab)) ? (
+                <button type="button" className="button" onClick={() => void openVideo(call, true)}>
+                  {t('videoAgain')}
+                </button>
+              ) : null}
+            </>
           )}
-          {isLoggedIn && (video?.status === 'refused' || (video?.status === 'open' && video.onTab)) ? (
-            <button type="button" className="button" onClick={() => void openVideo(call, true)}>
-              {t('videoAgain')}
-            </button>
-          ) : null}
         </aside>
       ) : null}
       {dialogActor !== null ? (
