@@ -71,14 +71,14 @@ import { createSearchModule } from './modules/search/search.module.ts';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module.ts';
 import { subscribedSql } from './modules/subscriptions/subscriptions.repository.ts';
 import { createTicketHolders } from './modules/tickets/ticket-holders.ts';
-import { createToysModule } from './modules/toys/toys.module.ts';
-import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
-import { createVoiceCallReads } from './modules/voicecall/voicecall-reads.ts';
 import { createTicketsModule } from './modules/tickets/tickets.module.ts';
+import { createToysModule } from './modules/toys/toys.module.ts';
 import { createTrackerModule } from './modules/tracker/tracker.module.ts';
 import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
 import { videoForSale, vipReleasesValueCents } from './modules/videos/videos.repository.ts';
+import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
+import { createVoiceCallReads } from './modules/voicecall/voicecall-reads.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -256,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     live,
     freeShows,
     createClashModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
+    // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
+    createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
     // Voice calls (issue 18, decision 0051): the telephony side's calls, a verified number's guest
     // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
     createVoiceCallModule({
@@ -266,8 +268,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The call's video and chat: a voice-call session of the live engine (decision 0051).
       video: createVoiceCallSessions({ db: database.db, service: live.service }),
     }),
-    // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
-    createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
     createConversionChatModule({
       ...moduleDeps,
