@@ -457,6 +457,7 @@ describe('billing per minute (issue 16)', () => {
     ['203 performer offline', { type: 'performerOffline' }, 203],
     ['301 admin kick', { type: 'adminKick' }, 301],
     ['908 live show started', { type: 'liveShowStarted' }, 908],
+    ['908 ticket show started', { type: 'liveShowStarted', ticketed: true }, 908],
     ['920 client lock', { type: 'guestLocked' }, 920],
     ['921 host lock', { type: 'performerLocked' }, 921],
     ['105 client error', { type: 'clientError' }, 105],
@@ -467,6 +468,23 @@ describe('billing per minute (issue 16)', () => {
     expect(shell.charges().map((c) => [c.minuteIndex, c.cents])).toEqual([[0, 200]]);
     expect(shell.chatEnd()).toMatchObject({ exitCode: code, chatEnd: { priceCents: 200 } });
   });
+
+  it.each([
+    ['live-show', false, null],
+    ['voyeur-chat', false, null],
+    ['live-show', true, 908],
+    ['voyeur-chat', true, 908],
+    ['ticket-show', true, null],
+  ] as const)(
+    'a %s viewer when a show starts (ticketed %s): %s — nobody watches a ticket show without its ticket (issue 18)',
+    (type, ticketed, code) => {
+      const shell = new Shell(type, { balance: 10_000, vouchers: 0 }).running();
+      shell.tickUntil(UP, UP + MIN, 5000);
+      shell.send({ type: 'liveShowStarted', ticketed }, UP + MIN + 1000);
+      if (code === null) expect(shell.state.status).toBe('running');
+      else expect(shell.chatEnd()).toMatchObject({ exitCode: code });
+    },
+  );
 
   it('a whole minute that completed before a failure was noticed is still charged (it was delivered)', () => {
     const shell = new Shell('livechat', { balance: 10_000, vouchers: 0 }).running();

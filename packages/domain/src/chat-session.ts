@@ -297,7 +297,12 @@ export type ChatSessionEvent =
   | { type: 'performerRelogin' }
   | { type: 'performerOffline' }
   | { type: 'performerWentSingle' }
-  | { type: 'liveShowStarted' }
+  /**
+   * The performer's show started (908). `ticketed`: a ticket show (issue 18, decision 0050) — only
+   * its own `ticket-show` sessions go on; without it (a public live show) the multi-chat viewers
+   * (live show, voyeur) go on watching it.
+   */
+  | { type: 'liveShowStarted'; ticketed?: boolean }
   | { type: 'previewDisabled' }
   | { type: 'mediaFailure'; code: 205 | 206 | 207 | 208 | 907 | 910 | 996 | 997 }
   | { type: 'clientError' }
@@ -609,7 +614,8 @@ function eventEnd(s: ChatSessionState, event: ChatSessionEvent): ChatExitCode | 
         ? null
         : codeFor(s, 906, 404);
     case 'liveShowStarted':
-      return s.type === 'live-show' || s.type === 'voyeur-chat' || s.type === 'ticket-show' ? null : 908;
+      if (s.type === 'ticket-show') return null;
+      return !event.ticketed && (s.type === 'live-show' || s.type === 'voyeur-chat') ? null : 908;
     case 'previewDisabled':
       return isPreview(s) ? 407 : null;
     case 'mediaFailure':

@@ -2,10 +2,10 @@
  * The show job (issue 18, the show side; see the ticket show decision): every SHOW_JOB_MS it reads
  * the cam shows running by the SHOW clock (infra/clock.ts) and
  * - feeds every chat this node continues with a performer whose show runs, other than the show's own
- *   sessions, the engine's `liveShowStarted`: a livechat, video call, free chat or preview ends with
- *   908 "live show started" (a performer-side end: the current minute is not charged, whole minutes
- *   delivered before stay charged — decision 0038's billing rule); a multi-chat live show and a
- *   voyeur keep watching (the engine's rule: they watch the show);
+ *   sessions, the engine's `liveShowStarted` (ticketed): every other chat — livechat, video call, free
+ *   chat, preview, and also a multi-chat live show or a voyeur, who would otherwise watch the ticket
+ *   show without a ticket — ends with 908 "live show started" (a performer-side end: the current
+ *   minute is not charged, whole minutes delivered before stay charged — decision 0038's billing rule);
  * - the first time it sees a show running (per node), tells each ticket holder's open pages
  *   `ticketShowStarted` (the live-show tab offers "Join the show"), and with the performer simulator,
  *   the simulated performer invites its holders (`privateTicketShowInvitation`);
@@ -99,8 +99,8 @@ export function createShowJob(deps: ShowJobDeps) {
       const state = deps.loop.stateOf(sessionId);
       if (!state || state.status === 'ending' || state.status === 'ended') continue;
       if (showActors.has(state.actorId) && endsAtShowStart(state.type)) {
-        if (state.type !== 'live-show' && state.type !== 'voyeur-chat') result.endedWith908++;
-        feeds.push(deps.loop.feed(sessionId, { type: 'liveShowStarted' }));
+        result.endedWith908++;
+        feeds.push(deps.loop.feed(sessionId, { type: 'liveShowStarted', ticketed: true }));
       } else if (!showActors.has(state.actorId) && state.type === 'ticket-show') {
         result.showSessionsEnded++;
         feeds.push(deps.loop.feed(sessionId, { type: 'performerStopSend' }));
