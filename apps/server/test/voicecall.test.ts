@@ -345,6 +345,40 @@ describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat
     expect(ended.json().data.isAnonymousVoicecall).toBe(false);
   });
 
+  it('after 2000 nothing else opens for the anonymous voice caller (spec 6): no chats, no wallet, no purchases, no account; no live session occupies the performer (its video is not built, decision 0051)', async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    const dialed = await dial({ providerCallId: id, from: phone(), actorId: actor.id });
+    const visitor = await visitorToken();
+    const ok = await graphql(visitor.token, ANON, { t: dialed.json().data.accessToken, a: actor.id });
+    expect(ok.json().data.anonymousVoiceCallChat.resultCode).toBe(R.OK);
+    const asCaller = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/rest/v1/${url}`,
+        headers: { cookie: visitor.cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const refusals = await Promise.all([
+      asCaller('POST', 'live/start', { actorId: actor.id, type: 'livechat', idempotencyKey: randomUUID() }),
+      asCaller('GET', `live/offers/${actor.id}`),
+      asCaller('POST', 'voicecall/video', {}),
+      asCaller('GET', 'guest/getGuestBalance'),
+      asCaller('GET', 'guest/transactions'),
+      asCaller('GET', 'payment/methods'),
+      asCaller('GET', 'guest/chatTickets'),
+    ]);
+    for (const refused of refusals) {
+      expect([refused.statusCode, refused.json().error.code], refused.body).toEqual([401, 'NOT_LOGGED_IN']);
+    }
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from live_sessions where actor_id = ${actor.id}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+    expect((await hangup(id)).json().data.exitCode).toBe(903);
+  });
+
   it('token entries are limited: the 11th code of a session within 10 minutes is 429 RATE_LIMITED (10^8 codes, valid 15 minutes)', async () => {
     const actor = await make.buildActor({ isOnline: true });
     const visitor = await visitorToken();
