@@ -66,10 +66,23 @@ export async function onlinePerformerNames(page: Page): Promise<string[]> {
   return [...new Set(names.filter(Boolean))].sort(() => Math.random() - 0.5);
 }
 
-/** An online performer's profile path, picked at random among the online ones of /en/cams/. */
+/**
+ * An online performer's profile path, picked at random among the online ones of /en/cams/ that offer a
+ * live chat now (`live/actors/:id/chat-types`): not in another guest's private chat, voice call or
+ * ticket show — the other specs' chats run on the same server at the same time.
+ */
 export async function anOnlinePerformer(page: Page): Promise<string> {
   const names = await onlinePerformerNames(page);
   expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const actor = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${name}`);
+    if (!actor.ok()) continue;
+    const { id } = ((await actor.json()) as { data: { id: number | string } }).data;
+    const types = await page.request.get(`/rest/v1/live/actors/${id}/chat-types`);
+    if (!types.ok()) continue;
+    const { offers } = ((await types.json()) as { data: { offers: { type: string }[] } }).data;
+    if (offers.some((offer) => offer.type === 'livechat')) return `/en/amateur/${name}/`;
+  }
   return `/en/amateur/${names[0]}/`;
 }
 
