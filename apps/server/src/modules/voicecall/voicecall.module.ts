@@ -5,6 +5,7 @@
  */
 import type { ActorChatReads } from '../catalog/actor-chat.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
+import { sandboxPhonePage } from './sandbox-phone.page.ts';
 import { sandboxTelephonyRoutes } from './telephony-calls.ts';
 import { voicecallGraphql } from './voicecall.graphql.ts';
 import { voicecallRoutes } from './voicecall.routes.ts';
@@ -49,5 +50,7 @@ export function createVoiceCallModule(
       if (sandbox) await app.register(sandbox);
     },
     graphql: voicecallGraphql(service),
+    // The sandbox phone page (/dev/phone) of local runs, where the demo dials (decision 0051).
+    routes: sandboxPhonePage({ enabled: deps.config.nodeEnv !== 'production' }),
   };
 }
