@@ -5,16 +5,8 @@
  * and verifies it by keyboard; a second guest sees the wrong-pin sentence with the attempts left, then
  * the attempt-limit sentence.
  */
-import {
-  clientHeaders,
-  decideConsent,
-  expect,
-  gotoReady,
-  newGuest,
-  type Page,
-  signUpByApi,
-  test,
-} from './fixtures.ts';
+import { decideConsent, expect, gotoReady, newGuest, type Page, signUpByApi, test } from './fixtures.ts';
+import { smsPinFromOutbox } from './outbox.ts';
 
 /** Expected texts from packages/i18n/src/messages/pincall.ts (kept literal: a test must not reuse the code). */
 const TEXT = {
@@ -26,25 +18,6 @@ const TEXT = {
 
 /** A German mobile number no other test or run uses (the per-number limit allows 3 starts an hour). */
 const freshMobile = () => `+49 151 ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-async function pinFromOutbox(page: Page, clientIp: string, typed: string): Promise<string> {
-  const to = typed.replaceAll(' ', '');
-  let text = '';
-  await expect
-    .poll(async () => {
-      const answer = await page.request.get(`/dev/mail/latest.json?to=${encodeURIComponent(to)}`, {
-        headers: clientHeaders(clientIp),
-      });
-      if (!answer.ok()) return null;
-      const mail = (await answer.json()).data.mail as { kind: string; text: string };
-      text = mail.text;
-      return mail.kind;
-    })
-    .toBe('sms');
-  const pin = /\b(\d{6})\b/.exec(text)?.[1];
-  expect(pin, text).toBeTruthy();
-  return pin!;
-}
 
 async function sendCode(page: Page, lang: 'en' | 'de', typed: string) {
   const section = page.getByRole('region', { name: TEXT.section[lang] });
@@ -72,7 +45,7 @@ test.describe('pin call verification on the profile page (spec 4, 5, 8)', () => 
     const typed = freshMobile();
     const { section, code } = await sendCode(page, 'en', typed);
     await expect(section.getByRole('status')).toContainText(`We sent a 6-digit code by SMS to ${typed}.`);
-    const pin = await pinFromOutbox(page, clientIp, typed);
+    const pin = await smsPinFromOutbox(page, clientIp, typed);
     // Keyboard only: type the pin, Enter submits.
     await code.pressSequentially(pin);
     await code.press('Enter');
@@ -92,7 +65,7 @@ test.describe('pin call verification on the profile page (spec 4, 5, 8)', () => 
     await gotoReady(page, '/de/myvela/profil/');
     const typed = freshMobile();
     const { section, code } = await sendCode(page, 'de', typed);
-    const pin = await pinFromOutbox(page, clientIp, typed);
+    const pin = await smsPinFromOutbox(page, clientIp, typed);
     const wrong = `${(Number(pin[0]) + 1) % 10}${pin.slice(1)}`;
     await code.fill(wrong);
     await section.getByRole('button', { name: TEXT.verify.de }).click();

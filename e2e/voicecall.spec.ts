@@ -23,6 +23,7 @@ import {
   test,
 } from './fixtures.ts';
 import { liveVideo, onlinePerformerNames, verifyAge } from './live-helpers.ts';
+import { smsPinFromOutbox } from './outbox.ts';
 
 /** Expected texts from packages/i18n/src/messages/voicecall.ts (kept literal). */
 const ACTIVE = (name: string) => `You are on a voice call with ${name}.`;
@@ -84,17 +85,7 @@ async function verifyPhone(page: Page, clientIp: string, number: string) {
     { p: number },
   );
   expect(started.pincallStart.success).toBe(true);
-  let pin = '';
-  await expect
-    .poll(async () => {
-      const mail = await page.request.get(`/dev/mail/latest.json?to=${encodeURIComponent(number)}`, {
-        headers: clientHeaders(clientIp),
-      });
-      if (!mail.ok()) return '';
-      pin = /\b(\d{6})\b/.exec(((await mail.json()).data.mail as { text: string }).text)?.[1] ?? '';
-      return pin;
-    })
-    .toMatch(/^\d{6}$/);
+  const pin = await smsPinFromOutbox(page, clientIp, number);
   const verified = await graphql(
     'mutation($id: String!, $pin: String!) { pincallVerify(id: $id, type: "mobile", pin: $pin) { success } }',
     { id: started.pincallStart.id, pin },

@@ -10,7 +10,7 @@ import { DEV_MAIL_PAGE_SIZE } from '../src/modules/mail/mail.routes.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { freePort, PUBLIC_ORIGIN } from './helpers.ts';
 import { startSmtpServer } from './smtp-server.ts';
-import { createTestApp, type TestApp, testAppPerSuite } from './test-app.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, testAppPerSuite } from './test-app.ts';
 
 const PASSWORD = 'violet-harbour-7391';
 const silentLog = { info: () => {}, error: () => {} };
@@ -241,13 +241,7 @@ describe('/dev/mail outbox page (NODE_ENV != production)', () => {
 
 describe('/dev/mail in production', () => {
   it('does not exist: 404 for the page and the JSON, even with mail in the outbox', async () => {
-    const t = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'production-test-secret-of-at-least-32-chars',
-        PAYMENT_WEBHOOK_SECRET: 'production-webhook-secret-of-at-least-32-chars',
-      },
-    });
+    const t = await createTestApp({ env: PRODUCTION_TEST_ENV });
     try {
       const mailer = outboxMailer(t);
       await mailer.send({ kind: 'test', to: 'prod@example.com', subject: 'Secret', text: 'Secret body' });

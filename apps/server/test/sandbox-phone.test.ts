@@ -4,7 +4,7 @@
  * sandbox telephony's own calls; in production both paths do not exist.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp, testAppPerSuite } from './test-app.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, testAppPerSuite } from './test-app.ts';
 
 describe('/dev/phone, the sandbox phone page (NODE_ENV != production)', () => {
   const t = testAppPerSuite();
@@ -33,13 +33,7 @@ describe('/dev/phone, the sandbox phone page (NODE_ENV != production)', () => {
 
 describe('/dev/phone in production', () => {
   it('does not exist: 404 for the page and its script', async () => {
-    const t = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'production-test-secret-of-at-least-32-chars',
-        PAYMENT_WEBHOOK_SECRET: 'production-webhook-secret-of-at-least-32-chars',
-      },
-    });
+    const t = await createTestApp({ env: PRODUCTION_TEST_ENV });
     try {
       for (const url of ['/dev/phone', '/dev/phone.js']) {
         const response = await t.app.inject({ method: 'GET', url });

@@ -20,6 +20,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What a production deployment must set besides NODE_ENV (tests of what production leaves out). */
+export const PRODUCTION_TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'production-test-secret-of-at-least-32-chars',
+  PAYMENT_WEBHOOK_SECRET: 'production-webhook-secret-of-at-least-32-chars',
+};
+
 /** The page-origin app on a fresh test database (PGlite, or PostgreSQL when DATABASE_URL is set). */
 export async function createTestApp(
   options: {
