@@ -20,6 +20,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
 
+/**
+ * The kinds of guest rows: `registered` (a person's account) and `voice-caller`, the stand-in of an
+ * anonymous voice caller's call (decision 0051): it owns the call's live session; no session, login,
+ * password reset or search ever answers it.
+ */
+export const GUEST_KINDS = ['registered', 'voice-caller'] as const;
+
 /** A registered guest (spec 3). Anonymous visitors have a session but no row here. */
 export const guests = pgTable(
   'guests',
@@ -46,11 +53,16 @@ export const guests = pgTable(
       .default({}),
     signupOrigin: text('signup_origin'),
     showDataProtection: boolean('show_data_protection').notNull().default(false),
+    kind: text('kind', { enum: GUEST_KINDS }).notNull().default('registered'),
   },
   (t) => [
-    uniqueIndex('guests_screen_name_lower_idx').on(sql`lower(${t.screenName})`),
+    // A stand-in's screen name ("Caller 1234") may repeat and never takes a person's name.
+    uniqueIndex('guests_screen_name_lower_idx')
+      .on(sql`lower(${t.screenName})`)
+      .where(sql`${t.kind} = 'registered'`),
     uniqueIndex('guests_email_idx').on(t.email),
     check('guests_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('guests_kind', sql`${t.kind} in ('registered', 'voice-caller')`),
   ],
 );
 

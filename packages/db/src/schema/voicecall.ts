@@ -4,7 +4,17 @@
  * browser session that entered it. Only that module imports them (docs/decisions/0031).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { actors } from './catalog.ts';
 import { tstz } from './columns.ts';
 import { guestSessions, guests } from './guests.ts';
@@ -31,6 +41,15 @@ export const voiceCalls = pgTable(
     claimedSessionId: bigint('claimed_session_id', { mode: 'number' }).references(() => guestSessions.id, {
       onDelete: 'set null',
     }),
+    /** The telephony provider checked the caller's age on this line (an age-verified premium line). */
+    lineAgeVerified: boolean('line_age_verified').notNull().default(false),
+    /**
+     * The anonymous caller's stand-in guest (kind `voice-caller`, the guests module's port), created
+     * when a session entered the token (2000): it owns the call's live session (decision 0051).
+     */
+    callerGuestId: bigint('caller_guest_id', { mode: 'number' }).references(() => guests.id, {
+      onDelete: 'set null',
+    }),
     startedAt: tstz('started_at').notNull(),
     endedAt: tstz('ended_at'),
     /** Spec 8: 903 hangup, 904 a new call of the same caller. */
@@ -47,6 +66,8 @@ export const voiceCalls = pgTable(
     ),
     check('voice_calls_billed', sql`${t.billedCents} is null or ${t.billedCents} >= 0`),
     check('voice_calls_caller', sql`(${t.guestId} is null) = (${t.tokenHash} is not null)`),
+    // Only an anonymous call has a stand-in (created when a session entered its token).
+    check('voice_calls_stand_in', sql`${t.callerGuestId} is null or ${t.guestId} is null`),
     // A token names one running call (an ended call's token may come again: the newest row answers).
     uniqueIndex('voice_calls_token_unique').on(t.tokenHash).where(sql`${t.status} = 'active'`),
     index('voice_calls_token_idx').on(t.tokenHash, t.startedAt),
@@ -56,6 +77,7 @@ export const voiceCalls = pgTable(
       .where(sql`${t.status} = 'active' and ${t.guestId} is not null`),
     uniqueIndex('voice_calls_from_active_unique').on(t.fromE164).where(sql`${t.status} = 'active'`),
     index('voice_calls_session_idx').on(t.claimedSessionId),
+    uniqueIndex('voice_calls_stand_in_unique').on(t.callerGuestId),
     index('voice_calls_actor_idx').on(t.actorId, t.status),
   ],
 );
