@@ -155,10 +155,10 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(invalid.message).toContain('actorId');
     socket.send({ type: 'ping', ...as(alice), extra: 1 });
     expect(await socket.next('error')).toMatchObject({ code: 'INVALID_MESSAGE', inReplyTo: 'ping' });
-    socket.send({ type: 'sendMessage', channelId: '1', text: 'hi', ...as(alice) });
+    socket.send({ type: 'allChannelsSeen', ...as(alice) });
     expect(await socket.next('error')).toMatchObject({
       code: 'UNSUPPORTED_MESSAGE',
-      inReplyTo: 'sendMessage',
+      inReplyTo: 'allChannelsSeen',
     });
     socket.send({ type: 'ping', ...as(alice) });
     await socket.next('pong');

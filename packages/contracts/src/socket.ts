@@ -8,8 +8,8 @@
  * visitor's page sends `accessToken: null, guestId: null` and may only ask for a session and ping.
  * Incoming (server -> browser) messages carry `type`. Bus events on channel `guest:<id>` are
  * incoming messages as they are (`GuestSocketEventSchema`), so modules publish exactly what the page
- * receives. Messenger and live-chat messages (sendMessage, channels, chatEnd, ...) are part of the
- * protocol but their feature is not built: the server answers them `UNSUPPORTED_MESSAGE`.
+ * receives. A message whose feature is not built is answered `UNSUPPORTED_MESSAGE`. The messenger's
+ * shapes are in messenger.ts (issue 19).
  */
 import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
@@ -17,6 +17,7 @@ import { AvsSocketEventSchema } from './guest.ts';
 import { LIVE_CLIENT_SHAPES, LIVE_EVENT_SHAPES } from './live.ts';
 import { LIVE_BROADCAST_SHAPES } from './live-events.ts';
 import { LIVE_INTERACTION_CLIENT_SHAPES, LIVE_INTERACTION_EVENT_SHAPES } from './live-interaction.ts';
+import { MESSENGER_CLIENT_SHAPES, MESSENGER_EVENT_SHAPES, MessengerFilterSchema } from './messenger.ts';
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
 import { AboStatusSchema, AboUpdateEventSchema } from './subscriptions-api.ts';
@@ -70,12 +71,12 @@ export type PinTarget = z.infer<typeof PinTargetSchema>;
 export const ClientSocketMessageSchema = z.discriminatedUnion('type', [
   out('requestSession', { language: LanguageSchema }),
   out('ping', {}),
-  // Messenger (spec 4 "Channels"): in the protocol, not built yet.
-  out('sendMessage', { channelId: Id, text: z.string().max(5000) }),
+  // Messenger (spec 4 "Channels", issue 19; shapes in messenger.ts).
+  ...outAll(MESSENGER_CLIENT_SHAPES),
   out('allChannelsSeen', {}),
   out('loadChannels', { offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(500) }),
   out('loadOnlineChannels', { online: z.boolean() }),
-  out('filterChannels', { filterType: z.enum(['newest', 'unread', 'archived', 'blocked']) }),
+  out('filterChannels', { filterType: MessengerFilterSchema }),
   out('archiveChannel', { channelId: Id, status: z.boolean() }),
   // One-click top-up (spec 4, issue 4's payments).
   out('canOneClick', {}),
@@ -298,6 +299,11 @@ const guestEvents = [
   // Chat tickets (issue 18; tickets.ts): a ticket bought, returned or refunded (show cancelled).
   ...msgAll(TICKET_EVENT_SHAPES),
   ...msgAll(LIVE_INTERACTION_EVENT_SHAPES),
+  // Messenger (issue 19, messenger.ts): a message, the unread total, a price, one channel changed.
+  msg('messengerMessage', MESSENGER_EVENT_SHAPES.messengerMessage),
+  msg('messengerUnread', MESSENGER_EVENT_SHAPES.messengerUnread),
+  msg('messagePrice', MESSENGER_EVENT_SHAPES.messagePrice),
+  msg('channel', MESSENGER_EVENT_SHAPES.channel),
 ] as const;
 export const GuestSocketEventSchema = z.discriminatedUnion('type', [
   ...guestEvents,
@@ -362,10 +368,8 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
     onlineTotal: z.number().int().nonnegative(),
   }),
   msg('signupEmailSent', { email: z.string() }),
-  // In the protocol, sent by features not built yet (messenger).
-  msg('messagePrice', { channelId: Id, price: PriceSchema }),
-  msg('channels', { channels: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }),
-  msg('channel', { channel: z.record(z.string(), z.unknown()) }),
+  // Messenger (issue 19): the answer to loadChannels / filterChannels / loadOnlineChannels.
+  msg('channels', MESSENGER_EVENT_SHAPES.channels),
 ]);
 export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
 export type ServerSocketMessageType = ServerSocketMessage['type'];

@@ -1,0 +1,398 @@
+/**
+ * The guest–performer messenger (issue 19; spec 2 `/messenger/`, spec 3 messenger channel, message
+ * send, gift, guest boughtGifts, spec 4 "Channels" / "Gift message" / navbar messages, spec 5, spec 7
+ * socket and REST calls, spec 9 constants; docs/decisions/0054-messenger.md).
+ *
+ * Mode: **server** (spec 3 "Messenger modes: webtoken, server"): channels and messages live on our
+ * server and travel over our socket; there is no third-party messenger to hand a web token to.
+ *
+ * One channel per (guest, performer), created by `POST channel/actor/:actorId` ("Message" on the
+ * profile). Lists and list changes go over the socket (`loadChannels`, `filterChannels`,
+ * `loadOnlineChannels`, `archiveChannel`, `allChannelsSeen` → `channels` / `channel`); a channel's
+ * conversation is read over REST (`messenger/channel/:channelId`, older pages with `before`); a
+ * message is sent over the socket (`sendMessage`) or REST (`messenger/channel/:channelId/messages`),
+ * both answered by `messengerMessage` on every page of the guest.
+ *
+ * Money (spec 3 channel pricing): a text message is free while the channel's messaging is free or the
+ * guest has free messages left in it, otherwise it costs `messagePrice` (`multiChatPrice` when sent
+ * with `isVideochat` during the guest's live chat); gifts the guest owns (bought earlier, or a
+ * messenger-gift voucher, type 6) are free, the rest are bought with the message. The sum is charged
+ * through the ledger (kind `message`) under the page's `idempotencyKey` BEFORE the message is stored
+ * and delivered; a refusal changes nothing.
+ *
+ * Error codes (spec 8 leaves the values to us):
+ * - NOT_LOGGED_IN             a visitor (spec 6: channel actions are logged-in only)
+ * - MESSENGER_CHANNEL_NOT_FOUND no such channel of the asking guest (another guest's is "not found")
+ * - MESSENGER_ACTOR_NOT_FOUND  no such performer, or none the guest may write to (banned country)
+ * - MESSENGER_CHANNEL_BLOCKED  the channel is blocked (either side): nothing is sent
+ * - MESSENGER_GIFT_NOT_FOUND   a gift that does not exist or is not active
+ * - MESSENGER_GIFT_VIP_ONLY    a VIP gift sent by a guest who is not VIP
+ * - MESSENGER_EMPTY_MESSAGE    neither text nor gifts
+ * - MESSENGER_PRICE_CHANGED    `expectedPriceCents` given and not the price now: nothing charged
+ * - MESSENGER_MEDIA_NOT_FOUND  paid media that is not in a message of the guest's channel
+ * - NOT_ENOUGH_MONEY           the wallet has less than the price: nothing changed
+ * - TOY_NOT_AVAILABLE          toy control where the performer has no toy now
+ */
+import { z } from 'zod';
+import { LanguageSchema, PriceSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** Spec 9: one channel-list load per 500 ms (page and server). */
+export const MESSENGER_CHANNEL_THROTTLE_MS = 500;
+/** Spec 9: the channels list holds at most 500. */
+export const MESSENGER_CHANNELS_MAX = 500;
+/** Spec 9: the navbar shows the newest 5 channels with unread messages. */
+export const MESSENGER_NAVBAR_CHANNELS = 5;
+/** Messages of one conversation page (older pages with `before`). */
+export const MESSENGER_MESSAGES_PAGE = 30;
+/** Longest text of a message (characters, after trimming). */
+export const MESSENGER_TEXT_MAX = 2000;
+/** Most gifts (summed quantities) in one message. */
+export const MESSENGER_GIFTS_PER_MESSAGE_MAX = 20;
+/** Spec 9 local-storage keys: the selected channel and the performer of a new conversation. */
+export const MESSENGER_STORAGE_CHANNEL_ID = 'messengerChannelId';
+export const MESSENGER_STORAGE_ACTOR_ID = 'messengerActorId';
+
+export const MESSENGER_ERROR_CODES = [
+  'NOT_LOGGED_IN',
+  'MESSENGER_CHANNEL_NOT_FOUND',
+  'MESSENGER_ACTOR_NOT_FOUND',
+  'MESSENGER_CHANNEL_BLOCKED',
+  'MESSENGER_GIFT_NOT_FOUND',
+  'MESSENGER_GIFT_VIP_ONLY',
+  'MESSENGER_EMPTY_MESSAGE',
+  'MESSENGER_PRICE_CHANGED',
+  'MESSENGER_MEDIA_NOT_FOUND',
+  'NOT_ENOUGH_MONEY',
+  'TOY_NOT_AVAILABLE',
+] as const;
+export type MessengerErrorCode = (typeof MESSENGER_ERROR_CODES)[number];
+
+/** A channel or message id: a positive integer as a string (bigint in the database). */
+export const MessengerIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'a positive integer id');
+const ActorId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const GiftId = z
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** Spec 3 filters of the channel list. */
+export const MESSENGER_FILTERS = ['newest', 'unread', 'archived', 'blocked'] as const;
+export const MessengerFilterSchema = z.enum(MESSENGER_FILTERS);
+export type MessengerFilter = z.infer<typeof MessengerFilterSchema>;
+
+/** Spec 3 messenger channel, as its guest sees it. Prices are euro cents (`EUR`), shown as coins. */
+export const MessengerChannelSchema = z.object({
+  id: MessengerIdSchema,
+  channelId: MessengerIdSchema,
+  actorId: z.number().int().positive(),
+  actorName: z.string(),
+  actorAge: z.number().int().nullable(),
+  isActorOnline: z.boolean(),
+  /** `open`, or what the guest made of it: `archived`, `blocked` (blocked wins). */
+  status: z.enum(['open', 'archived', 'blocked']),
+  unread: z.boolean(),
+  unreadCount: z.number().int().nonnegative(),
+  archived: z.boolean(),
+  /** Blocked by the guest (the performer's block is `status: 'blocked'` too; either stops both ways). */
+  blocked: z.boolean(),
+  /** The newest message's time (ISO), null for a channel without messages. */
+  messageTimestamp: z.string().nullable(),
+  lastViewedTimestamp: z.string().nullable(),
+  lastMessageId: MessengerIdSchema.nullable(),
+  /** The newest message's text, shortened (or the gift's name), for the list. */
+  subject: z.string(),
+  /** "5 min ago" in the asking page's language. */
+  sentDiffForHumans: z.string(),
+  /** Free messages the guest has left in this channel. */
+  freeMessagesAmount: z.number().int().nonnegative(),
+  /** The price of the guest's next text message now (0 while free). */
+  messagePrice: PriceSchema,
+  isMessagingFree: z.boolean(),
+  multiChatPrice: PriceSchema,
+  canVoyeurChat: z.boolean(),
+  isVoyeurInSingleChatAllowed: z.boolean(),
+  isDildocontrolAvailable: z.boolean(),
+  freeChat: z.boolean(),
+  previewPictureUrl: z.string().nullable(),
+});
+export type MessengerChannel = z.infer<typeof MessengerChannelSchema>;
+
+export const MessengerGiftInMessageSchema = z.object({ giftId: GiftId, quantity: z.int().min(1).max(20) });
+export type MessengerGiftInMessage = z.infer<typeof MessengerGiftInMessageSchema>;
+
+/** Paid media a performer sent: locked until bought (then in the media library under messenger). */
+export const MessengerMediaSchema = z.object({
+  mediaId: MessengerIdSchema,
+  kind: z.enum(['photo', 'clip']),
+  price: PriceSchema,
+  bought: z.boolean(),
+  /** The blurred preview while locked; the full picture or clip (signed URL) once bought. */
+  previewUrl: z.string(),
+  url: z.string().nullable(),
+});
+export type MessengerMedia = z.infer<typeof MessengerMediaSchema>;
+
+/** Spec 3 message: type `text`, `new_gift` (gifts, maybe with text), `media` (performer), `toy`. */
+export const MessengerMessageSchema = z.object({
+  id: MessengerIdSchema,
+  channelId: MessengerIdSchema,
+  messageType: z.enum(['text', 'new_gift', 'media', 'toy']),
+  senderType: z.enum(['guest', 'actor']),
+  text: z.string(),
+  includedGifts: z.array(MessengerGiftInMessageSchema),
+  media: MessengerMediaSchema.nullable(),
+  /** What the guest paid for this message (cents; 0 when free). */
+  priceCents: z.number().int().nonnegative(),
+  isVideochat: z.boolean(),
+  isFreechat: z.boolean(),
+  createdAt: z.string(),
+});
+export type MessengerMessage = z.infer<typeof MessengerMessageSchema>;
+
+/** Spec 3 gift: price, image, active, vip, category, translations (4 languages). */
+export const MessengerGiftSchema = z.object({
+  id: GiftId,
+  name: z.string(),
+  price: PriceSchema,
+  imageUrl: z.string(),
+  active: z.boolean(),
+  vip: z.boolean(),
+  categoryId: z.number().int().positive(),
+  translations: z.array(z.object({ language: LanguageSchema, name: z.string(), value: z.string() })),
+});
+export type MessengerGift = z.infer<typeof MessengerGiftSchema>;
+
+/**
+ * Spec 3 message send: what the page sends (over the socket's `sendMessage` or REST). `senderType` is
+ * always the guest's; `idempotencyKey` makes a resend one message and one charge.
+ */
+export const MessengerSendSchema = z.strictObject({
+  channelId: MessengerIdSchema,
+  messageType: z.enum(['text', 'new_gift']),
+  senderType: z.literal('guest').optional(),
+  isVideochat: z.boolean().optional(),
+  isFreechat: z.boolean().optional(),
+  data: z.strictObject({ text: z.string().max(MESSENGER_TEXT_MAX * 2) }),
+  includedGifts: z.array(MessengerGiftInMessageSchema).max(MESSENGER_GIFTS_PER_MESSAGE_MAX).optional(),
+  /** The page's id of this message (its draft): the same key is the same message. */
+  idempotencyKey: z.string().min(8).max(100),
+  /** The price the page showed (cents): a different price now refuses (MESSENGER_PRICE_CHANGED). */
+  expectedPriceCents: z.int().nonnegative().optional(),
+});
+export type MessengerSend = z.infer<typeof MessengerSendSchema>;
+
+const BalanceFields = {
+  guestBalance: z.number().int(),
+  guestBalanceFormatted: z.string(),
+  guestBalanceCents: z.number().int(),
+};
+
+export const MessengerSendResultSchema = z.object({
+  message: MessengerMessageSchema,
+  channel: MessengerChannelSchema,
+  /** A resend of a stored message: nothing was charged now. */
+  alreadySent: z.boolean(),
+  ...BalanceFields,
+});
+export type MessengerSendResult = z.infer<typeof MessengerSendResultSchema>;
+
+/** A performer seen from the messenger before (or without) a channel: `messenger/actor/:actorId`. */
+export const MessengerActorSchema = z.object({
+  actorId: z.number().int().positive(),
+  actorName: z.string(),
+  isActorOnline: z.boolean(),
+  previewPictureUrl: z.string().nullable(),
+  freeMessagesAmount: z.number().int().nonnegative(),
+  messagePrice: PriceSchema,
+  isMessagingFree: z.boolean(),
+  multiChatPrice: PriceSchema,
+  isDildocontrolAvailable: z.boolean(),
+  /** The guest's channel with the performer, when there is one. */
+  channelId: MessengerIdSchema.nullable(),
+});
+export type MessengerActor = z.infer<typeof MessengerActorSchema>;
+
+// --- socket shapes (added to the unions in socket.ts) ----------------------------------------------
+
+/** Outgoing (page → server) messenger messages besides the spec's originals in socket.ts. */
+export const MESSENGER_CLIENT_SHAPES = {
+  /** Spec 7 sendMessage: the message send of spec 3. */
+  sendMessage: MessengerSendSchema.omit({}).shape,
+};
+
+/** Incoming (server → page) messenger events, on every page of the guest. */
+export const MESSENGER_EVENT_SHAPES = {
+  /** A message in one of the guest's channels (sent from any page, or the performer's reply). */
+  messengerMessage: { message: MessengerMessageSchema, channel: MessengerChannelSchema },
+  /** The guest's unread total and the navbar's newest 5 unread channels changed. */
+  messengerUnread: {
+    unreadTotal: z.number().int().nonnegative(),
+    navbar: z.array(MessengerChannelSchema).max(MESSENGER_NAVBAR_CHANNELS),
+  },
+  /** A message's price in a channel changed (spec 7 messagePrice): the next text message costs this. */
+  messagePrice: { channelId: MessengerIdSchema, price: PriceSchema },
+  /** The channel list (answer to loadChannels / filterChannels / loadOnlineChannels). */
+  channels: {
+    channels: z.array(MessengerChannelSchema).max(MESSENGER_CHANNELS_MAX),
+    total: z.number().int().nonnegative(),
+    filterType: MessengerFilterSchema,
+    online: z.boolean(),
+    offset: z.number().int().nonnegative(),
+  },
+  /** One channel changed (archived, blocked, read, new message, performer online). */
+  channel: { channel: MessengerChannelSchema },
+};
+
+// --- REST -------------------------------------------------------------------------------------------
+
+const ChannelParams = z.object({ channelId: MessengerIdSchema });
+const ActorParams = z.object({ actorId: ActorId });
+
+export const MessengerConversationSchema = z.object({
+  channel: MessengerChannelSchema,
+  /** Oldest first; at most MESSENGER_MESSAGES_PAGE. */
+  messages: z.array(MessengerMessageSchema),
+  hasOlder: z.boolean(),
+});
+export type MessengerConversation = z.infer<typeof MessengerConversationSchema>;
+
+export const messengerEndpoints = {
+  /**
+   * Spec 7 `messenger/channel/{channelId}`: one of the guest's channels with its newest messages (or
+   * those before `before`). Reading does not mark read; `touch` does (spec 7 touch messenger channel).
+   */
+  conversation: defineEndpoint({
+    method: 'GET',
+    path: 'messenger/channel/:channelId',
+    params: ChannelParams,
+    query: z.object({ before: MessengerIdSchema.optional() }),
+    response: MessengerConversationSchema,
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
+  }),
+  /** Marks the channel read (selecting it): the unread total falls by its count, never below 0. */
+  touch: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/touch',
+    params: ChannelParams,
+    response: z.object({ channel: MessengerChannelSchema, unreadTotal: z.number().int().nonnegative() }),
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
+  }),
+  /** Sends a message (the same as the socket's sendMessage). */
+  send: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/messages',
+    params: ChannelParams,
+    body: MessengerSendSchema.omit({ channelId: true }),
+    response: MessengerSendResultSchema,
+    errors: [...MESSENGER_ERROR_CODES],
+  }),
+  /** Blocks or unblocks the channel (the guest's side): a blocked channel carries nothing either way. */
+  block: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/block',
+    params: ChannelParams,
+    body: z.strictObject({ blocked: z.boolean() }),
+    response: z.object({ channel: MessengerChannelSchema }),
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
+  }),
+  /** Archives or restores the channel (the same as the socket's archiveChannel). */
+  archive: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/archive',
+    params: ChannelParams,
+    body: z.strictObject({ status: z.boolean() }),
+    response: z.object({ channel: MessengerChannelSchema }),
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
+  }),
+  /** Buys paid media a performer sent in the channel (then in the media library under messenger). */
+  buyMedia: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/media/:mediaId/buy',
+    params: z.object({ channelId: MessengerIdSchema, mediaId: MessengerIdSchema }),
+    body: z.strictObject({ idempotencyKey: z.string().min(8).max(100) }),
+    response: z.object({ message: MessengerMessageSchema, alreadyBought: z.boolean(), ...BalanceFields }),
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND', 'MESSENGER_MEDIA_NOT_FOUND', 'NOT_ENOUGH_MONEY'],
+  }),
+  /** Spec 7 `channel/actor/{actorId}`: the guest's channel with the performer, created when missing. */
+  channelForActor: defineEndpoint({
+    method: 'POST',
+    path: 'channel/actor/:actorId',
+    params: ActorParams,
+    response: z.object({ channel: MessengerChannelSchema, created: z.boolean() }),
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_ACTOR_NOT_FOUND'],
+  }),
+  /** Spec 7 `messenger/actor/{actorId}`: the performer as the messenger shows them (pricing, toy). */
+  actor: defineEndpoint({
+    method: 'GET',
+    path: 'messenger/actor/:actorId',
+    params: ActorParams,
+    response: MessengerActorSchema,
+    errors: ['NOT_LOGGED_IN', 'MESSENGER_ACTOR_NOT_FOUND'],
+  }),
+  /** Spec 7 `recommendations` (currentActorId, useGrid, fsk): performers for an empty messenger. */
+  recommendations: defineEndpoint({
+    method: 'GET',
+    path: 'recommendations',
+    query: z.object({
+      currentActorId: ActorId.optional(),
+      useGrid: z.enum(['0', '1', 'true', 'false']).optional(),
+      fsk: z.enum(['16', '18']).optional(),
+    }),
+    response: z.object({
+      actors: z.array(
+        z.object({
+          actorId: z.number().int().positive(),
+          actorName: z.string(),
+          isActorOnline: z.boolean(),
+          previewPictureUrl: z.string().nullable(),
+        }),
+      ),
+    }),
+    errors: [],
+  }),
+  /** The guest's gifts catalogue and owned counts (spec 3 boughtGifts; vouchers type 6 included). */
+  gifts: defineEndpoint({
+    method: 'GET',
+    path: 'messenger/gifts',
+    response: z.object({
+      gifts: z.array(MessengerGiftSchema),
+      /** Gift id → quantity the guest owns (bought and not yet sent). */
+      boughtGifts: z.record(z.string(), z.number().int().nonnegative()),
+      /** Messenger-gift vouchers (type 6): each pays one gift of any kind. */
+      giftVouchers: z.number().int().nonnegative(),
+    }),
+    errors: ['NOT_LOGGED_IN'],
+  }),
+  /** Spec 7 `logger/vxmessengerError`: the page reports a messenger failure (logged, no answer). */
+  logError: defineEndpoint({
+    method: 'POST',
+    path: 'logger/vxmessengerError',
+    body: z.strictObject({
+      message: z.string().max(500),
+      channelId: MessengerIdSchema.optional(),
+      context: z.string().max(100).optional(),
+    }),
+    status: 204,
+    response: z.undefined(),
+    errors: [],
+  }),
+  /** Operator (spec 7 internal "grant messenger gifts"): gives a guest gifts to send. */
+  grantGiftsInternal: defineEndpoint({
+    method: 'POST',
+    path: 'internal/messenger/gifts/grant',
+    body: z.strictObject({
+      guestId: z.int().positive(),
+      giftId: GiftId,
+      quantity: z.int().min(1).max(100),
+      reason: z.string().max(200).optional(),
+      idempotencyKey: z.string().min(8).max(100),
+    }),
+    response: z.object({ guestId: z.number().int(), giftId: z.number().int(), owned: z.number().int() }),
+    errors: ['MESSENGER_GIFT_NOT_FOUND', 'NOT_FOUND'],
+  }),
+};
