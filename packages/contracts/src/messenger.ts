@@ -36,6 +36,7 @@
 import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { ToyPresetSchema, ToyStateSchema } from './live-interaction.ts';
 
 /** Spec 9: one channel-list load per 500 ms (page and server). */
 export const MESSENGER_CHANNEL_THROTTLE_MS = 500;
@@ -317,6 +318,33 @@ export const messengerEndpoints = {
     body: z.strictObject({ idempotencyKey: z.string().min(8).max(100) }),
     response: z.object({ message: MessengerMessageSchema, alreadyBought: z.boolean(), ...BalanceFields }),
     errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND', 'MESSENGER_MEDIA_NOT_FOUND', 'NOT_ENOUGH_MONEY'],
+  }),
+  /**
+   * Toy control from the messenger (spec 3 `isDildocontrolAvailable`; GraphQL "toy controls"): a paid,
+   * logged action through the same ToyControl port as the live chat (presets and prices of
+   * `GET live/toys/:actorId`); the same `actionId` is one action and one charge; a command the toy
+   * refused is refunded. Shown in the conversation as a message of type `toy`.
+   */
+  toy: defineEndpoint({
+    method: 'POST',
+    path: 'messenger/channel/:channelId/toy',
+    params: ChannelParams,
+    body: z.strictObject({ actionId: z.uuid(), preset: ToyPresetSchema }),
+    response: z.object({
+      message: MessengerMessageSchema,
+      state: ToyStateSchema,
+      status: z.enum(['done', 'refunded']),
+      price: PriceSchema,
+      ...BalanceFields,
+    }),
+    errors: [
+      'NOT_LOGGED_IN',
+      'MESSENGER_CHANNEL_NOT_FOUND',
+      'MESSENGER_CHANNEL_BLOCKED',
+      'NOT_ENOUGH_MONEY',
+      'TOY_NOT_AVAILABLE',
+      'IDEMPOTENCY_KEY_REUSED',
+    ],
   }),
   /** Spec 7 `channel/actor/{actorId}`: the guest's channel with the performer, created when missing. */
   channelForActor: defineEndpoint({
