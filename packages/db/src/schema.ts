@@ -21,6 +21,7 @@ export * from './schema/legal.ts';
 export * from './schema/live.ts';
 export * from './schema/mail.ts';
 export * from './schema/mediathek.ts';
+export * from './schema/messenger.ts';
 export * from './schema/notifications.ts';
 export * from './schema/payments.ts';
 export * from './schema/performers.ts';

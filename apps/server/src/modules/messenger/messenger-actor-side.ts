@@ -1,0 +1,38 @@
+/**
+ * The performer's side of the messenger (issue 19, docs/decisions/0054-messenger.md): the port the
+ * performer replies (performer-replies.ts), paid media and toy control in the messenger use. The
+ * messenger module creates it (messenger.service.ts) and hands it to that code through the module
+ * factory; nothing else writes a performer's message.
+ */
+import type { Language } from '@vela/contracts/common';
+import type { MessengerMessage } from '@vela/contracts/messenger';
+
+/** A guest's message, after it was committed (and charged). */
+export interface GuestMessageEvent {
+  channelId: string;
+  guestId: number;
+  actorId: number;
+  messageId: string;
+  messageType: 'text' | 'new_gift';
+  text: string;
+  /** The guest's page language at send. */
+  language: Language;
+}
+
+export interface ActorMessageInput {
+  channelId: string;
+  text: string;
+  /** Paid media (H3's table messenger_media): the message row references it. */
+  mediaId?: string | null;
+  messageType?: 'text' | 'media' | 'toy';
+}
+
+export interface MessengerActorSide {
+  /** Stores a performer's message in the channel and delivers it (messengerMessage + channel + messengerUnread
+   *  to every page of the guest; unread +1). Returns null when the channel is blocked (either side) or unknown. */
+  postActorMessage(input: ActorMessageInput): Promise<MessengerMessage | null>;
+  /** Listeners run after a guest's message is committed (on the node that stored it). */
+  onGuestMessage(listener: (event: GuestMessageEvent) => void): () => void;
+  /** The channel's guest/actor, for H3's routes (null = not the guest's channel). */
+  channelOf(guestId: number, channelId: string): Promise<{ channelId: string; actorId: number } | null>;
+}
