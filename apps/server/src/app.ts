@@ -44,6 +44,7 @@ import { createGuestAuth, SESSION_COOKIE } from './modules/guests/auth.ts';
 import { createGuestsModule } from './modules/guests/guests.module.ts';
 import { createGuestsRepository } from './modules/guests/guests.repository.ts';
 import { sessionSecretOf } from './modules/guests/secret.ts';
+import { createVoiceCallers } from './modules/guests/voice-callers.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLiveModule } from './modules/live/live.module.ts';
@@ -217,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presence: presence.service,
     // survey/chatexit ratings count in the profile's chat ratings (the performers module owns them).
     ratings: pageSlices.performers.chatRatings,
+    // The anonymous voice caller's session reaches its call's video (decision 0051).
+    voiceCallers: createVoiceCallReads(database.db),
     // Spec 6 "live preview 5 units (20 VIP)": the subscriptions module says who is a VIP.
     isVip,
     media: deps.liveMedia ?? createLiveMedia(config, app.log),
@@ -231,6 +234,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         deps.showClock ??
         createShowClock({ offsetMs: config.showClockOffsetMs, adjustable: config.showClockAdjustable }),
     },
+  });
+  // Voice calls (issue 18, decision 0051): the telephony side's calls, a verified number's guest
+  // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
+  const voiceCalls = createVoiceCallModule({
+    ...moduleDeps,
+    actors: createActorChatReads(database.db),
+    secret: sessionSecret,
+    verifiedPhones: createVerifiedPhones(database.db),
+    // The call's video and chat: a voice-call session of the live engine (decision 0051), owned by
+    // the guest, or by the anonymous caller's stand-in guest (the guests module's port).
+    video: createVoiceCallSessions({ db: database.db, service: live.service }),
+    standIns: createVoiceCallers,
   });
   // What a guest bought (the promotions' purchases), for what a start may play.
   const promotionsReads = createPromotionsRepository(database.db);
@@ -258,16 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createClashModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
     // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
     createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
-    // Voice calls (issue 18, decision 0051): the telephony side's calls, a verified number's guest
-    // (the pincall module's port) or the anonymous voice caller; billed by the phone (paytype Voice).
-    createVoiceCallModule({
-      ...moduleDeps,
-      actors: createActorChatReads(database.db),
-      secret: sessionSecret,
-      verifiedPhones: createVerifiedPhones(database.db),
-      // The call's video and chat: a voice-call session of the live engine (decision 0051).
-      video: createVoiceCallSessions({ db: database.db, service: live.service }),
-    }),
+    voiceCalls,
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
     createConversionChatModule({
       ...moduleDeps,
@@ -317,6 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     handlers: featureModules.flatMap((module) => (module.socket ? [module.socket] : [])),
     lifecycles: featureModules.flatMap((module) => (module.socketLifecycle ? [module.socketLifecycle] : [])),
+    // The anonymous voice caller's socket hears its call's stand-in (decision 0051).
+    voiceCallers: voiceCalls.service,
     countryHeader: config.countryHeader,
     ...(deps.socketTiming ? { timing: deps.socketTiming } : {}),
     snapshots: featureModules.flatMap((module) => (module.snapshot ? [module.snapshot] : [])),

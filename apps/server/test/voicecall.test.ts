@@ -6,17 +6,22 @@
  * endpoints through the app.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { ANONYMOUS_VOICE_CALL_RESULTS as R, VOICE_CALL_CENTS_PER_MINUTE } from '@vela/domain/voice-call';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionToken, SESSION_COOKIE } from '../src/modules/guests/auth.ts';
+import { createGuestsRepository } from '../src/modules/guests/guests.repository.ts';
+import { createLoginTransfer } from '../src/modules/guests/login-transfer.ts';
 import { createVerifiedPhones } from '../src/modules/pincall/verified-phones.ts';
 import { createVoiceCallService } from '../src/modules/voicecall/voicecall.service.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { factoriesOf } from './factories.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { liveKit } from './live-kit.ts';
-import { recordingMedia } from './live-media-double.ts';
+import { recordingMedia, vp8Sdp } from './live-media-double.ts';
+import { openSocket } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
 
 const SECRET = 'voicecall-test-secret-0123456789abcdef';
@@ -345,13 +350,29 @@ describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat
     expect(ended.json().data.isAnonymousVoicecall).toBe(false);
   });
 
-  it('after 2000 nothing else opens for the anonymous voice caller (spec 6): no chats, no wallet, no purchases, no account; no live session occupies the performer (its video is not built, decision 0051)', async () => {
+  it('a line without age check: 2000, but the video is refused with the age check (601) and no live session occupies the performer; nothing else opens for the anonymous voice caller (spec 6): no chats, no wallet, no purchases, no account', async () => {
     const actor = await make.buildActor({ isOnline: true });
     const id = callId();
     const dialed = await dial({ providerCallId: id, from: phone(), actorId: actor.id });
     const visitor = await visitorToken();
-    const ok = await graphql(visitor.token, ANON, { t: dialed.json().data.accessToken, a: actor.id });
-    expect(ok.json().data.anonymousVoiceCallChat.resultCode).toBe(R.OK);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/anonymous',
+      headers: { cookie: visitor.cookie },
+      payload: { accessToken: dialed.json().data.accessToken, actorId: actor.id },
+    });
+    expect(ok.json().data).toMatchObject({
+      resultCode: R.OK,
+      state: { isAnonymousVoicecall: true, call: { actorId: actor.id, liveSessionId: null } },
+      refusal: { code: 'NEED_AGE_CHECK', exitCode: 601 },
+    });
+    // The stand-in exists (the claim made it) but has no age check: the age check is never waived.
+    const [standIn] = await queryRows<{ kind: string; avs_status: string }>(
+      t.database.db,
+      sql`select g.kind, g.avs_status from guests g join voice_calls v on v.caller_guest_id = g.id
+        where v.provider_call_id = ${id}`,
+    );
+    expect(standIn).toEqual({ kind: 'voice-caller', avs_status: 'unknown' });
     const asCaller = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({
         method,
@@ -367,6 +388,7 @@ describe('the anonymous voice caller (spec 6 role, spec 7 anonymousVoiceCallChat
       asCaller('GET', 'guest/transactions'),
       asCaller('GET', 'payment/methods'),
       asCaller('GET', 'guest/chatTickets'),
+      asCaller('GET', 'guest/me'),
     ]);
     for (const refused of refusals) {
       expect([refused.statusCode, refused.json().error.code], refused.body).toEqual([401, 'NOT_LOGGED_IN']);
@@ -584,6 +606,217 @@ describe('the performer\'s video and chat during a voice call (spec 4 "Voice cal
       state: { isVoicecallActive: true, call: { liveSessionId: null } },
       refusal: { code: 'NEED_AGE_CHECK', exitCode: 601 },
     });
+    expect((await hangup(id)).json().data.exitCode).toBe(903);
+  });
+
+  it("the anonymous voice caller on an age-verified line: 2000 opens a voice-call session owned by the call's stand-in; the caller's session (and no other) resumes and leaves only that session; its socket watches, writes and is refused everything else; hangup ends it with 903 and voicecall stop", async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    const dialed = await dial({ providerCallId: id, from: phone(), actorId: actor.id, ageVerified: true });
+    expect(dialed.statusCode, dialed.body).toBe(200);
+    const caller = await visitorToken();
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/anonymous',
+      headers: { cookie: caller.cookie },
+      payload: { accessToken: dialed.json().data.accessToken, actorId: actor.id },
+    });
+    expect(entered.json().data, entered.body).toMatchObject({ resultCode: R.OK, refusal: null });
+    const liveSessionId = entered.json().data.state.call.liveSessionId as string;
+    expect(liveSessionId).toEqual(expect.any(String));
+
+    // The session belongs to the call's stand-in: kind voice-caller, the line's age check, no session.
+    const [standIn] = await queryRows<{ id: number; kind: string; avs_status: string; sessions: number }>(
+      t.database.db,
+      sql`select g.id, g.kind, g.avs_status,
+          (select count(*)::int from guest_sessions s where s.guest_id = g.id) as sessions
+        from guests g join voice_calls v on v.caller_guest_id = g.id where v.provider_call_id = ${id}`,
+    );
+    expect(standIn).toMatchObject({ kind: 'voice-caller', avs_status: 'accepted', sessions: 0 });
+    const [session] = await sessionsOf(Number(standIn!.id));
+    expect(session).toMatchObject({ id: liveSessionId, type: 'voice-call', actor_id: actor.id });
+    // The same session entering again is 2000 with the same video; the state after a reload says it.
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { cookie: caller.cookie },
+    });
+    expect(state.json().data.call).toMatchObject({ liveSessionId });
+
+    // The tab's resume: the caller's session reads that session; another visitor, a guest cannot.
+    const asSession = (cookie: string | null, path: string, method: 'GET' | 'POST' = 'GET') =>
+      t.app.inject({
+        method,
+        url: `/rest/v1/${path}`,
+        headers: cookie ? { cookie } : {},
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+    const resumed = await asSession(caller.cookie, `live/sessions/${liveSessionId}`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().data).toMatchObject({ sessionId: liveSessionId, type: 'voice-call' });
+    const second = await visitorToken();
+    const refusedSecond = await asSession(second.cookie, `live/sessions/${liveSessionId}`);
+    expect([refusedSecond.statusCode, refusedSecond.json().error.code]).toEqual([401, 'NOT_LOGGED_IN']);
+    expect((await asSession(second.cookie, `live/sessions/${liveSessionId}/exit`, 'POST')).statusCode).toBe(
+      401,
+    );
+    const other = await make.buildGuest();
+    expect((await kit.rest(other as never, 'GET', `live/sessions/${liveSessionId}`)).statusCode).toBe(404);
+    // Only the session view and the exit: the receipt, a start, the offers, a tip stay closed.
+    for (const closed of await Promise.all([
+      asSession(caller.cookie, `live/sessions/${liveSessionId}/receipt`),
+      asSession(caller.cookie, `live/offers/${actor.id}`),
+      asSession(caller.cookie, 'voicecall/video', 'POST'),
+      asSession(caller.cookie, 'guest/getGuestBalance'),
+      asSession(caller.cookie, 'guest/me'),
+    ])) {
+      expect([closed.statusCode, closed.json().error.code], closed.body).toEqual([401, 'NOT_LOGGED_IN']);
+    }
+
+    // The caller's page: a socket with its session's token, no guest id (it never learns the stand-in).
+    const address = t.app.server.address() as AddressInfo;
+    const page = await openSocket(`ws://127.0.0.1:${address.port}/socket`);
+    const send = (message: object) => page.send({ ...message, accessToken: caller.token, guestId: null });
+    send({ type: 'requestSession', language: 'en' });
+    expect(await page.next('ackSession')).toMatchObject({ guestId: null, snapshot: null });
+    send({ type: 'liveJoin', sessionId: liveSessionId });
+    expect(await page.next('liveState')).toMatchObject({ sessionId: liveSessionId });
+    const offer = await page.next('liveOffer');
+    send({ type: 'liveAnswer', sessionId: liveSessionId, offerId: offer.offerId, sdp: vp8Sdp('recvonly') });
+    send({ type: 'liveMediaUp', sessionId: liveSessionId, offerId: offer.offerId });
+    media.deliver(liveSessionId, 'up', 'guest');
+    for (let i = 0; i < 100 && (await sessionsOf(Number(standIn!.id)))[0]!.status !== 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await sessionsOf(Number(standIn!.id)))[0]!.status).toBe('running');
+    send({
+      type: 'liveMessage',
+      sessionId: liveSessionId,
+      messageId: randomUUID(),
+      text: 'Hello from the phone',
+    });
+    // Everything else is the visitor's refusal: another session id, a reaction, the wallet, a pin.
+    const refusedTypes: string[] = [];
+    for (const message of [
+      { type: 'liveJoin', sessionId: randomUUID() },
+      { type: 'sendLiveReaction', sessionId: liveSessionId, reaction: 'heart' },
+      { type: 'canOneClick' },
+      { type: 'refreshEmailProperties' },
+    ]) {
+      send(message);
+      const error = await page.next('error');
+      expect(error, JSON.stringify(message)).toMatchObject({
+        code: 'NOT_LOGGED_IN',
+        inReplyTo: message.type,
+      });
+      refusedTypes.push(message.type);
+    }
+    expect(refusedTypes).toHaveLength(4);
+    // A message with another token is not this socket's.
+    page.send({
+      type: 'liveMessage',
+      sessionId: liveSessionId,
+      messageId: randomUUID(),
+      text: 'x',
+      accessToken: second.token,
+      guestId: null,
+    });
+    expect(await page.next('error')).toMatchObject({ code: 'TOKEN_MISMATCH' });
+    const messages = async () =>
+      queryRows<{ text: string }>(
+        t.database.db,
+        sql`select text from live_messages where session_id = ${liveSessionId}`,
+      );
+    for (let i = 0; i < 100 && (await messages()).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await messages()).map((m) => m.text)).toEqual(['Hello from the phone']);
+
+    // Hangup: the session ends with 903, the caller's page hears voicecall stop, the scope ends.
+    expect((await hangup(id)).json().data.exitCode).toBe(903);
+    expect((await endedSession(Number(standIn!.id), liveSessionId)).exit_code).toBe(903);
+    expect(await page.next('voicecallStop')).toMatchObject({ voicecallIdHash: expect.any(String) });
+    let after: { code?: string } = {};
+    for (let i = 0; i < 50 && after.code !== 'NOT_LOGGED_IN'; i++) {
+      send({ type: 'liveMessage', sessionId: liveSessionId, messageId: randomUUID(), text: 'gone?' });
+      after = await page.next('error');
+    }
+    expect(after).toMatchObject({ code: 'NOT_LOGGED_IN' });
+    const gone = await asSession(caller.cookie, `live/sessions/${liveSessionId}`);
+    expect([gone.statusCode, gone.json().error.code]).toEqual([401, 'NOT_LOGGED_IN']);
+    // Nothing was billed in coins: the phone paid (clearing to the performer's share and revenue).
+    const minutes = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from live_minutes where session_id = ${liveSessionId}`,
+    );
+    expect(minutes[0]!.n).toBe(0);
+    await expectLedgerInvariantsOf(t.database.db);
+    page.close();
+  });
+
+  it("the stand-in is nobody's account: it cannot log in, get a password reset mail or a login transfer, and a session naming it is a visitor's", async () => {
+    const actor = await make.buildActor({ isOnline: true });
+    const id = callId();
+    const dialed = await dial({ providerCallId: id, from: phone(), actorId: actor.id, ageVerified: true });
+    const caller = await visitorToken();
+    await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/anonymous',
+      headers: { cookie: caller.cookie },
+      payload: { accessToken: dialed.json().data.accessToken, actorId: actor.id },
+    });
+    const [standIn] = await queryRows<{ id: number; email: string; screen_name: string }>(
+      t.database.db,
+      sql`select g.id, g.email, g.screen_name from guests g join voice_calls v on v.caller_guest_id = g.id
+        where v.provider_call_id = ${id}`,
+    );
+    expect(standIn!.email).toMatch(/@caller\.invalid$/);
+    expect(standIn!.screen_name).toMatch(/^Caller \d{4}$/);
+    for (const login of [standIn!.email, standIn!.screen_name]) {
+      const tried = await t.app.inject({
+        method: 'POST',
+        url: '/rest/v1/guest/login',
+        remoteAddress: '10.136.251.1',
+        payload: { login, password: '!voice-caller' },
+      });
+      expect([tried.statusCode, tried.json().error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    }
+    const lost = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/guest/passwordLost',
+      remoteAddress: '10.136.251.2',
+      payload: { email: standIn!.email, language: 'en' },
+    });
+    expect(lost.statusCode).toBe(200);
+    const mail = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mail/latest.json?to=${encodeURIComponent(standIn!.email)}`,
+    });
+    expect(mail.statusCode).toBe(404);
+    // Arranged against the rule (no code writes it): a session and a transfer token naming the stand-in.
+    const repository = createGuestsRepository(t.database.db);
+    const cookieToken = randomUUID();
+    const row = await repository.insertSession({
+      guestId: Number(standIn!.id),
+      tokenHash: hashSessionToken(cookieToken),
+      userAgent: null,
+      ip: null,
+    });
+    const transfer = await createLoginTransfer(repository, row.id);
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/vxpay/onsuccess',
+      remoteAddress: '10.136.251.4',
+      payload: { result: { flow: 'login', transferToken: transfer } },
+    });
+    expect(exchanged.statusCode, exchanged.body).toBeGreaterThanOrEqual(400);
+    expect(exchanged.statusCode).toBeLessThan(500);
+    const asStandIn = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/guest/me',
+      headers: { cookie: `${SESSION_COOKIE}=${cookieToken}` },
+    });
+    expect([asStandIn.statusCode, asStandIn.json().error.code]).toEqual([401, 'NOT_LOGGED_IN']);
     expect((await hangup(id)).json().data.exitCode).toBe(903);
   });
 });

@@ -7,6 +7,7 @@
 import { ANONYMOUS_VOICE_CALL_RESULTS, VOICE_CALL_VISITOR_RELOAD_MS } from '@vela/domain/voice-call';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import type { ClientSocketMessageType } from './socket.ts';
 
 export { ANONYMOUS_VOICE_CALL_RESULTS, VOICE_CALL_VISITOR_RELOAD_MS };
 
@@ -40,9 +41,21 @@ export const AnonymousVoiceCallRequestSchema = z.object({
   actorId: ActorId,
 });
 
+/** Why the live engine did not open the call's video: its start refusal code and spec 8 exit code. */
+export const VoiceCallVideoRefusalSchema = z.object({
+  code: z.string(),
+  exitCode: z.number().int().nullable(),
+});
+
+/**
+ * 2000 opens the anonymous caller's video (decision 0051: a stand-in guest of the call owns its live
+ * session, `state.call.liveSessionId`); `refusal` says why not (NEED_AGE_CHECK 601 when the
+ * telephony provider did not check the caller's age on the line) — the call goes on without it.
+ */
 export const AnonymousVoiceCallAnswerSchema = z.object({
   resultCode: z.number().int(),
   state: VoiceCallStateSchema,
+  refusal: VoiceCallVideoRefusalSchema.nullable(),
 });
 export type AnonymousVoiceCallAnswer = z.infer<typeof AnonymousVoiceCallAnswerSchema>;
 
@@ -53,7 +66,7 @@ export type AnonymousVoiceCallAnswer = z.infer<typeof AnonymousVoiceCallAnswerSc
  */
 export const VoiceCallVideoAnswerSchema = z.object({
   state: VoiceCallStateSchema,
-  refusal: z.object({ code: z.string(), exitCode: z.number().int().nullable() }).nullable(),
+  refusal: VoiceCallVideoRefusalSchema.nullable(),
 });
 export type VoiceCallVideoAnswer = z.infer<typeof VoiceCallVideoAnswerSchema>;
 
@@ -68,6 +81,11 @@ export const SandboxDialRequestSchema = z.object({
   providerCallId: ProviderCallId,
   from: Phone,
   actorId: ActorId,
+  /**
+   * The line checked the caller's age (an age-verified premium line: the provider's IVR checked the
+   * caller's ID before connecting). Only then may an anonymous caller see the performer's video.
+   */
+  ageVerified: z.boolean().default(false),
 });
 /** What the telephony side learns: the anonymous caller's token (the IVR speaks it), null for a guest. */
 export const SandboxDialAnswerSchema = z.object({
@@ -83,6 +101,20 @@ export const SandboxHangupAnswerSchema = z.object({
   billedMinutes: z.number().int().nonnegative(),
   billedCents: z.number().int().nonnegative(),
 });
+
+/**
+ * What the anonymous voice caller's socket may send besides `requestSession` and `ping` (decision
+ * 0051): the live messages of its call's one session (watch, answer the offers, say the media is
+ * up, write, leave), dispatched as the call's stand-in. Nothing paid (tips, toys), no camera.
+ */
+export const VOICE_CALLER_SOCKET_MESSAGES: readonly ClientSocketMessageType[] = [
+  'liveJoin',
+  'liveAnswer',
+  'liveIceCandidate',
+  'liveMediaUp',
+  'liveMessage',
+  'liveExit',
+];
 
 export const voicecallEndpoints = {
   state: defineEndpoint({

@@ -103,8 +103,12 @@ export function createGuestAuth(deps: {
   const contextOf = async (session: SessionAuthRow): Promise<AuthContext> => {
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS)
       await repository.touchSession(session.id);
-    // A deleted guest (no row: guestLocked null) or a locked one counts as logged out.
-    const guestId = session.guestId !== null && session.guestLocked === false ? session.guestId : null;
+    // A deleted guest (no row: guestLocked null) or a locked one counts as logged out; so would a
+    // voice caller's stand-in (decision 0051), which no session ever names.
+    const guestId =
+      session.guestId !== null && session.guestLocked === false && session.guestKind === 'registered'
+        ? session.guestId
+        : null;
     return { guestId, sessionId: session.id };
   };
 

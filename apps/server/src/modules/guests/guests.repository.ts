@@ -50,8 +50,14 @@ const guestAvsColumns = {
 };
 
 export type SessionRow = typeof guestSessions.$inferSelect;
-/** A live session with whether its guest is locked (null: an anonymous session or a deleted guest). */
-export type SessionAuthRow = SessionRow & { guestLocked: boolean | null };
+/**
+ * A live session with whether its guest is locked (null: an anonymous session or a deleted guest)
+ * and the guest's kind (a voice caller's stand-in never counts as logged in, decision 0051).
+ */
+export type SessionAuthRow = SessionRow & {
+  guestLocked: boolean | null;
+  guestKind: GuestRow['kind'] | null;
+};
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 export interface NewSession {
@@ -66,11 +72,11 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
   /** The live (not revoked) session matching `where`, with its guest's lock flag (a left join). */
   async function liveSessionAuth(where: SQL): Promise<SessionAuthRow | undefined> {
     const [row] = await db
-      .select({ session: guestSessions, guestLocked: guests.locked })
+      .select({ session: guestSessions, guestLocked: guests.locked, guestKind: guests.kind })
       .from(guestSessions)
       .leftJoin(guests, eq(guests.id, guestSessions.guestId))
       .where(and(where, isNull(guestSessions.revokedAt)));
-    return row ? { ...row.session, guestLocked: row.guestLocked } : undefined;
+    return row ? { ...row.session, guestLocked: row.guestLocked, guestKind: row.guestKind } : undefined;
   }
 
   return {
@@ -175,29 +181,44 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         .where(inArray(guests.id, [...new Set(guestIds)]));
       return new Map(rows.map((row) => [row.id, row.screenName]));
     },
-    /** By screen name (case-insensitive) or email (stored lower-cased). */
+    /**
+     * By screen name (case-insensitive) or email (stored lower-cased); a registered guest only: a
+     * voice caller's stand-in (decision 0051) never logs in nor gets a reset mail.
+     */
     async guestByLogin(login: string): Promise<GuestRow | undefined> {
       const lower = login.toLowerCase();
       const [row] = await db
         .select()
         .from(guests)
-        .where(or(sql`lower(${guests.screenName}) = ${lower}`, eq(guests.email, lower)))
+        .where(
+          and(
+            eq(guests.kind, 'registered'),
+            or(sql`lower(${guests.screenName}) = ${lower}`, eq(guests.email, lower)),
+          ),
+        )
         .limit(1);
       return row;
     },
     async nameOrEmailTaken(screenName: string, email: string): Promise<{ name: boolean; email: boolean }> {
       const rows = await db
-        .select({ screenName: guests.screenName, email: guests.email })
+        .select({ screenName: guests.screenName, email: guests.email, kind: guests.kind })
         .from(guests)
         .where(or(sql`lower(${guests.screenName}) = ${screenName.toLowerCase()}`, eq(guests.email, email)));
       return {
-        name: rows.some((r) => r.screenName.toLowerCase() === screenName.toLowerCase()),
+        // A stand-in's name ("Caller 1234") does not take a person's (the unique index is registered guests').
+        name: rows.some(
+          (r) => r.kind === 'registered' && r.screenName.toLowerCase() === screenName.toLowerCase(),
+        ),
         email: rows.some((r) => r.email === email),
       };
     },
-    /** By email (stored lower-cased). */
+    /** By email (stored lower-cased); a registered guest only (never a voice caller's stand-in). */
     async guestByEmail(email: string): Promise<GuestRow | undefined> {
-      const [row] = await db.select().from(guests).where(eq(guests.email, email.toLowerCase())).limit(1);
+      const [row] = await db
+        .select()
+        .from(guests)
+        .where(and(eq(guests.kind, 'registered'), eq(guests.email, email.toLowerCase())))
+        .limit(1);
       return row;
     },
     /**

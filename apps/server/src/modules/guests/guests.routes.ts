@@ -163,7 +163,8 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         ]);
         // Unknown account and wrong password cost the same: always one argon2 verification.
         const valid = await verifyPassword(body.password, guest?.passwordHash ?? (await dummyHash()));
-        if (!guest || !valid)
+        // A voice caller's stand-in (decision 0051) never logs in, whatever its hash.
+        if (guest?.kind !== 'registered' || !valid)
           throw new AppError('INVALID_CREDENTIALS', 'Name, email or password is wrong', 401);
         await attempt.refund();
         if (guest.locked) throw new AppError('ACCOUNT_LOCKED', 'This account is locked', 403);
@@ -231,7 +232,7 @@ export function guestRoutes(deps: GuestRoutesDeps): FastifyPluginAsync {
         const sessionId = await useLoginTransfer(repository, transferToken);
         const session = sessionId === null ? undefined : await repository.liveSessionById(sessionId);
         const guest = session?.guestId ? await repository.guestById(session.guestId) : undefined;
-        if (!session || !guest || guest.locked) throw transferInvalid();
+        if (!session || !guest || guest.locked || guest.kind !== 'registered') throw transferInvalid();
         await attempt.refund();
         // The browser's previous session (anonymous, or another guest's) ends: one session per browser.
         if (!(await sessions.adopt(request, reply, session.id))) throw transferInvalid();

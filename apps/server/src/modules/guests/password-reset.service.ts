@@ -48,7 +48,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           : input.email !== undefined
             ? await repository.guestByEmail(input.email)
             : undefined;
-      if (!guest || guest.locked) return { mailed: false as const };
+      if (!guest || guest.locked || guest.kind !== 'registered') return { mailed: false as const };
       const key = randomBytes(32).toString('base64url');
       await repository.replaceResetKey(guest.id, hashResetKey(key), new Date(now() + RESET_KEY_TTL_MS));
       const content = passwordResetMail(input.language, {
@@ -66,7 +66,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const row = await repository.validResetKey(hashResetKey(key), guestId, new Date(now()));
       if (!row) return { ok: false, reason: 'invalid' };
       const guest = await repository.guestById(guestId);
-      if (!guest) return { ok: false, reason: 'invalid' };
+      // A voice caller's stand-in (decision 0051) has no password to reset.
+      if (guest?.kind !== 'registered') return { ok: false, reason: 'invalid' };
       if (guest.locked) return { ok: false, reason: 'locked' };
       return { ok: true, guest, keyId: row.id };
     },

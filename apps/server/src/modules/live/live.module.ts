@@ -62,6 +62,8 @@ export function createLiveModule(
     freeShows?: LiveServiceDeps['freeShows'];
     /** The performers module's chat ratings: survey/chatexit ratings are reported there. */
     ratings?: ChatRatingWrites;
+    /** The voicecall module's anonymous voice callers (their call's session view and exit, decision 0051). */
+    voiceCallers?: { callerOf(sessionId: number): Promise<{ guestId: number } | null> };
     /**
      * The media path (media/live-media.ts: embedded werift, or Janus with JANUS_URL). Without one the
      * guest's live calls are absent (no start, no signaling): nothing could deliver a chat.
@@ -208,7 +210,12 @@ export function createLiveModule(
       // The guest's live calls exist only with a media path.
       if (signaling) {
         await app.register(
-          liveRoutes({ auth: deps.auth, service, countryHeader: deps.config.countryHeader }),
+          liveRoutes({
+            auth: deps.auth,
+            service,
+            countryHeader: deps.config.countryHeader,
+            ...(deps.voiceCallers ? { voiceCallers: deps.voiceCallers } : {}),
+          }),
         );
         await app.register(interaction.routes);
       }

@@ -50,6 +50,11 @@ function refusalCode(code: LiveStartRefusalCode): RefusalCode {
 
 interface LiveRoutesDeps {
   auth: GuestAuth;
+  /**
+   * The voicecall module's read port: the anonymous voice caller of a visitor session (the stand-in
+   * guest that owns the call's video, decision 0051). Without it no visitor reaches a session.
+   */
+  voiceCallers?: { callerOf(sessionId: number): Promise<{ guestId: number } | null> };
   service: LiveService;
   /** COUNTRY_HEADER: the caller's country (spec 6 banned countries). */
   countryHeader: string;
@@ -58,6 +63,19 @@ interface LiveRoutesDeps {
 export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
   const { auth, service } = deps;
   const requireGuest = async (request: FastifyRequest) => (await auth.requireGuest(request)).guestId;
+  /**
+   * The logged-in guest, or for the anonymous voice caller's session the stand-in that owns its
+   * call's video (decision 0051): the stand-in's only sessions are that call's, so the caller reaches
+   * that one session (the service answers 404 for any other) and nothing else. Only the tab's resume
+   * (`live/sessions/:id`) and its exit take it; every other call stays 401 for the caller.
+   */
+  const requireGuestOrCaller = async (request: FastifyRequest) => {
+    const caller = await auth.authenticate(request);
+    if (caller && caller.guestId !== null) return caller.guestId;
+    const standIn = caller && deps.voiceCallers ? await deps.voiceCallers.callerOf(caller.sessionId) : null;
+    if (!standIn) throw new AppError('NOT_LOGGED_IN', 'Log in first', 401);
+    return standIn.guestId;
+  };
   /** A read of the guest's own session `:sessionId` (the service answers 404 for another guest's). */
   const ownRead =
     <T>(read: (guestId: number, sessionId: string) => Promise<T>) =>
@@ -130,7 +148,7 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
     });
 
     route(app, liveEndpoints.exit).handle({
-      authenticate: requireGuest,
+      authenticate: requireGuestOrCaller,
       handler: async ({ params, body, auth: guestId }) =>
         service.exitOwn(guestId, params.sessionId, body.code),
     });
@@ -144,7 +162,7 @@ export function liveRoutes(deps: LiveRoutesDeps): FastifyPluginAsync {
     });
 
     route(app, liveEndpoints.session).handle({
-      authenticate: requireGuest,
+      authenticate: requireGuestOrCaller,
       handler: ownRead(async (guestId, id) => liveSessionView(await service.view(guestId, id))),
     });
 

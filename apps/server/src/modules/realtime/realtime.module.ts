@@ -12,7 +12,12 @@ import type { EventBus } from '../../infra/bus.ts';
 import { countryOf } from '../../infra/country.ts';
 import { publishToGuest } from '../../infra/publish-to-guest.ts';
 import type { GuestAuth } from '../guests/auth.ts';
-import { type ConnectionTiming, DEFAULT_TIMING, SocketConnection } from './socket.connection.ts';
+import {
+  type ConnectionTiming,
+  DEFAULT_TIMING,
+  SocketConnection,
+  type VoiceCallerScope,
+} from './socket.connection.ts';
 import { SocketHub } from './socket.hub.ts';
 import type { SnapshotSource, SocketHandlers, SocketLifecycle } from './socket.types.ts';
 
@@ -32,6 +37,8 @@ export interface RealtimeDeps {
   snapshots: SnapshotSource[];
   /** The modules' hooks on a logged-in guest's socket life (pings, the close). */
   lifecycles?: SocketLifecycle[];
+  /** The voicecall module: the anonymous voice caller of a visitor session (decision 0051). */
+  voiceCallers?: { callerOf(sessionId: number): Promise<VoiceCallerScope | null> };
   timing?: Partial<ConnectionTiming>;
   /** COUNTRY_HEADER: each socket records its request's country (spec 6 banned countries). */
   countryHeader: string;
@@ -57,6 +64,7 @@ function mergeHandlers(list: SocketHandlers[]): SocketHandlers {
 
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { bus, auth, guests, log } = deps;
+  const callers = deps.voiceCallers;
   const hub = new SocketHub(bus, log);
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
 
@@ -105,6 +113,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
           snapshotOf,
           handlers,
           lifecycles: deps.lifecycles ?? [],
+          ...(callers ? { callerOf: (sessionId: number) => callers.callerOf(sessionId) } : {}),
           log,
           timing,
         });

@@ -14,6 +14,13 @@
  * 3. closed: no ping within two ping intervals (plus grace) closes with 4000; a revoked session
  *    (`sessionCheck` on the bus, or the periodic check) gets `sessionExpired`; `guestLocked` is
  *    delivered, then the socket closes.
+ *
+ * The anonymous voice caller's scope (decision 0051): a visitor's socket that opened with its
+ * session's access token, while that session is the anonymous voice caller of a running call
+ * (`callerOf`), hears the call's stand-in guest's channel and may send the live messages
+ * (VOICE_CALLER_SOCKET_MESSAGES) of the call's one live session, dispatched as the stand-in; every
+ * other message gets the visitor's NOT_LOGGED_IN. The call's end (`voicecallStop`) or the periodic
+ * check ends the scope: the socket is a visitor's again.
  */
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@vela/contracts/common';
@@ -32,6 +39,7 @@ import {
   SocketErrorCodeSchema,
 } from '@vela/contracts/socket';
 import { findForbiddenText, forbiddenCharacterOf, forbiddenTextMessage } from '@vela/contracts/strings';
+import { VOICE_CALLER_SOCKET_MESSAGES } from '@vela/contracts/voicecall';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../http/errors.ts';
 import type { HubMember } from './socket.hub.ts';
@@ -55,6 +63,11 @@ export interface ConnectionDeps {
   handlers: SocketHandlers;
   /** The modules' hooks on a logged-in guest's socket life (pings, the close). */
   lifecycles: readonly SocketLifecycle[];
+  /**
+   * The voicecall module's port: the anonymous voice caller of a visitor session (the call's stand-in
+   * guest and its running live session), null when the session is none. Without it no caller scope.
+   */
+  callerOf?(sessionId: number): Promise<VoiceCallerScope | null>;
   /** The country of the request that opened the socket (edge header; spec 6 banned countries), null unknown. */
   country: string | null;
   log: {
@@ -85,10 +98,14 @@ const RATE_WINDOW_MS = 10_000;
 const RATE_MAX = 200;
 
 type Session = { guestId: number | null; sessionId: number; language: Language };
+/** The anonymous voice caller's scope of a visitor socket: the stand-in and the call's live session. */
+export type VoiceCallerScope = { guestId: number; liveSessionId: string | null };
 
 export class SocketConnection implements HubMember {
   private state: 'awaiting' | 'authenticating' | 'active' | 'closed' = 'awaiting';
   private session: Session | undefined;
+  /** A visitor socket of the anonymous voice caller (decision 0051), while the call runs. */
+  private caller: VoiceCallerScope | undefined;
   private chain: Promise<void> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
@@ -118,8 +135,17 @@ export class SocketConnection implements HubMember {
     this.armIdle();
   }
 
+  /** The guest whose channel this socket hears: the logged-in guest, or the caller's stand-in. */
   get guestId(): number | null {
-    return this.session?.guestId ?? null;
+    return this.session?.guestId ?? this.caller?.guestId ?? null;
+  }
+
+  /** Whom the socket's messages and lifecycle hooks act for: the guest, the caller's stand-in, or nobody. */
+  private actingAs(): (Session & { guestId: number }) | null {
+    const session = this.session;
+    if (!session) return null;
+    if (session.guestId !== null) return { ...session, guestId: session.guestId };
+    return this.caller ? { ...session, guestId: this.caller.guestId } : null;
   }
 
   get country(): string | null {
@@ -137,11 +163,13 @@ export class SocketConnection implements HubMember {
       return;
     }
     this.sendJson(json);
-    const session = this.session;
-    if (session && session.guestId !== null && !isBroadcastMessage(event)) {
-      const context = this.contextOf({ ...session, guestId: session.guestId });
+    const acting = this.actingAs();
+    if (acting && !isBroadcastMessage(event)) {
+      const context = this.contextOf(acting);
       this.tell('guestEvent', (lifecycle) => lifecycle.guestEvent?.(context, event));
     }
+    // The anonymous voice caller's call ended: the check ends the scope.
+    if (event.type === 'voicecallStop' && this.caller) void this.checkSession();
     if (event.type === 'guestLocked') {
       this.closedBecause = 'locked';
       this.close(1000, 'guest locked');
@@ -173,9 +201,9 @@ export class SocketConnection implements HubMember {
     clearTimeout(this.idleTimer);
     clearInterval(this.checkTimer);
     if (this.joined) this.deps.leave(this);
-    const session = this.session;
-    if (session && session.guestId !== null) {
-      const context = this.contextOf({ ...session, guestId: session.guestId });
+    const acting = this.actingAs();
+    if (acting) {
+      const context = this.contextOf(acting);
       this.tell('closed', (lifecycle) => lifecycle.closed?.(context, this.closedBecause));
     }
   }
@@ -271,14 +299,25 @@ export class SocketConnection implements HubMember {
       return this.error('NO_SESSION', 'Send requestSession first', message.type);
     if (message.type === 'ping') {
       this.send({ type: 'pong', ttl: this.deps.timing.pingIntervalMs });
-      const session = this.session;
-      if (session.guestId !== null) {
-        const context = this.contextOf({ ...session, guestId: session.guestId });
+      const acting = this.actingAs();
+      if (acting) {
+        const context = this.contextOf(acting);
         this.tell('ping', (lifecycle) => lifecycle.ping?.(context));
       }
       return;
     }
     if (this.session.guestId === null) {
+      if (this.caller && (await this.isCallersMessage(message))) {
+        if (!this.carriesSession(message))
+          return this.error(
+            'TOKEN_MISMATCH',
+            'The access token or guest id is not this socket’s',
+            message.type,
+          );
+        const acting = this.actingAs();
+        if (acting) await this.dispatch(message, acting);
+        return;
+      }
       if (!ANONYMOUS_SOCKET_MESSAGES.includes(message.type))
         return this.error('NOT_LOGGED_IN', 'Log in first', message.type);
       return;
@@ -288,14 +327,32 @@ export class SocketConnection implements HubMember {
     await this.dispatch(message, this.session as Session & { guestId: number });
   }
 
-  /** A logged-in guest's message names this socket's session and guest. */
+  /**
+   * A logged-in guest's message names this socket's session and guest; the anonymous voice caller's
+   * names its session and no guest (the page never learns the stand-in's id).
+   */
   private carriesSession(message: ClientSocketMessage): boolean {
     const session = this.session;
     if (!session || message.accessToken === null) return false;
     return (
       this.deps.signedSessionIdOf(message.accessToken) === session.sessionId &&
-      message.guestId === String(session.guestId)
+      message.guestId === (session.guestId === null ? null : String(session.guestId))
     );
+  }
+
+  /**
+   * One of the live messages the anonymous voice caller may send, for its call's live session (read
+   * again once when the page names another: the video opened after the socket did).
+   */
+  private async isCallersMessage(message: ClientSocketMessage): Promise<boolean> {
+    if (!VOICE_CALLER_SOCKET_MESSAGES.includes(message.type) || !('sessionId' in message)) return false;
+    if (this.caller?.liveSessionId === message.sessionId) return true;
+    const session = this.session;
+    if (!session || !this.deps.callerOf) return false;
+    const caller = await this.deps.callerOf(session.sessionId).catch(() => null);
+    if (!caller || caller.guestId !== this.caller?.guestId) return false;
+    this.caller = caller;
+    return caller.liveSessionId === message.sessionId;
   }
 
   private async dispatch(
@@ -356,6 +413,14 @@ export class SocketConnection implements HubMember {
       if (result.guestId !== null && message.guestId !== String(result.guestId))
         return this.protocolError('TOKEN_MISMATCH', 'The guest id is not the access token’s');
       session = { guestId: result.guestId, sessionId: result.sessionId, language: message.language };
+      // A visitor session that is the anonymous voice caller of a running call: the caller's scope.
+      if (result.guestId === null && this.deps.callerOf) {
+        const caller = await this.deps.callerOf(result.sessionId).catch((error: unknown) => {
+          this.deps.log.warn({ err: error }, 'socket: the voice caller was not read');
+          return null;
+        });
+        if (caller) this.caller = caller;
+      }
     }
     if (this.isClosed()) return;
     this.session = session;
@@ -378,7 +443,7 @@ export class SocketConnection implements HubMember {
         for (const { event, json } of early) this.deliver(event, json);
       }
     }
-    if (session.guestId !== null && this.state === 'active') {
+    if ((session.guestId !== null || this.caller) && this.state === 'active') {
       this.checkTimer = setInterval(() => void this.checkSession(), this.deps.timing.sessionCheckMs);
       this.checkTimer.unref?.();
     }
@@ -399,11 +464,36 @@ export class SocketConnection implements HubMember {
 
   private async checkSession(): Promise<void> {
     const session = this.session;
-    if (!session || session.guestId === null || this.state !== 'active') return;
+    if (!session || this.state !== 'active') return;
+    if (session.guestId === null) return this.checkCaller(session.sessionId);
     const live = await this.deps.liveSession(session.sessionId).catch(() => undefined);
     // A failed read is not an ended session; the next check decides.
     if (live === undefined) return;
     if (live === null || live.guestId !== session.guestId) this.expire();
+  }
+
+  /** The anonymous voice caller's scope lasts while its session is the caller of a running call. */
+  private async checkCaller(sessionId: number): Promise<void> {
+    const known = this.caller;
+    if (!known || !this.deps.callerOf) return;
+    const live = await this.deps.liveSession(sessionId).catch(() => undefined);
+    if (live === null) return this.expire();
+    const caller = await this.deps.callerOf(sessionId).catch(() => undefined);
+    if (caller === undefined || this.caller?.guestId !== known.guestId || this.state !== 'active') return;
+    if (caller && caller.guestId === known.guestId) {
+      this.caller = caller;
+      return;
+    }
+    // The call ended: the page's live hooks hear it go, and the socket is a visitor's again.
+    const acting = this.actingAs();
+    if (acting) {
+      const context = this.contextOf(acting);
+      this.tell('closed', (lifecycle) => lifecycle.closed?.(context, 'gone'));
+    }
+    clearInterval(this.checkTimer);
+    this.deps.leave(this);
+    this.caller = undefined;
+    await this.deps.join(this);
   }
 
   private expire(): void {

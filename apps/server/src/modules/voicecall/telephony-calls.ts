@@ -27,7 +27,12 @@ export function sandboxTelephonyRoutes(calls: TelephonyCalls): FastifyPluginAsyn
     privateResponses(app);
     route(app, voicecallEndpoints.sandboxDial).handle({
       handler: async ({ body }) =>
-        calls.callStarted({ providerCallId: body.providerCallId, from: body.from, actorId: body.actorId }),
+        calls.callStarted({
+          providerCallId: body.providerCallId,
+          from: body.from,
+          actorId: body.actorId,
+          ageVerified: body.ageVerified,
+        }),
     });
     route(app, voicecallEndpoints.sandboxHangup).handle({
       handler: async ({ body }) => calls.callEnded(body.providerCallId),

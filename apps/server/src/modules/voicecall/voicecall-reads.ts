@@ -1,10 +1,18 @@
 /**
  * The voicecall module's read port for other modules (decision 0051): whether a performer is in a voice
- * call now (spec 3 actor `isVoicecallActive`, on the actor data).
+ * call now (spec 3 actor `isVoicecallActive`, on the actor data), and the anonymous voice caller of a
+ * browser session (`callerOf`: the stand-in guest that owns the running call's video, for the live
+ * routes' `requireGuestOrCaller` and the socket's caller scope).
  */
 import type { Db } from '@vela/db/client';
-import { and, eq } from '@vela/db/orm';
+import { and, desc, eq } from '@vela/db/orm';
 import { voiceCalls } from '@vela/db/schema/voicecall';
+
+/** The anonymous voice caller of a session: the call's stand-in guest and the called performer. */
+export interface VoiceCaller {
+  guestId: number;
+  actorId: number;
+}
 
 export function createVoiceCallReads(db: Db) {
   return {
@@ -15,6 +23,16 @@ export function createVoiceCallReads(db: Db) {
         .where(and(eq(voiceCalls.actorId, actorId), eq(voiceCalls.status, 'active')))
         .limit(1);
       return row !== undefined;
+    },
+    /** The running anonymous call a visitor session entered the token of, with its stand-in; else null. */
+    async callerOf(sessionId: number): Promise<VoiceCaller | null> {
+      const [row] = await db
+        .select({ guestId: voiceCalls.callerGuestId, actorId: voiceCalls.actorId })
+        .from(voiceCalls)
+        .where(and(eq(voiceCalls.claimedSessionId, sessionId), eq(voiceCalls.status, 'active')))
+        .orderBy(desc(voiceCalls.startedAt))
+        .limit(1);
+      return row?.guestId ? { guestId: row.guestId, actorId: row.actorId } : null;
     },
   };
 }

@@ -24,9 +24,16 @@ const typeDefs = /* GraphQL */ `
     call: VoiceCall
   }
 
+  "Why the call's video did not open (e.g. NEED_AGE_CHECK, exit code 601); the call goes on."
+  type VoiceCallVideoRefusal {
+    code: String!
+    exitCode: Int
+  }
+
   type AnonymousVoiceCallChatResult {
     resultCode: Int!
     state: VoiceCallState!
+    refusal: VoiceCallVideoRefusal
   }
 
   extend type Query {

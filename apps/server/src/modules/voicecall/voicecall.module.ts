@@ -11,6 +11,7 @@ import { voicecallGraphql } from './voicecall.graphql.ts';
 import { voicecallRoutes } from './voicecall.routes.ts';
 import {
   createVoiceCallService,
+  type StandInsPort,
   type VerifiedPhonesPort,
   type VoiceCallService,
   type VoiceCallVideoPort,
@@ -23,6 +24,8 @@ export interface VoiceCallModuleDeps extends FeatureModuleDeps {
   verifiedPhones?: VerifiedPhonesPort;
   /** The live module's voice-call sessions (the call's video); without a media path none. */
   video?: VoiceCallVideoPort;
+  /** The guests module's stand-ins of anonymous callers (their video); without it none. */
+  standIns?: StandInsPort;
   now?: () => number;
 }
 
@@ -41,6 +44,7 @@ export function createVoiceCallModule(
     rateLimits: deps.guests.rateLimits,
     ...(deps.verifiedPhones ? { verifiedPhones: deps.verifiedPhones } : {}),
     ...(deps.video ? { video: deps.video } : {}),
+    ...(deps.standIns ? { standIns: deps.standIns } : {}),
   });
   const sandbox = deps.config.nodeEnv !== 'production' ? sandboxTelephonyRoutes(service) : undefined;
   return {

@@ -68,6 +68,10 @@ export function createVoiceCallRepository(db: Db) {
         .returning({ id: voiceCalls.id });
       return rows.length === 1;
     },
+    /** The anonymous caller's stand-in guest of a claimed call (in the claim's transaction). */
+    async setCallerGuest(callId: string, guestId: number): Promise<void> {
+      await db.update(voiceCalls).set({ callerGuestId: guestId }).where(eq(voiceCalls.id, callId));
+    },
     /** Row-locks a call (in a transaction). */
     async lock(callId: string): Promise<VoiceCallRow | undefined> {
       const [row] = await db.select().from(voiceCalls).where(eq(voiceCalls.id, callId)).for('update');

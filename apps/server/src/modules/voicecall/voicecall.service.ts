@@ -7,7 +7,9 @@
  *   guest's pages get `voicecallStart`, the guest's state says `isVoicecallActive`.
  * - Any other caller is the anonymous voice caller: the call gets an 8-digit access token (the IVR
  *   speaks it); a visitor's session that enters it for the called performer (2000) is the anonymous
- *   voice caller (`isAnonymousVoicecall`).
+ *   voice caller (`isAnonymousVoicecall`). The claim creates the call's stand-in guest (the guests
+ *   module's port, in the claim's transaction), which owns the call's video like a guest caller; its
+ *   age check is the line's (`ageVerified`, reported by the provider): never waived.
  * - Hangup ends the call with 903; a new call of the same guest or number ends the running one with
  *   904. The guest's pages get `voicecall stop` with the call's HMAC.
  * - Billing at the end, once per call: every started minute at the voice tariff. A guest's call is a
@@ -59,6 +61,14 @@ export interface VoiceCallVideoPort {
   end(guestId: number, actorId: number, exitCode: VoiceCallExitCode): Promise<void>;
 }
 
+/**
+ * The guests module's write port (guests/voice-callers.ts) on the claim's transaction: the anonymous
+ * caller's stand-in guest, with an accepted age check only when the line checked the caller's age.
+ */
+export type StandInsPort = (db: Db) => {
+  create(callId: string, options: { ageVerified: boolean }): Promise<number>;
+};
+
 export interface VoiceCallServiceDeps {
   db: Db;
   wallet: WalletService;
@@ -71,6 +81,8 @@ export interface VoiceCallServiceDeps {
   video?: VoiceCallVideoPort;
   /** Without it (pincall not wired) every caller is anonymous. */
   verifiedPhones?: VerifiedPhonesPort;
+  /** The anonymous caller's stand-in guests; without it an anonymous call has no video. */
+  standIns?: StandInsPort;
   /** The server secret: the call's HMAC for the pages and the anonymous caller's token. */
   secret: string;
   /** A billed minute (60 000; shorter in tests and demos). */
@@ -94,6 +106,8 @@ export interface CallStarted {
   providerCallId: string;
   from: string;
   actorId: number;
+  /** The provider checked the caller's age on this line (default false: not checked). */
+  ageVerified?: boolean;
 }
 
 export interface CallStartAnswer {
@@ -130,10 +144,14 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       .padStart(VOICE_CALL_TOKEN_DIGITS, '0');
   }
 
+  /** Who owns the call's video: the guest, or the anonymous caller's stand-in (once claimed). */
+  const videoOwnerOf = (call: VoiceCallRow) => call.guestId ?? call.callerGuestId;
+
   async function viewOf(call: VoiceCallRow, anonymous: boolean): Promise<VoiceCallState> {
+    const owner = videoOwnerOf(call);
     const [actor, liveSessionId] = await Promise.all([
       deps.actors.actorForChat(call.actorId),
-      call.guestId !== null && deps.video ? deps.video.current(call.guestId, call.actorId) : null,
+      owner !== null && deps.video ? deps.video.current(owner, call.actorId) : null,
     ]);
     return {
       isVoicecallActive: true,
@@ -149,12 +167,16 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
     };
   }
 
-  /** Opens the guest's call's video; a refusal (or a failure) leaves the call running without it. */
+  /**
+   * Opens the call's video for its guest or stand-in; a refusal (or a failure) leaves the call running
+   * without it (the stand-in of a line without age check: NEED_AGE_CHECK 601).
+   */
   async function openVideo(call: VoiceCallRow): Promise<VoiceCallVideoAnswer['refusal']> {
-    if (call.guestId === null || !deps.video) return { code: 'NO_MEDIA_PATH', exitCode: null };
+    const owner = videoOwnerOf(call);
+    if (owner === null || !deps.video) return { code: 'NO_MEDIA_PATH', exitCode: null };
     try {
       const opened = await deps.video.open({
-        guestId: call.guestId,
+        guestId: owner,
         actorId: call.actorId,
         callKey: `voicecall:${call.id}`,
       });
@@ -227,14 +249,16 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       await store.markEnded(call.id, values);
       return { call: { ...call, ...values, status: 'ended' as const }, ended: true };
     });
-    if (result.ended && result.call.guestId !== null) {
-      // Spec 8: the call's video ends with the call's code (903 hangup, 904 new call).
-      await deps.video?.end(result.call.guestId, result.call.actorId, exitCode).catch((error: unknown) => {
+    const owner = videoOwnerOf(result.call);
+    if (result.ended && owner !== null) {
+      // Spec 8: the call's video ends with the call's code (903 hangup, 904 new call); the caller's
+      // pages (the guest's, or the anonymous caller's socket on the stand-in's channel) hear the stop.
+      await deps.video?.end(owner, result.call.actorId, exitCode).catch((error: unknown) => {
         deps.log.warn({ err: error, callId }, 'voicecall: the video did not end with the call');
       });
       await publishToGuest(
         deps.bus,
-        result.call.guestId,
+        owner,
         { type: 'voicecallStop', voicecallIdHash: hashOf(result.call.id) },
         deps.log,
       );
@@ -254,6 +278,7 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
           actorId: input.actorId,
           guestId,
           tokenHash: guestId === null ? sha256(tokenOf(id)) : null,
+          lineAgeVerified: input.ageVerified ?? false,
           startedAt: new Date(deps.now()),
         });
       } catch (error) {
@@ -367,7 +392,11 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
       loggedIn: boolean;
       /** The caller's address (the per-address limit). */
       ip?: string;
-    }): Promise<{ resultCode: AnonymousVoiceCallResult; state: VoiceCallState }> {
+    }): Promise<{
+      resultCode: AnonymousVoiceCallResult;
+      state: VoiceCallState;
+      refusal: VoiceCallVideoAnswer['refusal'];
+    }> {
       if (limiter) {
         await limiter.take(TOKEN_ENTRIES_PER_SESSION, String(input.sessionId));
         if (input.ip) await limiter.take(TOKEN_ENTRIES_PER_IP, input.ip);
@@ -394,17 +423,45 @@ export function createVoiceCallService(deps: VoiceCallServiceDeps) {
         });
       let resultCode = decide(call);
       if (resultCode === ANONYMOUS_VOICE_CALL_RESULTS.OK && call && call.claimedSessionId === null) {
-        if (!(await repository.claim(call.id, input.sessionId))) {
+        if (!(await claim(call, input.sessionId)))
           resultCode = decide(await repository.byProviderCallId(call.providerCallId));
-        }
       }
-      const state =
-        resultCode === ANONYMOUS_VOICE_CALL_RESULTS.OK && call
-          ? await viewOf(call, true)
-          : await this.stateOf({ guestId: null, sessionId: input.sessionId });
-      return { resultCode, state };
+      if (resultCode !== ANONYMOUS_VOICE_CALL_RESULTS.OK || !call) {
+        return {
+          resultCode,
+          state: await this.stateOf({ guestId: null, sessionId: input.sessionId }),
+          refusal: null,
+        };
+      }
+      // The call's video (again for the same session: the running one, or a reopen after it ended).
+      const claimed = (await repository.byId(call.id)) ?? call;
+      const refusal = await openVideo(claimed);
+      return { resultCode, state: await viewOf(claimed, true), refusal };
+    },
+
+    /** The anonymous voice caller of a visitor session: the stand-in and its running video, else null. */
+    async callerOf(sessionId: number): Promise<{ guestId: number; liveSessionId: string | null } | null> {
+      const call = await repository.activeOfSession(sessionId);
+      if (!call?.callerGuestId) return null;
+      const liveSessionId = deps.video ? await deps.video.current(call.callerGuestId, call.actorId) : null;
+      return { guestId: call.callerGuestId, liveSessionId };
     },
   };
+
+  /**
+   * The first session's claim of an anonymous call and its stand-in guest, in one transaction: the
+   * stand-in exists exactly when the claim does. False when another session was first.
+   */
+  async function claim(call: VoiceCallRow, sessionId: number): Promise<boolean> {
+    return deps.db.transaction(async (tx) => {
+      if (!(await createVoiceCallRepository(tx).claim(call.id, sessionId))) return false;
+      if (deps.standIns) {
+        const standIn = await deps.standIns(tx).create(call.id, { ageVerified: call.lineAgeVerified });
+        await createVoiceCallRepository(tx).setCallerGuest(call.id, standIn);
+      }
+      return true;
+    });
+  }
 
   function sameToken(callId: string, token: string): boolean {
     const a = Buffer.from(tokenOf(callId));
