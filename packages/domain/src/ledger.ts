@@ -21,7 +21,8 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
  * What a transfer is for (stored on the transfer; the history shows it). `chat`: one billed minute of
  * a live chat (issue 16, docs/decisions/0038), key `live:<session>:<minute>`. Issue 18: `ticket` a cam
  * show ticket (spec 3 chat ticket), `tip` a tip in a live session (spec 5: sent in coins), `toy` one
- * paid toy-control action.
+ * paid toy-control action. Issue 19: `message` a paid messenger message (text and gifts bought with
+ * it), key `message:<guest>:<idempotencyKey>`.
  */
 export const TRANSFER_KINDS = [
   'top-up',
@@ -33,6 +34,7 @@ export const TRANSFER_KINDS = [
   'ticket',
   'tip',
   'toy',
+  'message',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

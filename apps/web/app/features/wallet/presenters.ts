@@ -61,6 +61,7 @@ const KIND_KEYS: Record<TransferKind, WalletMessageKey> = {
   ticket: 'kind.ticket',
   tip: 'kind.tip',
   toy: 'kind.toy',
+  message: 'kind.message',
 };
 
 /** The localized label of a transfer kind; an unknown kind reads as a generic booking. */
