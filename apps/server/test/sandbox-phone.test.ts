@@ -18,6 +18,8 @@ describe('/dev/phone, the sandbox phone page (NODE_ENV != production)', () => {
     expect(page.body).toContain('<form id="dial-form">');
     expect(page.body).toContain('<script src="/dev/phone.js"></script>');
     expect(page.body.match(/<script/g)).toHaveLength(1);
+    // The line's age check (decision 0051), checked by default so a newcomer's demo shows the video.
+    expect(page.body).toMatch(/<input id="age-verified" name="ageVerified" type="checkbox" checked>/);
   });
 
   it('the script calls only the sandbox dial and hangup and the public actor read', async () => {
@@ -26,7 +28,7 @@ describe('/dev/phone, the sandbox phone page (NODE_ENV != production)', () => {
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     const calls = [...script.body.matchAll(/'(\/rest\/v1\/[^']+)'/g)].map((m) => m[1]);
     expect(calls.sort()).toEqual(['/rest/v1/actor/getActorDataByIdOrName/', '/rest/v1/voicecall/sandbox/']);
-    expect(script.body).toContain("post('dial'");
+    expect(script.body).toContain("post('dial', { providerCallId, from, actorId, ageVerified })");
     expect(script.body).toContain("post('hangup'");
   });
 });

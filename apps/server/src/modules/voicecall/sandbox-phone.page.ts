@@ -22,6 +22,7 @@ const PAGE = `<!doctype html>
 <style>
 body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 label{display:block;margin:1rem 0 .25rem}input{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
+label.check{display:flex;gap:.5rem;align-items:center}label.check input{width:auto}
 button{margin:1rem .5rem 1rem 0;padding:.5rem 1rem;font:inherit}
 [data-state=error]{color:#b42318}[data-state=calling]{color:#1a7f37}
 output{display:block;font-size:1.5rem;letter-spacing:.2em;margin:.5rem 0}
@@ -32,12 +33,15 @@ output{display:block;font-size:1.5rem;letter-spacing:.2em;margin:.5rem 0}
 <h1>Sandbox phone</h1>
 <p>Local runs only: call a performer's voice number as the telephony provider would report it. A number you
 verified on your profile page (Phone number) is your call: your open pages switch to the performer's video.
-Any other number is an anonymous caller: enter the code below on the performer's page.</p>
+Any other number is an anonymous caller: enter the code below on the performer's page. An anonymous caller
+sees the performer's video only when the line checked the caller's age (an age-verified premium line).</p>
 <form id="dial-form">
 <label for="from">Your phone number</label>
 <input id="from" name="from" type="tel" autocomplete="tel" required placeholder="+49 151 23456789">
 <label for="performer">Performer (name as in the profile address, e.g. honeyjules)</label>
 <input id="performer" name="performer" type="text" required autocomplete="off">
+<label class="check"><input id="age-verified" name="ageVerified" type="checkbox" checked>
+The line checked the caller's age (sandbox)</label>
 <button type="submit" id="dial">Call</button>
 <button type="button" id="hangup" disabled>Hang up</button>
 </form>
@@ -86,7 +90,8 @@ const SCRIPT = `'use strict';
       if (!actor.ok || !actorAnswer || !actorAnswer.success) throw new Error('There is no performer named ' + slug);
       const actorId = Number(actorAnswer.data.id);
       const providerCallId = 'dev-' + Date.now() + '-' + Math.floor(Math.random() * 1e9);
-      const call = await post('dial', { providerCallId, from, actorId });
+      const ageVerified = form.ageVerified.checked;
+      const call = await post('dial', { providerCallId, from, actorId, ageVerified });
       callId = call.providerCallId;
       hangup.disabled = false;
       if (call.caller === 'anonymous' && call.accessToken) {
