@@ -158,3 +158,62 @@ export const giftGrants = pgTable('gift_grants', {
   reason: text('reason'),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Paid media a performer sent in a channel (issue 19 deliverable 2; the messenger's media code,
+ * messenger-media.ts): a photo or clip of the seed's abstract pool (`asset_key`), locked until the
+ * channel's guest buys it once (`bought_at`, ledger transfer `transfer_id`); then it is in the guest's
+ * media library under messenger. `age_rating` gates its signed URL like an album picture's.
+ */
+export const messengerMedia = pgTable(
+  'messenger_media',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => messengerChannels.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
+    kind: text('kind').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    assetKey: text('asset_key').notNull(),
+    ageRating: integer('age_rating').notNull().default(18),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    boughtAt: tstz('bought_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messenger_media_channel_idx').on(t.channelId),
+    index('messenger_media_bought_idx').on(t.guestId, t.kind, t.boughtAt.desc()),
+    check('messenger_media_kind_check', sql`${t.kind} in ('photo', 'clip')`),
+    check('messenger_media_price_check', sql`${t.priceCents} > 0`),
+    check('messenger_media_bought_check', sql`(${t.boughtAt} is null) = (${t.transferId} is null)`),
+  ],
+);
+
+/**
+ * The simulated performers' answers still to send (issue 19 deliverable 5, performer-replies.ts): one
+ * row per guest message (its id is the key, so a message is answered at most once whichever node
+ * looks), written by the node that stored the message, taken (deleted) by whichever node sends it when
+ * `due_at` has come. Rows survive a restart.
+ */
+export const messengerPendingReplies = pgTable(
+  'messenger_pending_replies',
+  {
+    messageId: bigint('message_id', { mode: 'number' }).primaryKey(),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => messengerChannels.id, { onDelete: 'cascade' }),
+    guestId: guestIdColumn({ onDelete: 'cascade' }),
+    actorId: actorIdColumn(),
+    /** The guest's page language at send (the answer's language). */
+    language: text('language').notNull(),
+    /** What is answered: a text, or a gift (a thank-you). */
+    kind: text('kind').notNull(),
+    dueAt: tstz('due_at').notNull(),
+  },
+  (t) => [
+    index('messenger_pending_replies_due_idx').on(t.dueAt),
+    check('messenger_pending_replies_kind_check', sql`${t.kind} in ('text', 'gift')`),
+  ],
+);
