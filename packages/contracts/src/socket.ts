@@ -202,6 +202,12 @@ export const SessionSnapshotSchema = z.strictObject({
    * after a grant or a redemption knows them too (the buy buttons say which purchase a voucher pays).
    */
   vouchers: z.array(GuestVoucherSchema),
+  /**
+   * The messenger's unread total and the navbar's newest 5 channels with unread messages (spec 9), as
+   * `messengerUnread` sends them (issue 19): a page opened later knows the badge without a call. The
+   * server always sends it; optional so a page built before issue 19 still parses.
+   */
+  messenger: z.strictObject(MESSENGER_EVENT_SHAPES.messengerUnread).optional(),
 });
 /** The most pinned albums, pictures and sedcards each a snapshot carries (the newest pins). */
 export const PINNED_ITEMS_SNAPSHOT = 1000;
@@ -333,6 +339,21 @@ export const SocketErrorCodeSchema = z.enum([
   'INVALID_SDP',
   'RATE_LIMITED',
   'FAILED',
+  /** The messenger's refusals (messenger.ts MESSENGER_ERROR_CODES; issue 19), e.g. to sendMessage. */
+  'MESSENGER_CHANNEL_NOT_FOUND',
+  'MESSENGER_ACTOR_NOT_FOUND',
+  'MESSENGER_CHANNEL_BLOCKED',
+  'MESSENGER_GIFT_NOT_FOUND',
+  'MESSENGER_GIFT_VIP_ONLY',
+  'MESSENGER_EMPTY_MESSAGE',
+  'MESSENGER_PRICE_CHANGED',
+  'MESSENGER_MEDIA_NOT_FOUND',
+  'NOT_ENOUGH_MONEY',
+  'TOY_NOT_AVAILABLE',
+  /** A refused value the schema could not say (a text too long after trimming). */
+  'VALIDATION_ERROR',
+  /** An idempotency key used before for a different request. */
+  'IDEMPOTENCY_KEY_REUSED',
 ]);
 export type SocketErrorCode = z.infer<typeof SocketErrorCodeSchema>;
 
