@@ -1,15 +1,17 @@
 /**
  * Voice calls (issue 18, spec 4, decision 0051), with the telephony sandbox as the phone:
- * - the anonymous voice caller: an unknown number dials a performer, the sandbox answers the code the
- *   IVR would say, the visitor enters it on the performer's page (`?voicecall=<actorId>`), the page
- *   reloads 100 ms after success and says the call runs; after the hangup it reloads and the notice
- *   is gone;
+ * - the anonymous voice caller: an unknown number dials a performer on an age-verified line, the
+ *   sandbox answers the code the IVR would say, the visitor enters it on the performer's page
+ *   (`?voicecall=<actorId>`), the page reloads 100 ms after success and goes to the performer's
+ *   live-show tab: the video plays (the call's stand-in owns the session, the tab's socket opens with
+ *   the visitor session's token), "Paid by your phone call", no cost meter, the chat works (the
+ *   performer answers); the hangup ends the video with 903, the exit dialog's close reloads the page
+ *   and the call's notice is gone;
  * - a guest whose number was verified through the pin call (the guest service's GraphQL, pin from the
  *   outbox): the dial reaches the guest's open page over the socket (`voicecallStart`), which goes to
  *   the performer's live-show tab: the performer's video plays, "Paid by your phone call", no cost
  *   meter; the hangup ends the video with 903 and, once its exit dialog is closed, the call's
  *   `voicecallStop` reloads the page.
- * Not built, so not tested: the anonymous caller's video (decision 0051).
  */
 import { mkdirSync } from 'node:fs';
 import {
@@ -34,14 +36,19 @@ const randomNumber = (prefix: string) =>
   `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** An online performer that takes the sandbox call from `from` (presence may change meanwhile). */
-async function dialAnOnlinePerformer(page: Page, from: string, slugs: readonly string[]) {
+async function dialAnOnlinePerformer(
+  page: Page,
+  from: string,
+  slugs: readonly string[],
+  ageVerified = false,
+) {
   for (const slug of slugs) {
     const actor = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${slug}`);
     if (!actor.ok()) continue;
     const data = (await actor.json()).data as { id: number | string; name: string };
     const providerCallId = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const dial = await page.request.post('/rest/v1/voicecall/sandbox/dial', {
-      data: { providerCallId, from, actorId: Number(data.id) },
+      data: { providerCallId, from, actorId: Number(data.id), ageVerified },
     });
     if (dial.status() === 409) continue;
     expect(dial.status(), await dial.text()).toBe(200);
@@ -94,15 +101,27 @@ async function verifyPhone(page: Page, clientIp: string, number: string) {
 }
 
 test.describe('voice calls (spec 4, 6, 7, 8)', () => {
-  test('the anonymous voice caller enters the code the phone said: 2000 connects after a reload, the hangup ends it', async ({
+  test('the anonymous voice caller on an age-verified line enters the code the phone said: 2000, the reload goes to the performer’s video and chat, the hangup ends it with 903', async ({
     page,
     baseURL,
   }) => {
     mkdirSync(SHOTS, { recursive: true });
     await decideConsent(page.context(), baseURL);
-    const call = await dialAnOnlinePerformer(page, randomNumber('+4930'), await onlinePerformerNames(page));
+    const call = await dialAnOnlinePerformer(
+      page,
+      randomNumber('+4930'),
+      await onlinePerformerNames(page),
+      true,
+    );
     expect(call.caller).toBe('anonymous');
     expect(call.accessToken).toMatch(/^\d{8}$/);
+    // The socket's refusals of this page (none expected for its live messages).
+    const refusals: string[] = [];
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"type":"error"')) refusals.push(String(payload));
+      });
+    });
 
     await gotoReady(page, `/en/amateur/${call.slug}/?voicecall=${call.actorId}`);
     const dialog = page.getByRole('dialog', { name: 'I am calling by phone' });
@@ -119,15 +138,60 @@ test.describe('voice calls (spec 4, 6, 7, 8)', () => {
     const reloaded = page.waitForEvent('load');
     await input.press('Enter');
     await reloaded;
-    const notice = page.getByRole('status').filter({ hasText: ACTIVE(call.name) });
-    await expect(notice).toBeVisible({ timeout: 15_000 });
-    // The address no longer asks for the dialog.
+    // After the reload the page goes to the performer's live-show tab, where the call's video runs.
+    await expect(page.locator('[data-live-phase="live"]')).toBeVisible({ timeout: 30_000 });
     expect(new URL(page.url()).searchParams.has('voicecall')).toBe(false);
     await expect(dialog).toBeHidden();
+    await expect(page.getByText(PAID_BY_PHONE)).toBeVisible();
+    await expect(page.locator('.live-meter')).toHaveCount(0);
+    await expect
+      .poll(() => liveVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    // The chat: the caller writes, the performer answers.
+    const message = page.getByRole('textbox', { name: 'Your message' });
+    await message.fill('Hello from the phone');
+    await message.press('Enter');
+    await expect(page.locator('.live-chat__line[data-from="guest"]')).toContainText('Hello from the phone');
+    await expect(page.locator('.live-chat__line[data-from="performer"]').first()).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(refusals).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/voicecall-anonymous-video.png` });
+
+    await hangup(page, call.providerCallId);
+    // The video ends with 903 (its exit dialog); its close reloads the page, the call's notice is gone.
+    const close = page.locator('[data-live-close]');
+    await expect(close).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Voice call hangup')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/voicecall-anonymous-ended.png` });
+    const closedReload = page.waitForEvent('load');
+    await close.click();
+    await closedReload;
+    await expect(page.getByRole('status').filter({ hasText: ACTIVE(call.name) })).toBeHidden();
+    await expect(page.locator('[data-live-phase="live"]')).toHaveCount(0);
+  });
+
+  test('the anonymous voice caller on a line without age check: 2000 connects the call, the notice says the video needs the age check, the hangup ends it', async ({
+    page,
+    baseURL,
+  }) => {
+    await decideConsent(page.context(), baseURL);
+    const call = await dialAnOnlinePerformer(page, randomNumber('+4930'), await onlinePerformerNames(page));
+    await gotoReady(page, `/en/amateur/${call.slug}/?voicecall=${call.actorId}`);
+    const dialog = page.getByRole('dialog', { name: 'I am calling by phone' });
+    const input = dialog.getByLabel('Code from the phone');
+    await input.fill(call.accessToken!);
+    const reloaded = page.waitForEvent('load');
+    await input.press('Enter');
+    await reloaded;
+    const notice = page.getByRole('status').filter({ hasText: ACTIVE(call.name) });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(notice.locator('[data-voicecall-video-refused="NEED_AGE_CHECK"]')).toBeVisible();
+    await expect(page.locator('[data-live-phase="live"]')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/voicecall-anonymous.png` });
 
     await hangup(page, call.providerCallId);
-    // No socket for a visitor: the notice re-reads the state (every 10 s) and reloads at the end.
+    // The notice re-reads the state (every 10 s) and reloads at the end.
     await expect(notice).toBeHidden({ timeout: 25_000 });
   });
 

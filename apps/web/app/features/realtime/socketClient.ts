@@ -59,10 +59,13 @@ export interface WebSocketLike {
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
-/** The envelope of a logged-in page; null: a visitor. */
+/**
+ * The envelope of a logged-in page; null: a visitor. A token without a guest id: the anonymous voice
+ * caller's visitor session (decision 0051), which may send its call's live messages.
+ */
 export interface SocketCredentials {
   token: string;
-  guestId: string;
+  guestId: string | null;
 }
 
 export interface SocketLogger {

@@ -28,7 +28,8 @@ export function AnonymousVoiceCallDialog({
   /** The page's performer; 0 when the link named none. */
   actorId: number;
   t: Translate<Key>;
-  onClose: (joined: boolean) => void;
+  /** `refusal`: why the call's video did not open (e.g. NEED_AGE_CHECK), null when it did. */
+  onClose: (joined: boolean, refusal?: string | null) => void;
 }) {
   const titleId = useId();
   const inputId = useId();
@@ -55,7 +56,7 @@ export function AnonymousVoiceCallDialog({
       const { enterVoiceCallToken } = await import('./voiceCallApi.ts');
       const answer = await enterVoiceCallToken(token, actorId);
       if (answer.resultCode === ANONYMOUS_VOICE_CALL_RESULTS.OK) {
-        onClose(true);
+        onClose(true, answer.refusal?.code ?? null);
         return;
       }
       const key = ERROR_KEYS[answer.resultCode];

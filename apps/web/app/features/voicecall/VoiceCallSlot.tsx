@@ -12,8 +12,12 @@
  *   chat) is said; the call goes on.
  * - `?voicecall=<actorId>` opens the anonymous voice caller's dialog: the code the phone said; 2000
  *   connects, any other code is said as an error; a logged-out page reloads 100 ms after close or
- *   success (spec 4). After the reload the visitor session's state says `isAnonymousVoicecall`; a
- *   visitor has no socket, so the notice re-reads the state every POLL_MS and reloads at the end.
+ *   success (spec 4). After the reload the visitor session's state says `isAnonymousVoicecall` and
+ *   names the call's video (`call.liveSessionId`, owned by the call's stand-in, decision 0051): the
+ *   slot keeps it for the tab and goes to the performer's live-show tab, where LiveChatSection resumes
+ *   it (the tab's socket opens with the session's token). Without it (the line did not check the
+ *   caller's age) the notice says why. The notice re-reads the state every POLL_MS and reloads at
+ *   the end (or at `voicecallStop`, which the caller's socket hears).
  */
 import type { Language } from '@vela/contracts/common';
 import type { VoiceCallState } from '@vela/contracts/voicecall';
@@ -30,8 +34,12 @@ import './voicecall.css';
 
 type Call = NonNullable<VoiceCallState['call']>;
 
-/** sessionStorage: this tab joined an anonymous voice call (read the state after the reload). */
+/**
+ * sessionStorage: this tab joined an anonymous voice call (read the state after the reload); its
+ * value is the video's refusal code when the entry answered one, else '1'.
+ */
 const ANONYMOUS_CALL_KEY = VOICE_CALL_TAB_KEY;
+const JOINED = '1';
 const POLL_MS = 10_000;
 
 /** Reloads now, or once the live chat's exit dialog (its close button) is gone. */
@@ -192,6 +200,30 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
     };
   }, [isLoggedIn, openVideo]);
 
+  /**
+   * The anonymous voice caller's video (decision 0051): kept for the tab; the performer's live-show
+   * tab shows it (a page elsewhere goes there once per session, the tab itself loads it again).
+   */
+  const showCallersVideo = useCallback(
+    (target: Call) => {
+      const refused = window.sessionStorage.getItem(ANONYMOUS_CALL_KEY);
+      if (!target.liveSessionId) {
+        setVideo(refused && refused !== JOINED ? { status: 'refused', code: refused } : null);
+        return;
+      }
+      const key = liveTabSessionKey(target.actorId);
+      const known = window.sessionStorage.getItem(key);
+      window.sessionStorage.setItem(key, target.liveSessionId);
+      const livePath = pathFor('Actor/LiveShow', lang, { actorName: target.actorName.toLowerCase() });
+      const onTab = window.location.pathname === livePath;
+      setVideo({ status: 'open', onTab });
+      if (known === target.liveSessionId) return;
+      if (onTab) window.location.reload();
+      else window.location.assign(livePath);
+    },
+    [lang],
+  );
+
   // On the performer's live-show tab the running video and chat stand in for the notice; when that
   // session ends otherwise (the performer offline, the guest left it) the notice is back to reopen it.
   const roomShowing = useLiveRoomShowing(video?.status === 'open' && video.onTab);
@@ -216,6 +248,7 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
       if (state.isAnonymousVoicecall && state.call) {
         known = state.call.voicecallIdHash;
         setCall(state.call);
+        showCallersVideo(state.call);
       } else {
         window.sessionStorage.removeItem(ANONYMOUS_CALL_KEY);
         if (known !== null) reloadAfterExitDialog();
@@ -228,12 +261,12 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [isLoggedIn]);
+  }, [isLoggedIn, showCallersVideo]);
 
   const closeDialog = useCallback(
-    (joined: boolean) => {
+    (joined: boolean, refusal: string | null = null) => {
       setDialogActor(null);
-      if (joined) window.sessionStorage.setItem(ANONYMOUS_CALL_KEY, '1');
+      if (joined) window.sessionStorage.setItem(ANONYMOUS_CALL_KEY, refusal ?? JOINED);
       // The address asked for the dialog once: not again after the reload.
       const url = new URL(window.location.href);
       url.searchParams.delete('voicecall');
@@ -268,12 +301,12 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
                   {t(refusalKey(video.code), { name: call.actorName })}
                 </p>
               ) : null}
-              {isLoggedIn && video?.status === 'open' && video.onTab ? null : (
+              {video?.status === 'open' && video.onTab ? null : (
                 <a
                   className="button button--primary"
                   href={pathFor('Actor/LiveShow', lang, { actorName: call.actorName.toLowerCase() })}
                 >
-                  {isLoggedIn
+                  {isLoggedIn || video?.status === 'open'
                     ? t('watch', { name: call.actorName })
                     : t('openProfile', { name: call.actorName })}
                 </a>

@@ -311,13 +311,17 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
 
   // The receipt: read once the last minute is settled (chatEnd), or after a while without it.
   const receiptFor = useRef<string | null>(null);
-  const loadReceipt = useCallback((id: string) => {
-    if (receiptFor.current === id) return;
-    receiptFor.current = id;
-    fetchLiveReceipt(id)
-      .then((receipt) => dispatch({ type: 'receipt', sessionId: id, receipt: receiptStateOf(receipt) }))
-      .catch(() => dispatch({ type: 'receipt', sessionId: id, receipt: { status: 'error' } }));
-  }, []);
+  const loadReceipt = useCallback(
+    (id: string) => {
+      // The anonymous voice caller (decision 0051) paid by phone and has no receipt to read.
+      if (receiptFor.current === id || !loggedIn) return;
+      receiptFor.current = id;
+      fetchLiveReceipt(id)
+        .then((receipt) => dispatch({ type: 'receipt', sessionId: id, receipt: receiptStateOf(receipt) }))
+        .catch(() => dispatch({ type: 'receipt', sessionId: id, receipt: { status: 'error' } }));
+    },
+    [loggedIn],
+  );
   useSocketMessage('chatEnd', (m) => {
     if (m.chatId === sessionId && state.phase === 'ended') loadReceipt(m.chatId);
   });
@@ -575,7 +579,8 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
             <LiveEvents actorId={actor.id} name={actor.name} lang={lang} loggedIn={loggedIn} />
           </Suspense>
         ) : null}
-        {live && state.status === 'running' ? (
+        {/* Tips and toys are a logged-in guest's (the anonymous voice caller's room has none). */}
+        {live && state.status === 'running' && loggedIn ? (
           <Suspense fallback={null}>
             <InteractionPanel
               sessionId={state.session.sessionId}
@@ -613,8 +618,14 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         <ExitDialog
           code={state.exitCode}
           t={t}
-          receipt={<Receipt state={state.receipt} lang={lang} t={t} tipLabel={it('receiptTip')} />}
-          rating={<ChatRating rate={(rating) => rateLiveChat(state.session.sessionId, rating)} t={t} />}
+          receipt={
+            loggedIn ? <Receipt state={state.receipt} lang={lang} t={t} tipLabel={it('receiptTip')} /> : null
+          }
+          rating={
+            loggedIn ? (
+              <ChatRating rate={(rating) => rateLiveChat(state.session.sessionId, rating)} t={t} />
+            ) : null
+          }
           onClose={() => {
             focusStart.current = PAID_TYPE_OF(state.session.type);
             dispatch({ type: 'dismissed' });

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { createCredentialsSource, TOKEN_REUSE_MS } from './socketCredentials.ts';
 
-function source(tokens: ({ accessToken: string; ttlMs?: number } | null)[]) {
+function source(tokens: ({ accessToken: string; ttlMs?: number } | null)[], voiceCaller = () => false) {
   let now = 1_000_000;
   let calls = 0;
   const get = createCredentialsSource({
+    voiceCaller,
     now: () => now,
     fetchToken: async () => {
       const next = tokens[calls++] ?? null;
@@ -28,6 +29,16 @@ describe('socket credentials', () => {
     const s = source([{ accessToken: 'a' }]);
     await expect(s.get(null, { fresh: false })).resolves.toBeNull();
     expect(s.calls()).toBe(0);
+  });
+
+  it("the anonymous voice caller's tab (a visitor) gets its session's token and no guest id (decision 0051)", async () => {
+    let caller = true;
+    const s = source([{ accessToken: 'v' }], () => caller);
+    await expect(s.get(null, { fresh: false })).resolves.toEqual({ token: 'v', guestId: null });
+    await expect(s.get(null, { fresh: false })).resolves.toEqual({ token: 'v', guestId: null });
+    expect(s.calls()).toBe(1);
+    caller = false;
+    await expect(s.get(null, { fresh: false })).resolves.toBeNull();
   });
 
   it('reuses a token younger than 10 minutes, fetches a new one after', async () => {

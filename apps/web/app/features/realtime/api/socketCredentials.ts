@@ -2,7 +2,9 @@
  * The access token of the page's socket (decision 0024): `POST guest/accessToken` with the session
  * cookie (15 min TTL). The server checks a token's expiry only at `requestSession`, so a token is
  * reused for connections within ~10 minutes of fetching it and fetched again after that, or when
- * the server refused it (`fresh`). Visitors have none: their socket is anonymous.
+ * the server refused it (`fresh`). Visitors have none: their socket is anonymous — except the
+ * anonymous voice caller's tab (decision 0051: `voiceCaller()`), whose socket opens with its visitor
+ * session's token and no guest id, to watch and write in its call's live session.
  */
 import { type PageAccessToken, requestAccessToken } from '../../payment-dialog/api.ts';
 import type { SocketCredentials } from '../socketClient.ts';
@@ -15,6 +17,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 export interface CredentialsSourceDeps {
   fetchToken?: () => Promise<PageAccessToken | null>;
   now?: () => number;
+  /** Whether this visitor tab is the anonymous voice caller's (read at each connection). */
+  voiceCaller?: () => boolean;
 }
 
 export type CredentialsSource = (
@@ -25,11 +29,12 @@ export type CredentialsSource = (
 export function createCredentialsSource({
   fetchToken = requestAccessToken,
   now = Date.now,
+  voiceCaller = () => false,
 }: CredentialsSourceDeps = {}): CredentialsSource {
-  let cached: { guestId: string; token: string; fetchedAt: number; expiresAt: number } | null = null;
+  let cached: { guestId: string | null; token: string; fetchedAt: number; expiresAt: number } | null = null;
   let inFlight: Promise<PageAccessToken | null> | null = null;
   return async (guestId, { fresh }) => {
-    if (guestId === null) {
+    if (guestId === null && !voiceCaller()) {
       cached = null;
       return null;
     }

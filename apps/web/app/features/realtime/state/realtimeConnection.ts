@@ -7,6 +7,7 @@
  * brings what a guest's page may have missed meanwhile (balance, AVS, VIP/TV, notifications).
  */
 import type { Language } from '@vela/contracts/common';
+import { VOICE_CALL_TAB_KEY } from '@vela/domain/voice-call';
 import { createConnectionErrorReporter } from '../api/connectionErrorReporter.ts';
 import { createCredentialsSource } from '../api/socketCredentials.ts';
 import { SocketClient, socketUrlOf } from '../socketClient.ts';
@@ -19,7 +20,10 @@ export function createBrowserClient(
   page: { current: { lang: Language; guestId: string | null } },
   onSessionRefused: () => void,
 ): SocketClient {
-  const credentials = createCredentialsSource();
+  // The anonymous voice caller's tab (decision 0051) connects with its visitor session's token.
+  const credentials = createCredentialsSource({
+    voiceCaller: () => window.sessionStorage.getItem(VOICE_CALL_TAB_KEY) !== null,
+  });
   return new SocketClient({
     url: () => socketUrlOf(window.location),
     WebSocketImpl: window.WebSocket,
