@@ -644,6 +644,26 @@ const VARIABLES = {
     expected: 'true or false',
     schema: booleanFlag,
   }),
+  messengerReplyDelayMs: variable({
+    name: 'MESSENGER_REPLY_DELAY_MS',
+    default: '2000-8000',
+    description:
+      "With PERFORMER_SIMULATOR on: a simulated performer answers a guest's messenger message after a delay drawn from this range, ms (issue 19, decision 0054; the tests use a short one).",
+    expected: 'two integers 0-600000 as min-max, min not above max',
+    schema: z
+      .string()
+      .regex(/^\d{1,6}-\d{1,6}$/)
+      .transform((value) => value.split('-').map(Number) as [number, number])
+      .refine(([min, max]) => min <= max && max <= 600_000),
+  }),
+  messengerReplyMediaEvery: variable({
+    name: 'MESSENGER_REPLY_MEDIA_EVERY',
+    default: '4',
+    description:
+      "With PERFORMER_SIMULATOR on: about every n-th answer of a simulated performer to a guest's messenger text is a paid photo (decision 0054); 1 makes every answer one, 0 none.",
+    expected: 'an integer 0-1000',
+    schema: integer(0, 1000),
+  }),
 } as const;
 
 type Variables = typeof VARIABLES;

@@ -230,6 +230,8 @@ describe('configuration', () => {
       'WEB_PUSH_VAPID_PRIVATE_KEY',
       'WEB_PUSH_SUBJECT',
       'WEB_PUSH_ALLOW_LOCAL_ENDPOINTS',
+      'MESSENGER_REPLY_DELAY_MS',
+      'MESSENGER_REPLY_MEDIA_EVERY',
     ]);
     for (const v of CONFIG_DOC) expect(v.description.length).toBeGreaterThan(10);
     expect(CONFIG_DOC.find((v) => v.name === 'PORT')?.default).toBe('3000');

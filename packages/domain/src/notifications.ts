@@ -12,7 +12,8 @@ export const HIDDEN_NOTIFICATION_TYPES = [6, 7, 13, 14, 15, 22] as const;
 /**
  * The types with their own text (packages/i18n notifications.ts); any other shown type renders a
  * generic text. Created by: presence (favoriteOnline), promotions (bonusCodeRedeemed), subscriptions
- * (subscriptionStarted), AVS (avsAccepted) and the operator API (any type).
+ * (subscriptionStarted), AVS (avsAccepted), the messenger (messengerMessage) and the operator API
+ * (any type).
  */
 export const NOTIFICATION_TYPES = {
   /** A pinned actor came online (params: actorId, actorName). */
@@ -25,6 +26,8 @@ export const NOTIFICATION_TYPES = {
   avsAccepted: 5,
   /** A message from the team (params: text). */
   teamMessage: 9,
+  /** A performer's message in the messenger (params: actorId, actorName, channelId; issue 19). */
+  messengerMessage: 10,
 } as const;
 
 export const MIN_NOTIFICATION_TYPE = 1;
