@@ -44,6 +44,7 @@ export const IMPLEMENTED_ROUTES = {
   'Videos/FreeClips': 'routes/videos-listing.tsx',
   'Videos/VipVideos': 'routes/videos-listing.tsx',
   'Videos/Stars': 'routes/videos-stars.tsx',
+  Messenger: 'routes/messenger.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 export type ImplementedRouteName = keyof typeof IMPLEMENTED_ROUTES;

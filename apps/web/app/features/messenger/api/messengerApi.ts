@@ -1,0 +1,83 @@
+/**
+ * The messenger's REST calls (issue 19; contracts messenger.ts, decision 0032): a conversation and its
+ * older pages, marking read, sending, archive and block, paid media, the toy, the gifts catalogue,
+ * the guest's channel with a performer, recommendations and the failure report. The declarations
+ * (with zod) load with the messenger's chunks, never with the first load of another page.
+ */
+import type { MessengerSend } from '@vela/contracts/messenger';
+import type { ToyPreset } from '@vela/domain/toy-control';
+import { endpointCall, endpointData } from '../../api/rest.ts';
+
+const endpoints = () => import('@vela/contracts/messenger').then((contract) => contract.messengerEndpoints);
+
+export async function loadConversation(channelId: string, before?: string) {
+  return endpointData((await endpoints()).conversation, {
+    params: { channelId },
+    query: before ? { before } : {},
+  });
+}
+
+export async function touchChannel(channelId: string) {
+  return endpointData((await endpoints()).touch, { params: { channelId } });
+}
+
+export async function sendMessage(channelId: string, body: Omit<MessengerSend, 'channelId'>) {
+  return endpointData((await endpoints()).send, { params: { channelId }, body });
+}
+
+export async function archiveChannel(channelId: string, status: boolean) {
+  return endpointData((await endpoints()).archive, { params: { channelId }, body: { status } });
+}
+
+export async function blockChannel(channelId: string, blocked: boolean) {
+  return endpointData((await endpoints()).block, { params: { channelId }, body: { blocked } });
+}
+
+export async function buyMedia(channelId: string, mediaId: string, idempotencyKey: string) {
+  return endpointData((await endpoints()).buyMedia, {
+    params: { channelId, mediaId },
+    body: { idempotencyKey },
+  });
+}
+
+export async function sendToyAction(channelId: string, actionId: string, preset: ToyPreset) {
+  return endpointData((await endpoints()).toy, { params: { channelId }, body: { actionId, preset } });
+}
+
+export async function loadToyOffer(actorId: number) {
+  const { liveInteractionEndpoints } = await import('@vela/contracts/live-interaction');
+  return endpointData(liveInteractionEndpoints.toyOffer, { params: { actorId } });
+}
+
+export async function loadGifts() {
+  return endpointData((await endpoints()).gifts);
+}
+
+export async function channelForActor(actorId: number) {
+  return endpointData((await endpoints()).channelForActor, { params: { actorId } });
+}
+
+export async function loadRecommendations(currentActorId?: number) {
+  return endpointData((await endpoints()).recommendations, {
+    query: currentActorId ? { currentActorId } : {},
+  });
+}
+
+/** Spec 7 `logger/vxmessengerError`: never throws (a report that fails is dropped). */
+export async function reportMessengerError(report: {
+  message: string;
+  channelId?: string;
+  context?: string;
+}) {
+  try {
+    await endpointCall((await endpoints()).logError, {
+      body: {
+        message: report.message.slice(0, 500),
+        ...(report.channelId ? { channelId: report.channelId } : {}),
+        ...(report.context ? { context: report.context.slice(0, 100) } : {}),
+      },
+    });
+  } catch {
+    // Reporting must not fail the page.
+  }
+}
