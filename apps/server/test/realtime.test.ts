@@ -110,6 +110,79 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     await socket.next('pong');
   });
 
+  it('the anonymous voice caller (decision 0051): a visitor socket with its session’s token hears the call’s stand-in channel, is refused every guest message, and is a visitor’s again when the call ends', async () => {
+    const [actorId] = await actorIds(1, true);
+    const providerCallId = `rt-${Date.now()}`;
+    const dialed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/dial',
+      payload: { providerCallId, from: '+4930555000111', actorId, ageVerified: true },
+    });
+    expect(dialed.statusCode, dialed.body).toBe(200);
+    const visitor = async () => {
+      const minted = await t.app.inject({ method: 'POST', url: '/rest/v1/guest/accessToken' });
+      return {
+        cookie: String(minted.headers['set-cookie']).split(';')[0]!,
+        token: minted.json().data.accessToken as string,
+      };
+    };
+    const caller = await visitor();
+    const bystander = await visitor();
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/anonymous',
+      headers: { cookie: caller.cookie },
+      payload: { accessToken: dialed.json().data.accessToken, actorId },
+    });
+    expect(entered.json().data.resultCode).toBe(2000);
+    const [standIn] = await rows<{ id: number }>(
+      sql`select caller_guest_id as id from voice_calls where provider_call_id = ${providerCallId}`,
+    );
+    const standInId = Number(standIn!.id);
+    const page = async (token: string) => {
+      const socket = await open();
+      const send = (message: object) => socket.send({ ...message, accessToken: token, guestId: null });
+      send({ type: 'requestSession', language: 'en' });
+      expect(await socket.next('ackSession')).toMatchObject({ guestId: null, snapshot: null });
+      return { socket, send };
+    };
+    const callerPage = await page(caller.token);
+    const otherPage = await page(bystander.token);
+    // The stand-in's channel reaches the caller's page, not another visitor's.
+    const reload = await operator(t.app, 'POST', `guests/${standInId}/page-reload`);
+    expect(reload.statusCode, reload.body).toBe(200);
+    await callerPage.socket.next('pageReload');
+    // Guest messages stay the visitor's refusal (only the call's live messages are the caller's).
+    for (const type of ['pinActor', 'canOneClick', 'refreshEmailProperties'] as const) {
+      callerPage.send(type === 'pinActor' ? { type, actorId } : { type });
+      expect(await callerPage.socket.next('error')).toMatchObject({ code: 'NOT_LOGGED_IN', inReplyTo: type });
+    }
+    callerPage.send({ type: 'liveJoin', sessionId: crypto.randomUUID() });
+    expect(await callerPage.socket.next('error')).toMatchObject({
+      code: 'NOT_LOGGED_IN',
+      inReplyTo: 'liveJoin',
+    });
+    expect(await otherPage.socket.none('pageReload', () => pongOf(otherPage.socket, null))).toBe(true);
+
+    // The hangup: voicecallStop reaches the caller's page, then its scope ends.
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/hangup',
+      payload: { providerCallId },
+    });
+    expect(ended.json().data.exitCode).toBe(903);
+    await callerPage.socket.next('voicecallStop');
+    let heard = true;
+    for (let i = 0; i < 50 && heard; i++) {
+      await operator(t.app, 'POST', `guests/${standInId}/page-reload`);
+      callerPage.send({ type: 'ping' });
+      await callerPage.socket.next('pong');
+      heard = !(await callerPage.socket.none('pageReload', () => pongOf(callerPage.socket, null)));
+      if (heard) await callerPage.socket.next('pageReload');
+    }
+    expect(heard).toBe(false);
+  });
+
   it('spec 4: a guest’s ackSession carries the snapshot to resync from (balance, AVS, VIP/TV, notification counts, pins)', async () => {
     const { ack } = await session(alice);
     expect(ack.guestId).toBe(String(alice.id));
