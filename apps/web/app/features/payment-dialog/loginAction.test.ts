@@ -1,6 +1,7 @@
 import { endpointPath } from '@vela/contracts/endpoint';
 import { galleryEndpoints } from '@vela/contracts/gallery';
 import { ON_LOGIN_ACTION_STORAGE_KEY, type OnLoginAction } from '@vela/contracts/payment-messages';
+import { pathFor } from '@vela/i18n/routes';
 import { describe, expect, it } from 'vitest';
 import {
   hasStoredLoginAction,
@@ -111,8 +112,19 @@ describe('running a login action (spec 3 types)', () => {
     }
   });
 
-  it('the messenger action has no page yet and reloads', () => {
-    expect(loginActionStep({ type: 'selectMessengerChannel', params: { targetId: 1 } }, 'nl')).toEqual({
+  it("selectMessengerChannel opens the messenger with the channel, or the performer's channel (by actor)", () => {
+    expect(loginActionStep({ type: 'selectMessengerChannel', params: { targetId: 12 } }, 'en')).toEqual({
+      kind: 'navigate',
+      url: `${pathFor('Messenger', 'en')}?channel=12`,
+      delayMs: 0,
+    });
+    expect(
+      loginActionStep(
+        { type: 'selectMessengerChannel', params: { targetId: '7', options: { by: 'actor' } } },
+        'nl',
+      ),
+    ).toEqual({ kind: 'navigate', url: `${pathFor('Messenger', 'nl')}?actor=7`, delayMs: 0 });
+    expect(loginActionStep({ type: 'selectMessengerChannel', params: { targetId: 'x' } }, 'nl')).toEqual({
       kind: 'reload',
     });
   });

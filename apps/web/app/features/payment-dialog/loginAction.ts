@@ -10,7 +10,8 @@
  * the item's pin button after the reload (a pinned actor's page is opened when the action names the
  * performer, `options.actorName`); the other actor actions (note, unpin) go to the performer's page
  * when the action names the performer; `setSedcardsGuestRating` sends the sedcard rating the visitor
- * asked for, then reloads; every other action (messenger) has no page yet and reloads.
+ * asked for, then reloads; `selectMessengerChannel` opens the messenger with the channel (`targetId`)
+ * or, with `options.by: 'actor'`, the performer's channel (`?actor=`, created when missing).
  */
 import type { Language } from '@vela/contracts/common';
 import {
@@ -129,6 +130,13 @@ export function loginActionStep(action: OnLoginAction, lang: Language): LoginAct
         endpoint: 'rateSedcard',
         input: { params: { actorId }, body: { guestRating: action.params.value === 'like' ? 1 : -1 } },
       };
+    }
+    case 'selectMessengerChannel': {
+      const id = idOf(action.params.targetId);
+      const url = linkIfBuilt('Messenger', lang);
+      if (id === null || !url) return { kind: 'reload' };
+      const by = action.params.options?.by === 'actor' ? 'actor' : 'channel';
+      return { kind: 'navigate', url: `${url}?${by}=${id}`, delayMs: 0 };
     }
     default:
       return { kind: 'reload' };
