@@ -7,6 +7,7 @@ import { formatChatPrice } from '../../catalog/format.ts';
 import { PinActorButton } from '../../favorites/components/PinActorButton.tsx';
 import { linkIfBuilt } from '../../i18n/implemented.ts';
 import { usePagesT } from '../../i18n/usePagesT.ts';
+import { MessageActorButton } from '../../messenger/components/MessageActorButton.tsx';
 import { useActorOnline } from '../../realtime/hooks/useActorOnline.ts';
 import type { ActorRouteName } from '../actorPage.ts';
 import { useActorT } from '../useActorT.ts';
@@ -83,6 +84,7 @@ export function ActorProfileHeader({ header, lang, current, title }: ActorProfil
           </Link>
         ) : null}
         <PinActorButton actorId={header.id} lang={lang} />
+        <MessageActorButton actorId={header.id} lang={lang} label={t('header.message')} />
         <ul className="chips actor-flags">
           {header.freeChat ? <li className="chip chip--static">{t('header.freeChat')}</li> : null}
           {header.isOnlineMobileVideocall ? (

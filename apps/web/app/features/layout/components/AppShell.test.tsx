@@ -115,13 +115,14 @@ describe('layout shell server render (spec 2, 9)', () => {
     }
   });
 
-  it('links only implemented routes: home, categories, legal texts', () => {
+  it('links only implemented routes: home, categories, legal texts, the messenger', () => {
     const hrefs = [...render('en', null).matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
     const allowed = [
       /^#content$/,
       /^\/(de|en|nl|es)\/$/,
       /^\/(de|en|nl|es)\/(categories|kategorien|categorias)\/[^/]+\/$/,
       /^\/en\/(terms-of-service|data-protection)\/$/,
+      /^\/en\/messenger\/$/,
     ];
     for (const href of hrefs)
       expect(

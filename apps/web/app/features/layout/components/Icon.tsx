@@ -6,6 +6,7 @@ const PATHS = {
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zm4 4h4',
   coin: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 4v10m-3-7.5c0-1 1.3-1.8 3-1.8s3 .8 3 1.8-1.3 1.7-3 1.7-3 .8-3 1.8 1.3 1.8 3 1.8 3-.8 3-1.8',
   close: 'M6 6l12 12M18 6 6 18',
+  message: 'M4 5h16v11H9l-5 4z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

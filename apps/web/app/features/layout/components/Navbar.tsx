@@ -8,6 +8,7 @@ import type { NavigationData } from '@vela/contracts/pages';
 import { pathFor } from '@vela/i18n/routes';
 import { Link, NavLink } from 'react-router';
 import { NavbarAccount } from '../../auth/components/NavbarAccount.tsx';
+import { NavbarMessagesLink } from '../../messenger/components/NavbarMessagesLink.tsx';
 import { useModals } from '../../modals/state/ModalProvider.tsx';
 import { FloatingNotifications } from '../../notifications/components/FloatingNotifications.tsx';
 import { NotificationsMenu } from '../../notifications/components/NotificationsMenu.tsx';
@@ -87,6 +88,7 @@ export function Navbar({ navigation }: { navigation: NavigationData }) {
             <Icon name="coin" />
           </button>
           <NavbarAccount />
+          <NavbarMessagesLink />
           <NotificationsToggle label={t('menuNotifications')} />
           <MenuToggle menu="my-account" icon="user" label={t('menuMyAccount')} />
           <LanguageLinks className="language-links language-links--navbar" label={t('language')} />

@@ -27,6 +27,11 @@ const NotificationsList = lazyPanelContent('Notifications menu', () =>
   import('./NotificationsList.tsx').then((module) => module.NotificationsList),
 );
 
+/** The navbar's newest unread messages (spec 4, spec 9), with the menu's content. */
+const NavbarMessagesList = lazyPanelContent('Navbar messages', () =>
+  import('../../messenger/components/NavbarMessagesList.tsx').then((module) => module.NavbarMessagesList),
+);
+
 export function NotificationsMenu() {
   const { t: shellT } = useShell();
   const { loggedIn, pending } = useViewer();
@@ -37,6 +42,7 @@ export function NotificationsMenu() {
       ) : pending ? null : (
         <p className="menu-empty">{shellT('notificationsLoggedOut')}</p>
       )}
+      {loggedIn ? <NavbarMessagesList /> : null}
       {loggedIn ? <LazyWebPushToggle /> : null}
     </MenuPanel>
   );
