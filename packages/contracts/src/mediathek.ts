@@ -12,12 +12,16 @@
  *   pictures; photos/archive: archived bought or pinned albums.
  * - videos/playlist: the guest's playlists (`playlists`), a playlist holds videos the guest may
  *   watch in full (bought, free, or included in the guest's VIP: @vela/domain/video-access).
- * - videos/pinned, videos/feed, videos/messenger, videos/clips, photos/feed, photos/messenger: no
- *   feature fills them yet (there is no video pin, no feed, no messenger, no chat clips). Their
- *   answer is an empty list with `available: false` — never made-up content. Audio has no media
- *   type in spec 3 and no endpoint; its page says so.
+ * - photos/messenger: the photos the guest bought in the messenger (issue 19: paid media a performer
+ *   sent in a channel), newest purchase first, in `messengerMedia` with URLs signed for the guest
+ *   (the messenger module's, through the media library's port).
+ * - videos/pinned, videos/feed, videos/messenger, videos/clips, photos/feed: no feature fills them
+ *   yet (there is no video pin, no feed, no clip sent in the messenger, no chat clips). Their answer
+ *   is an empty list with `available: false` — never made-up content. Audio has no media type in
+ *   spec 3 and no endpoint; its page says so.
  */
 import { z } from 'zod';
+import { PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GalleryAlbumSchema, GalleryPictureSchema, LockedGalleryPictureSchema } from './gallery.ts';
 import { VideoTileSchema } from './tile-schemas.ts';
@@ -41,6 +45,7 @@ export const FILLED_PHOTO_SECTIONS = [
   'shop',
   'pinned',
   'archive',
+  'messenger',
 ] as const satisfies readonly MediathekPhotoSection[];
 
 /** Spec 2 search page size "mediathek 30": a page of videos. */
@@ -125,11 +130,26 @@ export const VideoSectionSchema = z.object({
 });
 export type VideoSection = z.infer<typeof VideoSectionSchema>;
 
+/** A photo bought in the messenger (issue 19): which, from whom, for what, and its URL signed for the guest. */
+export const MediathekMessengerMediaSchema = z.object({
+  mediaId: z.string(),
+  channelId: z.string(),
+  actorId: z.number().int(),
+  kind: z.enum(['photo', 'clip']),
+  price: PriceSchema,
+  url: z.string(),
+  /** When it was bought. */
+  at: z.string(),
+});
+export type MediathekMessengerMedia = z.infer<typeof MediathekMessengerMediaSchema>;
+
 export const PhotoSectionSchema = z.object({
   section: z.enum(MEDIATHEK_PHOTO_SECTIONS),
   albums: z.array(MediathekAlbumSchema),
   /** The pinned pictures (pinned section, first page only); empty elsewhere. */
   pictures: z.array(PinnedPictureSchema),
+  /** The photos bought in the messenger (messenger section); absent elsewhere. */
+  messengerMedia: z.array(MediathekMessengerMediaSchema).optional(),
   ...PageFields,
 });
 export type PhotoSection = z.infer<typeof PhotoSectionSchema>;

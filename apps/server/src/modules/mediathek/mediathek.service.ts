@@ -12,6 +12,7 @@
 import type { GalleryAlbum } from '@vela/contracts/gallery';
 import type {
   MediathekAlbum,
+  MediathekMessengerMedia,
   MediathekPhotoSection,
   MediathekVideo,
   MediathekVideoSection,
@@ -46,6 +47,15 @@ export interface MediathekPorts {
   pinnedPictures(guestId: number, country: Country): Promise<PinnedPicture[]>;
   /** The subscriptions module: the guest holds a running VIP subscription. */
   isVip(guestId: number): Promise<boolean>;
+  /**
+   * The messenger module: the photos the guest bought in the messenger, newest purchase first (issue
+   * 19). Without it the messenger section is not filled (`available: false`).
+   */
+  messengerPhotos?(
+    guestId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: MediathekMessengerMedia[]; total: number }>;
 }
 
 const playlistNotFound = () => new AppError('NOT_FOUND', 'No such playlist', 404);
@@ -195,6 +205,17 @@ export function createMediathekService(deps: { repository: MediathekRepository; 
         hasMore: false,
       };
       if (!isFilled(FILLED_PHOTO_SECTIONS, section)) return { ...empty, available: false };
+      if (section === 'messenger') {
+        if (!ports.messengerPhotos) return { ...empty, available: false };
+        const bought = await ports.messengerPhotos(guestId, limit, paging.offset);
+        return {
+          ...empty,
+          messengerMedia: bought.items,
+          total: bought.total,
+          hasMore: paging.offset + bought.items.length < bought.total,
+          available: true,
+        };
+      }
       const listed =
         section === 'archive'
           ? await repository.archived(guestId, 'photo', limit, paging.offset)

@@ -34,5 +34,28 @@ export interface MessengerActorSide {
   /** Listeners run after a guest's message is committed (on the node that stored it). */
   onGuestMessage(listener: (event: GuestMessageEvent) => void): () => void;
   /** The channel's guest/actor, for H3's routes (null = not the guest's channel). */
-  channelOf(guestId: number, channelId: string): Promise<{ channelId: string; actorId: number } | null>;
+  channelOf(
+    guestId: number,
+    channelId: string,
+  ): Promise<{ channelId: string; actorId: number; blocked: boolean } | null>;
+  /**
+   * Stores a guest's action as the guest's message (a toy action, type `toy`, text the preset; nothing
+   * charged here: the action's own service charged it) once per (guest, idempotencyKey) and delivers
+   * it to every page of the guest. A resend answers the stored message without delivering it again.
+   * Null when the channel is blocked (either side) or not the guest's.
+   */
+  postGuestAction(input: GuestActionInput): Promise<MessengerMessage | null>;
+  /**
+   * The message of the channel carrying paid media, as its guest sees it now (bought: unlocked), also
+   * delivered again to every page of the guest (a page replaces it by id). Null when there is none.
+   */
+  announceMediaMessage(guestId: number, channelId: string, mediaId: string): Promise<MessengerMessage | null>;
+}
+
+export interface GuestActionInput {
+  guestId: number;
+  channelId: string;
+  messageType: 'toy';
+  text: string;
+  idempotencyKey: string;
 }

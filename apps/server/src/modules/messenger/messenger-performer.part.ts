@@ -1,0 +1,94 @@
+/**
+ * The messenger's performer-side part (issue 19 deliverables 2, 4 and 5; docs/decisions/0054): the
+ * simulated performers' answers (performer-replies.ts), paid media (messenger-media.*) and toy control
+ * (messenger-toys.ts), built on the messenger's `MessengerActorSide` port. The messenger module creates
+ * it and mounts what it contributes: REST routes, the bought pictures' route, the answers' job.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { createMediaSigner, mediaKeyOf } from '../../infra/signed-media.ts';
+import type { FeatureModuleDeps } from '../feature-module.ts';
+import type { ToysService } from '../toys/toys.service.ts';
+import type { MessengerActorSide } from './messenger-actor-side.ts';
+import { createMessengerMediaRepository } from './messenger-media.repository.ts';
+import { messengerMediaFileRoutes, messengerMediaRoutes } from './messenger-media.routes.ts';
+import { createMessengerMedia, type MessengerMediaService } from './messenger-media.service.ts';
+import { createMessengerToys, messengerToyRoutes } from './messenger-toys.ts';
+import { createPendingRepliesRepository } from './performer-replies.repository.ts';
+import { createPerformerReplies, type PerformerReplies } from './performer-replies.ts';
+
+export interface MessengerPerformerPartDeps
+  extends Pick<FeatureModuleDeps, 'db' | 'wallet' | 'auth' | 'ageGate' | 'config' | 'log' | 'notify'> {
+  actorSide: MessengerActorSide;
+  /** The session secret: bought pictures' URLs are signed with a key derived from it (signed-media.ts). */
+  sessionSecret: string;
+  actorName: (actorId: number) => Promise<string | null>;
+  guestName: (guestId: number) => Promise<string>;
+  /** The toys module's paid action; without it no toy control from the messenger (404). */
+  toys?: Pick<ToysService, 'act'> | undefined;
+  /**
+   * Whether the activity simulator plays this performer now (the live desk: no performer app used the
+   * API lately); without it, or with PERFORMER_SIMULATOR off, nobody answers for the performers.
+   */
+  isSimulated?: ((actorId: number) => boolean) | undefined;
+}
+
+export interface MessengerPerformerPart {
+  media: MessengerMediaService;
+  replies: PerformerReplies | null;
+  rest: FastifyPluginAsync;
+  routes: FastifyPluginAsync;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): MessengerPerformerPart {
+  // Read at call time, so a test that moves the clock moves the tokens' too.
+  const signer = createMediaSigner(mediaKeyOf(deps.sessionSecret), () => Date.now());
+  const media = createMessengerMedia({
+    repository: createMessengerMediaRepository(deps.db),
+    wallet: deps.wallet,
+    channels: deps.actorSide,
+    signer,
+  });
+  const toys = deps.toys
+    ? createMessengerToys({
+        toys: deps.toys,
+        channels: deps.actorSide,
+        guestName: deps.guestName,
+        wallet: deps.wallet,
+      })
+    : null;
+  const replies =
+    deps.config.performerSimulator && deps.isSimulated
+      ? createPerformerReplies({
+          actorSide: deps.actorSide,
+          pending: createPendingRepliesRepository(deps.db),
+          media,
+          isSimulated: deps.isSimulated,
+          actorName: deps.actorName,
+          notify: deps.notify,
+          delayMs: deps.config.messengerReplyDelayMs,
+          mediaEvery: deps.config.messengerReplyMediaEvery,
+          log: deps.log,
+        })
+      : null;
+  return {
+    media,
+    replies,
+    async rest(app) {
+      await app.register(messengerMediaRoutes({ auth: deps.auth, media }));
+      if (toys) await app.register(messengerToyRoutes({ auth: deps.auth, toys }));
+    },
+    routes: messengerMediaFileRoutes({
+      auth: deps.auth,
+      signer,
+      ageGate: deps.ageGate,
+      media,
+      mediaDir: deps.config.mediaDir,
+    }),
+    start: () => replies?.start(),
+    stop: async () => {
+      await replies?.stop();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Performers answer in the messenger (issue 19 deliverable 5, docs/decisions/0054-messenger.md): the
+ * messenger half of the demo's activity simulator (the live chat's half is live/performer.simulator.ts).
+ * While PERFORMER_SIMULATOR is on, a guest's message to a performer that no performer app uses right
+ * now (the live desk's `hasClient`) is answered after a varied delay (MESSENGER_REPLY_DELAY_MS, 2–8 s
+ * by default) in the guest's page language at send (packages/i18n `messenger-replies`): a gift gets a
+ * thank-you, about every MESSENGER_REPLY_MEDIA_EVERY-th text a paid photo (messenger-media.service.ts)
+ * with a caption, the rest a text (never the same twice in a row in a channel on this node).
+ *
+ * Once per message, whatever the number of nodes: the node that stored the message (the only one
+ * that hears `onGuestMessage`) writes one `messenger_pending_replies` row keyed by the message id and
+ * wakes itself at its due time; whichever node takes the row (a delete with SKIP LOCKED) answers it.
+ * A row outlives a restart: every node also looks for due rows every REPLY_POLL_MS. Taken and then
+ * lost (the node died in between) is an answer not sent — never one sent twice.
+ *
+ * The answer goes through the port (`postActorMessage`: stored, delivered to every page of the guest,
+ * unread +1); a blocked channel answers null and nothing is sent (a photo offered for it is discarded).
+ * A delivered answer raises a notification (type messengerMessage), which the web push module pushes
+ * to the guest's subscribed browsers like every notification.
+ */
+import { LANGUAGES, type Language } from '@vela/contracts/common';
+import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
+import {
+  MESSENGER_GIFT_THANKS_KEYS,
+  MESSENGER_PHOTO_KEYS,
+  MESSENGER_REPLY_KEYS,
+  messengerReplyMessages,
+} from '@vela/i18n/messages/messenger-replies';
+import { pathFor } from '@vela/i18n/routes';
+import { createIntervalJob } from '../../infra/interval-job.ts';
+import type { GuestNotifier } from '../feature-module.ts';
+import type { GuestMessageEvent, MessengerActorSide } from './messenger-actor-side.ts';
+import type { MessengerMediaService } from './messenger-media.service.ts';
+import type { PendingRepliesRepository, PendingReply } from './performer-replies.repository.ts';
+
+/** How often every node looks for due answers nobody woke up for (a restart, another node's). */
+export const REPLY_POLL_MS = 5_000;
+/** Answers taken per statement. */
+const TAKE_BATCH = 50;
+
+export interface PerformerRepliesOptions {
+  actorSide: Pick<MessengerActorSide, 'postActorMessage' | 'onGuestMessage'>;
+  pending: PendingRepliesRepository;
+  media: Pick<MessengerMediaService, 'offerPhoto' | 'discard'>;
+  /** Whether the simulator plays this performer now (no performer app used the API lately). */
+  isSimulated: (actorId: number) => boolean;
+  /** The performer's name for the notification (null: unknown). */
+  actorName: (actorId: number) => Promise<string | null>;
+  notify?: GuestNotifier | undefined;
+  /** The delay before an answer, ms (min–max). */
+  delayMs: readonly [number, number];
+  /** About every n-th answer to a text is a paid photo (1: every one, 0: never). */
+  mediaEvery: number;
+  pollMs?: number;
+  random?: () => number;
+  now?: () => number;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+const languageOf = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
+
+export function createPerformerReplies(options: PerformerRepliesOptions) {
+  const { actorSide, pending, log } = options;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const timers = new Set<NodeJS.Timeout>();
+  /** The last text index per channel (never the same text twice in a row); bounded. */
+  const lastText = new Map<number, number>();
+  let unsubscribe: (() => void) | null = null;
+
+  const between = ([min, max]: readonly [number, number]) => min + Math.floor(random() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+  function textKey(channelId: number): (typeof MESSENGER_REPLY_KEYS)[number] {
+    let index = Math.floor(random() * MESSENGER_REPLY_KEYS.length);
+    if (index === lastText.get(channelId)) index = (index + 1) % MESSENGER_REPLY_KEYS.length;
+    if (lastText.size >= 10_000) lastText.clear();
+    lastText.set(channelId, index);
+    return MESSENGER_REPLY_KEYS[index] ?? 'reply1';
+  }
+
+  async function answer(reply: PendingReply): Promise<void> {
+    if (!options.isSimulated(reply.actorId)) return;
+    const language = languageOf(reply.language);
+    const texts = messengerReplyMessages[language];
+    const withPhoto = reply.kind === 'text' && options.mediaEvery > 0 && random() * options.mediaEvery < 1;
+    const { channelId, guestId, actorId } = reply;
+    const photo = withPhoto ? await options.media.offerPhoto({ channelId, guestId, actorId }) : null;
+    const text =
+      reply.kind === 'gift'
+        ? texts[pick(MESSENGER_GIFT_THANKS_KEYS)]
+        : photo
+          ? texts[pick(MESSENGER_PHOTO_KEYS)]
+          : texts[textKey(reply.channelId)];
+    const message = await actorSide.postActorMessage({
+      channelId: String(reply.channelId),
+      text,
+      mediaId: photo ? String(photo.id) : null,
+      messageType: photo ? 'media' : 'text',
+    });
+    if (!message) {
+      // A blocked channel carries nothing either way.
+      if (photo) await options.media.discard(photo.id);
+      return;
+    }
+    const actorName = (await options.actorName(reply.actorId).catch(() => null)) ?? '';
+    await options.notify?.(reply.guestId, {
+      type: NOTIFICATION_TYPES.messengerMessage,
+      params: { actorId: reply.actorId, actorName, channelId: String(reply.channelId) },
+      url: `${pathFor('Messenger', language)}?channel=${reply.channelId}`,
+      dedupeKey: `messengerMessage:${message.id}`,
+    });
+  }
+
+  /** Answers every due reply (this node's and any other's left behind). */
+  async function drain(): Promise<number> {
+    let answered = 0;
+    for (;;) {
+      const due = await pending.takeDue(new Date(now()), TAKE_BATCH);
+      for (const reply of due) {
+        try {
+          await answer(reply);
+          answered += 1;
+        } catch (error) {
+          log.error({ err: error, messageId: reply.messageId }, 'messenger: simulated answer not sent');
+        }
+      }
+      if (due.length < TAKE_BATCH) return answered;
+    }
+  }
+
+  const job = createIntervalJob({
+    name: 'messenger performer replies',
+    run: drain,
+    intervalMs: options.pollMs ?? REPLY_POLL_MS,
+    log,
+  });
+
+  function wakeAt(delayMs: number): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      job.runFresh().catch((error: unknown) => log.error({ err: error }, 'messenger: answers not drained'));
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  async function enqueue(event: GuestMessageEvent): Promise<void> {
+    if (!options.isSimulated(event.actorId)) return;
+    const delay = between(options.delayMs);
+    const queued = await pending.enqueue({
+      messageId: Number(event.messageId),
+      channelId: Number(event.channelId),
+      guestId: event.guestId,
+      actorId: event.actorId,
+      language: event.language,
+      kind: event.messageType === 'new_gift' ? 'gift' : 'text',
+      dueAt: new Date(now() + delay),
+    });
+    if (queued) wakeAt(delay);
+  }
+
+  return {
+    start(): void {
+      if (unsubscribe) return;
+      unsubscribe = actorSide.onGuestMessage((event) => {
+        enqueue(event).catch((error: unknown) =>
+          log.warn({ err: error, messageId: event.messageId }, 'messenger: answer not queued'),
+        );
+      });
+      job.start();
+    },
+    async stop(): Promise<void> {
+      unsubscribe?.();
+      unsubscribe = null;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await job.stop();
+    },
+    /** Answers what is due now (tests, the bench). */
+    drain: () => job.runFresh(),
+  };
+}
+export type PerformerReplies = ReturnType<typeof createPerformerReplies>;
