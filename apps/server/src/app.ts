@@ -24,6 +24,7 @@ import { createTelephony } from './infra/telephony.ts';
 import { createActorsModule } from './modules/actors/actors.module.ts';
 import { createAvsModule } from './modules/avs/avs.module.ts';
 import { createActorChatReads } from './modules/catalog/actor-chat.ts';
+import { createActorMessengerReads } from './modules/catalog/actor-messenger.ts';
 import { createActorPictureReads } from './modules/catalog/actor-picture.ts';
 import { createActorShowFlag } from './modules/catalog/actor-show-flag.ts';
 import { createActorPresenceRepository } from './modules/catalog/catalog.repository.ts';
@@ -48,11 +49,14 @@ import { createVoiceCallers } from './modules/guests/voice-callers.ts';
 import { createInternalApi } from './modules/internal/internal.module.ts';
 import { createLegalModule } from './modules/legal/legal.module.ts';
 import { createLiveModule } from './modules/live/live.module.ts';
+import { createLiveRepository } from './modules/live/live.repository.ts';
 import { createLiveMedia } from './modules/live/media/create-live-media.ts';
 import type { LiveMedia } from './modules/live/media/live-media.ts';
+import { CLIENT_GRACE_MS } from './modules/live/performer.simulator.ts';
 import { createVoiceCallSessions } from './modules/live/voice-call-sessions.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createMediathekModule } from './modules/mediathek/mediathek.module.ts';
+import { createMessengerModule } from './modules/messenger/messenger.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPagesModule, type PageSlices } from './modules/pages/pages.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -63,6 +67,7 @@ import { createPincallModule } from './modules/pincall/pincall.module.ts';
 import { createVerifiedPhones } from './modules/pincall/verified-phones.ts';
 import { createPlaybackModule } from './modules/playback/playback.module.ts';
 import { createPresenceModule } from './modules/presence/presence.module.ts';
+import { createMessengerGiftVouchers } from './modules/promotions/messenger-gift-vouchers.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createPromotionsRepository } from './modules/promotions/promotions.repository.ts';
 import { createProSearchModule } from './modules/prosearch/prosearch.module.ts';
@@ -247,6 +252,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     video: createVoiceCallSessions({ db: database.db, service: live.service }),
     standIns: createVoiceCallers,
   });
+  // The messenger (issue 19, decision 0054): channels, paid messages and gifts; its performer side
+  // (messenger.actorSide) serves the performers' replies, paid media and toy control in the messenger.
+  const messenger = createMessengerModule({
+    ...moduleDeps,
+    actors: createActorMessengerReads(database.db),
+    isVip,
+    inLiveChat: async (guestId, actorId) =>
+      (await createLiveRepository(database.db).openSessionWith(guestId, actorId)) !== null,
+    giftVouchers: createMessengerGiftVouchers(database.db),
+    vouchersChanged: (guestId) => promotions.service.announceVouchers(guestId),
+    hasToy: (actorId) => toys.service.hasToy(actorId),
+    guestExists: async (guestId) => (await guestsRepository.guestById(guestId)) !== undefined,
+    // Paid media signed per guest, toy control through the toys module, and the activity simulator's
+    // answers for the performers no performer app plays (the live desk knows; decision 0054).
+    performerSide: {
+      sessionSecret,
+      guestName: async (guestId) => (await guestsRepository.screenNamesOf([guestId])).get(guestId) ?? '',
+      toys: toys.service,
+      isSimulated: (actorId) => !live.performer.hasClient(actorId, CLIENT_GRACE_MS),
+    },
+  });
   // What a guest bought (the promotions' purchases), for what a start may play.
   const promotionsReads = createPromotionsRepository(database.db);
   // Every module, in the order its routes are registered; the mail module stops last.
@@ -274,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
     createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
     voiceCalls,
+    messenger,
     // The conversion chat (issue 18): a newcomer's trial countdown and the performers offered for it.
     createConversionChatModule({
       ...moduleDeps,
@@ -289,6 +316,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pinnedPictures: async (guestId, country) =>
           (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
         isVip,
+        // The photos bought in the messenger (issue 19): the messenger module's.
+        messengerPhotos: (guestId, limit, offset) =>
+          messenger.performerSide.media.bought(guestId, 'photo', limit, offset),
       },
     }),
     // Phone verification by pin (issue 18): the telephony sandbox writes to the mail outbox.

@@ -48,6 +48,7 @@ import {
 import { seedConversionChatActors } from './conversion-chat.ts';
 import { generateImages, type ImagePool, imagePool, POOL_COUNTS, type PoolImage } from './images.ts';
 import { LEGAL_PRODUCT, legalHtml } from './legal.ts';
+import { seedMessenger } from './messenger.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedTicketShows } from './ticket-shows.ts';
 import { seedToys } from './toys.ts';
@@ -708,6 +709,9 @@ export async function seedDatabase(database: Database, opts: SeedOptions): Promi
   counts.bonus_codes = await seedBonusCodes(db); // demo bonus codes (issue 4), idempotent
   counts.conversion_chat_actors = await seedConversionChatActors(db); // issue 18, idempotent
   counts.toys = await seedToys(db); // issue 18 toy control, idempotent
+  // issue 19 messenger: every performer's messaging prices and the gift catalogue, idempotent
+  const giftImages = pool.category.map((image) => image.key);
+  Object.assign(counts, await seedMessenger(db, giftImages));
 
   // Serial columns: continue after the explicit ids.
   for (const table of SEEDED_TABLES) {

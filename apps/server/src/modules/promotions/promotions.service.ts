@@ -642,6 +642,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
       };
     },
     useChatMinuteVoucher,
+    /** Sends the guest's pages their vouchers now (`guestVouchers`): after another module spent some. */
+    announceVouchers,
     /** The chat minutes the guest's usable type-2 vouchers pay with this performer. */
     async chatMinuteVouchers(guestId: number, actorId: number): Promise<number> {
       return voucherChatMinutesFor(await repository.vouchersOf(guestId), actorId, now());
