@@ -163,6 +163,9 @@ test.describe('voice calls (spec 4, 6, 7, 8)', () => {
     const close = page.locator('[data-live-close]');
     await expect(close).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('Voice call hangup')).toBeVisible();
+    await expect(
+      page.getByText('Nothing is charged in coins: your phone provider bills the call.'),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/voicecall-anonymous-ended.png` });
     const closedReload = page.waitForEvent('load');
     await close.click();

@@ -73,6 +73,14 @@ describe('exit dialog', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Ended on your side');
   });
 
+  it('a voice call hung up (903): nothing charged in coins, the phone bills the call (decision 0051)', () => {
+    render(<ExitDialog code={903} t={en} receipt={null} rating={null} paidByPhone onClose={vi.fn()} />);
+    const text = screen.getByRole('dialog').textContent;
+    expect(text).toContain('Reason: Voice call hangup (code 903)');
+    expect(text).toContain('Nothing is charged in coins: your phone provider bills the call.');
+    expect(text).not.toContain('started minute');
+  });
+
   it('focus starts on Close, not on a rating button', () => {
     render(
       <ExitDialog

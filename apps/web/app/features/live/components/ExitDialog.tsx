@@ -24,10 +24,13 @@ export function ExitDialog({
   t,
   receipt,
   rating,
+  paidByPhone = false,
   onClose,
 }: {
   code: number;
   t: LiveChatT;
+  /** A voice call's video (decision 0051): no started minute is charged, the phone bill pays. */
+  paidByPhone?: boolean;
   receipt: ReactNode;
   rating: ReactNode;
   onClose: () => void;
@@ -38,7 +41,7 @@ export function ExitDialog({
       <p className="live-dialog__reason" data-exit-code={code}>
         {t('exitReason', { reason: exitReason(code, t), code })}
       </p>
-      <p className="page__meta">{t(SIDE_KEY[exitCodeInfo(known).side])}</p>
+      <p className="page__meta">{t(paidByPhone ? 'sidePhone' : SIDE_KEY[exitCodeInfo(known).side])}</p>
       {receipt}
       {rating}
       <div className="live-dialog__actions">

@@ -618,6 +618,7 @@ export default function LiveChatSection({ actor, lang }: { actor: LiveChatActor;
         <ExitDialog
           code={state.exitCode}
           t={t}
+          paidByPhone={state.session.type === 'voice-call'}
           receipt={
             loggedIn ? <Receipt state={state.receipt} lang={lang} t={t} tipLabel={it('receiptTip')} /> : null
           }
