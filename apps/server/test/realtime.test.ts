@@ -183,7 +183,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(heard).toBe(false);
   });
 
-  it('spec 4: a guest’s ackSession carries the snapshot to resync from (balance, AVS, VIP/TV, notification counts, pins)', async () => {
+  it('spec 4: a guest’s ackSession carries the snapshot to resync from (balance, AVS, VIP/TV, notification counts, pins, messenger unread)', async () => {
     const { ack } = await session(alice);
     expect(ack.guestId).toBe(String(alice.id));
     expect(ack.snapshot).toEqual({
@@ -200,6 +200,7 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       pinnedActorIds: [],
       pinnedItems: { album: [], picture: [], sedcards: [] },
       vouchers: [],
+      messenger: { unreadTotal: 0, navbar: [] },
     });
   });
 
@@ -228,10 +229,10 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
     expect(invalid.message).toContain('actorId');
     socket.send({ type: 'ping', ...as(alice), extra: 1 });
     expect(await socket.next('error')).toMatchObject({ code: 'INVALID_MESSAGE', inReplyTo: 'ping' });
-    socket.send({ type: 'allChannelsSeen', ...as(alice) });
+    socket.send({ type: 'sendSignupEmail', ...as(alice), email: 'alice@example.com' });
     expect(await socket.next('error')).toMatchObject({
       code: 'UNSUPPORTED_MESSAGE',
-      inReplyTo: 'allChannelsSeen',
+      inReplyTo: 'sendSignupEmail',
     });
     socket.send({ type: 'ping', ...as(alice) });
     await socket.next('pong');
