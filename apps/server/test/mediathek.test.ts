@@ -138,7 +138,7 @@ describe(`media library (issue 17 deliverable 6; ${testBackend})`, () => {
     expect([...ids(first), ...ids(second)].sort()).toEqual(built.map((v) => v.id).sort());
   });
 
-  it('sections no feature fills yet (videos pinned/feed/messenger/clips, photos feed/messenger) answer an empty list with available false, never made-up content', async () => {
+  it('sections no feature fills yet (videos pinned/feed/messenger/clips, photos feed) answer an empty list with available false, never made-up content; photos/messenger is filled by the messenger (empty until a photo is bought there)', async () => {
     const g = await make.buildGuest();
     for (const section of ['pinned', 'feed', 'messenger', 'clips', 'playlist'])
       expect(await ok(g, 'GET', `mediathek/videos/${section}`)).toMatchObject({
@@ -146,12 +146,17 @@ describe(`media library (issue 17 deliverable 6; ${testBackend})`, () => {
         available: false,
         total: 0,
       });
-    for (const section of ['feed', 'messenger'])
-      expect(await ok(g, 'GET', `mediathek/photos/${section}`)).toMatchObject({
-        albums: [],
-        pictures: [],
-        available: false,
-      });
+    expect(await ok(g, 'GET', 'mediathek/photos/feed')).toMatchObject({
+      albums: [],
+      pictures: [],
+      available: false,
+    });
+    expect(await ok(g, 'GET', 'mediathek/photos/messenger')).toMatchObject({
+      albums: [],
+      messengerMedia: [],
+      available: true,
+      total: 0,
+    });
     expect((await call(g, 'GET', 'mediathek/videos/audio')).statusCode).toBe(400);
   });
 
