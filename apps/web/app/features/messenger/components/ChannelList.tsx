@@ -129,7 +129,7 @@ export function ChannelList({ lang, messenger }: { lang: Language; messenger: Me
           {t('onlineOnly')}
         </label>
       </fieldset>
-      {!listReady ? (
+      {!listReady && list.channels.length === 0 ? (
         <p className="messenger__status" role="status">
           {status === 'closed' ? t('channelsOffline') : t('channelsLoading')}
         </p>

@@ -35,7 +35,8 @@ function PaidMedia({
   const media = message.media;
   const paid = usePaidRequest({
     price: media?.price ?? { value: 0, currency: 'EUR' },
-    ageCheck: false,
+    // Paid media is FSK-18: the age check comes first (the server's gate says the same).
+    ageCheck: true,
     request: (key) => buyMedia(message.channelId, media?.mediaId ?? '0', key),
     onDone: (result) => onBought(result.message),
   });
