@@ -57,6 +57,7 @@ import { createVoiceCallSessions } from './modules/live/voice-call-sessions.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createMediathekModule } from './modules/mediathek/mediathek.module.ts';
 import { createMessengerModule } from './modules/messenger/messenger.module.ts';
+import { boughtGiftsSql } from './modules/messenger/messenger.repository.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createPagesModule, type PageSlices } from './modules/pages/pages.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPayingCustomer: payingCustomerSql,
     subscribed: subscribedSql,
     conversionChatCountdownEnds: conversionChatCountdownEndsSql,
+    boughtGifts: boughtGiftsSql,
   });
   const sessionSecret = await sessionSecretOf(config);
   const auth = createGuestAuth({

@@ -305,6 +305,13 @@ describe('gifts (spec 3 gift, boughtGifts, vouchers type 6)', () => {
     expect((await rest(guest, 'GET', 'messenger/gifts')).json().data.boughtGifts).toEqual({
       [String(rose.id)]: 2,
     });
+    // Spec 3 Guest.boughtGifts in guest/me and GraphQL boughtGifts.
+    expect((await rest(guest, 'GET', 'guest/me')).json().data.guest.boughtGifts).toEqual({
+      [String(rose.id)]: 2,
+    });
+    expect((await graphqlAs(t.app, NET, guest, '{ boughtGifts { giftId quantity } }')).json().data).toEqual({
+      boughtGifts: [{ giftId: String(rose.id), quantity: 2 }],
+    });
     const owned = await send(guest, channelId, {
       messageType: 'new_gift',
       data: { text: '' },

@@ -189,6 +189,8 @@ export const GuestMeSchema = z.object({
   isVXTVAboSubscriber: z.boolean(),
   /** Spec 3 "conversion chat countdown ends": the open countdown's end (ISO), null without one (issue 18). */
   conversionChatCountdownEnds: z.string().nullable().optional(),
+  /** Spec 3 boughtGifts: messenger gifts owned (bought or granted, not yet sent), gift id → quantity (issue 19). */
+  boughtGifts: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type GuestMe = z.infer<typeof GuestMeSchema>;
 

@@ -18,6 +18,8 @@ export interface GuestMoneyState {
   isTvSubscriber: boolean;
   /** The open conversion chat countdown's end (ISO), null without one (conversion-chat module). */
   conversionChatCountdownEnds?: string | null;
+  /** Spec 3 Guest.boughtGifts: gift id → quantity owned (messenger module). */
+  boughtGifts?: Record<string, number>;
 }
 
 /**
@@ -35,6 +37,8 @@ export interface MoneyStateReads {
   subscribed(guestId: number, product: 'vip' | 'tv'): SQL;
   /** The open conversion chat countdown's end as ISO text, or null (conversion-chat module). */
   conversionChatCountdownEnds?(guestId: number): SQL;
+  /** The gifts the guest owns as a jsonb object gift id → quantity (messenger module). */
+  boughtGifts?(guestId: number): SQL;
 }
 /** A guest's age verification fields (spec 4; the avs module's state of the guest). */
 export interface GuestAvsFields {
@@ -107,13 +111,15 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         vip: boolean;
         tv: boolean;
         conversion_ends: string | null;
+        bought_gifts: Record<string, number> | string | null;
       }>(
         db,
         sql`select ${money.balanceCents(guestId)} as balance_cents,
           ${money.isPayingCustomer(guestId)} as paying,
           ${money.subscribed(guestId, 'vip')} as vip,
           ${money.subscribed(guestId, 'tv')} as tv,
-          ${money.conversionChatCountdownEnds?.(guestId) ?? sql`null`} as conversion_ends`,
+          ${money.conversionChatCountdownEnds?.(guestId) ?? sql`null`} as conversion_ends,
+          ${money.boughtGifts?.(guestId) ?? sql`null`} as bought_gifts`,
       );
       return {
         balanceCents: Number(row?.balance_cents ?? 0),
@@ -121,6 +127,8 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         isVip: row?.vip === true,
         isTvSubscriber: row?.tv === true,
         conversionChatCountdownEnds: row?.conversion_ends ?? null,
+        boughtGifts:
+          typeof row?.bought_gifts === 'string' ? JSON.parse(row.bought_gifts) : (row?.bought_gifts ?? {}),
       };
     },
     /**

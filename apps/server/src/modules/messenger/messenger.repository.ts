@@ -21,6 +21,14 @@ import {
 import type { Country } from '../../infra/country.ts';
 import { actorIdOfferedIn, actorIsOnline } from '../catalog/actor-sql.ts';
 
+/**
+ * SQL for the guests module's money state read (guests.repository moneyStateOf, one statement per
+ * guest/me): spec 3 Guest.boughtGifts, gift id → quantity owned, as a jsonb object ({} for none).
+ */
+export const boughtGiftsSql = (guestId: number): SQL =>
+  sql`(select coalesce(jsonb_object_agg(${guestGifts.giftId}::text, ${guestGifts.owned}), '{}'::jsonb)
+    from ${guestGifts} where ${guestGifts.guestId} = ${guestId} and ${guestGifts.owned} > 0)`;
+
 export type ChannelRow = typeof messengerChannels.$inferSelect;
 export type MessageRow = typeof messengerMessages.$inferSelect;
 export type SettingsRow = typeof messengerActorSettings.$inferSelect;
