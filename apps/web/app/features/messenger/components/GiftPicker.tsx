@@ -12,10 +12,10 @@ import {
   temporaryOwned,
   vouchersUsed,
 } from '@vela/domain/messenger-gift-draft';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { formatCoins, formatPriceInCoins } from '../../catalog/format.ts';
 import { type Gifts, giftName } from '../hooks/useGifts.ts';
 import { useMessengerT } from '../hooks/useMessengerT.ts';
+import { ComposerPanel } from './ComposerPanel.tsx';
 
 interface GiftPickerProps {
   lang: Language;
@@ -30,34 +30,17 @@ interface GiftPickerProps {
 
 export function GiftPicker({ lang, gifts, draft, onDraft, isVip, draftCoins, onClose }: GiftPickerProps) {
   const t = useMessengerT(lang);
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
-  }, []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
   const count = draftCount(draft);
   const vouchersLeft = gifts.stock.vouchers - vouchersUsed(draft, gifts.stock);
 
   return (
-    <div
-      ref={panel}
-      className="messenger-picker"
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="messenger-gifts-title"
-      onKeyDown={onKeyDown}
-      data-gift-picker=""
+    <ComposerPanel
+      id="messenger-gifts-title"
+      title={t('giftsTitle')}
+      closeLabel={t('close')}
+      onClose={onClose}
+      marker="gift-picker"
     >
-      <div className="messenger-picker__head">
-        <h3 id="messenger-gifts-title">{t('giftsTitle')}</h3>
-        <button type="button" className="link-button" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
       {gifts.status === 'loading' ? (
         <p role="status">{t('giftsLoading')}</p>
       ) : gifts.status === 'error' ? (
@@ -136,6 +119,6 @@ export function GiftPicker({ lang, gifts, draft, onDraft, isVip, draftCoins, onC
           </strong>
         ) : null}
       </p>
-    </div>
+    </ComposerPanel>
   );
 }

@@ -9,11 +9,12 @@ import type { Language, Price } from '@vela/contracts/common';
 import type { ToyOffer } from '@vela/contracts/live-interaction';
 import type { MessengerChannel, MessengerMessage } from '@vela/contracts/messenger';
 import type { ToyPreset } from '@vela/domain/toy-control';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatPriceInCoins } from '../../catalog/format.ts';
 import { usePaidRequest } from '../../purchase/usePaidRequest.ts';
 import { loadToyOffer, sendToyAction } from '../api/messengerApi.ts';
 import { errorText, type MessengerT, useMessengerT } from '../hooks/useMessengerT.ts';
+import { ComposerPanel } from './ComposerPanel.tsx';
 
 const PRESET_KEYS = {
   soft: 'presetSoft',
@@ -73,7 +74,6 @@ export function ToyPanel({
   const [offer, setOffer] = useState<ToyOffer | 'loading' | 'error'>('loading');
   const [result, setResult] = useState<'done' | 'refunded' | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const panel = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry key.
   useEffect(() => {
     let live = true;
@@ -86,31 +86,15 @@ export function ToyPanel({
       live = false;
     };
   }, [channel.actorId, attempt]);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('button')?.focus();
-  }, []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
 
   return (
-    <div
-      ref={panel}
-      className="messenger-picker"
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="messenger-toy-title"
-      onKeyDown={onKeyDown}
-      data-toy-panel=""
+    <ComposerPanel
+      id="messenger-toy-title"
+      title={t('toyTitle', { name: channel.actorName })}
+      closeLabel={t('close')}
+      onClose={onClose}
+      marker="toy-panel"
     >
-      <div className="messenger-picker__head">
-        <h3 id="messenger-toy-title">{t('toyTitle', { name: channel.actorName })}</h3>
-        <button type="button" className="link-button" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
       {offer === 'loading' ? (
         <p role="status">{t('toyLoading')}</p>
       ) : offer === 'error' ? (
@@ -146,6 +130,6 @@ export function ToyPanel({
       <p aria-live="polite" data-toy-result={result ?? ''}>
         {result === 'done' ? t('toyDone') : result === 'refunded' ? t('toyRefunded') : null}
       </p>
-    </div>
+    </ComposerPanel>
   );
 }
