@@ -214,11 +214,14 @@ test.describe('voice calls (spec 4, 6, 7, 8)', () => {
 
     const slugs = await onlinePerformerNames(page);
     const acknowledged = socketAcknowledged(page);
-    // The slot reads the call state once it is there (it hears the socket's voicecallStart from then on).
-    const slotReady = page.waitForResponse((r) => r.url().includes('/rest/v1/voicecall/state'));
+    // The page follows the call from its socket (voicecallStart, or the snapshot of a later ackSession;
+    // VoiceCallMount listens before the first connection): no voicecall/state request of its own.
+    const stateReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rest/v1/voicecall/state')) stateReads.push(r.url());
+    });
     await gotoReady(page, '/en/');
     await acknowledged;
-    await slotReady;
     const call = await dialAnOnlinePerformer(page, number, slugs);
     expect(call.caller).toBe('guest');
     // The start goes to the performer's live-show tab, where the call's video plays with its chat.
@@ -232,6 +235,7 @@ test.describe('voice calls (spec 4, 6, 7, 8)', () => {
       .poll(() => liveVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
       .toBeGreaterThan(0.5);
     await page.screenshot({ path: `${SHOTS}/voicecall-guest-video.png` });
+    expect(stateReads).toEqual([]);
 
     await hangup(page, call.providerCallId);
     // The video ends with 903 (its exit dialog); the call's stop reloads the page once it is closed.

@@ -201,7 +201,40 @@ describe('guest socket /socket (spec 4, 7, 8, 9)', () => {
       pinnedItems: { album: [], picture: [], sedcards: [] },
       vouchers: [],
       messenger: { unreadTotal: 0, navbar: [] },
+      voiceCall: null,
     });
+  });
+
+  it('spec 3 isVoicecallActive (decision 0051): the snapshot carries the guest’s running voice call — a page opened after voicecallStart knows it, another guest never sees it, null after the hangup', async () => {
+    const [actorId] = await actorIds(1, true);
+    const caller = await guest('rtVoiceCaller');
+    const number = `+4930555${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    await t.database.db.execute(
+      sql`insert into verified_phones (phone_e164, guest_id, type) values (${number}, ${caller.id}, 'mobile')`,
+    );
+    const providerCallId = `rt-guest-${Date.now()}`;
+    const dialed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/dial',
+      payload: { providerCallId, from: number, actorId },
+    });
+    expect(dialed.json().data.caller, dialed.body).toBe('guest');
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/voicecall/state',
+      headers: { cookie: caller.cookie },
+    });
+    const { ack } = await session(caller);
+    expect(ack.snapshot?.voiceCall).toEqual(state.json().data.call);
+    expect(ack.snapshot?.voiceCall).toMatchObject({ actorId, voicecallIdHash: expect.any(String) });
+    expect((await session(bob)).ack.snapshot?.voiceCall).toBeNull();
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/hangup',
+      payload: { providerCallId },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await session(caller)).ack.snapshot?.voiceCall).toBeNull();
   });
 
   it('spec 4: messages sent before the acknowledgement are answered after it, in order', async () => {

@@ -54,6 +54,8 @@ export function createVoiceCallModule(
       if (sandbox) await app.register(sandbox);
     },
     graphql: voicecallGraphql(service),
+    // A logged-in page learns a running call from its socket's snapshot (every (re)connect), not a request.
+    snapshot: async (guestId) => ({ voiceCall: (await service.stateOf({ guestId, sessionId: null })).call }),
     // The sandbox phone page (/dev/phone) of local runs, where the demo dials (decision 0051).
     routes: sandboxPhonePage({ enabled: deps.config.nodeEnv !== 'production' }),
   };

@@ -1,9 +1,11 @@
 /**
  * Voice calls on every page (issue 18, spec 4, decision 0051), loaded after idle (VoiceCallMount).
  *
- * - A logged-in guest's pages hear `voicecallStart` (the call's notice appears) and `voicecallStop`:
- *   for the call this page shows (matching `voicecallIdHash`) the page reloads, deferred while the live
- *   chat's exit dialog is open (spec 4). A page opened after the start reads `voicecall/state` once.
+ * - A logged-in guest's page learns the call from its socket (VoiceCallMount: `voicecallStart`, or the
+ *   snapshot of the `ackSession` for a page opened — or reconnected — after the start; no request of
+ *   its own) and its end from `voicecallStop` (or a reconnect's snapshot without it): for the call this
+ *   page shows (matching `voicecallIdHash`) the page reloads, deferred while the live chat's exit
+ *   dialog is open (spec 4).
  * - The call's video and chat: the server opened a `voice-call` live session at the start; the slot
  *   asks for it (`voicecall/video`, which opens it again after it ended otherwise), keeps its id for
  *   the tab where the live-show tab resumes a chat, and at the start goes to the performer's
@@ -28,8 +30,8 @@ import { translator } from '@vela/i18n/translate';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewer } from '../auth/useViewer.tsx';
 import { liveTabSessionKey } from '../live/state/tabSession.ts';
-import { useSocketMessage } from '../realtime/hooks/useSocketMessage.ts';
 import { AnonymousVoiceCallDialog } from './AnonymousVoiceCallDialog.tsx';
+import type { VoiceCallSocketState } from './voiceCallSocket.ts';
 import './voicecall.css';
 
 type Call = NonNullable<VoiceCallState['call']>;
@@ -126,7 +128,14 @@ function tokenDialogActor(search: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
-export default function VoiceCallSlot({ lang }: { lang: Language }) {
+export default function VoiceCallSlot({
+  lang,
+  socketCall,
+}: {
+  lang: Language;
+  /** What the socket said about the guest's call (VoiceCallMount). */
+  socketCall: VoiceCallSocketState;
+}) {
   const t = useMemo(() => translator(voiceCallMessages, lang), [lang]);
   const { loggedIn: isLoggedIn } = useViewer();
   const [call, setCall] = useState<Call | null>(null);
@@ -166,39 +175,19 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
     [lang],
   );
 
-  useSocketMessage('voicecallStart', (message) => {
-    const started: Call = {
-      voicecallIdHash: message.voicecallIdHash,
-      actorId: message.actorId,
-      actorName: message.actorName,
-      startedAt: new Date().toISOString(),
-      centsPerMinute: 0,
-      liveSessionId: null,
-    };
-    setCall(started);
-    // The call started while this page was open: its video, on the performer's live-show tab.
-    follow.current = true;
-    void openVideo(started, false);
-  });
-
-  // A page opened after the call started learns it (the notice, the video, the stop after a reload).
+  /** The call of the socket this page acted on (its video asked for once per call). */
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!isLoggedIn) return;
-    let current = true;
-    import('./voiceCallApi.ts')
-      .then(({ loadVoiceCallState }) => loadVoiceCallState())
-      .then((state) => {
-        if (!current || !state.call || state.isAnonymousVoicecall) return;
-        setCall((known) => known ?? state.call);
-        void openVideo(state.call, false);
-      })
-      .catch(() => {
-        // No state: the page shows no notice, as before the call.
-      });
-    return () => {
-      current = false;
-    };
-  }, [isLoggedIn, openVideo]);
+    const next = socketCall.call;
+    if (!next || handled.current === next.voicecallIdHash) return;
+    handled.current = next.voicecallIdHash;
+    if (socketCall.stopped === next.voicecallIdHash) return;
+    setCall(next);
+    // Started while this page was open: its video, on the performer's live-show tab. Known from the
+    // snapshot (a page opened or reconnected after the start): the notice and the video, no jump.
+    follow.current = socketCall.startedHere;
+    void openVideo(next, false);
+  }, [socketCall, openVideo]);
 
   /**
    * The anonymous voice caller's video (decision 0051): kept for the tab; the performer's live-show
@@ -230,13 +219,17 @@ export default function VoiceCallSlot({ lang }: { lang: Language }) {
 
   /** The call ended (its stop came): the notice says so until the deferred reload. */
   const [ended, setEnded] = useState(false);
-  useSocketMessage('voicecallStop', (message) => {
-    if (!call || call.voicecallIdHash !== message.voicecallIdHash) return;
+  const stopped = socketCall.stopped;
+  const endedHash = useRef<string | null>(null);
+  useEffect(() => {
+    if (!call || call.voicecallIdHash !== stopped || endedHash.current === stopped) return;
+    endedHash.current = stopped;
     setEnded(true);
     afterLiveRoomEnds(() => reloadAfterExitDialog());
-  });
+  }, [call, stopped]);
 
-  // The anonymous voice caller's tab (no socket): the state, re-read until the call ends.
+  // The anonymous voice caller's tab (a visitor's socket: no snapshot): the state, re-read until the
+  // call ends.
   useEffect(() => {
     if (isLoggedIn || window.sessionStorage.getItem(ANONYMOUS_CALL_KEY) === null) return;
     let stopped = false;
