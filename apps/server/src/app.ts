@@ -85,7 +85,7 @@ import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
 import { videoForSale, vipReleasesValueCents } from './modules/videos/videos.repository.ts';
 import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
-import { createVoiceCallReads } from './modules/voicecall/voicecall-reads.ts';
+import { createVoiceCallReads, voicecallActiveSql } from './modules/voicecall/voicecall-reads.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isPayingCustomer: payingCustomerSql,
     subscribed: subscribedSql,
     conversionChatCountdownEnds: conversionChatCountdownEndsSql,
+    voicecallActive: voicecallActiveSql,
     boughtGifts: boughtGiftsSql,
   });
   const sessionSecret = await sessionSecretOf(config);

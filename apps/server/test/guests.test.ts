@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { eq } from '@vela/db/orm';
+import { queryRows } from '@vela/db/client';
+import { eq, sql } from '@vela/db/orm';
 import {
   guestSessions,
   guests,
@@ -46,6 +47,47 @@ describe('guests (spec 3, 5, 7)', () => {
     });
     expect(answer.body).not.toContain('argon2');
     expect(answer.body).not.toContain('passwordHash');
+  });
+
+  it('spec 3 isVoicecallActive / isAnonymousVoicecall (decision 0051): guest/me and GraphQL guest say the guest’s running voice call, another guest’s stays false, the hangup clears it', async () => {
+    const caller = await signUp(t.app, 'Voice_me', { ip: nextIp('10.62') });
+    const other = await signUp(t.app, 'Voice_other', { ip: nextIp('10.62') });
+    const flags = async (cookie: string) => {
+      const guest = (await me(t.app, { cookie })).json().data.guest;
+      return { active: guest.isVoicecallActive, anonymous: guest.isAnonymousVoicecall };
+    };
+    expect(await flags(caller.cookie)).toEqual({ active: false, anonymous: false });
+    const number = `+4930777${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    await t.database.db.execute(
+      sql`insert into verified_phones (phone_e164, guest_id, type) values (${number}, ${caller.id}, 'mobile')`,
+    );
+    const [actor] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from actors where is_online order by id limit 1`,
+    );
+    const providerCallId = `guests-me-${Date.now()}`;
+    const dialed = await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/dial',
+      payload: { providerCallId, from: number, actorId: Number(actor!.id) },
+    });
+    expect(dialed.json().data.caller, dialed.body).toBe('guest');
+    expect(await flags(caller.cookie)).toEqual({ active: true, anonymous: false });
+    expect(await flags(other.cookie)).toEqual({ active: false, anonymous: false });
+    const token = (await mintToken(t.app, caller.cookie)).json().data.accessToken;
+    const viaGraphql = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ query: '{ guest { isVoicecallActive isAnonymousVoicecall } }' }),
+    });
+    expect(viaGraphql.json().data.guest).toEqual({ isVoicecallActive: true, isAnonymousVoicecall: false });
+    await t.app.inject({
+      method: 'POST',
+      url: '/rest/v1/voicecall/sandbox/hangup',
+      payload: { providerCallId },
+    });
+    expect(await flags(caller.cookie)).toEqual({ active: false, anonymous: false });
   });
 
   it('passwords are stored as argon2id with m=19456 KiB, t=2, p=1', async () => {

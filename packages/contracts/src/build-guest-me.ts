@@ -26,6 +26,8 @@ export function buildGuestMe(overrides: Partial<GuestMe> = {}): GuestMe {
     isVip: false,
     isVXTVAboSubscriber: false,
     conversionChatCountdownEnds: null,
+    isVoicecallActive: false,
+    isAnonymousVoicecall: false,
     ...overrides,
   };
 }

@@ -189,6 +189,13 @@ export const GuestMeSchema = z.object({
   isVXTVAboSubscriber: z.boolean(),
   /** Spec 3 "conversion chat countdown ends": the open countdown's end (ISO), null without one (issue 18). */
   conversionChatCountdownEnds: z.string().nullable().optional(),
+  /**
+   * Spec 3 Guest isVoicecallActive: the guest is on a voice call now (decision 0051). Always sent by
+   * the server; optional so an older answer still parses.
+   */
+  isVoicecallActive: z.boolean().optional(),
+  /** Spec 3 Guest isAnonymousVoicecall: false for a logged-in guest (the anonymous caller is a visitor). */
+  isAnonymousVoicecall: z.boolean().optional(),
   /** Spec 3 boughtGifts: messenger gifts owned (bought or granted, not yet sent), gift id → quantity (issue 19). */
   boughtGifts: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });

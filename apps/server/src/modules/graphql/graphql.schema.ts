@@ -41,6 +41,10 @@ export const BASE_TYPE_DEFS = /* GraphQL */ `
     isPayingCustomer: Boolean!
     isVip: Boolean!
     isVXTVAboSubscriber: Boolean!
+    "Spec 3: the guest is on a voice call now (decision 0051)."
+    isVoicecallActive: Boolean!
+    "Spec 3: false for a logged-in guest (the anonymous voice caller is a visitor: voiceCall)."
+    isAnonymousVoicecall: Boolean!
     "Spec 3 Guest.vouchers: usable units per voucher type and performer."
     vouchers: [GuestVoucher!]!
   }

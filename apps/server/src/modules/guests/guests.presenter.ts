@@ -37,6 +37,9 @@ export function presentGuest(row: GuestRow, money: GuestMoneyState): GuestMe {
     isVXTVAboSubscriber: money.isVip || money.isTvSubscriber,
     // Spec 3: a guest who has paid is converted; their countdown no longer shows.
     conversionChatCountdownEnds: money.isPayingCustomer ? null : (money.conversionChatCountdownEnds ?? null),
+    // Spec 3: a logged-in guest's own call; the anonymous voice caller is a visitor (no guest/me).
+    isVoicecallActive: money.isVoicecallActive ?? false,
+    isAnonymousVoicecall: false,
     // Spec 3 Guest.boughtGifts (issue 19): the messenger gifts owned, gift id → quantity.
     boughtGifts: money.boughtGifts ?? {},
   };

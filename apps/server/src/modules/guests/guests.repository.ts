@@ -18,6 +18,8 @@ export interface GuestMoneyState {
   isTvSubscriber: boolean;
   /** The open conversion chat countdown's end (ISO), null without one (conversion-chat module). */
   conversionChatCountdownEnds?: string | null;
+  /** Spec 3 Guest.isVoicecallActive: the guest is on a voice call now (voicecall module). */
+  isVoicecallActive?: boolean;
   /** Spec 3 Guest.boughtGifts: gift id → quantity owned (messenger module). */
   boughtGifts?: Record<string, number>;
 }
@@ -37,6 +39,8 @@ export interface MoneyStateReads {
   subscribed(guestId: number, product: 'vip' | 'tv'): SQL;
   /** The open conversion chat countdown's end as ISO text, or null (conversion-chat module). */
   conversionChatCountdownEnds?(guestId: number): SQL;
+  /** Whether the guest is on a voice call now (voicecall module). */
+  voicecallActive?(guestId: number): SQL;
   /** The gifts the guest owns as a jsonb object gift id → quantity (messenger module). */
   boughtGifts?(guestId: number): SQL;
 }
@@ -111,6 +115,7 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         vip: boolean;
         tv: boolean;
         conversion_ends: string | null;
+        voicecall_active: boolean | null;
         bought_gifts: Record<string, number> | string | null;
       }>(
         db,
@@ -119,6 +124,7 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
           ${money.subscribed(guestId, 'vip')} as vip,
           ${money.subscribed(guestId, 'tv')} as tv,
           ${money.conversionChatCountdownEnds?.(guestId) ?? sql`null`} as conversion_ends,
+          ${money.voicecallActive?.(guestId) ?? sql`null`} as voicecall_active,
           ${money.boughtGifts?.(guestId) ?? sql`null`} as bought_gifts`,
       );
       return {
@@ -127,6 +133,7 @@ export function createGuestsRepository(db: Db, money?: MoneyStateReads) {
         isVip: row?.vip === true,
         isTvSubscriber: row?.tv === true,
         conversionChatCountdownEnds: row?.conversion_ends ?? null,
+        isVoicecallActive: row?.voicecall_active === true,
         boughtGifts:
           typeof row?.bought_gifts === 'string' ? JSON.parse(row.bought_gifts) : (row?.bought_gifts ?? {}),
       };

@@ -5,8 +5,16 @@
  * routes' `requireGuestOrCaller` and the socket's caller scope).
  */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq } from '@vela/db/orm';
+import { and, desc, eq, type SQL, sql } from '@vela/db/orm';
 import { voiceCalls } from '@vela/db/schema/voicecall';
+
+/**
+ * SQL for the guests module's guest read (guests.repository moneyStateOf, one statement per guest/me):
+ * whether the guest is on a voice call now (spec 3 Guest `isVoicecallActive`; the partial unique index
+ * of a guest's running call answers it).
+ */
+export const voicecallActiveSql = (guestId: number): SQL =>
+  sql`exists(select 1 from ${voiceCalls} where ${voiceCalls.guestId} = ${guestId} and ${voiceCalls.status} = 'active')`;
 
 /** The anonymous voice caller of a session: the call's stand-in guest and the called performer. */
 export interface VoiceCaller {
