@@ -17,7 +17,12 @@ import { AvsSocketEventSchema } from './guest.ts';
 import { LIVE_CLIENT_SHAPES, LIVE_EVENT_SHAPES } from './live.ts';
 import { LIVE_BROADCAST_SHAPES } from './live-events.ts';
 import { LIVE_INTERACTION_CLIENT_SHAPES, LIVE_INTERACTION_EVENT_SHAPES } from './live-interaction.ts';
-import { MESSENGER_CLIENT_SHAPES, MESSENGER_EVENT_SHAPES, MessengerFilterSchema } from './messenger.ts';
+import {
+  MESSENGER_CLIENT_SHAPES,
+  MESSENGER_ERROR_CODES,
+  MESSENGER_EVENT_SHAPES,
+  MessengerFilterSchema,
+} from './messenger.ts';
 import { ChargeSchema, OneClickConfigSchema } from './payment-api.ts';
 import { GuestVoucherSchema, RewardViewSchema } from './promotions-api.ts';
 import { AboStatusSchema, AboUpdateEventSchema } from './subscriptions-api.ts';
@@ -346,17 +351,8 @@ export const SocketErrorCodeSchema = z.enum([
   'INVALID_SDP',
   'RATE_LIMITED',
   'FAILED',
-  /** The messenger's refusals (messenger.ts MESSENGER_ERROR_CODES; issue 19), e.g. to sendMessage. */
-  'MESSENGER_CHANNEL_NOT_FOUND',
-  'MESSENGER_ACTOR_NOT_FOUND',
-  'MESSENGER_CHANNEL_BLOCKED',
-  'MESSENGER_GIFT_NOT_FOUND',
-  'MESSENGER_GIFT_VIP_ONLY',
-  'MESSENGER_EMPTY_MESSAGE',
-  'MESSENGER_PRICE_CHANGED',
-  'MESSENGER_MEDIA_NOT_FOUND',
-  'NOT_ENOUGH_MONEY',
-  'TOY_NOT_AVAILABLE',
+  /** The messenger's refusals (issue 19), e.g. to sendMessage (NOT_LOGGED_IN is above already). */
+  ...MESSENGER_ERROR_CODES,
   /** A refused value the schema could not say (a text too long after trimming). */
   'VALIDATION_ERROR',
   /** An idempotency key used before for a different request. */

@@ -11,9 +11,7 @@
  * that answers as performers, sells paid media and controls toys from the messenger.
  */
 import type { Db } from '@vela/db/client';
-import type { ActorMessengerReads } from '../catalog/actor-messenger.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
-import type { MessengerGiftVouchers } from '../promotions/messenger-gift-vouchers.ts';
 import type { ThrottleClock } from './channel-list-throttle.ts';
 import { messengerGraphql } from './messenger.graphql.ts';
 import { messengerInternalRoutes, messengerRoutes } from './messenger.routes.ts';
@@ -21,6 +19,7 @@ import {
   createMessengerService,
   type MessengerMediaReads,
   type MessengerService,
+  type MessengerServiceDeps,
 } from './messenger.service.ts';
 import { messengerSocket } from './messenger.socket.ts';
 import type { MessengerActorSide } from './messenger-actor-side.ts';
@@ -37,14 +36,13 @@ export interface MessengerModule extends FeatureModule {
   performerSide: MessengerPerformerPart;
 }
 
-export interface MessengerModuleDeps extends FeatureModuleDeps {
-  actors: ActorMessengerReads;
-  isVip: (guestId: number) => Promise<boolean>;
-  /** Whether the guest is in a live chat with the performer now (the live module's sessions). */
-  inLiveChat: (guestId: number, actorId: number) => Promise<boolean>;
-  giftVouchers: MessengerGiftVouchers;
-  vouchersChanged?: (guestId: number) => Promise<void>;
-  hasToy: (actorId: number) => Promise<boolean>;
+/** The service's ports (messenger.service.ts MessengerServiceDeps) and the module's own. */
+export interface MessengerModuleDeps
+  extends FeatureModuleDeps,
+    Pick<
+      MessengerServiceDeps,
+      'actors' | 'isVip' | 'inLiveChat' | 'giftVouchers' | 'vouchersChanged' | 'hasToy'
+    > {
   guestExists: (guestId: number) => Promise<boolean>;
   /** The performer side's needs (messenger-performer.part.ts): signing, names, toys, the simulator. */
   performerSide: Omit<MessengerPerformerPartDeps, keyof FeatureModuleDeps | 'actorSide' | 'actorName'>;

@@ -171,26 +171,15 @@ export function createMessengerRepository(db: Db) {
         .where(and(eq(c.guestId, guestId), gt(c.unreadCount, 0)))
         .returning();
     },
-    async setArchived(
+    /** Archives or blocks (the guest's side) the guest's channel; the row after, undefined when not theirs. */
+    async setGuestFlags(
       guestId: number,
       channelId: number,
-      archived: boolean,
+      flags: { archived: boolean } | { blockedByGuest: boolean },
     ): Promise<ChannelRow | undefined> {
       const [row] = await db
         .update(c)
-        .set({ archived })
-        .where(and(eq(c.id, channelId), eq(c.guestId, guestId)))
-        .returning();
-      return row;
-    },
-    async setBlockedByGuest(
-      guestId: number,
-      channelId: number,
-      blockedByGuest: boolean,
-    ): Promise<ChannelRow | undefined> {
-      const [row] = await db
-        .update(c)
-        .set({ blockedByGuest })
+        .set(flags)
         .where(and(eq(c.id, channelId), eq(c.guestId, guestId)))
         .returning();
       return row;

@@ -486,7 +486,7 @@ export function createMessengerService(deps: MessengerServiceDeps) {
   async function archive(guestId: number, channelId: string, archived: boolean, language: Language) {
     remember(guestId, language);
     const id = idOf(channelId);
-    const row = id === null ? undefined : await repository.setArchived(guestId, id, archived);
+    const row = id === null ? undefined : await repository.setGuestFlags(guestId, id, { archived });
     if (!row) throw notFound();
     const channel = await channelViewOf(row, language);
     await announceChannel(guestId, channel);
@@ -497,7 +497,10 @@ export function createMessengerService(deps: MessengerServiceDeps) {
     remember(guestId, language);
     const id = idOf(channelId);
     const before = id === null ? undefined : await repository.channelOf(guestId, id);
-    const row = id === null || !before ? undefined : await repository.setBlockedByGuest(guestId, id, blocked);
+    const row =
+      id === null || !before
+        ? undefined
+        : await repository.setGuestFlags(guestId, id, { blockedByGuest: blocked });
     if (!row || !before) throw notFound();
     const channel = await channelViewOf(row, language);
     await announceChannel(guestId, channel);
