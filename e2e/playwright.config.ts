@@ -85,6 +85,8 @@ export default defineConfig({
       // production) but never end one at random (docs/PERFORMER-API.md).
       PERFORMER_SIMULATOR_KICK_RATE: '0',
       PERFORMER_SIMULATOR_OFFLINE_RATE: '0',
+      // No demo shows (rolling ticket shows, free shows, clashes; decision 0053): the specs schedule their own.
+      DEMO_SHOWS: 'false',
       // A billed live minute lasts 5 s here (a real setting, decision 0038): live.spec.ts sees the
       // balance fall minute by minute and run out (501) within a test.
       LIVE_MINUTE_MS: '5000',

@@ -34,6 +34,7 @@ import {
   conversionChatCountdownEndsSql,
   createConversionChatRepository,
 } from './modules/conversion-chat/conversion-chat.repository.ts';
+import { createDemoShowsModule, type DemoShowsModule } from './modules/demo-shows/demo-shows.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
@@ -207,8 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...moduleDeps,
     notifications: notifications.service,
     actors: createActorPresenceRepository(database.db),
-    // The demo's presence step leaves a performer in a live chat online (the live module's desk).
-    inChat: (actorId) => live.performer.inChat(actorId),
+    // The demo's presence step leaves a performer in a live chat online (the live module's desk), and
+    // one whose demo ticket show is near or running (decision 0053).
+    inChat: (actorId) => live.performer.inChat(actorId) || (demoShows?.job.keepsOnline(actorId) ?? false),
   });
   // Live chats billed per delivered minute (issue 16): the billing loop, the performer API and,
   // with a media path, the guest's calls and signaling.
@@ -255,6 +257,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     video: createVoiceCallSessions({ db: database.db, service: live.service }),
     standIns: createVoiceCallers,
   });
+  const clash = createClashModule({ ...moduleDeps, actors: createActorChatReads(database.db) });
+  // The demo's shows (DEMO_SHOWS; decision 0053): rolling ticket shows, free shows and clashes played by
+  // the simulated performers, through the owners' services.
+  const presenceActors = createActorPresenceRepository(database.db);
+  const demoShows: DemoShowsModule | null =
+    config.demoShows && live.shows
+      ? createDemoShowsModule({
+          schedule: createShowSchedule(database.db),
+          showClock: live.shows.clock,
+          now: Date.now,
+          pickPerformer: () => presenceActors.randomActor(true),
+          actors: createActorChatReads(database.db),
+          desk: live.performer,
+          freeShows: freeShows.service,
+          clashes: clash.service,
+          log: app.log,
+        })
+      : null;
   // The messenger (issue 19, decision 0054): channels, paid messages and gifts; its performer side
   // (messenger.actorSide) serves the performers' replies, paid media and toy control in the messenger.
   const messenger = createMessengerModule({
@@ -299,7 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     presence,
     live,
     freeShows,
-    createClashModule({ ...moduleDeps, actors: createActorChatReads(database.db) }),
+    clash,
+    ...(demoShows ? [demoShows] : []),
     // Chat tickets (issue 18): buying, returning and cancelling cam show tickets, by the show clock.
     createTicketsModule({ ...moduleDeps, ...(live.shows ? { now: live.shows.clock.now } : {}) }),
     voiceCalls,

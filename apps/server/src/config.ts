@@ -459,6 +459,14 @@ const VARIABLES = {
     expected: 'a number 0-1',
     schema: z.coerce.number().min(0).max(1),
   }),
+  demoShows: variable({
+    name: 'DEMO_SHOWS',
+    default: 'true',
+    description:
+      'Outside production and with PERFORMER_SIMULATOR on (default true; otherwise false unless set; the browser tests set false): the demo keeps a rolling schedule of short priced ticket shows by simulated performers (one starting every 15 minutes, the next three always on sale; the performer is brought online for its show), one 5-minute free show every 20 minutes and one 5-minute clash of cams every 30 minutes (decision 0053), so a newcomer can attend them in `npm start`.',
+    expected: 'true or false',
+    schema: booleanFlag,
+  }),
   showClockOffsetMs: variable({
     name: 'SHOW_CLOCK_OFFSET_MS',
     default: '0',
@@ -695,6 +703,9 @@ const COMPUTED_DEFAULTS: {
   // The simulator is the demo's: in production only an explicit setting starts it.
   presenceSimulatorIntervalMs: (earlier) => (earlier.nodeEnv === 'production' ? '0' : undefined),
   performerSimulator: (earlier) => (earlier.nodeEnv === 'production' ? 'false' : undefined),
+  // The demo's shows are played by the simulated performers: off with them, and in production.
+  demoShows: (earlier) =>
+    earlier.nodeEnv === 'production' || earlier.performerSimulator === false ? 'false' : undefined,
   showClockAdjustable: (earlier) => (earlier.nodeEnv === 'production' ? 'false' : undefined),
   webPushSubject: (earlier) => defaultWebPushSubject(earlier.mailFrom ?? ''),
 };

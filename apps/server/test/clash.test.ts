@@ -4,9 +4,14 @@
  * (decided by the database), the totals on every open page after each vote and at the end. The real
  * app and sockets; PGlite by default, PostgreSQL with DATABASE_URL.
  */
-import type { ServerMessageOf } from '@vela/contracts/socket';
+import { PRESENCE_CHANNEL, type ServerMessageOf } from '@vela/contracts/socket';
+import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueViolation } from '../src/infra/db-errors.ts';
+import { createActorChatReads } from '../src/modules/catalog/actor-chat.ts';
+import { CLASH_PERFORMER_KEY, createClashRepository } from '../src/modules/clash/clash.repository.ts';
+import { createClashService, VOTE_BROADCAST_MS } from '../src/modules/clash/clash.service.ts';
 import type { Factories } from './factories.ts';
 import { liveKit } from './live-kit.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
@@ -130,7 +135,7 @@ describe('clash of cams voting (issue 18; spec 2 clash of cams, spec 7 clashOfCa
     expect((await rest(null, 'GET', `clashes/current?actorId=${a.id}`)).json().data.clash.actors).toEqual(
       final,
     );
-    // The watcher's page saw the totals grow to the final ones (one event per vote).
+    // The watcher's page saw the totals grow to the final ones (the last state is always sent).
     const seen = await clashEvent(
       watcher,
       clash.clashId,
@@ -198,5 +203,84 @@ describe('clash of cams voting (issue 18; spec 2 clash of cams, spec 7 clashOfCa
     // The performer is free for the next clash.
     const b2 = await make.buildActor({ isOnline: true });
     expect((await operator({ actorIds: [a.id, b2.id], minutes: 1 })).statusCode).toBe(201);
+  });
+  it("at most one running clash per performer is the database's: of 10 parallel starts with the same performer one is 201, nine 409 CLASH_RUNNING; a direct second row is refused", async () => {
+    const a = await make.buildActor({ isOnline: true });
+    const others = await Promise.all(Array.from({ length: 10 }, () => make.buildActor({ isOnline: true })));
+    const answers = await Promise.all(others.map((b) => operator({ actorIds: [a.id, b.id], minutes: 5 })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(
+      answers.filter((x) => x.statusCode === 409).every((x) => x.json().error.code === 'CLASH_RUNNING'),
+    ).toBe(true);
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from clashes where ${a.id} in (actor_a, actor_b)`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    // Without the service's check: the table itself refuses a second clash of the performer.
+    const [clash] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from clashes where ${a.id} in (actor_a, actor_b)`,
+    );
+    const refused = await t.database.db
+      .execute(sql`insert into clash_performers (actor_id, clash_id) values (${a.id}, ${clash!.id})`)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(uniqueViolation(refused)).toBe(CLASH_PERFORMER_KEY);
+  });
+
+  it(`votes are broadcast at most once per clash per ${VOTE_BROADCAST_MS} ms, the last state always sent; the end at once`, async () => {
+    const a = await make.buildActor({ isOnline: true });
+    const b = await make.buildActor({ isOnline: true });
+    const sent: { at: number; message: ClashMessage }[] = [];
+    const service = createClashService({
+      repository: createClashRepository(t.database.db),
+      actors: createActorChatReads(t.database.db),
+      bus: {
+        async publish(channel, message) {
+          if (channel === PRESENCE_CHANNEL) sent.push({ at: Date.now(), message: message as ClashMessage });
+        },
+      },
+      now: Date.now,
+    });
+    const clash = await service.start([a.id, b.id], 5);
+    const ofClash = () => sent.filter((x) => x.message.clashId === clash.clashId);
+    const voters = await Promise.all(Array.from({ length: 30 }, () => guestWith(0)));
+    // 30 votes over about 0.6 s: 10 at once, then one every 30 ms.
+    await Promise.all(
+      voters.slice(0, 10).map((v, i) => service.vote(v.id, clash.clashId, i % 3 ? a.id : b.id)),
+    );
+    for (const [i, v] of voters.slice(10).entries()) {
+      await service.vote(v.id, clash.clashId, i % 3 ? a.id : b.id);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await new Promise((resolve) => setTimeout(resolve, VOTE_BROADCAST_MS + 100));
+    const votes = ofClash().slice(1); // the start's announcement first
+    expect(votes.length).toBeGreaterThan(1);
+    expect(votes.length).toBeLessThan(10);
+    for (let i = 1; i < votes.length; i++)
+      expect(votes[i]!.at - votes[i - 1]!.at).toBeGreaterThanOrEqual(VOTE_BROADCAST_MS - 5);
+    const last = votes.at(-1)!.message;
+    expect(last.actors.map((side) => side.votes)).toEqual([19, 11]);
+    expect(last.ended).toBe(false);
+    // A vote just broadcast, another held back: the end goes out at once, and nothing after it.
+    const late = await guestWith(0);
+    await service.vote(late.id, clash.clashId, a.id);
+    const lateOne = await guestWith(0);
+    await service.vote(lateOne.id, clash.clashId, b.id);
+    await t.database.db.execute(
+      sql`update clashes set starts_at = now() - interval '10 minutes', ends_at = now() - interval '1 second' where id = ${clash.clashId}`,
+    );
+    const before = Date.now();
+    expect(await service.sweep()).toBeGreaterThanOrEqual(1);
+    const end = ofClash().find((x) => x.message.ended);
+    expect(end).toBeDefined();
+    expect(end!.at - before).toBeLessThan(VOTE_BROADCAST_MS);
+    expect(end!.message.actors.map((side) => side.votes)).toEqual([20, 12]);
+    await new Promise((resolve) => setTimeout(resolve, VOTE_BROADCAST_MS + 100));
+    expect(ofClash().at(-1)!.message.ended).toBe(true);
+    service.stop();
   });
 });

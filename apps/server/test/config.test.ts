@@ -209,6 +209,7 @@ describe('configuration', () => {
       'PERFORMER_SIMULATOR',
       'PERFORMER_SIMULATOR_KICK_RATE',
       'PERFORMER_SIMULATOR_OFFLINE_RATE',
+      'DEMO_SHOWS',
       'SHOW_CLOCK_OFFSET_MS',
       'SHOW_CLOCK_ADJUSTABLE',
       'SHOW_JOB_MS',

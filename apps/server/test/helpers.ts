@@ -22,6 +22,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       NODE_ENV: 'test',
       PRESENCE_SIMULATOR_INTERVAL_MS: '0',
       PERFORMER_SIMULATOR: 'false',
+      DEMO_SHOWS: 'false',
       ...env,
     }),
     ...overrides,

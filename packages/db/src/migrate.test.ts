@@ -36,6 +36,7 @@ describe(`migrations (${testBackend})`, () => {
         'categories',
         'chat_ratings',
         'chat_tickets',
+        'clash_performers',
         'clash_votes',
         'clashes',
         'contests',

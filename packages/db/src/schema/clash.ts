@@ -1,7 +1,9 @@
 /**
  * Tables of the clash module (apps/server/src/modules/clash; issue 18, decision 0053): clash of cams
- * contests (two performers, a voting window) and their votes. One free vote per logged-in guest per
- * clash, decided by the primary key `(clash_id, guest_id)`. Only that module imports them.
+ * contests (two performers, a voting window), their votes, and the performers of the clashes not over
+ * yet. One free vote per logged-in guest per clash, decided by the primary key `(clash_id, guest_id)`;
+ * at most one such clash per performer, decided by the primary key of `clash_performers`. Only that
+ * module imports them.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
@@ -44,4 +46,20 @@ export const clashVotes = pgTable(
     votedAt: tstz('voted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clashId, t.guestId] })],
+);
+
+/**
+ * The performers of each clash whose end is not announced yet: a row per performer, inserted with the
+ * clash in one transaction and deleted when its end is announced. The primary key `actor_id` is "at
+ * most one running clash per performer": of two parallel starts with the same performer one commits.
+ */
+export const clashPerformers = pgTable(
+  'clash_performers',
+  {
+    actorId: actorIdColumn().primaryKey(),
+    clashId: bigint('clash_id', { mode: 'number' })
+      .notNull()
+      .references(() => clashes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('clash_performers_clash_idx').on(t.clashId)],
 );

@@ -2,7 +2,8 @@
  * Upcoming priced cam shows of performers who are online in the seeded data (issue 18: a newcomer in
  * `npm start` can buy a ticket at once). Two shows each for the first three online performers, on
  * the next days after the seed's `now`, with placeholder texts. Deterministic: ids after the random
- * shows, no randomness.
+ * shows, no randomness. The shows a newcomer can attend within minutes are not seeded (a seed ages):
+ * the running demo keeps a rolling schedule of them (DEMO_SHOWS, decision 0050 part 7).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';

@@ -2,7 +2,8 @@
  * The clash module (issue 18, decision 0053): clash of cams voting. It owns `clashes` and
  * `clash_votes`. Routes: `GET clashes/current?actorId=` (public; the asking guest's vote if logged in),
  * `POST clashes/:clashId/vote` (a logged-in guest), and the operator's `POST internal/clashes`. A job
- * announces each clash's final totals once its window closed.
+ * announces each clash's final totals once its window closed (and frees its performers). The demo's
+ * clashes (demo/demo-shows.job.ts) start through `service.startUnlessStartedSince`.
  */
 import { clashEndpoints, clashOperatorEndpoints } from '@vela/contracts/live-events';
 import type { FastifyPluginAsync } from 'fastify';
@@ -31,6 +32,7 @@ export function createClashModule(
     actors: deps.actors,
     bus: deps.bus,
     now: deps.now ?? Date.now,
+    log: deps.log,
   });
   let timer: NodeJS.Timeout | undefined;
 
@@ -72,6 +74,7 @@ export function createClashModule(
     },
     stop() {
       if (timer) clearInterval(timer);
+      service.stop();
     },
   };
 }

@@ -1,20 +1,51 @@
 /**
- * The clash module's tables (`clashes`, `clash_votes`; packages/db/src/schema/clash.ts). One vote per
- * guest per clash is the primary key's: a second insert does nothing, whichever node or request ran.
+ * The clash module's tables (`clashes`, `clash_votes`, `clash_performers`; packages/db/src/schema/clash.ts).
+ * One vote per guest per clash is the primary key's: a second insert does nothing, whichever node or
+ * request ran. One clash per performer until its end is announced is `clash_performers`' primary key:
+ * a start with a performer already in one fails with a unique violation (`CLASH_PERFORMER_KEY`).
  */
 import type { Db } from '@vela/db/client';
-import { and, count, desc, eq, gt, lte, or, sql } from '@vela/db/orm';
-import { clashes, clashVotes } from '@vela/db/schema/clash';
+import { and, count, desc, eq, gt, gte, inArray, lte, or, sql } from '@vela/db/orm';
+import { clashes, clashPerformers, clashVotes } from '@vela/db/schema/clash';
 
 export type ClashRow = typeof clashes.$inferSelect;
+
+/** The constraint that refuses a second clash of a performer (the primary key of `clash_performers`). */
+export const CLASH_PERFORMER_KEY = 'clash_performers_pkey';
+/** The advisory lock the demo's clash starts take (one demo clash per period, however many nodes). */
+const DEMO_CLASH_LOCK = 'clash-demo';
 
 export function createClashRepository(db: Db) {
   const of = (actorId: number) => or(eq(clashes.actorA, actorId), eq(clashes.actorB, actorId));
   return {
-    async insert(row: { actorA: number; actorB: number; startsAt: Date; endsAt: Date }): Promise<ClashRow> {
-      const [inserted] = await db.insert(clashes).values(row).returning();
-      if (!inserted) throw new Error('clash not inserted');
-      return inserted;
+    /**
+     * Inserts the clash and its two performers in one transaction (a performer in a clash not over yet
+     * makes it fail with a unique violation of CLASH_PERFORMER_KEY, nothing written). With
+     * `noneStartedSince`, under one lock for every node: nothing is inserted (null) when a clash
+     * started at or after that moment.
+     */
+    async insert(
+      row: { actorA: number; actorB: number; startsAt: Date; endsAt: Date },
+      noneStartedSince?: Date,
+    ): Promise<ClashRow | null> {
+      return db.transaction(async (tx) => {
+        if (noneStartedSince) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${DEMO_CLASH_LOCK}))`);
+          const [recent] = await tx
+            .select({ id: clashes.id })
+            .from(clashes)
+            .where(gte(clashes.startsAt, noneStartedSince))
+            .limit(1);
+          if (recent) return null;
+        }
+        const [inserted] = await tx.insert(clashes).values(row).returning();
+        if (!inserted) throw new Error('clash not inserted');
+        await tx.insert(clashPerformers).values([
+          { actorId: row.actorA, clashId: inserted.id },
+          { actorId: row.actorB, clashId: inserted.id },
+        ]);
+        return inserted;
+      });
     },
     async byId(id: number): Promise<ClashRow | undefined> {
       const [row] = await db.select().from(clashes).where(eq(clashes.id, id));
@@ -68,13 +99,26 @@ export function createClashRepository(db: Db) {
         .where(and(eq(clashVotes.clashId, clashId), eq(clashVotes.guestId, guestId)));
       return row?.actorId ?? null;
     },
-    /** Marks the clashes over at `now` whose end was not announced yet; each is returned once. */
+    /**
+     * Marks the clashes over at `now` whose end was not announced yet and frees their performers for
+     * the next clash (one transaction); each is returned once.
+     */
     async takeEnded(now: Date): Promise<ClashRow[]> {
-      return db
-        .update(clashes)
-        .set({ endAnnounced: true })
-        .where(and(eq(clashes.endAnnounced, false), lte(clashes.endsAt, now)))
-        .returning();
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .update(clashes)
+          .set({ endAnnounced: true })
+          .where(and(eq(clashes.endAnnounced, false), lte(clashes.endsAt, now)))
+          .returning();
+        if (ended.length > 0)
+          await tx.delete(clashPerformers).where(
+            inArray(
+              clashPerformers.clashId,
+              ended.map((row) => row.id),
+            ),
+          );
+        return ended;
+      });
     },
   };
 }

@@ -5,11 +5,16 @@
  * / `freeShowStop` (presence channel, with the performer's banned countries). A performer going offline
  * stops it. `GET live/free-shows/:actorId` answers the state for a page on load. While it runs, the
  * live module prices that performer's live show at 0 (free-show-reads.ts); at the stop it ends those
- * free chats (exit 202) — nobody is charged without choosing a paid chat.
+ * free chats (exit 202) — nobody is charged without choosing a paid chat. The demo (demo/demo-shows.job.ts)
+ * starts free shows with a length (`startTimed`, `ends_at`); `stopDue` stops them at their end.
  */
+
+/** The advisory lock of the demo's free-show starts (one at a time, however many nodes). */
+const DEMO_FREE_SHOW_LOCK = 'free-show-demo';
+
 import { freeShowEndpoints } from '@vela/contracts/live-events';
 import { PRESENCE_CHANNEL } from '@vela/contracts/socket';
-import { eq } from '@vela/db/orm';
+import { and, eq, isNotNull, lte, sql } from '@vela/db/orm';
 import { freeShows } from '@vela/db/schema/free-show';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint.ts';
@@ -51,6 +56,47 @@ export function createFreeShowModule(
       if (changed.length > 0) await announce(actorId, running, actor.chat.bannedCountryCodes);
       const since = await reads.since(actorId);
       return { actorId, running: since !== null, since: since?.toISOString() ?? null };
+    },
+
+    /**
+     * The demo's free show: the (online) performer's free show from `now` until `endsAt`, only when no
+     * free show runs at all (checked under one lock for every node). True when it started.
+     */
+    async startTimed(actorId: number, now: Date, endsAt: Date): Promise<boolean> {
+      const actor = await deps.actors.actorForChat(actorId);
+      if (!actor?.chat.isOnline) return false;
+      const started = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${DEMO_FREE_SHOW_LOCK}))`);
+        const [running] = await tx.select({ actorId: freeShows.actorId }).from(freeShows).limit(1);
+        if (running) return false;
+        const rows = await tx
+          .insert(freeShows)
+          .values({ actorId, startedAt: now, endsAt })
+          .onConflictDoNothing()
+          .returning();
+        return rows.length > 0;
+      });
+      if (started) await announce(actorId, true, actor.chat.bannedCountryCodes);
+      return started;
+    },
+
+    /** Stops the free shows whose planned end is past (each stop announced once, on whichever node). */
+    async stopDue(now: Date): Promise<number[]> {
+      const stopped = await db
+        .delete(freeShows)
+        .where(and(isNotNull(freeShows.endsAt), lte(freeShows.endsAt, now)))
+        .returning({ actorId: freeShows.actorId });
+      for (const { actorId } of stopped) {
+        const actor = await deps.actors.actorForChat(actorId);
+        await announce(actorId, false, actor?.chat.bannedCountryCodes ?? []);
+      }
+      return stopped.map((row) => row.actorId);
+    },
+
+    /** Whether any free show runs now. */
+    async anyRunning(): Promise<boolean> {
+      const [row] = await db.select({ actorId: freeShows.actorId }).from(freeShows).limit(1);
+      return row !== undefined;
     },
   };
 

@@ -7,7 +7,8 @@
  * - a guest's message is answered after a varied 2–6 s with one of the canned texts of
  *   packages/i18n `performer-replies` in the guest's page language (never the same text twice in a
  *   row in a chat); instead of answering, with PERFORMER_SIMULATOR_KICK_RATE it ends the chat (201)
- *   and with PERFORMER_SIMULATOR_OFFLINE_RATE it goes offline (its chats end with 203);
+ *   and with PERFORMER_SIMULATOR_OFFLINE_RATE it goes offline (its chats end with 203) — never in a
+ *   ticket show, which goes on until its end;
  * - in a video call (cam2cam) it watches the guest's camera once the guest publishes it (through the
  *   media port, as the performer API's `guest-camera` calls do; media/camera-watcher.ts counts the
  *   frames) and says `seeYou` once SEEN_FRAMES frames arrived: the guest sees in the chat that the
@@ -124,6 +125,9 @@ export function createPerformerSimulator(options: PerformerSimulatorOptions) {
   }
 
   function answerMessage(actorId: number, sessionId: string): Promise<unknown> {
+    // In a ticket show the show goes on: the performer neither ends a holder's chat nor goes offline.
+    if (desk.chatOf(actorId, sessionId)?.type === 'ticket-show')
+      return desk.message(actorId, sessionId, replyText(actorId, sessionId));
     const roll = random();
     if (roll < options.kickRate) return desk.kick(actorId, sessionId);
     if (roll < options.kickRate + options.offlineRate) return desk.setOnline(actorId, false);

@@ -5,7 +5,7 @@
  * runs from `starts_at` (inclusive) to `ends_at` (exclusive) unless cancelled (`cancelled_at`).
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, eq, gt, isNull, lte } from '@vela/db/orm';
+import { and, asc, eq, gt, isNull, lte, sql } from '@vela/db/orm';
 import { camShows } from '@vela/db/schema/performers';
 
 export type ScheduledShowRow = typeof camShows.$inferSelect;
@@ -33,6 +33,16 @@ export interface ShowSchedule {
   showById(showId: number): Promise<ScheduledShowRow | null>;
   /** Schedules a show; the table's checks (end after start, price ≥ 0) hold. */
   scheduleShow(show: NewShow): Promise<ScheduledShowRow>;
+  /**
+   * Schedules the shows `plan` asks for, given the shows (not cancelled) that have not ended at `from`
+   * — in one transaction under the lock `lockName`, so callers on several nodes (or a restart) each
+   * see what the others added and never add a show twice. The shows added.
+   */
+  scheduleUnderLock(
+    lockName: string,
+    from: Date,
+    plan: (upcoming: readonly ScheduledShowRow[]) => NewShow[] | Promise<NewShow[]>,
+  ): Promise<ScheduledShowRow[]>;
 }
 
 export function createShowSchedule(db: Db): ShowSchedule {
@@ -68,6 +78,18 @@ export function createShowSchedule(db: Db): ShowSchedule {
       const [row] = await db.insert(camShows).values(show).returning();
       if (!row) throw new Error('cam show not inserted');
       return row;
+    },
+    scheduleUnderLock(lockName, from, plan) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockName}))`);
+        const upcoming = await tx
+          .select()
+          .from(camShows)
+          .where(and(gt(camShows.endsAt, from), isNull(camShows.cancelledAt)))
+          .orderBy(asc(camShows.startsAt), asc(camShows.id));
+        const shows = await plan(upcoming);
+        return shows.length === 0 ? [] : tx.insert(camShows).values(shows).returning();
+      });
     },
   };
 }
