@@ -225,6 +225,21 @@ describe('channels and paid text messages (spec 3 channel pricing)', () => {
     expect(await messagesIn(channelId)).toBe(1);
     expect(await messageTransfersOf(guest.id)).toBe(1);
     expect(await balanceOf(guest.id)).toBe(4_750);
+    // The same key over the socket: the stored message is answered to that page, nothing charged.
+    const socket = await page(guest);
+    socket.send({
+      type: 'sendMessage',
+      accessToken: guest.accessToken,
+      guestId: String(guest.id),
+      channelId,
+      messageType: 'text',
+      data: { text: 'Hello there' },
+      idempotencyKey,
+    });
+    expect(await socket.next('messengerMessage')).toMatchObject({
+      message: { id: answers[0]?.json().data.message.id },
+    });
+    expect(await balanceOf(guest.id)).toBe(4_750);
   });
 
   it('control characters, an oversize text, an empty message and a malformed body are refused (4xx) and nothing is stored', async () => {

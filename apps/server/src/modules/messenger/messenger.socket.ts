@@ -84,8 +84,15 @@ export function messengerSocket(
       },
       async sendMessage(context, message) {
         const { type: _type, accessToken: _token, guestId: _guest, ...send } = message;
-        await messenger.send(context.guestId, send, { language: context.language, country: context.country });
-        return undefined;
+        const result = await messenger.send(context.guestId, send, {
+          language: context.language,
+          country: context.country,
+        });
+        // A fresh message reached every page over the bus; a resend (the page reconnected before the
+        // answer) is answered here, so the page that sent it learns it was stored.
+        return result.alreadySent
+          ? { type: 'messengerMessage', message: result.message, channel: result.channel }
+          : undefined;
       },
     },
     lifecycle: {
