@@ -146,8 +146,11 @@ test('en: a guest writes a performer from the profile (free, paid, gifts), gets 
       data: { guestId: Number(guest.id), giftId: 1, quantity: 1, idempotencyKey: `e2e-gift-${guest.id}` },
     });
     expect(granted.ok(), await granted.text()).toBe(true);
-    // The page reads the gifts when it opens: open it again (the address still names the performer).
-    await gotoReady(page, `/en/messenger/?actor=${actor.actorId}`);
+    // The page reads the gifts when it opens: open it again, without an address of the channel — the
+    // list comes over the socket and the stored selection (spec 9 local storage) opens the conversation.
+    await gotoReady(page, '/en/messenger/');
+    await expect(channelButton(page, actor.actorId)).toHaveAttribute('aria-current', 'true');
+    await expect(guestMessage(page, 'A paid line')).toBeVisible();
     await page.getByRole('button', { name: TEXT.gifts }).click();
     const rose = page.locator('[data-gift-picker] li[data-gift-id="1"]');
     await expect(rose).toContainText(TEXT.oneOwned);

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useShell } from '../../layout/state/ShellContext.tsx';
 import { useMessengerT } from '../hooks/useMessengerT.ts';
 import { useNavbarMessages } from '../hooks/useNavbarMessages.ts';
+import './navbarMessages.css';
 
 export function NavbarMessagesList() {
   const { lang } = useShell();
@@ -25,9 +26,14 @@ export function NavbarMessagesList() {
         <ul className="menu-list">
           {navbar.map((channel) => (
             <li key={channel.channelId}>
-              <Link to={`${messenger}?channel=${channel.channelId}`} data-navbar-channel={channel.channelId}>
-                <strong>{channel.actorName}</strong> · {t('unreadCount', { count: channel.unreadCount })}
-                <br />
+              <Link
+                className="menu-messages__channel"
+                to={`${messenger}?channel=${channel.channelId}`}
+                data-navbar-channel={channel.channelId}
+              >
+                <span>
+                  <strong>{channel.actorName}</strong> · {t('unreadCount', { count: channel.unreadCount })}
+                </span>
                 <span className="menu-messages__subject">{channel.subject}</span>
               </Link>
             </li>

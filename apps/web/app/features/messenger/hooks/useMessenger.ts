@@ -212,12 +212,15 @@ export function useMessenger(start: MessengerStart) {
     [select, reportOnce],
   );
 
-  // The start: once per page (the store survives re-renders).
-  const started = useRef(false);
+  // The start (and a later address of this page, e.g. a channel of the navbar's list): what it names,
+  // else the selection stored under spec 9's keys.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const stored = readStoredSelection();
+    const key = `${start.actorId ?? ''}|${start.channelId ?? ''}`;
+    if (handled.current === key) return;
+    const first = handled.current === null;
+    handled.current = key;
+    const stored = first ? readStoredSelection() : { channelId: null, actorId: null };
     const actorId = start.actorId ?? (start.channelId ? null : stored.actorId);
     if (actorId) void openActor(actorId);
     else {
