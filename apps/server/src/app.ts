@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (await createLiveRepository(database.db).openSessionWith(guestId, actorId)) !== null,
     giftVouchers: createMessengerGiftVouchers(database.db),
     vouchersChanged: (guestId) => promotions.service.announceVouchers(guestId),
-    hasToy: (actorId) => toys.service.hasToy(actorId),
+    withToys: (actorIds) => toys.service.withToys(actorIds),
     guestExists: async (guestId) => (await guestsRepository.guestById(guestId)) !== undefined,
     // Paid media signed per guest, toy control through the toys module, and the activity simulator's
     // answers for the performers no performer app plays (the live desk knows; decision 0054).

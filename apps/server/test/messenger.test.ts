@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActorMessengerReads } from '../src/modules/catalog/actor-messenger.ts';
 import { createMessengerService } from '../src/modules/messenger/messenger.service.ts';
 import { createMessengerGiftVouchers } from '../src/modules/promotions/messenger-gift-vouchers.ts';
+import { createToysRepository } from '../src/modules/toys/toys.repository.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { graphqlAs, keyMaker, operatorOf, restAs, type SignedUp } from './guest-helpers.ts';
@@ -115,7 +116,7 @@ function actorSide() {
     isVip: async () => false,
     inLiveChat: async () => false,
     giftVouchers: createMessengerGiftVouchers(db),
-    hasToy: async () => false,
+    withToys: async () => new Set(),
   });
 }
 
@@ -140,6 +141,11 @@ describe('channels and paid text messages (spec 3 channel pricing)', () => {
       created: false,
       channel: { channelId: first.json().data.channel.channelId },
     });
+    expect(first.json().data.channel.isDildocontrolAvailable).toBe(false);
+    // A performer with a toy: toy control is offered in the channel (spec 3 isDildocontrolAvailable).
+    await createToysRepository(t.database.db).register(actor.id);
+    const withToy = await rest(guest, 'POST', `channel/actor/${actor.id}`);
+    expect(withToy.json().data.channel.isDildocontrolAvailable).toBe(true);
     const missing = await rest(guest, 'POST', 'channel/actor/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('MESSENGER_ACTOR_NOT_FOUND');

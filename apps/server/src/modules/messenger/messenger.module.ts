@@ -41,7 +41,7 @@ export interface MessengerModuleDeps
   extends FeatureModuleDeps,
     Pick<
       MessengerServiceDeps,
-      'actors' | 'isVip' | 'inLiveChat' | 'giftVouchers' | 'vouchersChanged' | 'hasToy'
+      'actors' | 'isVip' | 'inLiveChat' | 'giftVouchers' | 'vouchersChanged' | 'withToys'
     > {
   guestExists: (guestId: number) => Promise<boolean>;
   /** The performer side's needs (messenger-performer.part.ts): signing, names, toys, the simulator. */
@@ -65,7 +65,7 @@ export function createMessengerModule(deps: MessengerModuleDeps): MessengerModul
     inLiveChat: deps.inLiveChat,
     giftVouchers: deps.giftVouchers,
     ...(deps.vouchersChanged ? { vouchersChanged: deps.vouchersChanged } : {}),
-    hasToy: deps.hasToy,
+    withToys: deps.withToys,
     media,
   });
   performerSide = createMessengerPerformerPart({

@@ -75,7 +75,7 @@ export interface MessengerServiceDeps {
   /** Tells the guest's pages their vouchers after some were spent. */
   vouchersChanged?: (guestId: number) => Promise<void>;
   /** Whether the performer has a toy now (spec 3 isDildocontrolAvailable). */
-  hasToy: (actorId: number) => Promise<boolean>;
+  withToys: (actorIds: readonly number[]) => Promise<Set<number>>;
   media?: MessengerMediaReads;
   now?: () => Date;
 }
@@ -159,10 +159,9 @@ export function createMessengerService(deps: MessengerServiceDeps) {
         rows.flatMap((row) => (row.lastMessageId === null ? [] : [row.lastMessageId])),
       ),
       giftNames(language),
-      Promise.all([...new Set(actorIds)].map(async (id) => [id, await deps.hasToy(id)] as const)),
+      deps.withToys(actorIds),
     ]);
     const messages = new Map(lastMessages.map((message) => [message.id, message]));
-    const hasToy = new Map(toys);
     const at = now();
     return rows.map((row) =>
       channelView(
@@ -170,7 +169,7 @@ export function createMessengerService(deps: MessengerServiceDeps) {
         {
           actor: actors.get(row.actorId),
           settings: settings.get(row.actorId) ?? FREE_SETTINGS(row.actorId),
-          hasToy: hasToy.get(row.actorId) ?? false,
+          hasToy: toys.has(row.actorId),
           lastMessage: row.lastMessageId === null ? undefined : messages.get(row.lastMessageId),
           giftNames: names,
         },
@@ -516,7 +515,7 @@ export function createMessengerService(deps: MessengerServiceDeps) {
     const [settings, channel, toy] = await Promise.all([
       repository.settingsOf(actorId),
       repository.channelWith(guestId, actorId),
-      deps.hasToy(actorId),
+      deps.withToys([actorId]).then((owners) => owners.has(actorId)),
     ]);
     const freeMessagesLeft = channel ? channel.freeMessagesLeft : settings.freeMessages;
     const pricing = {

@@ -1,6 +1,6 @@
 /** The toys module's tables (packages/db/src/schema/toys.ts): registered toys and the action log. */
 import type { Db } from '@vela/db/client';
-import { and, desc, eq, sql } from '@vela/db/orm';
+import { and, desc, eq, inArray, sql } from '@vela/db/orm';
 import { toyActions, toys } from '@vela/db/schema/toys';
 
 export type ToyActionRow = typeof toyActions.$inferSelect;
@@ -15,6 +15,15 @@ export function createToysRepository(db: Db) {
         .where(eq(toys.actorId, actorId))
         .limit(1);
       return rows.length > 0;
+    },
+    /** Which of these performers have a toy (one read for a list, the messenger's channels). */
+    async withToys(actorIds: readonly number[]): Promise<Set<number>> {
+      if (actorIds.length === 0) return new Set();
+      const rows = await db
+        .select({ actorId: toys.actorId })
+        .from(toys)
+        .where(inArray(toys.actorId, [...new Set(actorIds)]));
+      return new Set(rows.map((row) => row.actorId));
     },
     async register(actorId: number, provider = 'simulated'): Promise<void> {
       await db.insert(toys).values({ actorId, provider }).onConflictDoNothing();

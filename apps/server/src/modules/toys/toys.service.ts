@@ -61,6 +61,8 @@ export function createToysService(deps: ToysServiceDeps) {
   return {
     control,
     hasToy: (actorId: number) => repository.hasToy(actorId),
+    /** Which of these performers have a toy (the messenger's channel list). */
+    withToys: (actorIds: readonly number[]) => repository.withToys(actorIds),
     state: (actorId: number) => control.state(actorId),
     usedIn: (context: string) => repository.usedIn(context),
     recent: (actorId: number, limit = 10) => repository.actionsOf(actorId, limit),
