@@ -121,7 +121,7 @@ function actorSide() {
 }
 
 describe('channels and paid text messages (spec 3 channel pricing)', () => {
-  it('channel/actor creates the one channel per guest and performer, then answers it again; a missing performer is MESSENGER_ACTOR_NOT_FOUND', async () => {
+  it('channel/actor creates the one channel per guest and performer, then answers it again; a missing performer, or one banned in the caller’s country, is MESSENGER_ACTOR_NOT_FOUND', async () => {
     const guest = await make.buildGuest();
     const actor = await performer({ free: 2 });
     const first = await rest(guest, 'POST', `channel/actor/${actor.id}`);
@@ -146,6 +146,22 @@ describe('channels and paid text messages (spec 3 channel pricing)', () => {
     await createToysRepository(t.database.db).register(actor.id);
     const withToy = await rest(guest, 'POST', `channel/actor/${actor.id}`);
     expect(withToy.json().data.channel.isDildocontrolAvailable).toBe(true);
+    // Spec 6: a performer banned in the caller's country is not offered: no channel, no messenger data.
+    const banned = await performer({ price: 100 });
+    await t.database.db.execute(sql`update actors set banned_country_codes = '{DE}' where id = ${banned.id}`);
+    for (const [method, path] of [
+      ['POST', `channel/actor/${banned.id}`],
+      ['GET', `messenger/actor/${banned.id}`],
+    ] as const) {
+      const fromGermany = await t.app.inject({
+        method,
+        url: `/rest/v1/${path}`,
+        headers: { authorization: `Bearer ${guest.accessToken}`, 'x-country-code': 'DE' },
+      });
+      expect(fromGermany.statusCode, path).toBe(404);
+      expect(fromGermany.json().error.code).toBe('MESSENGER_ACTOR_NOT_FOUND');
+    }
+    expect((await rest(guest, 'POST', `channel/actor/${banned.id}`)).statusCode).toBe(200);
     const missing = await rest(guest, 'POST', 'channel/actor/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('MESSENGER_ACTOR_NOT_FOUND');
