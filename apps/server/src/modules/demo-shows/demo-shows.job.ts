@@ -72,7 +72,11 @@ export interface DemoShowsDeps {
   };
   clashes: Pick<ClashService, 'startUnlessStartedSince'>;
   intervalMs: number;
-  log: { error(object: object, message: string): void; debug?(object: object, message: string): void };
+  log: {
+    error(object: object, message: string): void;
+    info?(object: object, message: string): void;
+    debug?(object: object, message: string): void;
+  };
 }
 
 export interface DemoRunResult {
@@ -223,8 +227,10 @@ export function createDemoShowsJob(deps: DemoShowsDeps) {
       return actor !== undefined && isChatTypeOffered('live-show', actor.chat);
     });
     if (actorId === null) return;
-    if (await deps.freeShows.startTimed(actorId, new Date(nowMs), new Date(startAt + FREE_SHOW_MS)))
+    if (await deps.freeShows.startTimed(actorId, new Date(nowMs), new Date(startAt + FREE_SHOW_MS))) {
       result.freeShowStarted = actorId;
+      deps.log.info?.({ actorId }, 'demo: free show started');
+    }
   }
 
   async function clash(result: DemoRunResult, shows: readonly ScheduledShowRow[]): Promise<void> {
@@ -240,7 +246,10 @@ export function createDemoShowsJob(deps: DemoShowsDeps) {
     if (a === null || b === null) return;
     try {
       const view = await deps.clashes.startUnlessStartedSince([a, b], CLASH_MINUTES, new Date(periodStart));
-      if (view) result.clashStarted = view.clashId;
+      if (view) {
+        result.clashStarted = view.clashId;
+        deps.log.info?.({ clashId: view.clashId, actorIds: [a, b] }, 'demo: clash started');
+      }
     } catch (error) {
       // A performer went offline or into another clash meanwhile: the next run tries others.
       deps.log.debug?.({ err: error }, 'demo clash not started');
@@ -256,6 +265,11 @@ export function createDemoShowsJob(deps: DemoShowsDeps) {
       clashStarted: null,
     };
     const shows = await ticketShows(result);
+    for (const show of result.scheduled)
+      deps.log.info?.(
+        { showId: show.id, actorId: show.actorId, startsAt: show.startsAt.toISOString() },
+        'demo: ticket show scheduled',
+      );
     await freeShow(result, shows);
     await clash(result, shows);
     return result;
