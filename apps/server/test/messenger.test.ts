@@ -105,7 +105,7 @@ const freeLeft = (channelId: string) =>
   scalar(sql`select free_messages_left as n from messenger_channels where id = ${Number(channelId)}`);
 
 /** The performer's side of the app's messenger, on the same database and bus. */
-function actorSide() {
+function actorSide(facts: { inLiveChat?: boolean } = {}) {
   const db = t.database.db;
   return createMessengerService({
     db,
@@ -114,7 +114,7 @@ function actorSide() {
     log: { warn() {}, error() {} },
     actors: createActorMessengerReads(db),
     isVip: async () => false,
-    inLiveChat: async () => false,
+    inLiveChat: async () => facts.inLiveChat === true,
     giftVouchers: createMessengerGiftVouchers(db),
     withToys: async () => new Set(),
   });
@@ -208,6 +208,25 @@ describe('channels and paid text messages (spec 3 channel pricing)', () => {
     expect(refused.json().error.code).toBe('MESSENGER_PRICE_CHANGED');
     expect(await messagesIn(channelId)).toBe(0);
     expect(await balanceOf(guest.id)).toBe(500);
+  });
+
+  it('isVideochat during the guest’s running live chat costs the multi-chat price; without a live chat the message price', async () => {
+    const guest = await make.buildGuest({ balanceCents: 1_000 });
+    const actor = await performer({ price: 300, multi: 100 });
+    const channelId = await channelWith(guest, actor.id);
+    const caller = { language: 'en' as const, country: null };
+    const text = (n: number) => ({
+      channelId,
+      messageType: 'text' as const,
+      data: { text: `in the chat ${n}` },
+      isVideochat: true,
+      idempotencyKey: key('video'),
+    });
+    const inChat = await actorSide({ inLiveChat: true }).send(guest.id, text(1), caller);
+    expect(inChat.message).toMatchObject({ priceCents: 100, isVideochat: true });
+    const outside = await actorSide({ inLiveChat: false }).send(guest.id, text(2), caller);
+    expect(outside.message.priceCents).toBe(300);
+    expect(await balanceOf(guest.id)).toBe(600);
   });
 
   it('too little money fails with NOT_ENOUGH_MONEY and changes nothing: no message, no ledger rows, free messages unchanged', async () => {
