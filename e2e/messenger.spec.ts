@@ -11,6 +11,7 @@ import {
   clientHeaders,
   decideConsent,
   expect,
+  expectNoSeriousAxeViolations,
   gotoReady,
   newGuest,
   signUpByApi,
@@ -100,6 +101,8 @@ test('en: a guest writes a performer from the profile (free, paid, gifts), gets 
   second.on('pageerror', (error) => pageErrors.push(`second tab: ${error.message}`));
   await gotoReady(second, '/en/messenger/');
   await expect(second.locator('[data-messenger]')).toBeVisible();
+  // No channel yet: performers to write to (spec 7 recommendations).
+  await expect(second.locator('[data-recommendations] .messenger-recommended').first()).toBeVisible();
 
   await test.step('"Message" on the profile opens the channel: empty, the first message free', async () => {
     await gotoReady(page, path);
@@ -178,8 +181,9 @@ test('en: a guest writes a performer from the profile (free, paid, gifts), gets 
     await expect(second.locator('li[data-sender="actor"]').first()).toBeVisible({ timeout: 10_000 });
   });
 
-  await test.step('screenshots at 1280 and 800 px', async () => {
+  await test.step('screenshots at 1280 and 800 px; no serious accessibility violation', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoSeriousAxeViolations(page, 'messenger', '[data-messenger]');
     await page.screenshot({ path: `${SHOTS}/messenger-1280.png` });
     await page.setViewportSize({ width: 800, height: 900 });
     await page.screenshot({ path: `${SHOTS}/messenger-800-conversation.png` });

@@ -92,7 +92,7 @@ export function Conversation({
 }) {
   const t = useMessengerT(lang);
   const view = messenger.state.conversations[channel.channelId] ?? EMPTY_VIEW;
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const newest = view.messages.at(-1)?.id;
   const profile = pathFor('Actor', lang, { actorName: channel.actorName.toLowerCase() });
@@ -170,7 +170,7 @@ export function Conversation({
               {t('empty')}
             </p>
           ) : null}
-          <ol
+          <div
             ref={log}
             className="messenger-conversation__messages"
             role="log"
@@ -178,10 +178,18 @@ export function Conversation({
             aria-label={t('messagesLabel', { name: channel.actorName })}
             data-messages=""
           >
-            {view.messages.map((message) => (
-              <MessageItem key={message.id} lang={lang} message={message} gifts={gifts} onReplace={replace} />
-            ))}
-          </ol>
+            <ol className="messenger-conversation__list">
+              {view.messages.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  lang={lang}
+                  message={message}
+                  gifts={gifts}
+                  onReplace={replace}
+                />
+              ))}
+            </ol>
+          </div>
         </>
       )}
       {channel.blocked ? (
