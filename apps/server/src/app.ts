@@ -31,8 +31,8 @@ import { createActorPresenceRepository } from './modules/catalog/catalog.reposit
 import { createClashModule } from './modules/clash/clash.module.ts';
 import { createConversionChatModule } from './modules/conversion-chat/conversion-chat.module.ts';
 import {
+  conversionChatAvailableSql,
   conversionChatCountdownEndsSql,
-  createConversionChatRepository,
 } from './modules/conversion-chat/conversion-chat.repository.ts';
 import { createDemoShowsModule, type DemoShowsModule } from './modules/demo-shows/demo-shows.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
@@ -86,7 +86,11 @@ import { videoTilesByIds } from './modules/videos/video-tile.ts';
 import { createVideosModule } from './modules/videos/videos.module.ts';
 import { videoForSale, vipReleasesValueCents } from './modules/videos/videos.repository.ts';
 import { createVoiceCallModule } from './modules/voicecall/voicecall.module.ts';
-import { createVoiceCallReads, voicecallActiveSql } from './modules/voicecall/voicecall-reads.ts';
+import {
+  actorInVoiceCallSql,
+  createVoiceCallReads,
+  voicecallActiveSql,
+} from './modules/voicecall/voicecall-reads.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { guestBalanceSql } from './modules/wallet/wallet.repository.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -194,8 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     performers: createPerformersModule(moduleDeps),
     actors: createActorsModule({
       ...moduleDeps,
-      availableForConversionChat: createConversionChatRepository(database.db).isAvailable,
-      inVoiceCall: createVoiceCallReads(database.db).actorInVoiceCall,
+      // The actor data's flags, read in the actor's one statement (the owners' SQL).
+      actorDataFlags: {
+        isActorAvailableForConversionChat: conversionChatAvailableSql,
+        isVoicecallActive: actorInVoiceCallSql,
+      },
     }),
     videos: createVideosModule({ ...moduleDeps, isVip, mailer: mail.mailer }),
     // Album pictures are served through URLs signed per guest with a key from the session secret.

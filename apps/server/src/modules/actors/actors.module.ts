@@ -3,7 +3,7 @@ import type { ActorPageServices } from '@vela/contracts/actors';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import { actorsGraphql } from './actors.graphql.ts';
 import { actorsRoutes } from './actors.routes.ts';
-import { createActorsService } from './actors.service.ts';
+import { type ActorDataFlags, createActorsService } from './actors.service.ts';
 
 export interface ActorsModule extends FeatureModule {
   /** The page loaders' calls of this slice. */
@@ -12,35 +12,20 @@ export interface ActorsModule extends FeatureModule {
 
 export function createActorsModule(
   deps: FeatureModuleDeps & {
-    /** The conversion-chat module's answer: spec 3 isActorAvailableForConversionChat (issue 18). */
-    availableForConversionChat?: (actorId: number) => Promise<boolean>;
-    /** The voicecall module's answer: spec 3 actor isVoicecallActive (issue 18, decision 0051). */
-    inVoiceCall?: (actorId: number) => Promise<boolean>;
+    /**
+     * Other owners' flags on the actor data (getActorDataByIdOrName), as their SQL of the actor: the
+     * conversion-chat module's spec 3 isActorAvailableForConversionChat and the voicecall module's
+     * isVoicecallActive (issue 18, decision 0051). Read in the actor's one statement.
+     */
+    actorDataFlags?: ActorDataFlags;
   },
 ): ActorsModule {
   const service = createActorsService(deps.db);
-  const available = deps.availableForConversionChat;
-  const inVoiceCall = deps.inVoiceCall;
-  // Actor data (getActorDataByIdOrName) carries the conversion chat and voice call flags when their
-  // owners answer them.
-  const actors: typeof service =
-    available || inVoiceCall
-      ? {
-          ...service,
-          actorData: async (actor) => {
-            const [data, conversion, voice] = await Promise.all([
-              service.actorData(actor),
-              available?.(actor.id),
-              inVoiceCall?.(actor.id),
-            ]);
-            return {
-              ...data,
-              ...(conversion === undefined ? {} : { isActorAvailableForConversionChat: conversion }),
-              ...(voice === undefined ? {} : { isVoicecallActive: voice }),
-            };
-          },
-        }
-      : service;
+  const flags = deps.actorDataFlags ?? {};
+  const actors: typeof service = {
+    ...service,
+    actorDataFor: (idOrName, country) => service.actorDataFor(idOrName, country, flags),
+  };
   return {
     pages: service.pages,
     rest: actorsRoutes({ auth: deps.auth, actors, countryHeader: deps.config.countryHeader }),

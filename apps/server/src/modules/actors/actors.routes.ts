@@ -48,7 +48,7 @@ export function actorsRoutes(deps: {
     app.addHook('onSend', varyOnCountry(countryHeader));
 
     route(app, actorEndpoints.actorData).handle({
-      handler: async ({ params, request }) => actors.actorData(await actorOf(params.actorIdOrName, request)),
+      handler: async ({ params, request }) => actors.actorDataFor(params.actorIdOrName, country(request)),
     });
 
     route(app, actorEndpoints.actorState).handle({

@@ -25,6 +25,7 @@ import type { Language } from '@vela/contracts/common';
 import type { SeoText } from '@vela/contracts/pages';
 import { CHAT_RATINGS_WINDOW_DAYS } from '@vela/contracts/performers';
 import type { Db } from '@vela/db/client';
+import type { SQL } from '@vela/db/orm';
 import { coinsForPrice, formatInteger } from '@vela/domain/money-format';
 import { actorMessages } from '@vela/i18n/messages/actor';
 import { moneyMessages } from '@vela/i18n/messages/money';
@@ -74,6 +75,11 @@ export function ratingsSince(now: Date): Date {
   return new Date(now.getTime() - CHAT_RATINGS_WINDOW_DAYS * DAY_MS);
 }
 
+/** Other owners' boolean flags of an actor's data, as SQL given the actor's id column. */
+export type ActorDataFlags = Partial<
+  Record<'isActorAvailableForConversionChat' | 'isVoicecallActive', (actorId: SQL) => SQL>
+>;
+
 export function createActorsService(db: Db, now: () => Date = () => new Date()) {
   const repo = createActorsRepository(db);
   const catalog = createCatalogReads(db);
@@ -84,6 +90,12 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
       ? repo.actorById(Number(idOrName))
       : repo.actorByNameLower(idOrName.toLowerCase());
   }
+
+  /** `lookup`'s key: an id (also as digits) or a name. */
+  const keyOf = (idOrName: number | string): { id: number } | { nameLower: string } =>
+    typeof idOrName === 'number' || /^\d+$/.test(idOrName)
+      ? { id: Number(idOrName) }
+      : { nameLower: idOrName.toLowerCase() };
 
   /** The actor for a REST call: 404 unknown, 403 from a banned country (spec 6). */
   async function actorFor(idOrName: number | string, country: Country): Promise<ActorRow> {
@@ -280,6 +292,23 @@ export function createActorsService(db: Db, now: () => Date = () => new Date()) 
     actorFor,
 
     actorData: async (actor: ActorRow): Promise<ActorData> => presentActorData(actor, now()),
+    /**
+     * `actorFor` + `actorData` with other owners' flags of the actor (spec 3, e.g.
+     * isActorAvailableForConversionChat, isVoicecallActive) read in the actor's one statement.
+     */
+    async actorDataFor(
+      idOrName: number | string,
+      country: Country,
+      flags: ActorDataFlags = {},
+    ): Promise<ActorData> {
+      const asked: Record<string, (actorId: SQL) => SQL> = {};
+      for (const [name, of] of Object.entries(flags)) if (of) asked[name] = of;
+      const found = await repo.actorWith(keyOf(idOrName), asked);
+      if (!found) throw new AppError('ACTOR_NOT_FOUND', 'No actor with this id or name', 404);
+      if (isBlockedIn(found.actor.bannedCountryCodes, country)) throw actorBlockedInCountry();
+      const values = Object.fromEntries(Object.keys(asked).map((name) => [name, found.extra[name] === true]));
+      return { ...presentActorData(found.actor, now()), ...values };
+    },
     actorState: (actor: ActorRow) => presentActorState(actor),
     previewImage: (actor: ActorRow) => ({ actorId: actor.id, image: presentActorData(actor, now()).avatar }),
     promotedVideo,

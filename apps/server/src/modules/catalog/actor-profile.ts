@@ -4,7 +4,7 @@
  * related by category.
  */
 import type { Db } from '@vela/db/client';
-import { and, asc, desc, eq, ne, sql } from '@vela/db/orm';
+import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from '@vela/db/orm';
 import { actorCategories, actors } from '@vela/db/schema/catalog';
 import { actorOfferedIn, type Country } from '../../infra/country.ts';
 import type { ActorRow } from './catalog.repository.ts';
@@ -19,6 +19,25 @@ export function createActorProfileReads(db: Db) {
     async actorByNameLower(nameLower: string): Promise<ActorRow | null> {
       const [row] = await db.select().from(actors).where(eq(actors.nameLower, nameLower)).limit(1);
       return row ?? null;
+    },
+
+    /**
+     * The actor by id or lower-case name with `extra`: other owners' SQL about the actor (each given
+     * the actor's id column), read in the same statement (the actor data's flags: one query per read).
+     */
+    async actorWith(
+      key: { id: number } | { nameLower: string },
+      extra: Record<string, (actorId: SQL) => SQL>,
+    ): Promise<{ actor: ActorRow; extra: Record<string, unknown> } | null> {
+      const id = sql`${actors.id}`;
+      const columns: Record<string, SQL> = {};
+      for (const [name, of] of Object.entries(extra)) columns[name] = of(id);
+      const [row] = await db
+        .select({ actor: getTableColumns(actors), extra: columns })
+        .from(actors)
+        .where('id' in key ? eq(actors.id, key.id) : eq(actors.nameLower, key.nameLower))
+        .limit(1);
+      return row ? { actor: row.actor, extra: row.extra } : null;
     },
 
     /**

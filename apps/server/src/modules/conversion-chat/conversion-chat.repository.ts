@@ -20,6 +20,14 @@ export const conversionChatCountdownEndsSql = (guestId: number): SQL =>
     from ${conversionChatCountdowns}
     where ${conversionChatCountdowns.guestId} = ${guestId} and ${conversionChatCountdowns.closedAt} is null)`;
 
+/**
+ * SQL for the actor data (actors module, one statement per getActorDataByIdOrName): whether the
+ * performer is available for a conversion chat (spec 3 isActorAvailableForConversionChat), given the
+ * actor's id column.
+ */
+export const conversionChatAvailableSql = (actorId: SQL): SQL =>
+  sql`exists(select 1 from ${conversionChatActors} where ${conversionChatActors.actorId} = ${actorId})`;
+
 export interface ConversionChatActorRow {
   id: number;
   name: string;

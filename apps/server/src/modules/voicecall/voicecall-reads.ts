@@ -1,6 +1,7 @@
 /**
- * The voicecall module's read port for other modules (decision 0051): whether a performer is in a voice
- * call now (spec 3 actor `isVoicecallActive`, on the actor data), and the anonymous voice caller of a
+ * The voicecall module's read port for other modules (decision 0051): whether a guest or a performer
+ * is in a voice call now (spec 3 `isVoicecallActive`, as SQL for guest/me's and the actor data's one
+ * statement), and the anonymous voice caller of a
  * browser session (`callerOf`: the stand-in guest that owns the running call's video, for the live
  * routes' `requireGuestOrCaller` and the socket's caller scope).
  */
@@ -16,6 +17,13 @@ import { voiceCalls } from '@vela/db/schema/voicecall';
 export const voicecallActiveSql = (guestId: number): SQL =>
   sql`exists(select 1 from ${voiceCalls} where ${voiceCalls.guestId} = ${guestId} and ${voiceCalls.status} = 'active')`;
 
+/**
+ * SQL for the actor data (actors module, one statement per getActorDataByIdOrName): whether the
+ * performer is in a voice call now (spec 3 actor `isVoicecallActive`), given the actor's id column.
+ */
+export const actorInVoiceCallSql = (actorId: SQL): SQL =>
+  sql`exists(select 1 from ${voiceCalls} where ${voiceCalls.actorId} = ${actorId} and ${voiceCalls.status} = 'active')`;
+
 /** The anonymous voice caller of a session: the call's stand-in guest and the called performer. */
 export interface VoiceCaller {
   guestId: number;
@@ -24,14 +32,6 @@ export interface VoiceCaller {
 
 export function createVoiceCallReads(db: Db) {
   return {
-    async actorInVoiceCall(actorId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: voiceCalls.id })
-        .from(voiceCalls)
-        .where(and(eq(voiceCalls.actorId, actorId), eq(voiceCalls.status, 'active')))
-        .limit(1);
-      return row !== undefined;
-    },
     /** The running anonymous call a visitor session entered the token of, with its stand-in; else null. */
     async callerOf(sessionId: number): Promise<VoiceCaller | null> {
       const [row] = await db
