@@ -358,6 +358,23 @@ describe('gifts (spec 3 gift, boughtGifts, vouchers type 6)', () => {
       expect(granted.statusCode, granted.body).toBe(200);
       expect(granted.json().data.owned).toBe(2);
     }
+    // The same key for another grant is refused; an unknown guest or gift is 404; nothing is added.
+    const grant = (body: object) => operator(t.app, 'POST', 'messenger/gifts/grant', body);
+    const reused = await grant({ guestId: guest.id, giftId: rose.id, quantity: 5, idempotencyKey: grantKey });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const noGuest = await grant({
+      guestId: 99_999_999,
+      giftId: rose.id,
+      quantity: 1,
+      idempotencyKey: key('g'),
+    });
+    expect(noGuest.statusCode).toBe(404);
+    const noGift = await grant({ guestId: guest.id, giftId: 99_999, quantity: 1, idempotencyKey: key('g') });
+    expect(noGift.json().error.code).toBe('MESSENGER_GIFT_NOT_FOUND');
+    expect(
+      (await grant({ guestId: guest.id, giftId: rose.id, quantity: 1, idempotencyKey: 'short' })).statusCode,
+    ).toBe(400);
     expect((await rest(guest, 'GET', 'messenger/gifts')).json().data.boughtGifts).toEqual({
       [String(rose.id)]: 2,
     });
@@ -472,6 +489,19 @@ describe('access: a guest reads and writes only their own channels', () => {
       inReplyTo: 'archiveChannel',
     });
     expect(await messagesIn(channelId)).toBe(1);
+    const aliceList = await graphqlAs(
+      t.app,
+      NET,
+      alice,
+      '{ messengerChannels(filterType: "newest") { total channels { channelId subject messagePrice { value } } } messengerGifts { id name } }',
+    );
+    expect(aliceList.json().data.messengerChannels).toEqual({
+      total: 1,
+      channels: [{ channelId, subject: 'private', messagePrice: { value: 100 } }],
+    });
+    expect(aliceList.json().data.messengerGifts.length).toBeGreaterThanOrEqual(10);
+    const anonymous = await graphqlAs(t.app, NET, null, '{ messengerUnreadCount }');
+    expect(anonymous.json().errors?.[0]?.extensions?.code).toBe('MISSING_TOKEN');
     const own = await rest(alice, 'GET', `messenger/channel/${channelId}`);
     expect(own.json().data).toMatchObject({ channel: { archived: false, blocked: false }, hasOlder: false });
     expect(own.json().data.messages.map((m: { text: string }) => m.text)).toEqual(['private']);
