@@ -74,6 +74,91 @@ describe('GraphQL /graphql (spec 7, 8)', () => {
     expect(viaGet.json()).toEqual(MISSING_TOKEN);
   });
 
+  it("DESIGN: every module's field that needs a token (queries and mutations, outside the messenger) answers exactly 'Missing Vxql-Token' without one", async () => {
+    // The schema (introspection is on outside production) gives each field's arguments and type: a
+    // minimal valid operation per field, so the answer is the token check's and not validation's.
+    const T = 'kind name ofType { kind name ofType { kind name ofType { kind name } } }';
+    const rootOf = async (name: string) => {
+      const response = await post({
+        query: `{ __type(name: "${name}") { fields { name args { name type { ${T} } } type { ${T} } } } }`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.__type.fields;
+    };
+    const enumTypes = await post({ query: '{ __schema { types { name kind enumValues { name } } } }' });
+    type TypeRef = { kind: string; name: string | null; ofType: TypeRef | null };
+    type Field = { name: string; args: { name: string; type: TypeRef }[]; type: TypeRef };
+    const enums = new Map<string, string>(
+      enumTypes
+        .json()
+        .data.__schema.types.filter((type: { kind: string }) => type.kind === 'ENUM')
+        .map((type: { name: string; enumValues: { name: string }[] }) => [
+          type.name,
+          type.enumValues[0]!.name,
+        ]),
+    );
+    const named = (type: TypeRef): TypeRef => (type.ofType ? named(type.ofType) : type);
+    const literal = (type: TypeRef): string => {
+      const base = named(type);
+      if (base.kind === 'ENUM') return enums.get(base.name!)!;
+      if (base.name === 'Int' || base.name === 'Float') return '1';
+      if (base.name === 'Boolean') return 'true';
+      return '"1"';
+    };
+    const operationOf = (kind: 'query' | 'mutation', field: Field) => {
+      const args = field.args.filter((arg) => arg.type.kind === 'NON_NULL');
+      const argList = args.length
+        ? `(${args.map((arg) => `${arg.name}: ${literal(arg.type)}`).join(', ')})`
+        : '';
+      const leaf = ['SCALAR', 'ENUM'].includes(named(field.type).kind);
+      return `${kind} { ${field.name}${argList}${leaf ? '' : ' { __typename }'} }`;
+    };
+    const TOKEN_FIELDS = {
+      query: [
+        'guest',
+        'avsStatus',
+        'conversionChat',
+        'freeChatDuration',
+        'pincallVerifications',
+        'guestVouchers',
+        'remainingBonusCodes',
+        'benefits',
+        'bonusCodeCheck',
+        'lastSearches',
+        'vip30ValueHistory',
+        'chatTicketList',
+        'voiceCall',
+      ],
+      mutation: [
+        'likeGallery',
+        'dislikeGallery',
+        'viewAlbum',
+        'freePreviewInit',
+        'freePreviewDecline',
+        'pincallStart',
+        'pincallVerify',
+        'redeemBonusCode',
+        'storeSearchPattern',
+        'buyChatTicket',
+        'removeChatTicket',
+        'likeVideo',
+        'dislikeVideo',
+        'anonymousVoiceCallChat',
+      ],
+    } as const;
+    for (const kind of ['query', 'mutation'] as const) {
+      const fields: Field[] = await rootOf(kind === 'query' ? 'Query' : 'Mutation');
+      for (const name of TOKEN_FIELDS[kind]) {
+        const field = fields.find((f) => f.name === name);
+        expect(field, `${kind} ${name} is in the schema`).toBeDefined();
+        const operation = operationOf(kind, field!);
+        const response = await post({ query: operation });
+        expect(response.statusCode, operation).toBe(200);
+        expect(response.json(), operation).toEqual(MISSING_TOKEN);
+      }
+    }
+  });
+
   it('public fields work without a token: viewer is false, legal texts by type and language (en fallback)', async () => {
     const response = await post({
       query:
