@@ -9,7 +9,7 @@ import { formatPriceInCoins } from '../../catalog/format.ts';
 import { usePaidRequest } from '../../purchase/usePaidRequest.ts';
 import { buyMedia } from '../api/messengerApi.ts';
 import { type Gifts, giftName } from '../hooks/useGifts.ts';
-import { errorText, useMessengerT } from '../hooks/useMessengerT.ts';
+import { errorText, presetLabel, useMessengerT } from '../hooks/useMessengerT.ts';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 function formatTime(iso: string, lang: Language): string {
@@ -96,7 +96,7 @@ export function MessageItem({
       data-sender={message.senderType}
     >
       {message.messageType === 'toy' ? (
-        <p className="messenger-message__toy">{t('toyMessage', { preset: message.text })}</p>
+        <p className="messenger-message__toy">{t('toyMessage', { preset: presetLabel(t, message.text) })}</p>
       ) : message.text ? (
         <p className="messenger-message__text">{message.text}</p>
       ) : null}

@@ -13,15 +13,8 @@ import { useEffect, useState } from 'react';
 import { formatPriceInCoins } from '../../catalog/format.ts';
 import { usePaidRequest } from '../../purchase/usePaidRequest.ts';
 import { loadToyOffer, sendToyAction } from '../api/messengerApi.ts';
-import { errorText, type MessengerT, useMessengerT } from '../hooks/useMessengerT.ts';
+import { errorText, type MessengerT, presetLabel, useMessengerT } from '../hooks/useMessengerT.ts';
 import { ComposerPanel } from './ComposerPanel.tsx';
-
-const PRESET_KEYS = {
-  soft: 'presetSoft',
-  medium: 'presetMedium',
-  strong: 'presetStrong',
-  max: 'presetMax',
-} as const satisfies Record<ToyPreset, string>;
 
 function PresetButton({
   t,
@@ -48,7 +41,7 @@ function PresetButton({
   return (
     <li>
       <button type="button" className="chip" disabled={busy} onClick={paid.run} data-toy-preset={preset}>
-        {t('toyPreset', { preset: t(PRESET_KEYS[preset]), price: formatPriceInCoins(price, lang) })}
+        {t('toyPreset', { preset: presetLabel(t, preset), price: formatPriceInCoins(price, lang) })}
       </button>
       {paid.state.kind === 'error' ? (
         <span className="messenger__error" role="alert">
