@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+/**
+ * The channel list (spec 4 "Channels"): filter buttons and the online toggle ask for another list;
+ * the arrow keys (and Home / End) move between the channels; a channel's unread count is its badge;
+ * selecting calls the controller with the channel.
+ */
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { buildGuestMe } from '@vela/contracts/build-guest-me';
+import type { MessengerChannel } from '@vela/contracts/messenger';
+import { emptyChannelList, receiveChannels } from '@vela/domain/messenger-channels';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
+import type { MessengerController } from '../hooks/useMessenger.ts';
+import { ChannelList } from './ChannelList.tsx';
+
+const channel = (id: number, unreadCount = 0) =>
+  ({
+    channelId: String(id),
+    actorId: 100 + id,
+    actorName: `Actor${id}`,
+    isActorOnline: id % 2 === 0,
+    status: 'open',
+    unread: unreadCount > 0,
+    unreadCount,
+    archived: false,
+    blocked: false,
+    messageTimestamp: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
+    subject: `hello ${id}`,
+    sentDiffForHumans: 'now',
+    previewPictureUrl: null,
+  }) as MessengerChannel;
+
+function controller() {
+  const list = receiveChannels(emptyChannelList<MessengerChannel>(), [channel(1), channel(2, 3), channel(3)]);
+  return {
+    state: { list, listReady: true, conversations: {} },
+    changeFilter: vi.fn(),
+    select: vi.fn(),
+    openActor: vi.fn(),
+  } as unknown as MessengerController & {
+    changeFilter: ReturnType<typeof vi.fn>;
+    select: ReturnType<typeof vi.fn>;
+  };
+}
+
+afterEach(cleanup);
+
+describe('the channel list (spec 4 "Channels")', () => {
+  it('arrow keys, Home and End move between the channels; pressing one selects it', () => {
+    const messenger = controller();
+    renderInDataRouter('/en/messenger/', <ChannelList lang="en" messenger={messenger} />, buildGuestMe());
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[data-channel-id]')];
+    expect(buttons.map((b) => b.dataset.channelId)).toEqual(['3', '2', '1']);
+    buttons[0]?.focus();
+    fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(buttons[1]);
+    fireEvent.keyDown(buttons[1] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(buttons[2]);
+    fireEvent.keyDown(buttons[2] as HTMLElement, { key: 'Home' });
+    expect(document.activeElement).toBe(buttons[0]);
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(messenger.select).toHaveBeenCalledWith('2', expect.objectContaining({ channelId: '2' }));
+    expect(screen.getByText('3 unread messages')).not.toBeNull();
+  });
+
+  it('the filters and the online toggle ask for the list again', () => {
+    const messenger = controller();
+    renderInDataRouter('/en/messenger/', <ChannelList lang="en" messenger={messenger} />, buildGuestMe());
+    expect(screen.getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(messenger.changeFilter).toHaveBeenLastCalledWith('archived', false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Online only' }));
+    expect(messenger.changeFilter).toHaveBeenLastCalledWith('newest', true);
+  });
+});
