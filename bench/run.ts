@@ -10,7 +10,8 @@
  * Then the ledger benchmark of bench/ledger.ts (purchase transactions/s next to pgbench TPC-B), the
  * catalog and search benchmark of bench/catalog.ts (its own server on the bench-size seed), and the
  * realtime benchmark of bench/realtime.ts (its own server on this database: 10,000 held sockets and the
- * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), and the login benchmark of
+ * fan-out latency of one event to 1,000 sockets; needs `ulimit -n` above 10,200), the messenger benchmark of
+ * bench/messenger.ts (its own server: send -> delivery on the guest's other page, paid messages/s; issue 19), and the login benchmark of
  * bench/login.ts (its own server: alive latency while 20 logins/s run; issue 14), and the first-load JavaScript of
  * bench/first-load-js.ts (its own server: compressed script bytes of home, two listings and a profile in Chromium at
  * 390 px; issue 15; needs the web build), the click to first frame of a bought video of bench/player-first-frame.ts (its own
@@ -41,6 +42,7 @@ import { printLiveBillingBench, runLiveBillingBench } from './live-billing.ts';
 import { printLiveEmbeddedBench, runLiveEmbeddedBench } from './live-embedded.ts';
 import { printLiveJanusBench, runLiveJanusBench } from './live-janus.ts';
 import { printLoginBench, runLoginBench } from './login.ts';
+import { printMessengerBench, runMessengerBench } from './messenger.ts';
 import { printPlaybackBench, runPlaybackBench } from './playback-segments.ts';
 import { printPlayerFirstFrameBench, runPlayerFirstFrameBench } from './player-first-frame.ts';
 import { printRealtimeBench, runRealtimeBench } from './realtime.ts';
@@ -181,6 +183,10 @@ async function main(): Promise<void> {
     }));
     if ('error' in realtime) console.log(`realtime: not measured: ${realtime.error}`);
     else printRealtimeBench(realtime);
+    // Messenger send -> delivery on the guest's other page, in-process bus and Redis, and paid messages/s
+    // one node accepts (bench/messenger.ts), with its own server on a clone of the tests' seeded database.
+    const messenger = await runMessengerBench();
+    printMessengerBench(messenger);
     // Requests and sockets while logins hash passwords (bench/login.ts), with its own server.
     const login = await runLoginBench();
     printLoginBench(login);
@@ -204,7 +210,7 @@ async function main(): Promise<void> {
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(root, 'bench', 'results', 'latest.json'),
-      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, login, firstLoad, playback, playerFirstFrame, liveEmbedded, liveBilling }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), connections, duration, rows, ledger, catalog, realtime, messenger, login, firstLoad, playback, playerFirstFrame, liveEmbedded, liveBilling }, null, 2)}\n`,
     );
   } finally {
     server.kill('SIGTERM');
