@@ -8,22 +8,15 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { GuestMe } from '@vela/contracts/guest-api';
-import type { VoiceCallView } from '@vela/contracts/voicecall';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveTabSessionKey } from '../live/state/tabSession.ts';
 import { renderWithDialog } from '../payment-dialog/renderWithDialog.tsx';
 import VoiceCallSlot from './VoiceCallSlot.tsx';
+import { TEST_CALL } from './voiceCallFixture.ts';
 import { NO_SOCKET_CALL, type VoiceCallSocketState } from './voiceCallSocket.ts';
 
-const CALL: VoiceCallView = {
-  voicecallIdHash: 'hash-a',
-  actorId: 7,
-  actorName: 'Mira',
-  startedAt: '2026-11-27T05:00:00.000Z',
-  centsPerMinute: 199,
-  liveSessionId: 'live-1',
-};
+const CALL = TEST_CALL;
 let calls: string[] = [];
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 

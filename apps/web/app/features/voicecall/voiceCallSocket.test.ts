@@ -7,16 +7,10 @@
 import type { ServerMessageOf } from '@vela/contracts/socket';
 import type { VoiceCallView } from '@vela/contracts/voicecall';
 import { describe, expect, it } from 'vitest';
+import { TEST_CALL } from './voiceCallFixture.ts';
 import { NO_SOCKET_CALL, reduceVoiceCallSocket, type VoiceCallSocketMessage } from './voiceCallSocket.ts';
 
-const CALL: VoiceCallView = {
-  voicecallIdHash: 'hash-a',
-  actorId: 7,
-  actorName: 'Mira',
-  startedAt: '2026-11-27T05:00:00.000Z',
-  centsPerMinute: 199,
-  liveSessionId: 'live-1',
-};
+const CALL = TEST_CALL;
 const ack = (voiceCall: VoiceCallView | null | undefined, snapshot = true): ServerMessageOf<'ackSession'> =>
   ({
     type: 'ackSession',
