@@ -1,16 +1,12 @@
 /**
- * Paid media routes (issue 19 deliverable 2): `POST messenger/channel/:channelId/media/:mediaId/buy`
- * (contracts messenger.ts) and the bought picture itself under `/media/messenger/<id>/w640.webp?t=`,
+ * The bought messenger picture (issue 19 deliverable 2) under `/media/messenger/<id>/w640.webp?t=`,
  * served only with a token signed for the caller (infra/signed-media.ts), only once bought, only to
  * the channel's guest, and only past the FSK-18 gate; any refusal is 403/404 with no image bytes.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { messengerEndpoints as e } from '@vela/contracts/messenger';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { type AgeGate, sendRefusal, sendRestricted } from '../../http/age-gate.ts';
-import { route } from '../../http/endpoint.ts';
-import { privateResponses } from '../../http/private.ts';
 import type { MediaSigner } from '../../infra/signed-media.ts';
 import type { GuestAuth } from '../guests/auth.ts';
 import {
@@ -23,21 +19,6 @@ import {
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No such picture' };
 const ID = /^[1-9]\d{0,17}$/;
 const KEY = /^[a-z0-9][a-z0-9_-]{0,127}$/;
-
-export function messengerMediaRoutes(deps: {
-  auth: GuestAuth;
-  media: MessengerMediaService;
-}): FastifyPluginAsync {
-  const requireGuest = async (request: FastifyRequest) => (await deps.auth.requireGuest(request)).guestId;
-  return async (app) => {
-    privateResponses(app);
-    route(app, e.buyMedia).handle({
-      authenticate: requireGuest,
-      handler: ({ params, body, auth: guestId }) =>
-        deps.media.buy(guestId, params.channelId, params.mediaId, body.idempotencyKey),
-    });
-  };
-}
 
 /** The bought picture, at the origin's root (beside the album pictures' signed route). */
 export function messengerMediaFileRoutes(deps: {

@@ -4,15 +4,18 @@
  * (messenger-toys.ts), built on the messenger's `MessengerActorSide` port. The messenger module creates
  * it and mounts what it contributes: REST routes, the bought pictures' route, the answers' job.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { messengerEndpoints as e } from '@vela/contracts/messenger';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint.ts';
+import { privateResponses } from '../../http/private.ts';
 import { createMediaSigner, mediaKeyOf } from '../../infra/signed-media.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { ToysService } from '../toys/toys.service.ts';
 import type { MessengerActorSide } from './messenger-actor-side.ts';
 import { createMessengerMediaRepository } from './messenger-media.repository.ts';
-import { messengerMediaFileRoutes, messengerMediaRoutes } from './messenger-media.routes.ts';
+import { messengerMediaFileRoutes } from './messenger-media.routes.ts';
 import { createMessengerMedia, type MessengerMediaService } from './messenger-media.service.ts';
-import { createMessengerToys, messengerToyRoutes } from './messenger-toys.ts';
+import { createMessengerToys } from './messenger-toys.ts';
 import { createPendingRepliesRepository } from './performer-replies.repository.ts';
 import { createPerformerReplies, type PerformerReplies } from './performer-replies.ts';
 
@@ -72,12 +75,24 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
           log: deps.log,
         })
       : null;
+  const requireGuest = async (request: FastifyRequest) => (await deps.auth.requireGuest(request)).guestId;
   return {
     media,
     replies,
+    // Per guest, so `Cache-Control: no-store`. The toy call exists only with the toys module.
     async rest(app) {
-      await app.register(messengerMediaRoutes({ auth: deps.auth, media }));
-      if (toys) await app.register(messengerToyRoutes({ auth: deps.auth, toys }));
+      privateResponses(app);
+      route(app, e.buyMedia).handle({
+        authenticate: requireGuest,
+        handler: ({ params, body, auth: guestId }) =>
+          media.buy(guestId, params.channelId, params.mediaId, body.idempotencyKey),
+      });
+      if (toys)
+        route(app, e.toy).handle({
+          authenticate: requireGuest,
+          handler: ({ params, body, auth: guestId }) =>
+            toys.toy(guestId, params.channelId, body.actionId, body.preset),
+        });
     },
     routes: messengerMediaFileRoutes({
       auth: deps.auth,

@@ -9,14 +9,9 @@
  * guest's message of type `toy` (text: the preset), one per action id; a resent action answers the
  * stored action and message, never commanding the toy again.
  */
-import { messengerEndpoints as e } from '@vela/contracts/messenger';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import type { ToyPreset } from '@vela/domain/toy-control';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
-import { privateResponses } from '../../http/private.ts';
-import type { GuestAuth } from '../guests/auth.ts';
 import { coins, toyStateView } from '../toys/toys.presenter.ts';
 import type { ToysService } from '../toys/toys.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -68,15 +63,3 @@ export function createMessengerToys(deps: MessengerToysDeps) {
   };
 }
 export type MessengerToys = ReturnType<typeof createMessengerToys>;
-
-export function messengerToyRoutes(deps: { auth: GuestAuth; toys: MessengerToys }): FastifyPluginAsync {
-  const requireGuest = async (request: FastifyRequest) => (await deps.auth.requireGuest(request)).guestId;
-  return async (app) => {
-    privateResponses(app);
-    route(app, e.toy).handle({
-      authenticate: requireGuest,
-      handler: ({ params, body, auth: guestId }) =>
-        deps.toys.toy(guestId, params.channelId, body.actionId, body.preset),
-    });
-  };
-}
