@@ -11,24 +11,16 @@ import { emptyChannelList, receiveChannels } from '@vela/domain/messenger-channe
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
 import type { MessengerController } from '../hooks/useMessenger.ts';
+import { buildChannel } from '../state/buildChannel.ts';
 import { ChannelList } from './ChannelList.tsx';
 
 const channel = (id: number, unreadCount = 0) =>
-  ({
-    channelId: String(id),
-    actorId: 100 + id,
-    actorName: `Actor${id}`,
+  buildChannel(id, {
     isActorOnline: id % 2 === 0,
-    status: 'open',
     unread: unreadCount > 0,
     unreadCount,
-    archived: false,
-    blocked: false,
-    messageTimestamp: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
     subject: `hello ${id}`,
-    sentDiffForHumans: 'now',
-    previewPictureUrl: null,
-  }) as MessengerChannel;
+  });
 
 function controller() {
   const list = receiveChannels(emptyChannelList<MessengerChannel>(), [channel(1), channel(2, 3), channel(3)]);

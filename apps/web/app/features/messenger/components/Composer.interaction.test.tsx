@@ -7,41 +7,21 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
-import type { MessengerChannel, MessengerGift } from '@vela/contracts/messenger';
+import type { MessengerGift } from '@vela/contracts/messenger';
 import { ON_LOGIN_ACTION_STORAGE_KEY } from '@vela/contracts/payment-messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedFlow, renderInDataRouter, renderWithDialog } from '../../payment-dialog/renderWithDialog.tsx';
 import type { Gifts } from '../hooks/useGifts.ts';
+import { buildChannel } from '../state/buildChannel.ts';
 import { Composer } from './Composer.tsx';
 import { MessageActorButton } from './MessageActorButton.tsx';
 
-const channel: MessengerChannel = {
-  id: '9',
-  channelId: '9',
+const channel = buildChannel(9, {
   actorId: 4,
   actorName: 'PearlKai',
-  actorAge: 25,
-  isActorOnline: true,
-  status: 'open',
-  unread: false,
-  unreadCount: 0,
-  archived: false,
-  blocked: false,
-  messageTimestamp: null,
-  lastViewedTimestamp: null,
-  lastMessageId: null,
-  subject: '',
-  sentDiffForHumans: '',
   freeMessagesAmount: 1,
-  messagePrice: { value: 0, currency: 'EUR' },
-  isMessagingFree: false,
   multiChatPrice: { value: 100, currency: 'EUR' },
-  canVoyeurChat: false,
-  isVoyeurInSingleChatAllowed: false,
-  isDildocontrolAvailable: false,
-  freeChat: false,
-  previewPictureUrl: null,
-};
+});
 const rose: MessengerGift = {
   id: 1,
   name: 'Rose',

@@ -1,5 +1,6 @@
 import type { MessengerChannel, MessengerMessage } from '@vela/contracts/messenger';
 import { describe, expect, it } from 'vitest';
+import { buildChannel } from './buildChannel.ts';
 import {
   INITIAL_MESSENGER_STATE,
   type MessengerState,
@@ -7,34 +8,7 @@ import {
   messengerAfter,
 } from './messengerStore.ts';
 
-const channel = (id: number, over: Partial<MessengerChannel> = {}): MessengerChannel => ({
-  id: String(id),
-  channelId: String(id),
-  actorId: 100 + id,
-  actorName: `Actor${id}`,
-  actorAge: 25,
-  isActorOnline: true,
-  status: 'open',
-  unread: false,
-  unreadCount: 0,
-  archived: false,
-  blocked: false,
-  messageTimestamp: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
-  lastViewedTimestamp: null,
-  lastMessageId: null,
-  subject: '',
-  sentDiffForHumans: '',
-  freeMessagesAmount: 0,
-  messagePrice: { value: 0, currency: 'EUR' },
-  isMessagingFree: false,
-  multiChatPrice: { value: 0, currency: 'EUR' },
-  canVoyeurChat: false,
-  isVoyeurInSingleChatAllowed: false,
-  isDildocontrolAvailable: false,
-  freeChat: false,
-  previewPictureUrl: null,
-  ...over,
-});
+const channel = buildChannel;
 const message = (id: number, channelId = '1', over: Partial<MessengerMessage> = {}): MessengerMessage => ({
   id: String(id),
   channelId,
