@@ -16,6 +16,7 @@ import { createSimulatedToys } from '../src/modules/toys/toy-control.ts';
 import { createToysRepository } from '../src/modules/toys/toys.repository.ts';
 import { createToysService } from '../src/modules/toys/toys.service.ts';
 import { createWalletService } from '../src/modules/wallet/wallet.service.ts';
+import { graphqlAs } from './guest-helpers.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { messengerKit } from './messenger-performer-kit.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -148,5 +149,33 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
       { kind: 'refund', idempotency_key: `toy-refund:${messengerToyContext(channelId)}:${actionId}` },
     ]);
     await expectLedgerInvariantsOf(t.database.db);
+  });
+  it('GraphQL toy controls (spec 7): available with a toy, the state and the four presets with prices; another guest: MESSENGER_CHANNEL_NOT_FOUND; a visitor: MISSING_TOKEN; no toy: not available', async () => {
+    const { guest, channelId, actor } = await channelWithToy(5_000);
+    const query = `query ($id: ID!) { messengerToyControls(channelId: $id) {
+      available state { actorId status level } presets { preset level durationMs price { value currency } } } }`;
+    const before = await graphqlAs(t.app, NET, guest, query, { id: channelId });
+    expect(before.json().data.messengerToyControls).toEqual({
+      available: true,
+      state: { actorId: String(actor.id), status: 'idle', level: 0 },
+      presets: Object.entries(TOY_PRESETS).map(([preset, p]) => ({
+        preset,
+        level: p.level,
+        durationMs: p.durationMs,
+        price: { value: p.coins, currency: 'VXC' },
+      })),
+    });
+    expect((await toy(guest, channelId, 'soft')).statusCode).toBe(200);
+    const after = await graphqlAs(t.app, NET, guest, query, { id: channelId });
+    expect(after.json().data.messengerToyControls.state).toMatchObject({ status: 'vibrating', level: 3 });
+    const intruder = await make().buildGuest();
+    const foreign = await graphqlAs(t.app, NET, intruder, query, { id: channelId });
+    expect(foreign.json().errors?.[0]?.extensions?.code).toBe('MESSENGER_CHANNEL_NOT_FOUND');
+    // A visitor's request without a token is refused as every token field's (spec 7 Vxql-Token).
+    const visitor = await graphqlAs(t.app, NET, null, query, { id: channelId });
+    expect(visitor.json().errors?.[0]?.extensions?.code).toBe('MISSING_TOKEN');
+    const none = await guestWithChannel(0);
+    const without = await graphqlAs(t.app, NET, none.guest, query, { id: none.channelId });
+    expect(without.json().data.messengerToyControls.available).toBe(false);
   });
 });

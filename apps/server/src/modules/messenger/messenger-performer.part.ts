@@ -10,12 +10,13 @@ import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { createMediaSigner, mediaKeyOf } from '../../infra/signed-media.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
+import type { GraphqlExtension } from '../graphql/graphql.schema.ts';
 import type { ToysService } from '../toys/toys.service.ts';
 import type { MessengerActorSide } from './messenger-actor-side.ts';
 import { createMessengerMediaRepository } from './messenger-media.repository.ts';
 import { messengerMediaFileRoutes } from './messenger-media.routes.ts';
 import { createMessengerMedia, type MessengerMediaService } from './messenger-media.service.ts';
-import { createMessengerToys } from './messenger-toys.ts';
+import { createMessengerToys, messengerToyGraphql } from './messenger-toys.ts';
 import { createPendingRepliesRepository } from './performer-replies.repository.ts';
 import { createPerformerReplies, type PerformerReplies } from './performer-replies.ts';
 
@@ -26,8 +27,8 @@ export interface MessengerPerformerPartDeps
   sessionSecret: string;
   actorName: (actorId: number) => Promise<string | null>;
   guestName: (guestId: number) => Promise<string>;
-  /** The toys module's paid action; without it no toy control from the messenger (404). */
-  toys?: Pick<ToysService, 'act'> | undefined;
+  /** The toys module's paid action and toy state; without it no toy control from the messenger (404). */
+  toys?: Pick<ToysService, 'act' | 'hasToy' | 'state'> | undefined;
   /**
    * Whether the activity simulator plays this performer now (the live desk: no performer app used the
    * API lately); without it, or with PERFORMER_SIMULATOR off, nobody answers for the performers.
@@ -40,6 +41,8 @@ export interface MessengerPerformerPart {
   replies: PerformerReplies | null;
   rest: FastifyPluginAsync;
   routes: FastifyPluginAsync;
+  /** Spec 7 GraphQL toy controls (with the toys module). */
+  graphql: GraphqlExtension | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -94,6 +97,7 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
             toys.toy(guestId, params.channelId, body.actionId, body.preset),
         });
     },
+    graphql: toys ? messengerToyGraphql(toys) : null,
     routes: messengerMediaFileRoutes({
       auth: deps.auth,
       signer,
@@ -105,5 +109,15 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
     stop: async () => {
       await replies?.stop();
     },
+  };
+}
+
+/** The messenger's own query-language fields and the performer side's, as one extension of the module. */
+export function withPerformerGraphql(own: GraphqlExtension, part: MessengerPerformerPart): GraphqlExtension {
+  if (!part.graphql) return own;
+  return {
+    typeDefs: `${own.typeDefs}\n${part.graphql.typeDefs}`,
+    resolvers: { ...own.resolvers, ...part.graphql.resolvers },
+    tokenFields: [...(own.tokenFields ?? []), ...(part.graphql.tokenFields ?? [])],
   };
 }

@@ -12,13 +12,14 @@
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import type { ToyPreset } from '@vela/domain/toy-control';
 import { AppError } from '../../http/errors.ts';
-import { coins, toyStateView } from '../toys/toys.presenter.ts';
+import { badInput, type GraphqlContext, type GraphqlExtension } from '../graphql/graphql.schema.ts';
+import { coins, toyPresetsView, toyStateView } from '../toys/toys.presenter.ts';
 import type { ToysService } from '../toys/toys.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { MessengerActorSide } from './messenger-actor-side.ts';
 
 export interface MessengerToysDeps {
-  toys: Pick<ToysService, 'act'>;
+  toys: Pick<ToysService, 'act' | 'hasToy' | 'state'>;
   channels: Pick<MessengerActorSide, 'channelOf' | 'postGuestAction'>;
   guestName: (guestId: number) => Promise<string>;
   wallet: Pick<WalletService, 'guestBalance'>;
@@ -30,10 +31,32 @@ export const messengerToyContext = (channelId: string) => `messenger:${channelId
 const blocked = () => new AppError('MESSENGER_CHANNEL_BLOCKED', 'This channel is blocked', 409);
 
 export function createMessengerToys(deps: MessengerToysDeps) {
+  async function channelOf(guestId: number, channelId: string) {
+    const channel = await deps.channels.channelOf(guestId, channelId);
+    if (!channel) throw new AppError('MESSENGER_CHANNEL_NOT_FOUND', 'No such channel', 404);
+    return channel;
+  }
+
   return {
+    /**
+     * Spec 7 GraphQL "toy controls" of a channel: whether the guest may control the performer's toy
+     * from it now (a toy, not blocked), the toy's state and the presets with their prices.
+     */
+    async controls(guestId: number, channelId: string) {
+      const channel = await channelOf(guestId, channelId);
+      const [hasToy, state] = await Promise.all([
+        deps.toys.hasToy(channel.actorId),
+        deps.toys.state(channel.actorId),
+      ]);
+      return {
+        available: hasToy && !channel.blocked,
+        state: toyStateView(channel.actorId, state),
+        presets: toyPresetsView(),
+      };
+    },
+
     async toy(guestId: number, channelId: string, actionId: string, preset: ToyPreset) {
-      const channel = await deps.channels.channelOf(guestId, channelId);
-      if (!channel) throw new AppError('MESSENGER_CHANNEL_NOT_FOUND', 'No such channel', 404);
+      const channel = await channelOf(guestId, channelId);
       if (channel.blocked) throw blocked();
       const { action, state } = await deps.toys.act({
         guestId,
@@ -63,3 +86,48 @@ export function createMessengerToys(deps: MessengerToysDeps) {
   };
 }
 export type MessengerToys = ReturnType<typeof createMessengerToys>;
+
+const TYPE_DEFS = /* GraphQL */ `
+  "A toy's state (idle, or vibrating at a level until a time)."
+  type MessengerToyState {
+    actorId: ID!
+    status: String!
+    level: Int!
+    until: String
+  }
+
+  type MessengerToyPreset {
+    preset: String!
+    level: Int!
+    durationMs: Int!
+    price: Price!
+  }
+
+  "Spec 7 toy controls of a messenger channel."
+  type MessengerToyControls {
+    available: Boolean!
+    state: MessengerToyState!
+    presets: [MessengerToyPreset!]!
+  }
+
+  extend type Query {
+    "The toy controls of the caller's channel (null for a visitor)."
+    messengerToyControls(channelId: ID!): MessengerToyControls
+  }
+`;
+
+/** The query-language field of the toy controls (spec 7 "toy controls"; needs a token). */
+export function messengerToyGraphql(toys: MessengerToys): GraphqlExtension {
+  return {
+    typeDefs: TYPE_DEFS,
+    tokenFields: ['messengerToyControls'],
+    resolvers: {
+      async messengerToyControls(args: { channelId: string }, context: GraphqlContext) {
+        if (context.guestId === null) return null;
+        if (!/^[1-9][0-9]{0,17}$/.test(String(args.channelId)))
+          throw badInput('channelId must be a positive id');
+        return toys.controls(context.guestId, String(args.channelId));
+      },
+    },
+  };
+}

@@ -27,6 +27,7 @@ import {
   createMessengerPerformerPart,
   type MessengerPerformerPart,
   type MessengerPerformerPartDeps,
+  withPerformerGraphql,
 } from './messenger-performer.part.ts';
 
 export interface MessengerModule extends FeatureModule {
@@ -90,7 +91,7 @@ export function createMessengerModule(deps: MessengerModuleDeps): MessengerModul
     start: () => part.start(),
     stop: () => part.stop(),
     internal: messengerInternalRoutes({ messenger: service, guestExists: deps.guestExists }),
-    graphql: messengerGraphql(service),
+    graphql: withPerformerGraphql(messengerGraphql(service), part),
     socket: socket.handlers,
     socketLifecycle: socket.lifecycle,
     snapshot: async (guestId) => ({ messenger: await service.snapshotOf(guestId) }),
