@@ -108,6 +108,36 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
     for (const answer of answers) expect(german).toContain(answer.text);
   });
 
+  it('a gift is answered with a thank-you in the guest language', async () => {
+    const { guest, channelId } = await guestWithChannel(100_000);
+    const catalogue = await rest(guest, 'GET', 'messenger/gifts', undefined, 'nl');
+    expect(catalogue.statusCode, catalogue.body).toBe(200);
+    const gift = catalogue.json().data.gifts.find((g: { vip: boolean }) => !g.vip);
+    const sent = await rest(
+      guest,
+      'POST',
+      `messenger/channel/${channelId}/messages`,
+      {
+        messageType: 'new_gift',
+        data: { text: '' },
+        includedGifts: [{ giftId: gift.id, quantity: 1 }],
+        idempotencyKey: kit.key('gift'),
+      },
+      'nl',
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [answer] = await waitFor(
+      () => actorMessages(channelId),
+      (rows) => rows.length > 0,
+    );
+    const thanks = [
+      messengerReplyMessages.nl.thanksGift1,
+      messengerReplyMessages.nl.thanksGift2,
+      messengerReplyMessages.nl.thanksGift3,
+    ];
+    expect(thanks).toContain(answer?.text);
+  });
+
   it('a channel blocked before the answer is due gets no answer and no notification', async () => {
     const { guest, actor, channelId } = await guestWithChannel();
     const blocked = await rest(guest, 'POST', `messenger/channel/${channelId}/block`, { blocked: true });
