@@ -299,8 +299,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     performerSide: {
       sessionSecret,
       guestName: async (guestId) => (await guestsRepository.screenNamesOf([guestId])).get(guestId) ?? '',
+      guestNames: (guestIds) => guestsRepository.screenNamesOf(guestIds),
       toys: toys.service,
       isSimulated: (actorId) => !live.performer.hasClient(actorId, CLIENT_GRACE_MS),
+      // The performer API's messenger calls mark the performer as played by an app (no simulated answers).
+      performerSeen: (actorId) => live.performer.clientSeen(actorId),
     },
   });
   // What a guest bought (the promotions' purchases), for what a start may play.

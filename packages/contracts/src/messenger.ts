@@ -33,6 +33,7 @@
  * - NOT_ENOUGH_MONEY           the wallet has less than the price: nothing changed
  * - TOY_NOT_AVAILABLE          toy control where the performer has no toy now
  */
+import { CENTS_PER_COIN } from '@vela/domain/coins';
 import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -422,5 +423,99 @@ export const messengerEndpoints = {
     }),
     response: z.object({ guestId: z.number().int(), giftId: z.number().int(), owned: z.number().int() }),
     errors: ['MESSENGER_GIFT_NOT_FOUND', 'NOT_FOUND'],
+  }),
+};
+
+// --- the performer API's messenger calls (X-Performer-Token; docs/PERFORMER-API.md) ----------------
+
+/** Paid media a performer sends: at least 1 coin, at most 200 coins (whole coins). */
+export const MESSENGER_MEDIA_PRICE_MIN_CENTS = CENTS_PER_COIN;
+export const MESSENGER_MEDIA_PRICE_MAX_CENTS = 200 * CENTS_PER_COIN;
+/** A caption of paid media (characters, after trimming). */
+export const MESSENGER_CAPTION_MAX = 300;
+/** Channels `performer/messenger/channels` answers, newest message first. */
+export const PERFORMER_MESSENGER_CHANNELS_MAX = 100;
+
+/** A channel as its performer sees it: the guest's screen name, the newest message, blocked. */
+export const PerformerMessengerChannelSchema = z.object({
+  channelId: MessengerIdSchema,
+  guestName: z.string(),
+  /** Blocked by either side: nothing can be sent. */
+  blocked: z.boolean(),
+  lastMessage: z
+    .object({
+      id: MessengerIdSchema,
+      senderType: z.enum(['guest', 'actor']),
+      messageType: z.enum(['text', 'new_gift', 'media', 'toy']),
+      text: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type PerformerMessengerChannel = z.infer<typeof PerformerMessengerChannelSchema>;
+
+/** What a performer's send answers: the stored message (as the guest sees it), and whether it was a resend. */
+const PerformerSendAnswerSchema = z.object({
+  channelId: MessengerIdSchema,
+  messageId: MessengerIdSchema,
+  /** The paid media's id (media only). */
+  mediaId: MessengerIdSchema.nullable(),
+  /** A resend under a stored key: nothing new was sent. */
+  alreadySent: z.boolean(),
+});
+
+const PerformerChannelParams = z.strictObject({ channelId: MessengerIdSchema });
+const PERFORMER_SEND_ERRORS = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'MESSENGER_CHANNEL_NOT_FOUND',
+  'MESSENGER_CHANNEL_BLOCKED',
+  'IDEMPOTENCY_KEY_REUSED',
+] as const;
+
+/**
+ * The performer's side of the messenger in the performer API (issue 19 deliverable 2): the token's
+ * performer lists its channels, writes, and sends paid media (a photo for coins, locked until the guest
+ * buys it; then in the guest's media library under messenger). Another performer's channel is 404
+ * MESSENGER_CHANNEL_NOT_FOUND; a channel blocked by either side 409 MESSENGER_CHANNEL_BLOCKED. The same
+ * `idempotencyKey` in a channel is one message.
+ */
+export const messengerPerformerEndpoints = {
+  channels: defineEndpoint({
+    method: 'GET',
+    path: 'performer/messenger/channels',
+    response: z.object({
+      actorId: z.number().int(),
+      channels: z.array(PerformerMessengerChannelSchema).max(PERFORMER_MESSENGER_CHANNELS_MAX),
+    }),
+    errors: ['UNAUTHORIZED', 'FORBIDDEN'],
+  }),
+  message: defineEndpoint({
+    method: 'POST',
+    path: 'performer/messenger/channels/:channelId/messages',
+    params: PerformerChannelParams,
+    body: z.strictObject({
+      text: z.string().trim().min(1).max(MESSENGER_TEXT_MAX),
+      idempotencyKey: z.string().min(8).max(100).optional(),
+    }),
+    response: PerformerSendAnswerSchema,
+    errors: PERFORMER_SEND_ERRORS,
+  }),
+  media: defineEndpoint({
+    method: 'POST',
+    path: 'performer/messenger/channels/:channelId/media',
+    params: PerformerChannelParams,
+    body: z.strictObject({
+      kind: z.literal('photo'),
+      priceCents: z
+        .int()
+        .min(MESSENGER_MEDIA_PRICE_MIN_CENTS)
+        .max(MESSENGER_MEDIA_PRICE_MAX_CENTS)
+        .multipleOf(CENTS_PER_COIN),
+      caption: z.string().trim().max(MESSENGER_CAPTION_MAX).optional(),
+      idempotencyKey: z.string().min(8).max(100),
+    }),
+    response: PerformerSendAnswerSchema,
+    errors: PERFORMER_SEND_ERRORS,
   }),
 };

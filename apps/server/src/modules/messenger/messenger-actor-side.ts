@@ -27,10 +27,48 @@ export interface ActorMessageInput {
   messageType?: 'text' | 'media' | 'toy';
 }
 
+/** A message a performer sends through the performer API: only into its own channels, once per key. */
+export interface PerformerMessageInput extends ActorMessageInput {
+  /** The token's performer: another performer's channel is not found. */
+  actorId: number;
+  /** The performer's key: the same key in the channel answers the stored message (nothing sent again). */
+  idempotencyKey?: string | undefined;
+}
+
+export type PerformerMessageResult =
+  | { status: 'sent' | 'resent'; message: MessengerMessage; guestId: number; language: Language }
+  | { status: 'notFound' | 'blocked' | 'keyReused' };
+
+/** A channel as its performer sees it (the performer API's list). */
+export interface PerformerChannelRow {
+  channelId: string;
+  guestId: number;
+  blocked: boolean;
+  lastMessage: {
+    id: string;
+    senderType: 'guest' | 'actor';
+    messageType: MessengerMessage['messageType'];
+    text: string;
+    at: string;
+  } | null;
+}
+
 export interface MessengerActorSide {
   /** Stores a performer's message in the channel and delivers it (messengerMessage + channel + messengerUnread
    *  to every page of the guest; unread +1). Returns null when the channel is blocked (either side) or unknown. */
   postActorMessage(input: ActorMessageInput): Promise<MessengerMessage | null>;
+  /**
+   * The same as `postActorMessage` for a performer's own call (performer API): the channel must be the
+   * performer's, and a key already used in the channel answers the stored message without sending it again.
+   */
+  postPerformerMessage(input: PerformerMessageInput): Promise<PerformerMessageResult>;
+  /** The performer's channel (null: none, or another performer's). */
+  channelOfActor(
+    actorId: number,
+    channelId: string,
+  ): Promise<{ channelId: string; guestId: number; blocked: boolean } | null>;
+  /** The performer's channels, newest message first (at most `limit`). */
+  channelsOfActor(actorId: number, limit: number): Promise<PerformerChannelRow[]>;
   /** Listeners run after a guest's message is committed (on the node that stored it). */
   onGuestMessage(listener: (event: GuestMessageEvent) => void): () => void;
   /** The channel's guest/actor, for H3's routes (null = not the guest's channel). */

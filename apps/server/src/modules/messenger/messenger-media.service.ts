@@ -1,8 +1,9 @@
 /**
  * Paid media in the messenger (issue 19 deliverable 2, docs/decisions/0054-messenger.md): a photo a
- * (simulated) performer sends in a channel for coins. Locked, the guest sees a blurred placeholder
- * (never a byte of the picture); bought once, the message shows the picture through a URL signed for
- * the guest (messenger-media.routes.ts), and it is in the media library's messenger section.
+ * performer (the performer API, or the simulator) sends in a channel for coins. Locked, the guest sees
+ * a blurred placeholder (never a byte of the picture); bought once, the message shows the picture
+ * through a URL signed for the guest (messenger-media.routes.ts), and it is in the media library's
+ * messenger section.
  *
  * Buying: the channel must be the guest's (another guest's: MESSENGER_CHANNEL_NOT_FOUND), the media
  * one of that channel (MESSENGER_MEDIA_NOT_FOUND). ONE transaction locks the media row, charges the
@@ -104,14 +105,20 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
       return new Map(rows.filter((row) => row.guestId === guestId).map((row) => [row.id, view(row)]));
     },
 
-    /** A simulated performer's new photo for the channel's guest, locked, at one of the usual prices. */
-    offerPhoto(channel: { channelId: number; guestId: number; actorId: number }): Promise<MessengerMediaRow> {
+    /**
+     * A performer's new photo for the channel's guest, locked: a picture of the pool, at the performer's
+     * price (the performer API) or one of the usual prices (the simulator).
+     */
+    offerPhoto(
+      channel: { channelId: number; guestId: number; actorId: number },
+      priceCents?: number,
+    ): Promise<MessengerMediaRow> {
       return repository.insert({
         channelId: channel.channelId,
         guestId: channel.guestId,
         actorId: channel.actorId,
         kind: 'photo',
-        priceCents: pick(PHOTO_PRICES_COINS) * CENTS_PER_COIN,
+        priceCents: priceCents ?? pick(PHOTO_PRICES_COINS) * CENTS_PER_COIN,
         assetKey: pick(PHOTO_ASSET_KEYS),
         ageRating: 18,
       });

@@ -1,8 +1,9 @@
 /**
  * The messenger's performer-side part (issue 19 deliverables 2, 4 and 5; docs/decisions/0054): the
  * simulated performers' answers (performer-replies.ts), paid media (messenger-media.*) and toy control
- * (messenger-toys.ts), built on the messenger's `MessengerActorSide` port. The messenger module creates
- * it and mounts what it contributes: REST routes, the bought pictures' route, the answers' job.
+ * (messenger-toys.ts) and the performer API's messenger calls (messenger-performer-api.*), built on the
+ * messenger's `MessengerActorSide` port. The messenger module creates it and mounts what it
+ * contributes: REST routes, the bought pictures' route, the answers' job.
  */
 import { messengerEndpoints as e } from '@vela/contracts/messenger';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +17,8 @@ import type { MessengerActorSide } from './messenger-actor-side.ts';
 import { createMessengerMediaRepository } from './messenger-media.repository.ts';
 import { messengerMediaFileRoutes } from './messenger-media.routes.ts';
 import { createMessengerMedia, type MessengerMediaService } from './messenger-media.service.ts';
+import { messengerPerformerRoutes } from './messenger-performer-api.routes.ts';
+import { createPerformerMessenger } from './messenger-performer-api.service.ts';
 import { createMessengerToys, messengerToyGraphql } from './messenger-toys.ts';
 import { createPendingRepliesRepository } from './performer-replies.repository.ts';
 import { createPerformerReplies, type PerformerReplies } from './performer-replies.ts';
@@ -27,6 +30,10 @@ export interface MessengerPerformerPartDeps
   sessionSecret: string;
   actorName: (actorId: number) => Promise<string | null>;
   guestName: (guestId: number) => Promise<string>;
+  /** Guests' screen names by id (the performer API's channel list). */
+  guestNames: (guestIds: readonly number[]) => Promise<Map<number, string>>;
+  /** The live desk's "a performer app is in use" mark, set by the performer API's messenger calls. */
+  performerSeen?: ((actorId: number) => void) | undefined;
   /** The toys module's paid action and toy state; without it no toy control from the messenger (404). */
   toys?: Pick<ToysService, 'act' | 'hasToy' | 'state'> | undefined;
   /**
@@ -78,6 +85,14 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
           log: deps.log,
         })
       : null;
+  const performerApi = createPerformerMessenger({
+    actorSide: deps.actorSide,
+    media,
+    guestNames: deps.guestNames,
+    actorName: deps.actorName,
+    notify: deps.notify,
+  });
+  const secret = deps.config.performerApiSecret;
   const requireGuest = async (request: FastifyRequest) => (await deps.auth.requireGuest(request)).guestId;
   return {
     media,
@@ -90,6 +105,11 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
         handler: ({ params, body, auth: guestId }) =>
           media.buy(guestId, params.channelId, params.mediaId, body.idempotencyKey),
       });
+      // The performer API's messenger calls (X-Performer-Token), only with PERFORMER_API_SECRET.
+      if (secret)
+        await app.register(
+          messengerPerformerRoutes({ secret, messenger: performerApi, performerSeen: deps.performerSeen }),
+        );
       if (toys)
         route(app, e.toy).handle({
           authenticate: requireGuest,

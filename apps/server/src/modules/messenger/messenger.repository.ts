@@ -138,6 +138,15 @@ export function createMessengerRepository(db: Db) {
       ]);
       return { rows, total: count?.total ?? 0 };
     },
+    /** A performer's channels, newest message first (the performer API; index on actor_id). */
+    channelsOfActor(actorId: number, limit: number): Promise<ChannelRow[]> {
+      return db
+        .select()
+        .from(c)
+        .where(eq(c.actorId, actorId))
+        .orderBy(sql`${c.lastMessageAt} desc nulls last`, desc(c.id))
+        .limit(limit);
+    },
     async unreadTotal(guestId: number): Promise<number> {
       const [row] = await db
         .select({ total: sql<number>`coalesce(sum(${c.unreadCount}), 0)::int` })

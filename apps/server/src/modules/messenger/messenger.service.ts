@@ -51,7 +51,12 @@ import {
   type MessengerRepository,
   type SettingsRow,
 } from './messenger.repository.ts';
-import type { GuestMessageEvent, MessengerActorSide } from './messenger-actor-side.ts';
+import type {
+  ActorMessageInput,
+  GuestMessageEvent,
+  MessengerActorSide,
+  PerformerMessageResult,
+} from './messenger-actor-side.ts';
 
 /** Paid media of messages (the messenger's media code fills it in; none without it). */
 export type MessengerMediaReads = (
@@ -607,42 +612,107 @@ export function createMessengerService(deps: MessengerServiceDeps) {
 
   // ------------------------------------------------------------------------------ performer side
 
-  const actorSide: MessengerActorSide = {
-    async postActorMessage(input) {
-      const channelId = idOf(input.channelId);
-      if (channelId === null) return null;
-      const text = input.text.trim();
-      if (forbiddenCharacterOf(text))
-        throw new AppError('INVALID_CHARACTERS', 'control character in a reply', 400);
-      const mediaId = input.mediaId == null ? null : idOf(input.mediaId);
-      const written = await db.transaction(async (tx) => {
-        const store = createMessengerRepository(tx);
-        const channel = await store.lockChannelById(channelId);
-        if (!channel || isBlocked(channel)) return null;
-        const message = await store.insertMessage({
-          channelId: channel.id,
-          guestId: channel.guestId,
-          sender: 'actor',
-          messageType: input.messageType ?? (mediaId !== null ? 'media' : 'text'),
-          text: text.slice(0, MESSENGER_TEXT_MAX),
-          mediaId,
-          createdAt: now(),
-        });
-        return { message, channel: await store.afterActorMessage(channel.id, message) };
+  /** A performer's key in the messages' (guest, key) scope, apart from the guest's own keys. */
+  const performerKey = (key: string) => `performer:${key}`;
+
+  /**
+   * Stores a performer's message and delivers it (messengerMessage, channel, unread +1 to every page of
+   * the guest). With `actorId` only into that performer's channel; with a key, once per channel.
+   */
+  async function writeActorMessage(
+    input: ActorMessageInput & { actorId?: number; idempotencyKey?: string | undefined },
+  ): Promise<PerformerMessageResult> {
+    const channelId = idOf(input.channelId);
+    if (channelId === null) return { status: 'notFound' };
+    const text = input.text.trim();
+    if (forbiddenCharacterOf(text))
+      throw new AppError('INVALID_CHARACTERS', 'control character in a message', 400);
+    const mediaId = input.mediaId == null ? null : idOf(input.mediaId);
+    const key = input.idempotencyKey === undefined ? null : performerKey(input.idempotencyKey);
+    const written = await db.transaction(async (tx) => {
+      const store = createMessengerRepository(tx);
+      const channel = await store.lockChannelById(channelId);
+      if (!channel || (input.actorId !== undefined && channel.actorId !== input.actorId))
+        return { status: 'notFound' as const };
+      // Checked after the lock: a parallel send under the same key has committed by now.
+      const earlier = key === null ? undefined : await store.messageByKey(channel.guestId, key);
+      if (earlier)
+        return earlier.channelId === channel.id && earlier.sender === 'actor'
+          ? { status: 'resent' as const, message: earlier, channel }
+          : { status: 'keyReused' as const };
+      if (isBlocked(channel)) return { status: 'blocked' as const };
+      const message = await store.insertMessage({
+        channelId: channel.id,
+        guestId: channel.guestId,
+        sender: 'actor',
+        messageType: input.messageType ?? (mediaId !== null ? 'media' : 'text'),
+        text: text.slice(0, MESSENGER_TEXT_MAX),
+        mediaId,
+        idempotencyKey: key,
+        createdAt: now(),
       });
-      if (!written) return null;
-      const guestId = written.channel.guestId;
-      const language = languageOf(guestId);
-      const [channel, [message], actors] = await Promise.all([
-        channelViewOf(written.channel, language),
-        messageViews(guestId, [written.message]),
-        deps.actors.actorsByIds([written.channel.actorId]),
-      ]);
-      if (!message) return null;
+      return {
+        status: 'sent' as const,
+        message,
+        channel: await store.afterActorMessage(channel.id, message),
+      };
+    });
+    if (written.status !== 'sent' && written.status !== 'resent') return written;
+    const guestId = written.channel.guestId;
+    const language = languageOf(guestId);
+    const [channel, [message], actors] = await Promise.all([
+      channelViewOf(written.channel, language),
+      messageViews(guestId, [written.message]),
+      deps.actors.actorsByIds([written.channel.actorId]),
+    ]);
+    if (!message) throw new Error('no message view');
+    if (written.status === 'sent') {
       const about = actors.get(written.channel.actorId);
       await publish(guestId, { type: 'messengerMessage', message, channel }, about);
       await announceUnread(guestId, language);
-      return message;
+    }
+    return { status: written.status, message, guestId, language };
+  }
+
+  const actorSide: MessengerActorSide = {
+    async postActorMessage(input) {
+      const result = await writeActorMessage(input);
+      return result.status === 'sent' ? result.message : null;
+    },
+    postPerformerMessage: writeActorMessage,
+    async channelOfActor(actorId, channelId) {
+      const id = idOf(channelId);
+      const row = id === null ? undefined : await repository.channelById(id);
+      return row && row.actorId === actorId
+        ? { channelId: String(row.id), guestId: row.guestId, blocked: isBlocked(row) }
+        : null;
+    },
+    async channelsOfActor(actorId, limit) {
+      const rows = await repository.channelsOfActor(actorId, limit);
+      const last = new Map(
+        (
+          await repository.messagesByIds(
+            rows.flatMap((row) => (row.lastMessageId === null ? [] : [row.lastMessageId])),
+          )
+        ).map((message) => [message.id, message]),
+      );
+      return rows.map((row) => {
+        const message = row.lastMessageId === null ? undefined : last.get(row.lastMessageId);
+        return {
+          channelId: String(row.id),
+          guestId: row.guestId,
+          blocked: isBlocked(row),
+          lastMessage: message
+            ? {
+                id: String(message.id),
+                senderType: message.sender as 'guest' | 'actor',
+                messageType: message.messageType as MessengerMessage['messageType'],
+                text: message.text,
+                at: message.createdAt.toISOString(),
+              }
+            : null,
+        };
+      });
     },
     onGuestMessage(listener) {
       guestListeners.add(listener);

@@ -60,6 +60,24 @@ export interface PerformerRepliesOptions {
 const languageOf = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
 
+/**
+ * Notification type 10 (messengerMessage, "{actorName} sent you a message") for a performer's message
+ * delivered to the guest, whoever wrote it (the simulator, or a performer through the performer API).
+ */
+export async function notifyActorMessage(
+  deps: Pick<PerformerRepliesOptions, 'actorName' | 'notify'>,
+  sent: { guestId: number; actorId: number; channelId: string; messageId: string; language: Language },
+): Promise<void> {
+  if (!deps.notify) return;
+  const actorName = (await deps.actorName(sent.actorId).catch(() => null)) ?? '';
+  await deps.notify(sent.guestId, {
+    type: NOTIFICATION_TYPES.messengerMessage,
+    params: { actorId: sent.actorId, actorName, channelId: sent.channelId },
+    url: `${pathFor('Messenger', sent.language)}?channel=${sent.channelId}`,
+    dedupeKey: `messengerMessage:${sent.messageId}`,
+  });
+}
+
 export function createPerformerReplies(options: PerformerRepliesOptions) {
   const { actorSide, pending, log } = options;
   const random = options.random ?? Math.random;
@@ -104,12 +122,12 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
       if (photo) await options.media.discard(photo.id);
       return;
     }
-    const actorName = (await options.actorName(reply.actorId).catch(() => null)) ?? '';
-    await options.notify?.(reply.guestId, {
-      type: NOTIFICATION_TYPES.messengerMessage,
-      params: { actorId: reply.actorId, actorName, channelId: String(reply.channelId) },
-      url: `${pathFor('Messenger', language)}?channel=${reply.channelId}`,
-      dedupeKey: `messengerMessage:${message.id}`,
+    await notifyActorMessage(options, {
+      guestId,
+      actorId,
+      channelId: String(channelId),
+      messageId: message.id,
+      language,
     });
   }
 
