@@ -96,8 +96,12 @@ function afterMessage(
   channel: MessengerChannel,
 ): MessengerState {
   const withChannel = { ...state, list: updateChannel(state.list, channel) };
+  // A conversation still loading keeps the live message too: its answer may have been read before the
+  // message was stored, and `conversationLoaded` merges what came meanwhile.
   return patchConversation(withChannel, message.channelId, (view) =>
-    view && view.status === 'ready' ? { ...view, messages: mergeMessages(view.messages, [message]) } : view,
+    view && (view.status === 'ready' || view.status === 'loading')
+      ? { ...view, messages: mergeMessages(view.messages, [message]) }
+      : view,
   );
 }
 
