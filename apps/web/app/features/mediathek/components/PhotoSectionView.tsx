@@ -1,7 +1,8 @@
 /**
  * Photos of the media library by section (spec 2): bought albums (shop), pinned albums and pinned
- * pictures, the archive; feed and messenger are not filled by any feature yet and say so. An album
- * tile leads to the album page; archive and restore move albums between the lists.
+ * pictures, the archive, the photos bought in the messenger (MessengerPhotosView); the feed is not
+ * filled by any feature yet and says so. An album tile leads to the album page; archive and restore
+ * move albums between the lists.
  */
 import type { Language } from '@vela/contracts/common';
 import type { MediathekAlbum, MediathekPhotoSection, PinnedPicture } from '@vela/contracts/mediathek';
@@ -14,6 +15,7 @@ import { mediathekApi } from '../api.ts';
 import { type MediathekT, useMediathekT } from '../hooks/useMediathekT.ts';
 import { usePagedList } from '../hooks/usePagedList.ts';
 import { ArchiveButton } from './ArchiveButton.tsx';
+import { MessengerPhotosView } from './MessengerPhotosView.tsx';
 import { PagedGrid } from './PagedGrid.tsx';
 
 const EMPTY = {
@@ -21,10 +23,23 @@ const EMPTY = {
   pinned: 'empty.photos.pinned',
   archive: 'empty.photos.archive',
   feed: 'notBuilt.feed',
-  messenger: 'notBuilt.messenger',
 } as const;
 
 export function PhotoSectionView({ lang, section }: { lang: Language; section: MediathekPhotoSection }) {
+  return section === 'messenger' ? (
+    <MessengerPhotosView lang={lang} />
+  ) : (
+    <AlbumSectionView lang={lang} section={section} />
+  );
+}
+
+function AlbumSectionView({
+  lang,
+  section,
+}: {
+  lang: Language;
+  section: Exclude<MediathekPhotoSection, 'messenger'>;
+}) {
   const t = useMediathekT(lang);
   const [pictures, setPictures] = useState<PinnedPicture[]>([]);
   const [announcement, setAnnouncement] = useState('');
