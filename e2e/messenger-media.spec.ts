@@ -119,6 +119,7 @@ test('en: a performer sends a paid photo; the guest sees it locked live, buys it
     const tile = page.locator(`[data-messenger-media-id="${mediaId}"]`);
     await expect(tile).toBeVisible();
     await expect(tile).toContainText(TEXT.price);
+    await expect(tile).toContainText(`by ${name}`);
     await expect
       .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

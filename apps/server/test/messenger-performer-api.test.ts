@@ -173,6 +173,7 @@ describe('the performer API messenger (issue 19 deliverable 2)', () => {
         mediaId,
         channelId,
         actorId: actor.id,
+        actorName: actor.name,
         price: { value: 20, currency: 'VXC' },
       }),
     ]);

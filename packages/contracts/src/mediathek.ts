@@ -135,6 +135,8 @@ export const MediathekMessengerMediaSchema = z.object({
   mediaId: z.string(),
   channelId: z.string(),
   actorId: z.number().int(),
+  /** The performer's name ('' when the performer is gone). */
+  actorName: z.string(),
   kind: z.enum(['photo', 'clip']),
   price: PriceSchema,
   url: z.string(),

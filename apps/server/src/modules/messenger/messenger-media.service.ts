@@ -67,6 +67,8 @@ export interface MessengerMediaDeps {
   wallet: Pick<WalletService, 'atomically' | 'guestBalance'>;
   channels: Pick<MessengerActorSide, 'channelOf' | 'announceMediaMessage'>;
   signer: MediaSigner;
+  /** Performers' names by id (the media library's list). */
+  actorNames: (actorIds: readonly number[]) => Promise<Map<number, string>>;
   now?: () => number;
   random?: () => number;
 }
@@ -161,12 +163,14 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
       offset: number,
     ): Promise<{ items: MediathekMessengerMedia[]; total: number }> {
       const { rows, total } = await repository.bought(guestId, kind, limit, offset);
+      const names = await deps.actorNames([...new Set(rows.map((row) => row.actorId))]);
       return {
         total,
         items: rows.map((row) => ({
           mediaId: String(row.id),
           channelId: String(row.channelId),
           actorId: row.actorId,
+          actorName: names.get(row.actorId) ?? '',
           kind,
           price: coins(row.priceCents),
           url: urlOf(row, guestId),

@@ -29,6 +29,7 @@ export interface MessengerPerformerPartDeps
   /** The session secret: bought pictures' URLs are signed with a key derived from it (signed-media.ts). */
   sessionSecret: string;
   actorName: (actorId: number) => Promise<string | null>;
+  actorNames: (actorIds: readonly number[]) => Promise<Map<number, string>>;
   guestName: (guestId: number) => Promise<string>;
   /** Guests' screen names by id (the performer API's channel list). */
   guestNames: (guestIds: readonly number[]) => Promise<Map<number, string>>;
@@ -62,6 +63,7 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
     wallet: deps.wallet,
     channels: deps.actorSide,
     signer,
+    actorNames: deps.actorNames,
   });
   const toys = deps.toys
     ? createMessengerToys({

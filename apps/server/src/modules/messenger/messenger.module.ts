@@ -46,7 +46,10 @@ export interface MessengerModuleDeps
     > {
   guestExists: (guestId: number) => Promise<boolean>;
   /** The performer side's needs (messenger-performer.part.ts): signing, names, toys, the simulator. */
-  performerSide: Omit<MessengerPerformerPartDeps, keyof FeatureModuleDeps | 'actorSide' | 'actorName'>;
+  performerSide: Omit<
+    MessengerPerformerPartDeps,
+    keyof FeatureModuleDeps | 'actorSide' | 'actorName' | 'actorNames'
+  >;
   /** Tests: the channel-list throttle's clock. */
   throttleClock?: ThrottleClock;
 }
@@ -74,6 +77,8 @@ export function createMessengerModule(deps: MessengerModuleDeps): MessengerModul
     ...deps.performerSide,
     actorSide: service.actorSide,
     actorName: async (actorId) => (await deps.actors.actorsByIds([actorId])).get(actorId)?.name ?? null,
+    actorNames: async (actorIds) =>
+      new Map([...(await deps.actors.actorsByIds(actorIds))].map(([id, actor]) => [id, actor.name])),
   });
   const part = performerSide;
   const socket = messengerSocket(service, deps.log, deps.throttleClock ? { clock: deps.throttleClock } : {});

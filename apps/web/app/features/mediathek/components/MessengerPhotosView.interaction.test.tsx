@@ -24,6 +24,7 @@ const photo: MediathekMessengerMedia = {
   mediaId: '41',
   channelId: '9',
   actorId: 3,
+  actorName: 'Honey Jules',
   kind: 'photo',
   price: { value: 20, currency: 'VXC' },
   url: '/media/messenger/41/w640.webp?t=signed',
@@ -66,6 +67,7 @@ describe('media library: photos bought in the messenger (issue 19 deliverable 2)
     const tile = open.closest('[data-messenger-media-id="41"]');
     expect(tile?.querySelector('img')?.getAttribute('src')).toBe(photo.url);
     expect(tile?.textContent).toContain('20 coins');
+    expect(tile?.textContent).toContain('by Honey Jules');
     expect(screen.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')).toBe(
       '/en/messenger/?channel=9',
     );

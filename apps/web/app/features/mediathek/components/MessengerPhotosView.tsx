@@ -67,6 +67,7 @@ function PhotoTile({
         </span>
       </button>
       <div className="tile__body tile__body--after">
+        {item.actorName ? <span className="tile__meta">{t('tile.by', { name: item.actorName })}</span> : null}
         <span className="tile__meta">{t('tile.bought', { date })}</span>
         <span className="tile__meta">{t('messengerPhoto.price', { coins: item.price.value })}</span>
         <Link className="tile__meta" to={conversationOf(item, lang)}>
@@ -112,6 +113,7 @@ function PhotoDialog({
         />
       )}
       <p className="muted">
+        {item.actorName ? `${t('tile.by', { name: item.actorName })} · ` : ''}
         {t('tile.bought', { date })} · {t('messengerPhoto.price', { coins: item.price.value })}
       </p>
       <div className="myvela-actions">
