@@ -170,17 +170,19 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
     expect(await notificationsOf(guest.id)).toEqual([]);
   });
 
-  it('a performer played by a performer app (it used the performer API lately) is not answered for', async () => {
-    const { guest, actor, channelId } = await guestWithChannel();
-    const inbox = await t.app.inject({
-      method: 'GET',
-      url: '/rest/v1/performer/inbox',
-      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(PERFORMER_SECRET, actor.id) },
-    });
-    expect(inbox.statusCode, inbox.body).toBe(200);
-    await send(guest, channelId, 'Anyone home?');
-    await sleep(900);
-    expect(await actorMessages(channelId)).toEqual([]);
+  it('a performer played by a performer app (it used the performer API lately: the live inbox or its messenger channels) is not answered for', async () => {
+    for (const url of ['/rest/v1/performer/inbox', '/rest/v1/performer/messenger/channels']) {
+      const { guest, actor, channelId } = await guestWithChannel();
+      const called = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { [PERFORMER_TOKEN_HEADER]: performerToken(PERFORMER_SECRET, actor.id) },
+      });
+      expect(called.statusCode, called.body).toBe(200);
+      await send(guest, channelId, 'Anyone home?');
+      await sleep(900);
+      expect(await actorMessages(channelId)).toEqual([]);
+    }
   });
 
   it('two nodes hearing the same message answer it once (one pending row per message, taken by one node)', async () => {
