@@ -42,7 +42,7 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
   });
 
   async function channelWithToy(balanceCents: number) {
-    const channel = await guestWithChannel(balanceCents);
+    const channel = await guestWithChannel(balanceCents, { isOnline: true });
     await createToysRepository(t.database.db).register(channel.actor.id);
     return channel;
   }
@@ -93,6 +93,26 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
     expect(conversation.json().data.messages).toEqual([]);
   });
 
+  it('an offline performer with a toy: TOY_NOT_AVAILABLE, nothing charged, no message; GraphQL says not available (never sell a vibration nobody sees)', async () => {
+    const { guest, channelId, actor } = await guestWithChannel(5_000);
+    await createToysRepository(t.database.db).register(actor.id);
+    const refused = await toy(guest, channelId, 'soft');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('TOY_NOT_AVAILABLE');
+    expect(await chargesOf(channelId)).toEqual([]);
+    const conversation = await rest(guest, 'GET', `messenger/channel/${channelId}`);
+    expect(conversation.json().data.messages).toEqual([]);
+    expect(conversation.json().data.channel.isActorOnline).toBe(false);
+    const controls = await graphqlAs(
+      t.app,
+      NET,
+      guest,
+      'query ($id: ID!) { messengerToyControls(channelId: $id) { available } }',
+      { id: channelId },
+    );
+    expect(controls.json().data.messengerToyControls.available).toBe(false);
+  });
+
   it("a blocked channel, another guest's channel, too little money or a visitor: refused, nothing charged", async () => {
     const { guest, channelId } = await channelWithToy(5_000);
     const intruder = await make().buildGuest({ balanceCents: 5_000 });
@@ -130,6 +150,7 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
         postGuestAction: async (input) =>
           ({ id: '1', channelId, messageType: 'toy', text: input.text }) as MessengerMessage,
       },
+      isOnline: async () => true,
       guestName: async () => 'guest',
       wallet,
     });

@@ -29,6 +29,8 @@ export interface MessengerPerformerPartDeps
   /** The session secret: bought pictures' URLs are signed with a key derived from it (signed-media.ts). */
   sessionSecret: string;
   actorName: (actorId: number) => Promise<string | null>;
+  /** Whether the performer is online now (toy control from the messenger only then). */
+  actorOnline: (actorId: number) => Promise<boolean>;
   actorNames: (actorIds: readonly number[]) => Promise<Map<number, string>>;
   guestName: (guestId: number) => Promise<string>;
   /** Guests' screen names by id (the performer API's channel list). */
@@ -70,6 +72,7 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
         toys: deps.toys,
         channels: deps.actorSide,
         guestName: deps.guestName,
+        isOnline: deps.actorOnline,
         wallet: deps.wallet,
       })
     : null;

@@ -5,7 +5,8 @@
  * `toy:messenger:<channelId>:<actionId>`, and the log row commit together, then the command; a
  * refused command is refunded exactly once). The guest's channel only (another guest's:
  * MESSENGER_CHANNEL_NOT_FOUND), not when blocked (MESSENGER_CHANNEL_BLOCKED), only where the performer
- * has a toy (TOY_NOT_AVAILABLE, nothing charged). The action is shown in the conversation as the
+ * has a toy and is online (TOY_NOT_AVAILABLE, nothing charged: an offline performer's toy would
+ * vibrate for nobody, decision 0054). The action is shown in the conversation as the
  * guest's message of type `toy` (text: the preset), one per action id; a resent action answers the
  * stored action and message, never commanding the toy again.
  */
@@ -22,6 +23,8 @@ export interface MessengerToysDeps {
   toys: Pick<ToysService, 'act' | 'hasToy' | 'state'>;
   channels: Pick<MessengerActorSide, 'channelOf' | 'postGuestAction'>;
   guestName: (guestId: number) => Promise<string>;
+  /** Whether the performer is online now (the catalog's presence flag). */
+  isOnline: (actorId: number) => Promise<boolean>;
   wallet: Pick<WalletService, 'guestBalance'>;
 }
 
@@ -40,16 +43,17 @@ export function createMessengerToys(deps: MessengerToysDeps) {
   return {
     /**
      * Spec 7 GraphQL "toy controls" of a channel: whether the guest may control the performer's toy
-     * from it now (a toy, not blocked), the toy's state and the presets with their prices.
+     * from it now (a toy, the performer online, not blocked), the toy's state and the presets with their prices.
      */
     async controls(guestId: number, channelId: string) {
       const channel = await channelOf(guestId, channelId);
-      const [hasToy, state] = await Promise.all([
+      const [hasToy, online, state] = await Promise.all([
         deps.toys.hasToy(channel.actorId),
+        deps.isOnline(channel.actorId),
         deps.toys.state(channel.actorId),
       ]);
       return {
-        available: hasToy && !channel.blocked,
+        available: hasToy && online && !channel.blocked,
         state: toyStateView(channel.actorId, state),
         presets: toyPresetsView(),
       };
@@ -58,6 +62,13 @@ export function createMessengerToys(deps: MessengerToysDeps) {
     async toy(guestId: number, channelId: string, actionId: string, preset: ToyPreset) {
       const channel = await channelOf(guestId, channelId);
       if (channel.blocked) throw blocked();
+      if (!(await deps.isOnline(channel.actorId))) {
+        throw new AppError(
+          'TOY_NOT_AVAILABLE',
+          'The toy can be controlled while the performer is online',
+          409,
+        );
+      }
       const { action, state } = await deps.toys.act({
         guestId,
         actorId: channel.actorId,

@@ -48,7 +48,7 @@ export interface MessengerModuleDeps
   /** The performer side's needs (messenger-performer.part.ts): signing, names, toys, the simulator. */
   performerSide: Omit<
     MessengerPerformerPartDeps,
-    keyof FeatureModuleDeps | 'actorSide' | 'actorName' | 'actorNames'
+    keyof FeatureModuleDeps | 'actorSide' | 'actorName' | 'actorNames' | 'actorOnline'
   >;
   /** Tests: the channel-list throttle's clock. */
   throttleClock?: ThrottleClock;
@@ -77,6 +77,8 @@ export function createMessengerModule(deps: MessengerModuleDeps): MessengerModul
     ...deps.performerSide,
     actorSide: service.actorSide,
     actorName: async (actorId) => (await deps.actors.actorsByIds([actorId])).get(actorId)?.name ?? null,
+    actorOnline: async (actorId) =>
+      (await deps.actors.actorsByIds([actorId])).get(actorId)?.isOnline ?? false,
     actorNames: async (actorIds) =>
       new Map([...(await deps.actors.actorsByIds(actorIds))].map(([id, actor]) => [id, actor.name])),
   });

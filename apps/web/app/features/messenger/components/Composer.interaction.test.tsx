@@ -104,6 +104,26 @@ describe('the composer (issue 19)', () => {
     expect(input.value).toBe('');
   });
 
+  it('offers the toy only while the performer with a toy is online', () => {
+    const render = (isActorOnline: boolean) =>
+      renderInDataRouter(
+        '/en/messenger/',
+        <Composer
+          lang="en"
+          channel={{ ...channel, isDildocontrolAvailable: true, isActorOnline }}
+          gifts={gifts(0)}
+          onSent={() => {}}
+          onMessage={() => {}}
+        />,
+        buildGuestMe({ name: 'Mara' }),
+      );
+    render(false);
+    expect(document.querySelector('[data-open-toy]')).toBeNull();
+    cleanup();
+    render(true);
+    expect(document.querySelector('[data-open-toy]')).not.toBeNull();
+  });
+
   it('the gift picker: adding lowers the owned count, an owned gift is free, one more costs; Escape closes it', async () => {
     renderInDataRouter(
       '/en/messenger/',

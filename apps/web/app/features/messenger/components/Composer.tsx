@@ -167,7 +167,7 @@ export function Composer({
           {t('gifts')}
           {hasGifts ? ` (${draftCount(draft)})` : ''}
         </button>
-        {channel.isDildocontrolAvailable ? (
+        {channel.isDildocontrolAvailable && channel.isActorOnline ? (
           <button
             ref={toyButton}
             type="button"
