@@ -8,6 +8,7 @@
  */
 
 import { REDEEM_REFUSALS } from '@vela/domain/bonus-codes';
+import { MESSENGER_OWN_ERROR_CODES } from './messenger-codes.ts';
 import { TICKET_ERROR_CODES } from './ticket-codes.ts';
 
 export const ERROR_CODES = [
@@ -171,14 +172,7 @@ export const ERROR_CODES = [
   // Chat tickets (issue 18; contracts tickets.ts): buying, returning, cancelling a cam show's tickets.
   ...TICKET_ERROR_CODES,
   // Messenger (issue 19; contracts messenger.ts): channels, messages, gifts, paid media.
-  'MESSENGER_CHANNEL_NOT_FOUND',
-  'MESSENGER_ACTOR_NOT_FOUND',
-  'MESSENGER_CHANNEL_BLOCKED',
-  'MESSENGER_GIFT_NOT_FOUND',
-  'MESSENGER_GIFT_VIP_ONLY',
-  'MESSENGER_EMPTY_MESSAGE',
-  'MESSENGER_PRICE_CHANGED',
-  'MESSENGER_MEDIA_NOT_FOUND',
+  ...MESSENGER_OWN_ERROR_CODES,
   // Web push.
   'WEB_PUSH_UNAVAILABLE',
   'WEB_PUSH_SUBSCRIPTION_NOT_FOUND',

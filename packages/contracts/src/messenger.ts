@@ -38,6 +38,7 @@ import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ToyPresetSchema, ToyStateSchema } from './live-interaction.ts';
+import { MESSENGER_OWN_ERROR_CODES } from './messenger-codes.ts';
 
 /** Spec 9: one channel-list load per 500 ms (page and server). */
 export const MESSENGER_CHANNEL_THROTTLE_MS = 500;
@@ -57,14 +58,7 @@ export const MESSENGER_STORAGE_ACTOR_ID = 'messengerActorId';
 
 export const MESSENGER_ERROR_CODES = [
   'NOT_LOGGED_IN',
-  'MESSENGER_CHANNEL_NOT_FOUND',
-  'MESSENGER_ACTOR_NOT_FOUND',
-  'MESSENGER_CHANNEL_BLOCKED',
-  'MESSENGER_GIFT_NOT_FOUND',
-  'MESSENGER_GIFT_VIP_ONLY',
-  'MESSENGER_EMPTY_MESSAGE',
-  'MESSENGER_PRICE_CHANGED',
-  'MESSENGER_MEDIA_NOT_FOUND',
+  ...MESSENGER_OWN_ERROR_CODES,
   'NOT_ENOUGH_MONEY',
   'TOY_NOT_AVAILABLE',
 ] as const;
