@@ -34,6 +34,7 @@
  * - TOY_NOT_AVAILABLE          toy control where the performer has no toy now
  */
 import { CENTS_PER_COIN } from '@vela/domain/coins';
+import { CHANNEL_FILTERS } from '@vela/domain/messenger-channels';
 import { z } from 'zod';
 import { LanguageSchema, PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -77,7 +78,7 @@ const GiftId = z
   .max(2 ** 31 - 1);
 
 /** Spec 3 filters of the channel list. */
-export const MESSENGER_FILTERS = ['newest', 'unread', 'archived', 'blocked'] as const;
+export const MESSENGER_FILTERS = CHANNEL_FILTERS;
 export const MessengerFilterSchema = z.enum(MESSENGER_FILTERS);
 export type MessengerFilter = z.infer<typeof MessengerFilterSchema>;
 

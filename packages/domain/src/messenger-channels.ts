@@ -12,19 +12,27 @@
  * - At most MESSENGER_CHANNELS_MAX (500) channels.
  * - Channel loads are throttled to one per MESSENGER_CHANNEL_THROTTLE_MS (500 ms), the last call kept.
  */
-import type { MessengerChannel, MessengerFilter } from '@vela/contracts/messenger';
+
+/** Spec 3 filters of the channel list (the contracts' MESSENGER_FILTERS is this list). */
+export const CHANNEL_FILTERS = ['newest', 'unread', 'archived', 'blocked'] as const;
+type MessengerFilter = (typeof CHANNEL_FILTERS)[number];
 
 /** Spec 9 (mirrors the contract's constants, which a test keeps equal). */
 export const CHANNELS_MAX = 500;
 export const CHANNEL_THROTTLE_MS = 500;
 
-/** The fields of a channel these rules read. */
-export type ChannelLike = Pick<
-  MessengerChannel,
-  'channelId' | 'isActorOnline' | 'unread' | 'unreadCount' | 'archived' | 'blocked' | 'messageTimestamp'
->;
+/** The fields of a channel (spec 3 messenger channel) these rules read. */
+export interface ChannelLike {
+  channelId: string;
+  isActorOnline: boolean;
+  unread: boolean;
+  unreadCount: number;
+  archived: boolean;
+  blocked: boolean;
+  messageTimestamp: string | null;
+}
 
-export interface ChannelListState<C extends ChannelLike = MessengerChannel> {
+export interface ChannelListState<C extends ChannelLike = ChannelLike> {
   channels: C[];
   selectedId: string | null;
   filter: MessengerFilter;
