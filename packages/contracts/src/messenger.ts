@@ -54,8 +54,7 @@ export const MESSENGER_TEXT_MAX = 2000;
 /** Most gifts (summed quantities) in one message. */
 export const MESSENGER_GIFTS_PER_MESSAGE_MAX = 20;
 /** Spec 9 local-storage keys: the selected channel and the performer of a new conversation. */
-export const MESSENGER_STORAGE_CHANNEL_ID = 'messengerChannelId';
-export const MESSENGER_STORAGE_ACTOR_ID = 'messengerActorId';
+export { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from './messenger-storage.ts';
 
 export const MESSENGER_ERROR_CODES = [
   'NOT_LOGGED_IN',

@@ -56,7 +56,12 @@ import { linkIfBuilt } from '../i18n/implemented.ts';
 import { postLogout, postOnSuccess, requestAccessToken } from './api.ts';
 import { DialogSpinner } from './DialogSpinner.tsx';
 import { dialogSrc } from './dialogAddress.ts';
-import { hasStoredLoginAction, loginActionStep, takeStoredLoginAction } from './loginAction.ts';
+import {
+  clearMessengerSelection,
+  hasStoredLoginAction,
+  loginActionStep,
+  takeStoredLoginAction,
+} from './loginAction.ts';
 import {
   ADULT_MARKET_LOGGED_IN_KEY,
   type DialogSuccessListener,
@@ -197,6 +202,12 @@ export function PaymentDialogHost({
         } catch {
           // Storage unavailable (private mode): the modal may show again, nothing else depends on it.
         }
+      }
+      // Spec 4: the result posted, the messenger channel is cleared, then the stored action runs.
+      try {
+        clearMessengerSelection(window.localStorage);
+      } catch {
+        // Storage unavailable: nothing was stored either.
       }
       const step = afterLoginStep({
         alreadyHandled: false,

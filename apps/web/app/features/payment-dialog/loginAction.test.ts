@@ -1,9 +1,11 @@
 import { endpointPath } from '@vela/contracts/endpoint';
 import { galleryEndpoints } from '@vela/contracts/gallery';
+import { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from '@vela/contracts/messenger-storage';
 import { ON_LOGIN_ACTION_STORAGE_KEY, type OnLoginAction } from '@vela/contracts/payment-messages';
 import { pathFor } from '@vela/i18n/routes';
 import { describe, expect, it } from 'vitest';
 import {
+  clearMessengerSelection,
   hasStoredLoginAction,
   LINDEMANN_REDIRECT_DELAY_MS,
   lindemannLoginAction,
@@ -23,6 +25,17 @@ describe('stored login action (spec 3 local storage onLoginAction)', () => {
     expect(takeStoredLoginAction(storage)).toEqual(action);
     expect(takeStoredLoginAction(storage)).toBeNull();
     expect(hasStoredLoginAction(storage)).toBe(false);
+  });
+
+  it('spec 4: after a login the messenger channel is cleared (both spec 9 keys), other keys stay', () => {
+    const storage = memoryStorage();
+    storage.setItem(MESSENGER_STORAGE_CHANNEL_ID, '41');
+    storage.setItem(MESSENGER_STORAGE_ACTOR_ID, '7');
+    storeLoginAction(storage, { type: 'redirectTo', params: { targetUrl: '/en/' } });
+    clearMessengerSelection(storage);
+    expect(storage.map.has(MESSENGER_STORAGE_CHANNEL_ID)).toBe(false);
+    expect(storage.map.has(MESSENGER_STORAGE_ACTOR_ID)).toBe(false);
+    expect(hasStoredLoginAction(storage)).toBe(true);
   });
 
   it('an invalid stored value is removed and never run', () => {

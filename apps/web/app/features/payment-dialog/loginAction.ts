@@ -14,6 +14,7 @@
  * or, with `options.by: 'actor'`, the performer's channel (`?actor=`, created when missing).
  */
 import type { Language } from '@vela/contracts/common';
+import { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from '@vela/contracts/messenger-storage';
 import {
   LocalPathSchema,
   ON_LOGIN_ACTION_STORAGE_KEY,
@@ -27,6 +28,16 @@ import { linkIfBuilt } from '../i18n/implemented.ts';
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const MAX_ACTION_DELAY_MS = 5000;
+
+/**
+ * Spec 4: after a login or signup the messenger channel is cleared — the selection stored in this
+ * browser may be the previous guest's (a stored `selectMessengerChannel` action names its channel in
+ * the address it opens, not in storage).
+ */
+export function clearMessengerSelection(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(MESSENGER_STORAGE_CHANNEL_ID);
+  storage.removeItem(MESSENGER_STORAGE_ACTOR_ID);
+}
 
 export function storeLoginAction(storage: StorageLike, action: OnLoginAction): void {
   storage.setItem(ON_LOGIN_ACTION_STORAGE_KEY, JSON.stringify(action));

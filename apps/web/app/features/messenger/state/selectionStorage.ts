@@ -3,7 +3,7 @@
  * the performer of a conversation being opened (`MESSENGER_STORAGE_ACTOR_ID`), so the page opens where
  * the guest left it. Storage that is missing or refuses (private mode) changes nothing.
  */
-import { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from '@vela/contracts/messenger';
+import { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from '@vela/contracts/messenger-storage';
 
 const CHANNEL_ID = /^[1-9][0-9]{0,17}$/;
 
