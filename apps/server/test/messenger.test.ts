@@ -283,6 +283,23 @@ describe('channels and paid text messages (spec 3 channel pricing)', () => {
     expect(await balanceOf(guest.id)).toBe(4_750);
   });
 
+  it('one idempotency key sent to two channels at once is one message and one charge; the other answers 409 IDEMPOTENCY_KEY_REUSED, never a 500', async () => {
+    const guest = await make.buildGuest({ balanceCents: 5_000 });
+    const [a, b] = [await performer({ price: 250 }), await performer({ price: 250 })];
+    const channels = [await channelWith(guest, a.id), await channelWith(guest, b.id)];
+    const idempotencyKey = key('two-channels');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(guest, channels[i % 2] as string, { idempotencyKey })),
+    );
+    for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+    const refused = answers.filter((answer) => answer.statusCode === 409);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await messagesIn(channels[0] as string)) + (await messagesIn(channels[1] as string))).toBe(1);
+    expect(await messageTransfersOf(guest.id)).toBe(1);
+    expect(await balanceOf(guest.id)).toBe(4_750);
+  });
+
   it('control characters, an oversize text, an empty message and a malformed body are refused (4xx) and nothing is stored', async () => {
     const guest = await make.buildGuest({ balanceCents: 1_000 });
     const actor = await performer({ price: 100 });
