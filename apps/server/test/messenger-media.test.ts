@@ -2,7 +2,8 @@
  * Paid media in the messenger (issue 19 deliverable 2, decision 0054): a simulated performer's paid
  * photo arrives locked (a placeholder, no URL); buying it charges once (ledger kind message, key
  * messenger-media:<id>) however many buys race, unlocks it with a URL signed for the guest and puts it
- * in the media library's messenger section; too little money changes nothing; another guest can
+ * in the media library's messenger section; not sold without an accepted age check (FSK-18: it could not
+ * be opened); too little money changes nothing; another guest can
  * neither buy nor see it. PGlite by default, PostgreSQL with DATABASE_URL.
  */
 import { queryRows } from '@vela/db/client';
@@ -40,6 +41,9 @@ async function paidPhoto(balanceCents: number) {
   return { ...channel, message, mediaId: message.media.mediaId as string };
 }
 
+const verifyAge = (guestId: number) =>
+  t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guestId}`);
+
 const buy = (
   guest: Parameters<typeof rest>[0],
   channelId: string,
@@ -72,6 +76,12 @@ describe('paid media in the messenger (issue 19 deliverable 2)', () => {
 
   it('20 parallel buys with the same key charge once; the photo opens with a URL signed for the guest and is in the media library under messenger', async () => {
     const { guest, channelId, mediaId, message } = await paidPhoto(10_000);
+    // The photo is FSK-18: without an accepted age check it is not sold (it could not be opened).
+    const unverified = await buy(guest, channelId, mediaId);
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json().error.code).toBe('RESTRICTED');
+    expect(await transfersOf(mediaId)).toBe(0);
+    await verifyAge(guest.id);
     const idempotencyKey = key('same');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => buy(guest, channelId, mediaId, idempotencyKey)),
@@ -95,10 +105,17 @@ describe('paid media in the messenger (issue 19 deliverable 2)', () => {
       url: bought.media.url,
       headers: { cookie: guest.cookie },
     });
-    // The photo is FSK-18: a guest without an accepted age check gets the restriction, no bytes.
-    expect(picture.statusCode).toBe(403);
-    expect(picture.json().error.code).toBe('RESTRICTED');
-    await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
+    expect(picture.statusCode, picture.body.slice(0, 200)).toBe(200);
+    // The photo is FSK-18: once the age check is gone (revoked), the restriction, no bytes.
+    await t.database.db.execute(sql`update guests set avs_status = 'unknown' where id = ${guest.id}`);
+    const revoked = await t.app.inject({
+      method: 'GET',
+      url: bought.media.url,
+      headers: { cookie: guest.cookie },
+    });
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json().error.code).toBe('RESTRICTED');
+    await verifyAge(guest.id);
     const seen = await t.app.inject({
       method: 'GET',
       url: bought.media.url,
@@ -136,6 +153,7 @@ describe('paid media in the messenger (issue 19 deliverable 2)', () => {
 
   it('too little money: NOT_ENOUGH_MONEY, nothing charged, the photo stays locked and out of the library', async () => {
     const { guest, channelId, mediaId } = await paidPhoto(0);
+    await verifyAge(guest.id);
     const refused = await buy(guest, channelId, mediaId);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe('NOT_ENOUGH_MONEY');

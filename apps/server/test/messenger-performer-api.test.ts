@@ -162,6 +162,8 @@ describe('the performer API messenger (issue 19 deliverable 2)', () => {
     });
     expect((await rest(guest, 'GET', 'mediathek/photos/messenger')).json().data.total).toBe(0);
 
+    // FSK-18 media is sold only past the age check.
+    await t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guest.id}`);
     const bought = await rest(guest, 'POST', `messenger/channel/${channelId}/media/${mediaId}/buy`, {
       idempotencyKey: key('buy'),
     });

@@ -69,6 +69,8 @@ export interface MessengerMediaDeps {
   signer: MediaSigner;
   /** Performers' names by id (the media library's list). */
   actorNames: (actorIds: readonly number[]) => Promise<Map<number, string>>;
+  /** Throws (403 RESTRICTED) when the guest may not open FSK-18 media: checked before any charge. */
+  requireAdult?: (guestId: number) => Promise<void>;
   now?: () => number;
   random?: () => number;
 }
@@ -137,6 +139,7 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
         throw mediaNotFound();
       let alreadyBought = row.boughtAt !== null;
       if (!alreadyBought) {
+        await deps.requireAdult?.(guestId);
         alreadyBought = await deps.wallet.atomically(async (tx, ledger) => {
           const locked = await repository.lockForPurchase(tx, row.id);
           if (!locked || locked.boughtAt !== null) return true;

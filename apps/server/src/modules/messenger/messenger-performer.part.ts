@@ -7,6 +7,7 @@
  */
 import { messengerEndpoints as e } from '@vela/contracts/messenger';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { FSK18, RestrictedError } from '../../http/age-gate.ts';
 import { route } from '../../http/endpoint.ts';
 import { privateResponses } from '../../http/private.ts';
 import { createMediaSigner, mediaKeyOf } from '../../infra/signed-media.ts';
@@ -66,6 +67,11 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
     channels: deps.actorSide,
     signer,
     actorNames: deps.actorNames,
+    // The media is FSK-18 (served only past the age check): never sold to a guest who could not open it.
+    requireAdult: async (guestId) => {
+      const reason = await deps.ageGate.reasonFor(guestId, FSK18);
+      if (reason) throw new RestrictedError(reason);
+    },
   });
   const toys = deps.toys
     ? createMessengerToys({
