@@ -39,7 +39,8 @@ describe('links only to built pages (an unbuilt route answers 404)', () => {
     expect(linkIfBuilt('Categories/Category', 'de', { categorySlug: 'x' })).toBe('/de/kategorien/x/');
     expect(linkIfBuilt('TermsOfService', 'es')).toBe('/es/terminos-y-condiciones/');
     expect(linkIfBuilt('Cams', 'en')).toBe('/en/cams/');
-    expect(linkIfBuilt('Messenger', 'en')).toBeNull();
+    expect(linkIfBuilt('Messenger', 'en')).toBe('/en/messenger/');
+    expect(linkIfBuilt('DailyDeals', 'en')).toBeNull();
     expect(linkIfBuilt('Videos/NewVideos', 'en')).toBe('/en/videos/new-videos/');
     expect(linkIfBuilt('Feed', 'en')).toBeNull();
   });
