@@ -155,8 +155,8 @@ test.describe('not found (unknown pages answer 404 in the page language)', () =>
   });
 
   test('a route that is not built yet answers 404, not a placeholder', async ({ page }) => {
-    // The messenger (spec 2) is not built yet.
-    const response = await page.goto('/de/messenger/');
+    // The daily deals page (spec 2 /daily-deals/, German /tagesangebote/) is not built yet.
+    const response = await page.goto('/de/tagesangebote/');
     expect(response?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText(TEXT.notFound.de);
   });
