@@ -73,6 +73,19 @@ describe('messenger page store (issue 19)', () => {
     expect(state.conversations['1']?.messages.map((m) => m.id)).toEqual(['4', '9']);
   });
 
+  it('a second load while the first runs keeps the live message the loading view holds', () => {
+    let state = messengerAfter(INITIAL_MESSENGER_STATE, channels([channel(1)]));
+    state = messengerAfter(state, { type: 'conversationLoading', channelId: '1' });
+    state = messengerAfter(state, { type: 'messengerMessage', message: message(9), channel: channel(1) });
+    state = messengerAfter(state, { type: 'conversationLoading', channelId: '1' });
+    state = messengerAfter(state, {
+      type: 'conversationLoaded',
+      channelId: '1',
+      conversation: { channel: channel(1), messages: [message(4)], hasOlder: false },
+    });
+    expect(state.conversations['1']?.messages.map((m) => m.id)).toEqual(['4', '9']);
+  });
+
   it('selecting a channel lowers the unread total (the navbar badge of this page)', () => {
     const state = messengerAfter(loaded(), { type: 'select', channelId: '2' });
     expect(state.list.unreadTotal).toBe(0);

@@ -149,10 +149,17 @@ export function messengerAfter(
     case 'channelFailed':
       return { ...state, list: removeChannel(state.list, event.channelId) };
     case 'conversationLoading':
+      // A load again while one runs keeps the live messages the loading view holds (never dropped).
       return patchConversation(state, event.channelId, (view) =>
         view?.status === 'ready'
           ? view
-          : { status: 'loading', errorCode: null, messages: [], hasOlder: false, older: 'idle' },
+          : {
+              status: 'loading',
+              errorCode: null,
+              messages: view?.status === 'loading' ? view.messages : [],
+              hasOlder: false,
+              older: 'idle',
+            },
       );
     case 'conversationLoaded':
       return patchConversation(state, event.channelId, (view) => ({
