@@ -10,6 +10,7 @@
  * guest's message of type `toy` (text: the preset), one per action id; a resent action answers the
  * stored action and message, never commanding the toy again.
  */
+import { MessengerIdSchema } from '@vela/contracts/messenger';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import type { ToyPreset } from '@vela/domain/toy-control';
 import { AppError } from '../../http/errors.ts';
@@ -135,7 +136,7 @@ export function messengerToyGraphql(toys: MessengerToys): GraphqlExtension {
     resolvers: {
       async messengerToyControls(args: { channelId: string }, context: GraphqlContext) {
         if (context.guestId === null) return null;
-        if (!/^[1-9][0-9]{0,17}$/.test(String(args.channelId)))
+        if (!MessengerIdSchema.safeParse(String(args.channelId)).success)
           throw badInput('channelId must be a positive id');
         return toys.controls(context.guestId, String(args.channelId));
       },

@@ -3,7 +3,12 @@
  * gifts, touch messenger channel; issue 19). All need a token; an anonymous session reads null and a
  * mutation is refused (UNAUTHORIZED). Another guest's channel is MESSENGER_CHANNEL_NOT_FOUND.
  */
-import { MESSENGER_CHANNELS_MAX, MESSENGER_FILTERS, type MessengerFilter } from '@vela/contracts/messenger';
+import {
+  MESSENGER_CHANNELS_MAX,
+  MESSENGER_FILTERS,
+  type MessengerFilter,
+  MessengerIdSchema,
+} from '@vela/contracts/messenger';
 import { GraphQLError } from 'graphql';
 import { badInput, type GraphqlContext, type GraphqlExtension } from '../graphql/graphql.schema.ts';
 import type { MessengerService } from './messenger.service.ts';
@@ -149,7 +154,7 @@ export function messengerGraphql(messenger: MessengerService): GraphqlExtension 
       },
       async touchMessengerChannel(args: { channelId: string }, context: GraphqlContext) {
         if (context.guestId === null) throw needLogin();
-        if (!/^[1-9][0-9]{0,17}$/.test(String(args.channelId)))
+        if (!MessengerIdSchema.safeParse(String(args.channelId)).success)
           throw badInput('channelId must be a positive id');
         return messenger.touch(context.guestId, String(args.channelId), language(context));
       },
