@@ -68,34 +68,6 @@ export function useMessenger(start: MessengerStart) {
   const throttled = useMemo(() => throttleLatest(requestList), [requestList]);
   useEffect(() => () => throttled.cancel(), [throttled]);
 
-  useEffect(() => {
-    if (!client) return;
-    const offMessage = client.onMessage((message) => {
-      store.dispatch(message);
-      if (message.type === 'ackSession' && message.snapshot) {
-        // A new session starts with the server's defaults: ask for the page's list again.
-        sent.current = null;
-        throttled.call();
-      }
-      if (
-        message.type === 'messengerMessage' &&
-        message.message.senderType === 'actor' &&
-        store.getState().list.selectedId === message.message.channelId &&
-        document.visibilityState === 'visible'
-      ) {
-        void touchChannel(message.message.channelId).then(
-          (answer) => store.dispatch({ type: 'unreadTotal', unreadTotal: answer.unreadTotal }),
-          () => {},
-        );
-      }
-    });
-    if (client.session?.snapshot) {
-      store.dispatch(client.session);
-      throttled.call();
-    }
-    return offMessage;
-  }, [client, store, throttled]);
-
   // The open channel left the selection by itself (archived here or in another tab): nothing is wanted.
   useEffect(() => {
     let previous = store.getState().list.selectedId;
@@ -142,6 +114,39 @@ export function useMessenger(start: MessengerStart) {
     },
     [store, reportOnce],
   );
+
+  useEffect(() => {
+    if (!client) return;
+    const offMessage = client.onMessage((message) => {
+      store.dispatch(message);
+      if (message.type === 'ackSession' && message.snapshot) {
+        // A new session starts with the server's defaults: ask for the page's list again. Messages
+        // stored while this page had no socket (it connected after the conversation loaded, or it
+        // reconnects) never reach it live: the open conversation is read again (merged, nothing lost)
+        // and the others are forgotten, so they load afresh when selected.
+        sent.current = null;
+        throttled.call();
+        store.dispatch({ type: 'forgetConversations', keep: wanted.current });
+        if (wanted.current) void load(wanted.current);
+      }
+      if (
+        message.type === 'messengerMessage' &&
+        message.message.senderType === 'actor' &&
+        store.getState().list.selectedId === message.message.channelId &&
+        document.visibilityState === 'visible'
+      ) {
+        void touchChannel(message.message.channelId).then(
+          (answer) => store.dispatch({ type: 'unreadTotal', unreadTotal: answer.unreadTotal }),
+          () => {},
+        );
+      }
+    });
+    if (client.session?.snapshot) {
+      store.dispatch(client.session);
+      throttled.call();
+    }
+    return offMessage;
+  }, [client, store, throttled, load]);
 
   const loadOlder = useCallback(
     async (channelId: string) => {

@@ -86,6 +86,30 @@ describe('messenger page store (issue 19)', () => {
     expect(state.conversations['1']?.messages.map((m) => m.id)).toEqual(['4', '9']);
   });
 
+  it('a new socket session keeps only the open conversation; its reload adds what it missed meanwhile', () => {
+    let state = loaded();
+    state = messengerAfter(state, { type: 'conversationLoading', channelId: '2' });
+    state = messengerAfter(state, {
+      type: 'conversationLoaded',
+      channelId: '2',
+      conversation: { channel: channel(2), messages: [message(6, '2')], hasOlder: false },
+    });
+    state = messengerAfter(state, { type: 'forgetConversations', keep: '1' });
+    expect(Object.keys(state.conversations)).toEqual(['1']);
+    // The reload of the open one (no loading state in between: the view stays ready).
+    state = messengerAfter(state, { type: 'conversationLoading', channelId: '1' });
+    expect(state.conversations['1']?.status).toBe('ready');
+    state = messengerAfter(state, {
+      type: 'conversationLoaded',
+      channelId: '1',
+      conversation: { channel: channel(1), messages: [message(5), message(8)], hasOlder: true },
+    });
+    expect(state.conversations['1']?.messages.map((m) => m.id)).toEqual(['3', '5', '8']);
+    expect(state.conversations['1']?.hasOlder).toBe(true);
+    expect(messengerAfter(state, { type: 'forgetConversations', keep: null }).conversations).toEqual({});
+    expect(messengerAfter(state, { type: 'forgetConversations', keep: '1' })).toBe(state);
+  });
+
   it('selecting a channel lowers the unread total (the navbar badge of this page)', () => {
     const state = messengerAfter(loaded(), { type: 'select', channelId: '2' });
     expect(state.list.unreadTotal).toBe(0);

@@ -49,6 +49,8 @@ export type MessengerAction =
   | { type: 'channelChanged'; channel: MessengerChannel }
   | { type: 'unreadTotal'; unreadTotal: number }
   | { type: 'conversationLoading'; channelId: string }
+  /** A new socket session: conversations other than `keep` may have missed messages, they load again. */
+  | { type: 'forgetConversations'; keep: string | null }
   | { type: 'conversationLoaded'; channelId: string; conversation: MessengerConversation }
   | { type: 'conversationFailed'; channelId: string; code: string }
   | { type: 'olderLoading'; channelId: string }
@@ -148,6 +150,12 @@ export function messengerAfter(
       return { ...state, listReady: false, list: setFilter(state.list, event.filter, event.onlineOnly) };
     case 'channelFailed':
       return { ...state, list: removeChannel(state.list, event.channelId) };
+    case 'forgetConversations': {
+      const kept = event.keep === null ? undefined : state.conversations[event.keep];
+      const count = Object.keys(state.conversations).length;
+      if (count === 0 || (count === 1 && kept)) return state;
+      return { ...state, conversations: kept && event.keep !== null ? { [event.keep]: kept } : {} };
+    }
     case 'conversationLoading':
       // A load again while one runs keeps the live messages the loading view holds (never dropped).
       return patchConversation(state, event.channelId, (view) =>
