@@ -12,6 +12,8 @@ export const MESSENGER_REPLY_KEYS = ['reply1', 'reply2', 'reply3', 'reply4', 're
 export const MESSENGER_GIFT_THANKS_KEYS = ['thanksGift1', 'thanksGift2', 'thanksGift3'] as const;
 /** The captions of a paid photo. */
 export const MESSENGER_PHOTO_KEYS = ['photo1', 'photo2'] as const;
+/** The captions of a paid clip. */
+export const MESSENGER_CLIP_KEYS = ['clip1', 'clip2'] as const;
 
 export const messengerReplyMessages = defineMessages({
   en: {
@@ -26,6 +28,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Aww, I love it! Thank you for thinking of me.',
     photo1: 'I took a new photo just for you. Want to see it?',
     photo2: 'Here is a little something from today. Unlock it if you like!',
+    clip1: 'I made a short clip just for you. Want to watch it?',
+    clip2: 'A little video from today, only for you. Unlock it if you like!',
   },
   de: {
     reply1: 'Hey, danke, dass du mir schreibst! Wie geht es dir heute?',
@@ -39,6 +43,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Oh, das gefällt mir! Danke, dass du an mich denkst.',
     photo1: 'Ich habe ein neues Foto nur für dich gemacht. Willst du es sehen?',
     photo2: 'Hier ist eine Kleinigkeit von heute. Schalte sie frei, wenn du magst!',
+    clip1: 'Ich habe einen kurzen Clip nur für dich gedreht. Willst du ihn sehen?',
+    clip2: 'Ein kleines Video von heute, nur für dich. Schalte es frei, wenn du magst!',
   },
   nl: {
     reply1: 'Hé, bedankt dat je me schrijft! Hoe gaat het vandaag met je?',
@@ -52,6 +58,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Aww, wat leuk! Bedankt dat je aan me denkt.',
     photo1: 'Ik heb een nieuwe foto speciaal voor jou gemaakt. Wil je hem zien?',
     photo2: 'Hier is iets kleins van vandaag. Ontgrendel het als je wilt!',
+    clip1: 'Ik heb een korte clip speciaal voor jou gemaakt. Wil je hem bekijken?',
+    clip2: 'Een kleine video van vandaag, alleen voor jou. Ontgrendel hem als je wilt!',
   },
   es: {
     reply1: '¡Hola, gracias por escribirme! ¿Cómo estás hoy?',
@@ -65,5 +73,7 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: '¡Oh, me encanta! Gracias por pensar en mí.',
     photo1: 'Me hice una foto nueva solo para ti. ¿Quieres verla?',
     photo2: 'Aquí tienes algo de hoy. ¡Desbloquéalo si te apetece!',
+    clip1: 'Grabé un clip corto solo para ti. ¿Quieres verlo?',
+    clip2: 'Un pequeño vídeo de hoy, solo para ti. ¡Desbloquéalo si te apetece!',
   },
 });
