@@ -39,6 +39,7 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { fansOfActorSql } from './modules/favorites/favorites.repository.ts';
 import type { FeatureModule, FeatureModuleDeps, GuestNotifier } from './modules/feature-module.ts';
 import { createFreeShowModule } from './modules/free-show/free-show.module.ts';
+import { createFsk18Previews } from './modules/gallery/actor-previews.ts';
 import { createGalleryModule } from './modules/gallery/gallery.module.ts';
 import { albumForSale, performerOfItem } from './modules/gallery/gallery.repository.ts';
 import { graphqlRoutes } from './modules/graphql/graphql.routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     giftVouchers: createMessengerGiftVouchers(database.db),
     vouchersChanged: (guestId) => promotions.service.announceVouchers(guestId),
     withToys: (actorIds) => toys.service.withToys(actorIds),
+    fsk18Previews: createFsk18Previews(database.db),
     guestExists: async (guestId) => (await guestsRepository.guestById(guestId)) !== undefined,
     // Paid media signed per guest, toy control through the toys module, and the activity simulator's
     // answers for the performers no performer app plays (the live desk knows; decision 0054).
@@ -350,11 +352,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pinnedPictures: async (guestId, country) =>
           (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
         isVip,
-        // The photos and clips bought in the messenger (issue 19): the messenger module's.
+        // The photos bought in the messenger (issue 19): the messenger module's.
         messengerPhotos: (guestId, limit, offset) =>
           messenger.performerSide.media.bought(guestId, 'photo', limit, offset),
-        messengerClips: (guestId, limit, offset) =>
-          messenger.performerSide.media.bought(guestId, 'clip', limit, offset),
       },
     }),
     // Phone verification by pin (issue 18): the telephony sandbox writes to the mail outbox.

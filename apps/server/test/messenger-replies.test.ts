@@ -3,9 +3,10 @@
  * answers a guest's message after a short delay (MESSENGER_REPLY_DELAY_MS) in the guest's language,
  * once per message (also with two nodes on one database), on every open page of the guest, with a
  * notification that the web push module pushes to a subscribed browser; a blocked channel gets none.
+ * A toy action from the messenger gets one short reaction (none when blocked or played by an app).
  * PGlite by default, PostgreSQL with DATABASE_URL.
  */
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MessengerMessage } from '@vela/contracts/messenger';
@@ -13,13 +14,14 @@ import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
-import { messengerReplyMessages } from '@vela/i18n/messages/messenger-replies';
+import { MESSENGER_TOY_REACTION_KEYS, messengerReplyMessages } from '@vela/i18n/messages/messenger-replies';
 import { beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
 import type { GuestMessageEvent } from '../src/modules/messenger/messenger-actor-side.ts';
 import { createPendingRepliesRepository } from '../src/modules/messenger/performer-replies.repository.ts';
 import { createPerformerReplies } from '../src/modules/messenger/performer-replies.ts';
+import { createToysRepository } from '../src/modules/toys/toys.repository.ts';
 import { messengerKit, sleep, waitFor } from './messenger-performer-kit.ts';
 import { guestPage } from './socket-client.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -203,11 +205,7 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
       createPerformerReplies({
         actorSide,
         pending: createPendingRepliesRepository(t.database.db),
-        media: {
-          offerPhoto: () => Promise.reject(new Error('no photo')),
-          offerClip: () => Promise.reject(new Error('no clip')),
-          discard: async () => undefined,
-        },
+        media: { offerPhoto: () => Promise.reject(new Error('no photo')), discard: async () => undefined },
         isSimulated: () => true,
         actorName: async () => actor.name,
         delayMs: [0, 0],
@@ -274,5 +272,99 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('the simulated performer reacts to a toy action from the messenger (issue 19 deliverables 4 and 5)', () => {
+  /** A guest (with coins) and a channel to an online performer with a toy. */
+  async function channelWithToy() {
+    const channel = await guestWithChannel(10_000, { isOnline: true });
+    await createToysRepository(t.database.db).register(channel.actor.id);
+    return channel;
+  }
+  const toy = (guest: Parameters<typeof rest>[0], channelId: string, actionId: string, lang: string) =>
+    rest(guest, 'POST', `messenger/channel/${channelId}/toy`, { actionId, preset: 'soft' }, lang);
+  const pendingOf = async (channelId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from messenger_pending_replies where channel_id = ${Number(channelId)}`,
+      )
+    )[0]?.n;
+
+  it("one reaction per action, after the delay, in the guest's page language (es), live on the page; a resent action gets no second one", async () => {
+    const { guest, channelId } = await channelWithToy();
+    const page = await guestPage(socketUrl, guest);
+    const actionId = randomUUID();
+    const acted = await toy(guest, channelId, actionId, 'es');
+    expect(acted.statusCode, acted.body).toBe(200);
+    expect(acted.json().data.status).toBe('done');
+    const startedAt = Date.now();
+    const again = await toy(guest, channelId, actionId, 'es');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.message.id).toBe(acted.json().data.message.id);
+    let reaction: { message: MessengerMessage } | undefined;
+    while (!reaction) {
+      const event = await page.next('messengerMessage', 5_000);
+      if (event.message.senderType === 'actor') reaction = event;
+    }
+    // The usual delay (MESSENGER_REPLY_DELAY_MS 300-400 here), not at once.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(250);
+    const spanish = MESSENGER_TOY_REACTION_KEYS.map((k) => messengerReplyMessages.es[k]);
+    expect(reaction.message).toMatchObject({ channelId, messageType: 'text', senderType: 'actor' });
+    expect(spanish).toContain(reaction.message.text);
+    await sleep(700);
+    const answers = await actorMessages(channelId);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.text).toBe(reaction.message.text);
+    expect(await pendingOf(channelId)).toBe(0);
+    // A second action is a second reaction.
+    expect((await toy(guest, channelId, randomUUID(), 'es')).statusCode).toBe(200);
+    const two = await waitFor(
+      () => actorMessages(channelId),
+      (rows) => rows.length >= 2,
+    );
+    expect(two).toHaveLength(2);
+    expect(spanish).toContain(two[1]?.text);
+    page.close();
+  });
+
+  it('the reactions exist in the four languages, a few variants each, and differ from the other answers', () => {
+    expect(MESSENGER_TOY_REACTION_KEYS.length).toBeGreaterThanOrEqual(3);
+    for (const language of ['de', 'en', 'nl', 'es'] as const) {
+      const texts = MESSENGER_TOY_REACTION_KEYS.map((k) => messengerReplyMessages[language][k]);
+      expect(new Set(texts).size).toBe(texts.length);
+      for (const text of texts) expect(text.length).toBeGreaterThan(3);
+    }
+    expect(messengerReplyMessages.de.toyFelt1).not.toBe(messengerReplyMessages.en.toyFelt1);
+  });
+
+  it('a channel blocked before the reaction is due gets none', async () => {
+    const { guest, channelId } = await channelWithToy();
+    expect((await toy(guest, channelId, randomUUID(), 'de')).statusCode).toBe(200);
+    const blocked = await rest(guest, 'POST', `messenger/channel/${channelId}/block`, { blocked: true });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(
+      await waitFor(
+        () => pendingOf(channelId),
+        (n) => n === 0,
+      ),
+    ).toBe(0);
+    await sleep(300);
+    expect(await actorMessages(channelId)).toEqual([]);
+  });
+
+  it('a performer played by a performer app gets no simulated reaction', async () => {
+    const { guest, actor, channelId } = await channelWithToy();
+    const called = await t.app.inject({
+      method: 'GET',
+      url: '/rest/v1/performer/messenger/channels',
+      headers: { [PERFORMER_TOKEN_HEADER]: performerToken(PERFORMER_SECRET, actor.id) },
+    });
+    expect(called.statusCode, called.body).toBe(200);
+    expect((await toy(guest, channelId, randomUUID(), 'en')).statusCode).toBe(200);
+    await sleep(900);
+    expect(await actorMessages(channelId)).toEqual([]);
+    expect(await pendingOf(channelId)).toBe(0);
   });
 });

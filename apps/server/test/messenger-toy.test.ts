@@ -136,6 +136,7 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
 
   it('a command the toy refuses is refunded exactly once (asked twice); the answer says refunded and the balance is whole again', async () => {
     const { guest, channelId, actor } = await guestWithChannel(5_000);
+    const told: boolean[] = [];
     const wallet = createWalletService({ db: t.database.db });
     const toys = createMessengerToys({
       toys: createToysService({
@@ -147,8 +148,10 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
       // The channel as the messenger's port answers it; the toy message is not this test's subject.
       channels: {
         channelOf: async () => ({ channelId, actorId: actor.id, blocked: false }),
-        postGuestAction: async (input) =>
-          ({ id: '1', channelId, messageType: 'toy', text: input.text }) as MessengerMessage,
+        postGuestAction: async (input) => {
+          told.push(input.felt);
+          return { id: '1', channelId, messageType: 'toy', text: input.text } as MessengerMessage;
+        },
       },
       isOnline: async () => true,
       guestName: async () => 'guest',
@@ -156,8 +159,10 @@ describe('toy control from the messenger (issue 19 deliverable 4)', () => {
     });
     await createToysRepository(t.database.db).register(actor.id);
     const actionId = randomUUID();
-    const first = await toys.toy(guest.id, channelId, actionId, 'soft');
-    const second = await toys.toy(guest.id, channelId, actionId, 'soft');
+    const first = await toys.toy(guest.id, channelId, actionId, 'soft', 'en');
+    const second = await toys.toy(guest.id, channelId, actionId, 'soft', 'en');
+    // A refunded action did nothing: the performer side is not told (no simulated reaction).
+    expect(told).toEqual([false, false]);
     for (const answer of [first, second]) {
       expect(answer).toMatchObject({
         status: 'refunded',

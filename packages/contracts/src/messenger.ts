@@ -53,6 +53,12 @@ export const MESSENGER_MESSAGES_PAGE = 30;
 export const MESSENGER_TEXT_MAX = 2000;
 /** Most gifts (summed quantities) in one message. */
 export const MESSENGER_GIFTS_PER_MESSAGE_MAX = 20;
+/**
+ * Spec 9: how many performers `recommendations` answers per layout — "recommendations per grid 8, per
+ * slider 5" (`useGrid` 1 / 0) and "recommended actors shown 9" (no `useGrid`: the plain list).
+ */
+export const MESSENGER_RECOMMENDATIONS = { grid: 8, slider: 5, list: 9 } as const;
+export type MessengerRecommendationsLayout = keyof typeof MESSENGER_RECOMMENDATIONS;
 /** Spec 9 local-storage keys: the selected channel and the performer of a new conversation. */
 export { MESSENGER_STORAGE_ACTOR_ID, MESSENGER_STORAGE_CHANNEL_ID } from './messenger-storage.ts';
 
@@ -121,15 +127,6 @@ export type MessengerChannel = z.infer<typeof MessengerChannelSchema>;
 export const MessengerGiftInMessageSchema = z.object({ giftId: GiftId, quantity: z.int().min(1).max(20) });
 export type MessengerGiftInMessage = z.infer<typeof MessengerGiftInMessageSchema>;
 
-/** The files of a bought clip besides its playlist, signed for the guest like it. */
-export const MessengerClipFilesSchema = z.object({
-  /** A frame of the clip (JPEG). */
-  posterUrl: z.string(),
-  /** WebVTT of the clip's preview thumbnails (cues into one sprite image), as the player reads them. */
-  thumbnailsUrl: z.string(),
-});
-export type MessengerClipFiles = z.infer<typeof MessengerClipFilesSchema>;
-
 /** Paid media a performer sent: locked until bought (then in the media library under messenger). */
 export const MessengerMediaSchema = z.object({
   mediaId: MessengerIdSchema,
@@ -138,10 +135,7 @@ export const MessengerMediaSchema = z.object({
   bought: z.boolean(),
   /** The blurred preview while locked; the full picture or clip (signed URL) once bought. */
   previewUrl: z.string(),
-  /** Once bought: the picture (WebP), or the clip's HLS playlist; signed for the guest. Locked: null. */
   url: z.string().nullable(),
-  /** A bought clip's poster and preview thumbnails (signed like `url`; the player's files); else null. */
-  clip: MessengerClipFilesSchema.nullable(),
 });
 export type MessengerMedia = z.infer<typeof MessengerMediaSchema>;
 
@@ -369,7 +363,15 @@ export const messengerEndpoints = {
     response: MessengerActorSchema,
     errors: ['NOT_LOGGED_IN', 'MESSENGER_ACTOR_NOT_FOUND'],
   }),
-  /** Spec 7 `recommendations` (currentActorId, useGrid, fsk): performers for an empty messenger. */
+  /**
+   * Spec 7 `recommendations` (currentActorId, useGrid, fsk): performers for an empty messenger, online
+   * first, without `currentActorId`. `useGrid` 1/true: a grid of 8, 0/false: a slider of 5, absent: the
+   * list of 9 (spec 9; `layout` says which). `fsk` is the highest age rating of the preview pictures
+   * asked for (default 16): 16 gives the avatars (FSK-16, spec 9); 18 gives each performer's newest
+   * FSK-18 album cover (the avatar when she has none) — only to a guest whose age check is accepted,
+   * anyone else gets FSK-16 pictures whatever is asked, and `fsk` in the answer says what was applied.
+   * Decision 0054.
+   */
   recommendations: defineEndpoint({
     method: 'GET',
     path: 'recommendations',
@@ -379,16 +381,21 @@ export const messengerEndpoints = {
       fsk: z.enum(['16', '18']).optional(),
     }),
     response: z.object({
+      layout: z.enum(['grid', 'slider', 'list']),
+      /** The age rating the preview pictures were chosen up to (18 only past the age check). */
+      fsk: z.union([z.literal(16), z.literal(18)]),
       actors: z.array(
         z.object({
           actorId: z.number().int().positive(),
           actorName: z.string(),
           isActorOnline: z.boolean(),
           previewPictureUrl: z.string().nullable(),
+          /** The preview picture's own age rating. */
+          previewPictureAgeRating: z.union([z.literal(16), z.literal(18)]),
         }),
       ),
     }),
-    errors: [],
+    errors: ['NOT_LOGGED_IN'],
   }),
   /** The guest's gifts catalogue and owned counts (spec 3 boughtGifts; vouchers type 6 included). */
   gifts: defineEndpoint({
@@ -481,8 +488,8 @@ const PERFORMER_SEND_ERRORS = [
 
 /**
  * The performer's side of the messenger in the performer API (issue 19 deliverable 2): the token's
- * performer lists its channels, writes, and sends paid media (a photo or a clip for coins, locked until
- * the guest buys it; then in the guest's media library under messenger). Another performer's channel is 404
+ * performer lists its channels, writes, and sends paid media (a photo for coins, locked until the guest
+ * buys it; then in the guest's media library under messenger). Another performer's channel is 404
  * MESSENGER_CHANNEL_NOT_FOUND; a channel blocked by either side 409 MESSENGER_CHANNEL_BLOCKED. The same
  * `idempotencyKey` in a channel is one message.
  */
@@ -512,8 +519,7 @@ export const messengerPerformerEndpoints = {
     path: 'performer/messenger/channels/:channelId/media',
     params: PerformerChannelParams,
     body: z.strictObject({
-      /** `photo` (a picture) or `clip` (a short video, played as HLS once bought). */
-      kind: z.enum(['photo', 'clip']),
+      kind: z.literal('photo'),
       priceCents: z
         .int()
         .min(MESSENGER_MEDIA_PRICE_MIN_CENTS)

@@ -208,12 +208,12 @@ export const messengerPendingReplies = pgTable(
     actorId: actorIdColumn(),
     /** The guest's page language at send (the answer's language). */
     language: text('language').notNull(),
-    /** What is answered: a text, or a gift (a thank-you). */
+    /** What is answered: a text, a gift (a thank-you) or a toy action (a reaction; migration 0029). */
     kind: text('kind').notNull(),
     dueAt: tstz('due_at').notNull(),
   },
   (t) => [
     index('messenger_pending_replies_due_idx').on(t.dueAt),
-    check('messenger_pending_replies_kind_check', sql`${t.kind} in ('text', 'gift')`),
+    check('messenger_pending_replies_kind_check', sql`${t.kind} in ('text', 'gift', 'toy')`),
   ],
 );

@@ -7,13 +7,13 @@
 import type { Language } from '@vela/contracts/common';
 import type { MessengerMessage } from '@vela/contracts/messenger';
 
-/** A guest's message, after it was committed (and charged). */
+/** A guest's message, after it was committed (and charged); `toy`: a toy action the toy felt. */
 export interface GuestMessageEvent {
   channelId: string;
   guestId: number;
   actorId: number;
   messageId: string;
-  messageType: 'text' | 'new_gift';
+  messageType: 'text' | 'new_gift' | 'toy';
   text: string;
   /** The guest's page language at send. */
   language: Language;
@@ -80,7 +80,8 @@ export interface MessengerActorSide {
    * Stores a guest's action as the guest's message (a toy action, type `toy`, text the preset; nothing
    * charged here: the action's own service charged it) once per (guest, idempotencyKey) and delivers
    * it to every page of the guest. A resend answers the stored message without delivering it again.
-   * Null when the channel is blocked (either side) or not the guest's.
+   * A fresh action with `felt` runs the guest-message listeners (type `toy`: the simulated performer
+   * reacts). Null when the channel is blocked (either side) or not the guest's.
    */
   postGuestAction(input: GuestActionInput): Promise<MessengerMessage | null>;
   /**
@@ -96,4 +97,8 @@ export interface GuestActionInput {
   messageType: 'toy';
   text: string;
   idempotencyKey: string;
+  /** The guest's page language (a reaction is written in it). */
+  language: Language;
+  /** The toy carried the action out (not refunded): the performer side hears of it. */
+  felt: boolean;
 }

@@ -14,6 +14,7 @@ import { createMediaSigner, mediaKeyOf } from '../../infra/signed-media.ts';
 import type { FeatureModuleDeps } from '../feature-module.ts';
 import type { GraphqlExtension } from '../graphql/graphql.schema.ts';
 import type { ToysService } from '../toys/toys.service.ts';
+import { requestLanguage } from './messenger.routes.ts';
 import type { MessengerActorSide } from './messenger-actor-side.ts';
 import { createMessengerMediaRepository } from './messenger-media.repository.ts';
 import { messengerMediaFileRoutes } from './messenger-media.routes.ts';
@@ -124,8 +125,8 @@ export function createMessengerPerformerPart(deps: MessengerPerformerPartDeps): 
       if (toys)
         route(app, e.toy).handle({
           authenticate: requireGuest,
-          handler: ({ params, body, auth: guestId }) =>
-            toys.toy(guestId, params.channelId, body.actionId, body.preset),
+          handler: ({ params, body, auth: guestId, request }) =>
+            toys.toy(guestId, params.channelId, body.actionId, body.preset, requestLanguage(request)),
         });
     },
     graphql: toys ? messengerToyGraphql(toys) : null,

@@ -8,8 +8,11 @@
  * has a toy and is online (TOY_NOT_AVAILABLE, nothing charged: an offline performer's toy would
  * vibrate for nobody, decision 0054). The action is shown in the conversation as the
  * guest's message of type `toy` (text: the preset), one per action id; a resent action answers the
- * stored action and message, never commanding the toy again.
+ * stored action and message, never commanding the toy again. An action the toy carried out (not
+ * refunded) is heard by the performer side once, with the message (the simulated performer reacts in
+ * the guest's page language: performer-replies.ts).
  */
+import type { Language } from '@vela/contracts/common';
 import { MessengerIdSchema } from '@vela/contracts/messenger';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import type { ToyPreset } from '@vela/domain/toy-control';
@@ -60,7 +63,7 @@ export function createMessengerToys(deps: MessengerToysDeps) {
       };
     },
 
-    async toy(guestId: number, channelId: string, actionId: string, preset: ToyPreset) {
+    async toy(guestId: number, channelId: string, actionId: string, preset: ToyPreset, language: Language) {
       const channel = await channelOf(guestId, channelId);
       if (channel.blocked) throw blocked();
       if (!(await deps.isOnline(channel.actorId))) {
@@ -84,6 +87,8 @@ export function createMessengerToys(deps: MessengerToysDeps) {
         messageType: 'toy',
         text: action.preset,
         idempotencyKey: `toy:${actionId}`,
+        language,
+        felt: action.status === 'done',
       });
       // Blocked between the check and the message: the action stands (paid, logged), nothing is shown.
       if (!message) throw blocked();

@@ -11,6 +11,7 @@
  * that answers as performers, sells paid media and controls toys from the messenger.
  */
 import type { Db } from '@vela/db/client';
+import { FSK18 } from '../../http/age-gate.ts';
 import type { FeatureModule, FeatureModuleDeps } from '../feature-module.ts';
 import type { ThrottleClock } from './channel-list-throttle.ts';
 import { messengerGraphql } from './messenger.graphql.ts';
@@ -44,6 +45,8 @@ export interface MessengerModuleDeps
       MessengerServiceDeps,
       'actors' | 'isVip' | 'inLiveChat' | 'giftVouchers' | 'vouchersChanged' | 'withToys'
     > {
+  /** The gallery's newest FSK-18 album cover per performer (recommendations with `fsk` 18). */
+  fsk18Previews: (actorIds: readonly number[]) => Promise<Map<number, string>>;
   guestExists: (guestId: number) => Promise<boolean>;
   /** The performer side's needs (messenger-performer.part.ts): signing, names, toys, the simulator. */
   performerSide: Omit<
@@ -71,6 +74,10 @@ export function createMessengerModule(deps: MessengerModuleDeps): MessengerModul
     ...(deps.vouchersChanged ? { vouchersChanged: deps.vouchersChanged } : {}),
     withToys: deps.withToys,
     media,
+    fsk18: {
+      isAgeVerified: async (guestId) => (await deps.ageGate.reasonFor(guestId, FSK18)) === null,
+      previews: deps.fsk18Previews,
+    },
   });
   performerSide = createMessengerPerformerPart({
     ...deps,

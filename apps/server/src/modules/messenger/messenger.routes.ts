@@ -7,7 +7,8 @@
  * - POST messenger/channel/:channelId/archive  archive / restore
  * - POST channel/actor/:actorId                the guest's channel with the performer, created when missing
  * - GET  messenger/actor/:actorId              the performer as the messenger shows them
- * - GET  recommendations                       performers for an empty messenger
+ * - GET  recommendations                       performers for an empty messenger (useGrid: how many;
+ *                                               fsk: previews up to 16 or 18, 18 past the age check)
  * - GET  messenger/gifts                       the gift catalogue and the guest's owned gifts
  * - POST logger/vxmessengerError               the page reports a failure (logged at warn, 204)
  * and the operator's `POST internal/messenger/gifts/grant`. Every call is the logged-in guest's own
@@ -15,7 +16,7 @@
  * guest (`no-store`).
  */
 import { LANGUAGES, type Language } from '@vela/contracts/common';
-import { messengerEndpoints as e } from '@vela/contracts/messenger';
+import { messengerEndpoints as e, type MessengerRecommendationsLayout } from '@vela/contracts/messenger';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { AppError } from '../../http/errors.ts';
@@ -25,6 +26,10 @@ import type { GuestAuth } from '../guests/auth.ts';
 import type { MessengerService } from './messenger.service.ts';
 
 const BODY_LIMIT = 16 * 1024;
+
+/** Spec 7 `useGrid`: 1/true a grid, 0/false a slider, absent the plain list (spec 9 counts). */
+const layoutOf = (useGrid: '0' | '1' | 'true' | 'false' | undefined): MessengerRecommendationsLayout =>
+  useGrid === undefined ? 'list' : useGrid === '1' || useGrid === 'true' ? 'grid' : 'slider';
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -96,9 +101,14 @@ export function messengerRoutes(deps: {
     });
     route(app, e.recommendations).handle({
       authenticate: requireGuest,
-      handler: async ({ query, request }) =>
+      handler: async ({ auth: guestId, query, request }) =>
         messenger.recommendations(
-          query.currentActorId ?? null,
+          guestId,
+          {
+            currentActorId: query.currentActorId ?? null,
+            layout: layoutOf(query.useGrid),
+            fsk: query.fsk === '18' ? 18 : 16,
+          },
           countryOf(request.headers, deps.countryHeader),
         ),
     });

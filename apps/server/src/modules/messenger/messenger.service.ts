@@ -16,12 +16,14 @@ import type { Language } from '@vela/contracts/common';
 import {
   MESSENGER_MESSAGES_PAGE,
   MESSENGER_NAVBAR_CHANNELS,
+  MESSENGER_RECOMMENDATIONS,
   MESSENGER_TEXT_MAX,
   type MessengerActor,
   type MessengerChannel,
   type MessengerFilter,
   type MessengerMedia,
   type MessengerMessage,
+  type MessengerRecommendationsLayout,
   type MessengerSend,
   type MessengerSendResult,
 } from '@vela/contracts/messenger';
@@ -82,7 +84,23 @@ export interface MessengerServiceDeps {
   /** Whether the performer has a toy now (spec 3 isDildocontrolAvailable). */
   withToys: (actorIds: readonly number[]) => Promise<Set<number>>;
   media?: MessengerMediaReads;
+  /**
+   * Recommendations with FSK-18 previews (spec 7 `fsk` 18): whether the guest's age check is accepted,
+   * and the gallery's newest FSK-18 album cover per performer. Without both, every answer is FSK-16.
+   */
+  fsk18?: {
+    isAgeVerified: (guestId: number) => Promise<boolean>;
+    previews: (actorIds: readonly number[]) => Promise<Map<number, string>>;
+  };
   now?: () => Date;
+}
+
+/** What the page asks `recommendations` for (spec 7: useGrid, fsk). */
+export interface RecommendationsAsk {
+  currentActorId: number | null;
+  layout: MessengerRecommendationsLayout;
+  /** The highest age rating of the preview pictures asked for. */
+  fsk: 16 | 18;
 }
 
 export interface CallerContext {
@@ -543,15 +561,36 @@ export function createMessengerService(deps: MessengerServiceDeps) {
     };
   }
 
-  async function recommendations(currentActorId: number | null, country: Country) {
-    const actors = await deps.actors.recommended(9, currentActorId, country);
+  /**
+   * Spec 7 `recommendations`: as many performers as the layout shows (spec 9: grid 8, slider 5, list 9),
+   * online first; preview pictures up to the asked age rating, FSK-18 only past the guest's age check.
+   */
+  async function recommendations(guestId: number, ask: RecommendationsAsk, country: Country) {
+    const [actors, adult] = await Promise.all([
+      deps.actors.recommended(MESSENGER_RECOMMENDATIONS[ask.layout], ask.currentActorId, country),
+      ask.fsk === 18 && deps.fsk18 ? deps.fsk18.isAgeVerified(guestId) : Promise.resolve(false),
+    ]);
+    const fsk: 16 | 18 = adult ? 18 : 16;
+    const covers =
+      fsk === 18 && deps.fsk18
+        ? await deps.fsk18.previews(actors.map((a) => a.id))
+        : new Map<number, string>();
     return {
-      actors: actors.map((found) => ({
-        actorId: found.id,
-        actorName: found.name,
-        isActorOnline: found.isOnline,
-        previewPictureUrl: found.previewPictureUrl,
-      })),
+      layout: ask.layout,
+      fsk,
+      actors: actors.map((found) => {
+        const cover = covers.get(found.id);
+        return {
+          actorId: found.id,
+          actorName: found.name,
+          isActorOnline: found.isOnline,
+          previewPictureUrl: cover
+            ? `/media/w320/${encodeURIComponent(cover)}.webp`
+            : found.previewPictureUrl,
+          // Avatars are FSK-16 (spec 9).
+          previewPictureAgeRating: cover ? (18 as const) : (16 as const),
+        };
+      }),
     };
   }
 
@@ -747,13 +786,25 @@ export function createMessengerService(deps: MessengerServiceDeps) {
         return { message, channel: await store.afterGuestMessage(channel.id, message, false), fresh: true };
       });
       if (!written) return null;
-      const language = languageOf(input.guestId);
+      remember(input.guestId, input.language);
       const [channel, [message]] = await Promise.all([
-        channelViewOf(written.channel, language),
+        channelViewOf(written.channel, input.language),
         messageViews(input.guestId, [written.message]),
       ]);
       if (!message) return null;
-      if (written.fresh) await publish(input.guestId, { type: 'messengerMessage', message, channel });
+      if (written.fresh) {
+        await publish(input.guestId, { type: 'messengerMessage', message, channel });
+        if (input.felt)
+          runGuestListeners({
+            channelId: message.channelId,
+            guestId: input.guestId,
+            actorId: written.channel.actorId,
+            messageId: message.id,
+            messageType: 'toy',
+            text: input.text,
+            language: input.language,
+          });
+      }
       return message;
     },
     async announceMediaMessage(guestId, channelId, mediaId) {

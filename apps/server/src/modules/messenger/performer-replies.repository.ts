@@ -4,7 +4,7 @@ import { sql } from '@vela/db/orm';
 import { messengerPendingReplies } from '@vela/db/schema/messenger';
 
 export type PendingReply = typeof messengerPendingReplies.$inferSelect;
-export type PendingReplyKind = 'text' | 'gift';
+export type PendingReplyKind = 'text' | 'gift' | 'toy';
 
 export function createPendingRepliesRepository(db: Db) {
   return {

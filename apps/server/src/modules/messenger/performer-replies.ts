@@ -4,8 +4,9 @@
  * While PERFORMER_SIMULATOR is on, a guest's message to a performer that no performer app uses right
  * now (the live desk's `hasClient`) is answered after a varied delay (MESSENGER_REPLY_DELAY_MS, 2–8 s
  * by default) in the guest's page language at send (packages/i18n `messenger-replies`): a gift gets a
- * thank-you, about every MESSENGER_REPLY_MEDIA_EVERY-th text a paid photo (messenger-media.service.ts)
- * with a caption, the rest a text (never the same twice in a row in a channel on this node).
+ * thank-you, a toy action the toy carried out a short reaction (messenger-toys.ts), about every
+ * MESSENGER_REPLY_MEDIA_EVERY-th text a paid photo (messenger-media.service.ts) with a caption, the
+ * rest a text (never the same twice in a row in a channel on this node).
  *
  * Once per message, whatever the number of nodes: the node that stored the message (the only one
  * that hears `onGuestMessage`) writes one `messenger_pending_replies` row keyed by the message id and
@@ -21,10 +22,10 @@
 import { LANGUAGES, type Language } from '@vela/contracts/common';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
-  MESSENGER_CLIP_KEYS,
   MESSENGER_GIFT_THANKS_KEYS,
   MESSENGER_PHOTO_KEYS,
   MESSENGER_REPLY_KEYS,
+  MESSENGER_TOY_REACTION_KEYS,
   messengerReplyMessages,
 } from '@vela/i18n/messages/messenger-replies';
 import { pathFor } from '@vela/i18n/routes';
@@ -32,7 +33,11 @@ import { createIntervalJob } from '../../infra/interval-job.ts';
 import type { GuestNotifier } from '../feature-module.ts';
 import type { GuestMessageEvent, MessengerActorSide } from './messenger-actor-side.ts';
 import type { MessengerMediaService } from './messenger-media.service.ts';
-import type { PendingRepliesRepository, PendingReply } from './performer-replies.repository.ts';
+import type {
+  PendingRepliesRepository,
+  PendingReply,
+  PendingReplyKind,
+} from './performer-replies.repository.ts';
 
 /** How often every node looks for due answers nobody woke up for (a restart, another node's). */
 export const REPLY_POLL_MS = 5_000;
@@ -42,7 +47,7 @@ const TAKE_BATCH = 50;
 export interface PerformerRepliesOptions {
   actorSide: Pick<MessengerActorSide, 'postActorMessage' | 'onGuestMessage'>;
   pending: PendingRepliesRepository;
-  media: Pick<MessengerMediaService, 'offerPhoto' | 'offerClip' | 'discard'>;
+  media: Pick<MessengerMediaService, 'offerPhoto' | 'discard'>;
   /** Whether the simulator plays this performer now (no performer app used the API lately). */
   isSimulated: (actorId: number) => boolean;
   /** The performer's name for the notification (null: unknown). */
@@ -50,13 +55,20 @@ export interface PerformerRepliesOptions {
   notify?: GuestNotifier | undefined;
   /** The delay before an answer, ms (min–max). */
   delayMs: readonly [number, number];
-  /** About every n-th answer to a text is paid media, a photo or a clip in turn (1: every one, 0: never). */
+  /** About every n-th answer to a text is a paid photo (1: every one, 0: never). */
   mediaEvery: number;
   pollMs?: number;
   random?: () => number;
   now?: () => number;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
+
+/** What a guest's message is answered with: a text, a thank-you for a gift, a reaction to a toy action. */
+const KIND_OF: Record<GuestMessageEvent['messageType'], PendingReplyKind> = {
+  text: 'text',
+  new_gift: 'gift',
+  toy: 'toy',
+};
 
 const languageOf = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
@@ -86,8 +98,6 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
   const timers = new Set<NodeJS.Timeout>();
   /** The last text index per channel (never the same text twice in a row); bounded. */
   const lastText = new Map<number, number>();
-  /** The kind of the last paid media per channel: photo and clip in turn, a photo first; bounded. */
-  const lastMedia = new Map<number, 'photo' | 'clip'>();
   let unsubscribe: (() => void) | null = null;
 
   const between = ([min, max]: readonly [number, number]) => min + Math.floor(random() * (max - min + 1));
@@ -101,28 +111,21 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
     return MESSENGER_REPLY_KEYS[index] ?? 'reply1';
   }
 
-  function mediaKind(channelId: number): 'photo' | 'clip' {
-    const kind = lastMedia.get(channelId) === 'photo' ? 'clip' : 'photo';
-    if (lastMedia.size >= 10_000) lastMedia.clear();
-    lastMedia.set(channelId, kind);
-    return kind;
-  }
-
   async function answer(reply: PendingReply): Promise<void> {
     if (!options.isSimulated(reply.actorId)) return;
     const language = languageOf(reply.language);
     const texts = messengerReplyMessages[language];
-    const withMedia = reply.kind === 'text' && options.mediaEvery > 0 && random() * options.mediaEvery < 1;
+    const withPhoto = reply.kind === 'text' && options.mediaEvery > 0 && random() * options.mediaEvery < 1;
     const { channelId, guestId, actorId } = reply;
-    const kind = withMedia ? mediaKind(channelId) : null;
-    const offer = kind === 'clip' ? options.media.offerClip : options.media.offerPhoto;
-    const photo = kind ? await offer({ channelId, guestId, actorId }) : null;
+    const photo = withPhoto ? await options.media.offerPhoto({ channelId, guestId, actorId }) : null;
     const text =
       reply.kind === 'gift'
         ? texts[pick(MESSENGER_GIFT_THANKS_KEYS)]
-        : photo
-          ? texts[pick(kind === 'clip' ? MESSENGER_CLIP_KEYS : MESSENGER_PHOTO_KEYS)]
-          : texts[textKey(reply.channelId)];
+        : reply.kind === 'toy'
+          ? texts[pick(MESSENGER_TOY_REACTION_KEYS)]
+          : photo
+            ? texts[pick(MESSENGER_PHOTO_KEYS)]
+            : texts[textKey(reply.channelId)];
     const message = await actorSide.postActorMessage({
       channelId: String(reply.channelId),
       text,
@@ -185,7 +188,7 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
       guestId: event.guestId,
       actorId: event.actorId,
       language: event.language,
-      kind: event.messageType === 'new_gift' ? 'gift' : 'text',
+      kind: KIND_OF[event.messageType],
       dueAt: new Date(now() + delay),
     });
     if (queued) wakeAt(delay);
