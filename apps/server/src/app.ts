@@ -352,9 +352,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pinnedPictures: async (guestId, country) =>
           (await pageSlices.gallery.service.pinnedPhotos(guestId, country)).list,
         isVip,
-        // The photos bought in the messenger (issue 19): the messenger module's.
+        // The photos and clips bought in the messenger (issue 19): the messenger module's.
         messengerPhotos: (guestId, limit, offset) =>
           messenger.performerSide.media.bought(guestId, 'photo', limit, offset),
+        messengerClips: (guestId, limit, offset) =>
+          messenger.performerSide.media.bought(guestId, 'clip', limit, offset),
       },
     }),
     // Phone verification by pin (issue 18): the telephony sandbox writes to the mail outbox.

@@ -138,9 +138,9 @@ describe(`media library (issue 17 deliverable 6; ${testBackend})`, () => {
     expect([...ids(first), ...ids(second)].sort()).toEqual(built.map((v) => v.id).sort());
   });
 
-  it('sections no feature fills yet (videos pinned/feed/messenger/clips, photos feed) answer an empty list with available false, never made-up content; photos/messenger is filled by the messenger (empty until a photo is bought there)', async () => {
+  it('sections no feature fills yet (videos pinned/feed/clips, photos feed) answer an empty list with available false, never made-up content; photos/messenger and videos/messenger are filled by the messenger (empty until a photo or clip is bought there)', async () => {
     const g = await make.buildGuest();
-    for (const section of ['pinned', 'feed', 'messenger', 'clips', 'playlist'])
+    for (const section of ['pinned', 'feed', 'clips', 'playlist'])
       expect(await ok(g, 'GET', `mediathek/videos/${section}`)).toMatchObject({
         items: [],
         available: false,
@@ -153,6 +153,12 @@ describe(`media library (issue 17 deliverable 6; ${testBackend})`, () => {
     });
     expect(await ok(g, 'GET', 'mediathek/photos/messenger')).toMatchObject({
       albums: [],
+      messengerMedia: [],
+      available: true,
+      total: 0,
+    });
+    expect(await ok(g, 'GET', 'mediathek/videos/messenger')).toMatchObject({
+      items: [],
       messengerMedia: [],
       available: true,
       total: 0,

@@ -216,14 +216,14 @@ describe('the performer API messenger (issue 19 deliverable 2)', () => {
     expect(listed.json().data.channels).toEqual([expect.objectContaining({ channelId, blocked: true })]);
   });
 
-  it('bad input is 400 and changes nothing: a price out of bounds or not whole coins, a clip, no key, an empty or control-character text', async () => {
+  it('bad input is 400 and changes nothing: a price out of bounds or not whole coins, an unknown kind, no key, an empty or control-character text', async () => {
     const { actor, channelId } = await channel();
     const refusals = [
       [photo(actor.id, channelId, { priceCents: 0 }), 'VALIDATION_ERROR'],
       [photo(actor.id, channelId, { priceCents: 5_025 }), 'VALIDATION_ERROR'],
       [photo(actor.id, channelId, { priceCents: 510 }), 'VALIDATION_ERROR'],
       [photo(actor.id, channelId, { priceCents: 5.5 }), 'VALIDATION_ERROR'],
-      [photo(actor.id, channelId, { kind: 'clip' }), 'VALIDATION_ERROR'],
+      [photo(actor.id, channelId, { kind: 'video' }), 'VALIDATION_ERROR'],
       [photo(actor.id, channelId, { idempotencyKey: undefined }), 'VALIDATION_ERROR'],
       [photo(actor.id, channelId, { caption: 'x'.repeat(301) }), 'VALIDATION_ERROR'],
       [asPerformer(actor.id, 'POST', `channels/${channelId}/messages`, { text: '   ' }), 'VALIDATION_ERROR'],

@@ -205,7 +205,11 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
       createPerformerReplies({
         actorSide,
         pending: createPendingRepliesRepository(t.database.db),
-        media: { offerPhoto: () => Promise.reject(new Error('no photo')), discard: async () => undefined },
+        media: {
+          offerPhoto: () => Promise.reject(new Error('no photo')),
+          offerClip: () => Promise.reject(new Error('no clip')),
+          discard: async () => undefined,
+        },
         isSimulated: () => true,
         actorName: async () => actor.name,
         delayMs: [0, 0],

@@ -12,11 +12,11 @@
  *   pictures; photos/archive: archived bought or pinned albums.
  * - videos/playlist: the guest's playlists (`playlists`), a playlist holds videos the guest may
  *   watch in full (bought, free, or included in the guest's VIP: @vela/domain/video-access).
- * - photos/messenger: the photos the guest bought in the messenger (issue 19: paid media a performer
- *   sent in a channel), newest purchase first, in `messengerMedia` with URLs signed for the guest
- *   (the messenger module's, through the media library's port).
- * - videos/pinned, videos/feed, videos/messenger, videos/clips, photos/feed: no feature fills them
- *   yet (there is no video pin, no feed, no clip sent in the messenger, no chat clips). Their answer
+ * - photos/messenger and videos/messenger: the photos and the clips the guest bought in the messenger
+ *   (issue 19: paid media a performer sent in a channel), newest purchase first, in `messengerMedia`
+ *   with URLs signed for the guest (the messenger module's, through the media library's ports).
+ * - videos/pinned, videos/feed, videos/clips, photos/feed: no feature fills them yet (there is no
+ *   video pin, no feed, no chat clips). Their answer
  *   is an empty list with `available: false` — never made-up content. Audio has no media type in
  *   spec 3 and no endpoint; its page says so.
  */
@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { PriceSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GalleryAlbumSchema, GalleryPictureSchema, LockedGalleryPictureSchema } from './gallery.ts';
+import { MessengerClipFilesSchema } from './messenger.ts';
 import { VideoTileSchema } from './tile-schemas.ts';
 
 export const MEDIATHEK_VIDEO_SECTIONS = [
@@ -40,7 +41,11 @@ export const MEDIATHEK_PHOTO_SECTIONS = ['shop', 'pinned', 'archive', 'feed', 'm
 export type MediathekPhotoSection = (typeof MEDIATHEK_PHOTO_SECTIONS)[number];
 
 /** The video sections a listing answers with items (the others are `available: false`; playlist has its own calls). */
-export const FILLED_VIDEO_SECTIONS = ['shop', 'archive'] as const satisfies readonly MediathekVideoSection[];
+export const FILLED_VIDEO_SECTIONS = [
+  'shop',
+  'archive',
+  'messenger',
+] as const satisfies readonly MediathekVideoSection[];
 export const FILLED_PHOTO_SECTIONS = [
   'shop',
   'pinned',
@@ -123,14 +128,10 @@ const PageFields = {
   available: z.boolean(),
 };
 
-export const VideoSectionSchema = z.object({
-  section: z.enum(MEDIATHEK_VIDEO_SECTIONS),
-  items: z.array(MediathekVideoSchema),
-  ...PageFields,
-});
-export type VideoSection = z.infer<typeof VideoSectionSchema>;
-
-/** A photo bought in the messenger (issue 19): which, from whom, for what, and its URL signed for the guest. */
+/**
+ * A photo or clip bought in the messenger (issue 19): which, from whom, for what, and its URL signed for
+ * the guest (a clip: its HLS playlist, with its poster and thumbnails in `clip`).
+ */
 export const MediathekMessengerMediaSchema = z.object({
   mediaId: z.string(),
   channelId: z.string(),
@@ -140,10 +141,21 @@ export const MediathekMessengerMediaSchema = z.object({
   kind: z.enum(['photo', 'clip']),
   price: PriceSchema,
   url: z.string(),
+  /** A clip's poster and thumbnails (signed like `url`); null for a photo. */
+  clip: MessengerClipFilesSchema.nullable(),
   /** When it was bought. */
   at: z.string(),
 });
 export type MediathekMessengerMedia = z.infer<typeof MediathekMessengerMediaSchema>;
+
+export const VideoSectionSchema = z.object({
+  section: z.enum(MEDIATHEK_VIDEO_SECTIONS),
+  items: z.array(MediathekVideoSchema),
+  /** The clips bought in the messenger (messenger section); absent elsewhere. */
+  messengerMedia: z.array(MediathekMessengerMediaSchema).optional(),
+  ...PageFields,
+});
+export type VideoSection = z.infer<typeof VideoSectionSchema>;
 
 export const PhotoSectionSchema = z.object({
   section: z.enum(MEDIATHEK_PHOTO_SECTIONS),

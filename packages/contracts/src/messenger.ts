@@ -127,6 +127,15 @@ export type MessengerChannel = z.infer<typeof MessengerChannelSchema>;
 export const MessengerGiftInMessageSchema = z.object({ giftId: GiftId, quantity: z.int().min(1).max(20) });
 export type MessengerGiftInMessage = z.infer<typeof MessengerGiftInMessageSchema>;
 
+/** The files of a bought clip besides its playlist, signed for the guest like it. */
+export const MessengerClipFilesSchema = z.object({
+  /** A frame of the clip (JPEG). */
+  posterUrl: z.string(),
+  /** WebVTT of the clip's preview thumbnails (cues into one sprite image), as the player reads them. */
+  thumbnailsUrl: z.string(),
+});
+export type MessengerClipFiles = z.infer<typeof MessengerClipFilesSchema>;
+
 /** Paid media a performer sent: locked until bought (then in the media library under messenger). */
 export const MessengerMediaSchema = z.object({
   mediaId: MessengerIdSchema,
@@ -135,7 +144,10 @@ export const MessengerMediaSchema = z.object({
   bought: z.boolean(),
   /** The blurred preview while locked; the full picture or clip (signed URL) once bought. */
   previewUrl: z.string(),
+  /** Once bought: the picture (WebP), or the clip's HLS playlist; signed for the guest. Locked: null. */
   url: z.string().nullable(),
+  /** A bought clip's poster and preview thumbnails (signed like `url`; the player's files); else null. */
+  clip: MessengerClipFilesSchema.nullable(),
 });
 export type MessengerMedia = z.infer<typeof MessengerMediaSchema>;
 
@@ -488,8 +500,8 @@ const PERFORMER_SEND_ERRORS = [
 
 /**
  * The performer's side of the messenger in the performer API (issue 19 deliverable 2): the token's
- * performer lists its channels, writes, and sends paid media (a photo for coins, locked until the guest
- * buys it; then in the guest's media library under messenger). Another performer's channel is 404
+ * performer lists its channels, writes, and sends paid media (a photo or a clip for coins, locked until
+ * the guest buys it; then in the guest's media library under messenger). Another performer's channel is 404
  * MESSENGER_CHANNEL_NOT_FOUND; a channel blocked by either side 409 MESSENGER_CHANNEL_BLOCKED. The same
  * `idempotencyKey` in a channel is one message.
  */
@@ -519,7 +531,8 @@ export const messengerPerformerEndpoints = {
     path: 'performer/messenger/channels/:channelId/media',
     params: PerformerChannelParams,
     body: z.strictObject({
-      kind: z.literal('photo'),
+      /** `photo` (a picture) or `clip` (a short video, played as HLS once bought). */
+      kind: z.enum(['photo', 'clip']),
       priceCents: z
         .int()
         .min(MESSENGER_MEDIA_PRICE_MIN_CENTS)

@@ -43,7 +43,12 @@ export const mediathekMessages = defineMessages({
     'empty.browseVideos': 'Browse videos',
     'notBuilt.videos.pinned': 'Single videos cannot be pinned yet, so nothing shows here.',
     'notBuilt.feed': 'There is no feed yet, so nothing shows here.',
-    'notBuilt.messenger': 'Performers do not send clips in the messenger yet, so nothing shows here.',
+    'empty.videos.messenger':
+      'You have not bought any clips in the messenger yet. Clips a performer sends you there show here once you buy them.',
+    'messengerClip.open': 'Play the clip bought on {date}',
+    'messengerClip.title': 'Clip from the messenger',
+    'messengerClip.failed': 'This clip cannot be played right now. Reload the page and try again.',
+    'messengerClip.loading': 'Loading the player…',
     'empty.photos.messenger':
       'You have not bought any photos in the messenger yet. Photos a performer sends you there show here once you buy them.',
     'messengerPhoto.open': 'Open the photo bought on {date}',
@@ -162,7 +167,13 @@ export const mediathekMessages = defineMessages({
     'empty.browseVideos': 'Videos ansehen',
     'notBuilt.videos.pinned': 'Einzelne Videos kann man sich noch nicht merken, daher steht hier nichts.',
     'notBuilt.feed': 'Einen Feed gibt es noch nicht, daher steht hier nichts.',
-    'notBuilt.messenger': 'Im Messenger werden noch keine Clips verschickt, daher steht hier nichts.',
+    'empty.videos.messenger':
+      'Du hast im Messenger noch keine Clips gekauft. Clips, die dir ein Performer dort schickt, erscheinen hier, sobald du sie kaufst.',
+    'messengerClip.open': 'Den am {date} gekauften Clip abspielen',
+    'messengerClip.title': 'Clip aus dem Messenger',
+    'messengerClip.failed':
+      'Dieser Clip lässt sich gerade nicht abspielen. Lade die Seite neu und versuche es noch einmal.',
+    'messengerClip.loading': 'Der Player wird geladen…',
     'empty.photos.messenger':
       'Du hast im Messenger noch keine Fotos gekauft. Fotos, die dir ein Performer dort schickt, erscheinen hier, sobald du sie kaufst.',
     'messengerPhoto.open': 'Das am {date} gekaufte Foto öffnen',
@@ -282,7 +293,13 @@ export const mediathekMessages = defineMessages({
     'empty.browseVideos': 'Video’s bekijken',
     'notBuilt.videos.pinned': 'Losse video’s kun je nog niet vastpinnen, dus hier staat niets.',
     'notBuilt.feed': 'Er is nog geen feed, dus hier staat niets.',
-    'notBuilt.messenger': 'In de messenger worden nog geen clips verstuurd, dus hier staat niets.',
+    'empty.videos.messenger':
+      'Je hebt in de messenger nog geen clips gekocht. Clips die een performer je daar stuurt, verschijnen hier zodra je ze koopt.',
+    'messengerClip.open': 'De clip afspelen die je op {date} kocht',
+    'messengerClip.title': 'Clip uit de messenger',
+    'messengerClip.failed':
+      'Deze clip kan nu niet worden afgespeeld. Laad de pagina opnieuw en probeer het nog eens.',
+    'messengerClip.loading': 'De speler wordt geladen…',
     'empty.photos.messenger':
       'Je hebt in de messenger nog geen foto’s gekocht. Foto’s die een performer je daar stuurt, verschijnen hier zodra je ze koopt.',
     'messengerPhoto.open': 'De foto openen die je op {date} kocht',
@@ -402,7 +419,13 @@ export const mediathekMessages = defineMessages({
     'empty.browseVideos': 'Ver vídeos',
     'notBuilt.videos.pinned': 'Todavía no se pueden guardar vídeos sueltos, así que aquí no hay nada.',
     'notBuilt.feed': 'Todavía no hay feed, así que aquí no hay nada.',
-    'notBuilt.messenger': 'Todavía no se envían clips en la mensajería, así que aquí no hay nada.',
+    'empty.videos.messenger':
+      'Todavía no has comprado clips en la mensajería. Los clips que un performer te envíe allí aparecerán aquí en cuanto los compres.',
+    'messengerClip.open': 'Reproducir el clip comprado el {date}',
+    'messengerClip.title': 'Clip de la mensajería',
+    'messengerClip.failed':
+      'Este clip no se puede reproducir ahora. Vuelve a cargar la página e inténtalo de nuevo.',
+    'messengerClip.loading': 'Cargando el reproductor…',
     'empty.photos.messenger':
       'Todavía no has comprado fotos en la mensajería. Las fotos que te envíe allí un performer aparecerán aquí cuando las compres.',
     'messengerPhoto.open': 'Abrir la foto comprada el {date}',

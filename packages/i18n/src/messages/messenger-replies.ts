@@ -12,6 +12,8 @@ export const MESSENGER_REPLY_KEYS = ['reply1', 'reply2', 'reply3', 'reply4', 're
 export const MESSENGER_GIFT_THANKS_KEYS = ['thanksGift1', 'thanksGift2', 'thanksGift3'] as const;
 /** The captions of a paid photo. */
 export const MESSENGER_PHOTO_KEYS = ['photo1', 'photo2'] as const;
+/** The captions of a paid clip. */
+export const MESSENGER_CLIP_KEYS = ['clip1', 'clip2'] as const;
 /** The reactions to a guest's toy action the toy carried out (messenger toy control). */
 export const MESSENGER_TOY_REACTION_KEYS = ['toyFelt1', 'toyFelt2', 'toyFelt3', 'toyFelt4'] as const;
 
@@ -28,6 +30,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Aww, I love it! Thank you for thinking of me.',
     photo1: 'I took a new photo just for you. Want to see it?',
     photo2: 'Here is a little something from today. Unlock it if you like!',
+    clip1: 'I made a short clip just for you. Want to watch it?',
+    clip2: 'A little video from today, only for you. Unlock it if you like!',
     toyFelt1: 'Mmh, I felt that!',
     toyFelt2: 'Oh! That tickles in the best way.',
     toyFelt3: 'You know just how to make me smile.',
@@ -45,6 +49,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Oh, das gefällt mir! Danke, dass du an mich denkst.',
     photo1: 'Ich habe ein neues Foto nur für dich gemacht. Willst du es sehen?',
     photo2: 'Hier ist eine Kleinigkeit von heute. Schalte sie frei, wenn du magst!',
+    clip1: 'Ich habe einen kurzen Clip nur für dich gedreht. Willst du ihn sehen?',
+    clip2: 'Ein kleines Video von heute, nur für dich. Schalte es frei, wenn du magst!',
     toyFelt1: 'Mmh, das habe ich gespürt!',
     toyFelt2: 'Oh! Das kitzelt genau richtig.',
     toyFelt3: 'Du weißt genau, wie du mich zum Lächeln bringst.',
@@ -62,6 +68,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: 'Aww, wat leuk! Bedankt dat je aan me denkt.',
     photo1: 'Ik heb een nieuwe foto speciaal voor jou gemaakt. Wil je hem zien?',
     photo2: 'Hier is iets kleins van vandaag. Ontgrendel het als je wilt!',
+    clip1: 'Ik heb een korte clip speciaal voor jou gemaakt. Wil je hem bekijken?',
+    clip2: 'Een kleine video van vandaag, alleen voor jou. Ontgrendel hem als je wilt!',
     toyFelt1: 'Mmm, dat voelde ik!',
     toyFelt2: 'Oh! Dat kriebelt precies goed.',
     toyFelt3: 'Jij weet precies hoe je me laat glimlachen.',
@@ -79,6 +87,8 @@ export const messengerReplyMessages = defineMessages({
     thanksGift3: '¡Oh, me encanta! Gracias por pensar en mí.',
     photo1: 'Me hice una foto nueva solo para ti. ¿Quieres verla?',
     photo2: 'Aquí tienes algo de hoy. ¡Desbloquéalo si te apetece!',
+    clip1: 'Grabé un clip corto solo para ti. ¿Quieres verlo?',
+    clip2: 'Un pequeño vídeo de hoy, solo para ti. ¡Desbloquéalo si te apetece!',
     toyFelt1: '¡Mmm, eso lo he sentido!',
     toyFelt2: '¡Oh! Eso me hace unas cosquillas perfectas.',
     toyFelt3: 'Sabes muy bien cómo sacarme una sonrisa.',

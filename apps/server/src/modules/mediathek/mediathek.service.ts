@@ -56,6 +56,15 @@ export interface MediathekPorts {
     limit: number,
     offset: number,
   ): Promise<{ items: MediathekMessengerMedia[]; total: number }>;
+  /**
+   * The messenger module: the clips the guest bought in the messenger, newest purchase first (issue
+   * 19). Without it the videos' messenger section is not filled (`available: false`).
+   */
+  messengerClips?(
+    guestId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: MediathekMessengerMedia[]; total: number }>;
 }
 
 const playlistNotFound = () => new AppError('NOT_FOUND', 'No such playlist', 404);
@@ -162,6 +171,17 @@ export function createMediathekService(deps: { repository: MediathekRepository; 
       const limit = paging.limit ?? MEDIATHEK_VIDEOS_PAGE_SIZE;
       const empty = { section, items: [], offset: paging.offset, limit, total: 0, hasMore: false };
       if (!isFilled(FILLED_VIDEO_SECTIONS, section)) return { ...empty, available: false };
+      if (section === 'messenger') {
+        if (!ports.messengerClips) return { ...empty, available: false };
+        const bought = await ports.messengerClips(guestId, limit, paging.offset);
+        return {
+          ...empty,
+          messengerMedia: bought.items,
+          total: bought.total,
+          hasMore: paging.offset + bought.items.length < bought.total,
+          available: true,
+        };
+      }
       const { items, total } =
         section === 'shop'
           ? await repository.listed(guestId, 'videos', limit, paging.offset)

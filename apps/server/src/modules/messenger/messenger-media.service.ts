@@ -1,9 +1,10 @@
 /**
- * Paid media in the messenger (issue 19 deliverable 2, docs/decisions/0054-messenger.md): a photo a
- * performer (the performer API, or the simulator) sends in a channel for coins. Locked, the guest sees
- * a blurred placeholder (never a byte of the picture); bought once, the message shows the picture
- * through a URL signed for the guest (messenger-media.routes.ts), and it is in the media library's
- * messenger section.
+ * Paid media in the messenger (issue 19 deliverable 2, docs/decisions/0054-messenger.md): a photo or a
+ * clip a performer (the performer API, or the simulator) sends in a channel for coins. Locked, the
+ * guest sees a blurred placeholder (never a byte of the picture or clip); bought once, the message
+ * shows the picture, or plays the clip (HLS, like a bought shop video), through URLs signed for the
+ * guest (messenger-media.routes.ts), and it is in the media library's messenger section (photos or
+ * videos).
  *
  * Buying: the channel must be the guest's (another guest's: MESSENGER_CHANNEL_NOT_FOUND), the media
  * one of that channel (MESSENGER_MEDIA_NOT_FOUND). ONE transaction locks the media row, charges the
@@ -13,7 +14,7 @@
  * rolls everything back.
  */
 import type { MediathekMessengerMedia } from '@vela/contracts/mediathek';
-import type { MessengerMedia } from '@vela/contracts/messenger';
+import type { MessengerClipFiles, MessengerMedia } from '@vela/contracts/messenger';
 import { guestBalanceFields } from '@vela/domain/coin-balance';
 import { CENTS_PER_COIN, coinsForEuroCents } from '@vela/domain/coins';
 import { AppError } from '../../http/errors.ts';
@@ -26,13 +27,18 @@ import type {
   MessengerMediaRow,
 } from './messenger-media.repository.ts';
 
-/** Where a bought messenger picture is served (signed per guest; messenger-media.routes.ts). */
+/** Where bought messenger media is served (signed per guest; messenger-media.routes.ts). */
 export const MESSENGER_MEDIA_PREFIX = '/media/messenger/';
 export const MESSENGER_MEDIA_ROUTE = `${MESSENGER_MEDIA_PREFIX}:mediaId/:file`;
 /** The one rendition a messenger picture is served in (spec 9 sizes). */
 export const MESSENGER_MEDIA_SIZE = 'w640';
 export const messengerMediaResource = (mediaId: number) =>
   `messenger-media:${mediaId}:${MESSENGER_MEDIA_SIZE}`;
+/**
+ * The signed resource of a bought clip: all its files (playlist, segments, poster, thumbnails, sprite)
+ * share one token, as the files of a shop video's start do (playback `hls:<videoId>:<segments>`).
+ */
+export const messengerClipResource = (mediaId: number) => `messenger-media:${mediaId}:hls`;
 /** The ledger key of a media purchase: one per media, so it is bought (and charged) once. */
 export const messengerMediaKey = (mediaId: number) => `messenger-media:${mediaId}`;
 
@@ -43,6 +49,14 @@ export const PHOTO_PRICES_COINS = [12, 20, 30] as const;
  * never serves directly, its first four keys (present in the demo's and the tests' pools alike).
  */
 export const PHOTO_ASSET_KEYS = ['photo-001', 'photo-002', 'photo-003', 'photo-004'] as const;
+
+/** The prices (coins) a simulated performer asks for a clip. */
+export const CLIP_PRICES_COINS = [25, 40, 60] as const;
+/**
+ * Asset keys of clips: `clip-<n>` is the n-th clip of the seed's video clip pool (@vela/db clip-pool.ts,
+ * counted round the pool: the tests' pool has 2 clips, the demo's 3), resolved when served.
+ */
+export const CLIP_ASSET_KEYS = ['clip-001', 'clip-002', 'clip-003'] as const;
 
 const coins = (cents: number) => ({ value: coinsForEuroCents(cents), currency: 'VXC' as const });
 
@@ -84,19 +98,42 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
   const random = deps.random ?? Math.random;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
-  const urlOf = (row: MessengerMediaRow, guestId: number) =>
-    `${MESSENGER_MEDIA_PREFIX}${row.id}/${MESSENGER_MEDIA_SIZE}.webp?t=${signer.sign(guestId, messengerMediaResource(row.id))}`;
+  /** A bought clip's file `file`, with the clip's token. */
+  const clipFile = (row: MessengerMediaRow, file: string, token: string) =>
+    `${MESSENGER_MEDIA_PREFIX}${row.id}/${file}?t=${token}`;
+
+  /** Where the guest opens bought media: the picture, or the clip's playlist and files (one token). */
+  function filesOf(
+    row: MessengerMediaRow,
+    guestId: number,
+  ): { url: string; clip: MessengerClipFiles | null } {
+    if (row.kind !== 'clip')
+      return {
+        url: `${MESSENGER_MEDIA_PREFIX}${row.id}/${MESSENGER_MEDIA_SIZE}.webp?t=${signer.sign(guestId, messengerMediaResource(row.id))}`,
+        clip: null,
+      };
+    const token = signer.sign(guestId, messengerClipResource(row.id));
+    return {
+      url: clipFile(row, 'index.m3u8', token),
+      clip: {
+        posterUrl: clipFile(row, 'poster.jpg', token),
+        thumbnailsUrl: clipFile(row, 'thumbnails.vtt', token),
+      },
+    };
+  }
 
   /** The media as its guest sees it: locked (placeholder) or bought (URL signed for the guest). */
   function view(row: MessengerMediaRow): MessengerMedia {
     const bought = row.boughtAt !== null;
+    const files = bought ? filesOf(row, row.guestId) : null;
     return {
       mediaId: String(row.id),
       kind: row.kind as MessengerMediaKind,
       price: coins(row.priceCents),
       bought,
       previewUrl: lockedPreviewOf(row.id),
-      url: bought ? urlOf(row, row.guestId) : null,
+      url: files?.url ?? null,
+      clip: files?.clip ?? null,
     };
   }
 
@@ -124,6 +161,25 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
         kind: 'photo',
         priceCents: priceCents ?? pick(PHOTO_PRICES_COINS) * CENTS_PER_COIN,
         assetKey: pick(PHOTO_ASSET_KEYS),
+        ageRating: 18,
+      });
+    },
+
+    /**
+     * A performer's new clip for the channel's guest, locked: a clip of the seed's pool, at the
+     * performer's price (the performer API) or one of the usual clip prices (the simulator).
+     */
+    offerClip(
+      channel: { channelId: number; guestId: number; actorId: number },
+      priceCents?: number,
+    ): Promise<MessengerMediaRow> {
+      return repository.insert({
+        channelId: channel.channelId,
+        guestId: channel.guestId,
+        actorId: channel.actorId,
+        kind: 'clip',
+        priceCents: priceCents ?? pick(CLIP_PRICES_COINS) * CENTS_PER_COIN,
+        assetKey: pick(CLIP_ASSET_KEYS),
         ageRating: 18,
       });
     },
@@ -176,7 +232,7 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
           actorName: names.get(row.actorId) ?? '',
           kind,
           price: coins(row.priceCents),
-          url: urlOf(row, guestId),
+          ...filesOf(row, guestId),
           at: (row.boughtAt ?? new Date(0)).toISOString(),
         })),
       };

@@ -48,7 +48,7 @@ export function messengerPerformerRoutes(deps: {
     route(app, e.media).handle({
       authenticate,
       options,
-      handler: ({ auth: actorId, params, body }) => messenger.sendPhoto(actorId, params.channelId, body),
+      handler: ({ auth: actorId, params, body }) => messenger.sendMedia(actorId, params.channelId, body),
     });
   };
 }

@@ -1,14 +1,14 @@
 /**
  * The performer's messenger in the performer API (issue 19 deliverable 2, docs/decisions/0054 part 12):
- * the token's performer lists its channels, writes to a guest and sends paid media (a photo of the pool,
- * at the performer's price, locked until the guest buys it). Everything goes through the messenger's
- * port (`postPerformerMessage`: the same write and delivery as the simulator's answers) and the media
- * service (`offerPhoto`), so a performer's message is stored, delivered and counted unread like any.
+ * the token's performer lists its channels, writes to a guest and sends paid media (a photo or a clip
+ * of the pools, at the performer's price, locked until the guest buys it). Everything goes through the
+ * messenger's port (`postPerformerMessage`: the same write and delivery as the simulator's answers) and
+ * the media service (`offerPhoto`, `offerClip`), so a performer's message is stored, delivered and counted unread like any.
  *
  * Refusals: another performer's (or no) channel MESSENGER_CHANNEL_NOT_FOUND (404), a channel blocked by
  * either side MESSENGER_CHANNEL_BLOCKED (409), a key the guest (or another channel) used
  * IDEMPOTENCY_KEY_REUSED (409). A key already used by the performer in the channel answers the stored
- * message (`alreadySent`), nothing is sent or offered again; a photo offered for a message that was not
+ * message (`alreadySent`), nothing is sent or offered again; media offered for a message that was not
  * sent is discarded (never on sale without a message).
  */
 import type { Language } from '@vela/contracts/common';
@@ -21,7 +21,7 @@ import { notifyActorMessage } from './performer-replies.ts';
 
 export interface PerformerMessengerDeps {
   actorSide: Pick<MessengerActorSide, 'postPerformerMessage' | 'channelOfActor' | 'channelsOfActor'>;
-  media: Pick<MessengerMediaService, 'offerPhoto' | 'discard'>;
+  media: Pick<MessengerMediaService, 'offerPhoto' | 'offerClip' | 'discard'>;
   /** Guests' screen names by id (one read for a list). */
   guestNames: (guestIds: readonly number[]) => Promise<Map<number, string>>;
   actorName: (actorId: number) => Promise<string | null>;
@@ -96,16 +96,22 @@ export function createPerformerMessenger(deps: PerformerMessengerDeps) {
       return answer(actorId, result);
     },
 
-    /** A paid photo of the pool at `priceCents`, with the caption as the message's text. */
-    async sendPhoto(
+    /** A paid photo or clip of the pools at `priceCents`, with the caption as the message's text. */
+    async sendMedia(
       actorId: number,
       channelId: string,
-      input: { priceCents: number; caption?: string | undefined; idempotencyKey: string },
+      input: {
+        kind: 'photo' | 'clip';
+        priceCents: number;
+        caption?: string | undefined;
+        idempotencyKey: string;
+      },
     ): Promise<PerformerSendAnswer> {
       const channel = await actorSide.channelOfActor(actorId, channelId);
       if (!channel) throw notFound();
       if (channel.blocked) throw blocked();
-      const photo = await deps.media.offerPhoto(
+      const offer = input.kind === 'clip' ? deps.media.offerClip : deps.media.offerPhoto;
+      const offered = await offer(
         { channelId: Number(channel.channelId), guestId: channel.guestId, actorId },
         input.priceCents,
       );
@@ -115,16 +121,16 @@ export function createPerformerMessenger(deps: PerformerMessengerDeps) {
           actorId,
           channelId,
           text: input.caption ?? '',
-          mediaId: String(photo.id),
+          mediaId: String(offered.id),
           messageType: 'media',
           idempotencyKey: input.idempotencyKey,
         });
       } catch (error) {
-        await deps.media.discard(photo.id);
+        await deps.media.discard(offered.id);
         throw error;
       }
-      // A resend carries the first send's photo; a refusal sends none: this offer is not for sale.
-      if (result.status !== 'sent') await deps.media.discard(photo.id);
+      // A resend carries the first send's media; a refusal sends none: this offer is not for sale.
+      if (result.status !== 'sent') await deps.media.discard(offered.id);
       return answer(actorId, result);
     },
   };

@@ -22,6 +22,7 @@
 import { LANGUAGES, type Language } from '@vela/contracts/common';
 import { NOTIFICATION_TYPES } from '@vela/domain/notifications';
 import {
+  MESSENGER_CLIP_KEYS,
   MESSENGER_GIFT_THANKS_KEYS,
   MESSENGER_PHOTO_KEYS,
   MESSENGER_REPLY_KEYS,
@@ -47,7 +48,7 @@ const TAKE_BATCH = 50;
 export interface PerformerRepliesOptions {
   actorSide: Pick<MessengerActorSide, 'postActorMessage' | 'onGuestMessage'>;
   pending: PendingRepliesRepository;
-  media: Pick<MessengerMediaService, 'offerPhoto' | 'discard'>;
+  media: Pick<MessengerMediaService, 'offerPhoto' | 'offerClip' | 'discard'>;
   /** Whether the simulator plays this performer now (no performer app used the API lately). */
   isSimulated: (actorId: number) => boolean;
   /** The performer's name for the notification (null: unknown). */
@@ -55,7 +56,7 @@ export interface PerformerRepliesOptions {
   notify?: GuestNotifier | undefined;
   /** The delay before an answer, ms (min–max). */
   delayMs: readonly [number, number];
-  /** About every n-th answer to a text is a paid photo (1: every one, 0: never). */
+  /** About every n-th answer to a text is paid media, a photo or a clip in turn (1: every one, 0: never). */
   mediaEvery: number;
   pollMs?: number;
   random?: () => number;
@@ -98,6 +99,8 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
   const timers = new Set<NodeJS.Timeout>();
   /** The last text index per channel (never the same text twice in a row); bounded. */
   const lastText = new Map<number, number>();
+  /** The kind of the last paid media per channel: photo and clip in turn, a photo first; bounded. */
+  const lastMedia = new Map<number, 'photo' | 'clip'>();
   let unsubscribe: (() => void) | null = null;
 
   const between = ([min, max]: readonly [number, number]) => min + Math.floor(random() * (max - min + 1));
@@ -111,20 +114,29 @@ export function createPerformerReplies(options: PerformerRepliesOptions) {
     return MESSENGER_REPLY_KEYS[index] ?? 'reply1';
   }
 
+  function mediaKind(channelId: number): 'photo' | 'clip' {
+    const kind = lastMedia.get(channelId) === 'photo' ? 'clip' : 'photo';
+    if (lastMedia.size >= 10_000) lastMedia.clear();
+    lastMedia.set(channelId, kind);
+    return kind;
+  }
+
   async function answer(reply: PendingReply): Promise<void> {
     if (!options.isSimulated(reply.actorId)) return;
     const language = languageOf(reply.language);
     const texts = messengerReplyMessages[language];
-    const withPhoto = reply.kind === 'text' && options.mediaEvery > 0 && random() * options.mediaEvery < 1;
+    const withMedia = reply.kind === 'text' && options.mediaEvery > 0 && random() * options.mediaEvery < 1;
     const { channelId, guestId, actorId } = reply;
-    const photo = withPhoto ? await options.media.offerPhoto({ channelId, guestId, actorId }) : null;
+    const kind = withMedia ? mediaKind(channelId) : null;
+    const offer = kind === 'clip' ? options.media.offerClip : options.media.offerPhoto;
+    const photo = kind ? await offer({ channelId, guestId, actorId }) : null;
     const text =
       reply.kind === 'gift'
         ? texts[pick(MESSENGER_GIFT_THANKS_KEYS)]
         : reply.kind === 'toy'
           ? texts[pick(MESSENGER_TOY_REACTION_KEYS)]
           : photo
-            ? texts[pick(MESSENGER_PHOTO_KEYS)]
+            ? texts[pick(kind === 'clip' ? MESSENGER_CLIP_KEYS : MESSENGER_PHOTO_KEYS)]
             : texts[textKey(reply.channelId)];
     const message = await actorSide.postActorMessage({
       channelId: String(reply.channelId),

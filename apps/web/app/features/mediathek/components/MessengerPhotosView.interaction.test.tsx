@@ -28,6 +28,7 @@ const photo: MediathekMessengerMedia = {
   kind: 'photo',
   price: { value: 20, currency: 'VXC' },
   url: '/media/messenger/41/w640.webp?t=signed',
+  clip: null,
   at: '2026-11-26T20:00:00.000Z',
 };
 

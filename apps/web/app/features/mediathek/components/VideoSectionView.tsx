@@ -1,7 +1,8 @@
 /**
  * Videos of the media library by section (spec 2): bought (shop) and archive list the guest's
- * videos, playlists has its own view; pinned, feed, messenger and chat clips are not filled by any
- * feature yet and say so (the server answers them empty with `available: false`).
+ * videos, playlists has its own view, messenger the clips bought in the messenger
+ * (MessengerClipsView); pinned, feed and chat clips are not filled by any feature yet and say so (the
+ * server answers them empty with `available: false`).
  */
 import type { Language } from '@vela/contracts/common';
 import type { MediathekVideo, MediathekVideoSection, PlaylistSummary } from '@vela/contracts/mediathek';
@@ -14,18 +15,19 @@ import { usePagedList } from '../hooks/usePagedList.ts';
 import { AddToPlaylist } from './AddToPlaylist.tsx';
 import { ArchiveButton } from './ArchiveButton.tsx';
 import { MediathekVideoTile } from './MediathekVideoTile.tsx';
+import { MessengerClipsView } from './MessengerClipsView.tsx';
 import { PagedGrid } from './PagedGrid.tsx';
 import { PlaylistsView } from './PlaylistsView.tsx';
 
 const NOT_FILLED = {
   pinned: 'notBuilt.videos.pinned',
   feed: 'notBuilt.feed',
-  messenger: 'notBuilt.messenger',
   clips: 'notBuilt.clips',
 } as const;
 
 export function VideoSectionView({ lang, section }: { lang: Language; section: MediathekVideoSection }) {
   if (section === 'playlist') return <PlaylistsView lang={lang} />;
+  if (section === 'messenger') return <MessengerClipsView lang={lang} />;
   return <VideoList key={section} lang={lang} section={section} />;
 }
 
@@ -34,7 +36,7 @@ function VideoList({
   section,
 }: {
   lang: Language;
-  section: Exclude<MediathekVideoSection, 'playlist'>;
+  section: Exclude<MediathekVideoSection, 'playlist' | 'messenger'>;
 }) {
   const t = useMediathekT(lang);
   const load = useCallback((offset: number) => mediathekApi.videoSection(section, offset), [section]);

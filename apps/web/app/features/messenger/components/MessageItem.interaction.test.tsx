@@ -10,8 +10,27 @@ import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { MessengerMessage } from '@vela/contracts/messenger';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedFlow, renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
+import type { VideoPlayerProps } from '../../player/components/VideoPlayer.tsx';
 import type { Gifts } from '../hooks/useGifts.ts';
 import { MessageItem } from './MessageItem.tsx';
+
+// The media element itself is the browser's (e2e/messenger-media.spec.ts): here a stand-in with the same props.
+vi.mock('../../player/components/VideoPlayer.tsx', () => ({
+  VideoPlayer: (props: VideoPlayerProps) => (
+    <section
+      data-testid="player"
+      aria-label={props.label}
+      data-access={props.start.access}
+      data-manifest={props.start.manifestUrl}
+      data-poster={props.start.posterUrl}
+      data-thumbnails={props.start.thumbnailsUrl}
+    >
+      <button type="button" onClick={props.onFailure}>
+        fail a segment
+      </button>
+    </section>
+  ),
+}));
 
 const noGifts: Gifts = {
   status: 'ready',
@@ -45,6 +64,7 @@ const locked: MessengerMessage = {
     bought: false,
     previewUrl: 'data:image/svg+xml,<svg/>',
     url: null,
+    clip: null,
   },
 };
 const bought: MessengerMessage = {
@@ -53,6 +73,22 @@ const bought: MessengerMessage = {
     ...(locked.media as NonNullable<MessengerMessage['media']>),
     bought: true,
     url: '/media/messenger/31/w640.webp?t=x',
+  },
+};
+
+const boughtClip: MessengerMessage = {
+  ...locked,
+  media: {
+    mediaId: '32',
+    kind: 'clip',
+    price: { value: 1000, currency: 'EUR' },
+    bought: true,
+    previewUrl: 'data:image/svg+xml,<svg/>',
+    url: '/media/messenger/32/index.m3u8?t=x',
+    clip: {
+      posterUrl: '/media/messenger/32/poster.jpg?t=x',
+      thumbnailsUrl: '/media/messenger/32/thumbnails.vtt?t=x',
+    },
   },
 };
 
@@ -136,5 +172,48 @@ describe('a message of the conversation (issue 19)', () => {
       '/media/messenger/31/w640.webp?t=x',
     );
     expect(screen.queryByRole('button', { name: /Buy for/ })).toBeNull();
+  });
+
+  it('a locked clip offers "Buy for N coins" like a photo', () => {
+    renderInDataRouter(
+      '/en/messenger/',
+      <MessageItem
+        lang="en"
+        message={{
+          ...locked,
+          media: { ...(locked.media as NonNullable<MessengerMessage['media']>), kind: 'clip' },
+        }}
+        gifts={noGifts}
+        onReplace={() => {}}
+      />,
+      buildGuestMe({ hasAvs: true, avsStatus: 'accepted' }),
+    );
+    expect(screen.getByAltText('Locked clip')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy for 12 coins' })).not.toBeNull();
+    expect(document.querySelector('video, [data-clip-poster]')).toBeNull();
+  });
+
+  it('a bought clip shows its signed poster; opening it plays the signed playlist in place; a player failure says so', async () => {
+    renderInDataRouter(
+      '/en/messenger/',
+      <MessageItem lang="en" message={boughtClip} gifts={noGifts} onReplace={() => {}} />,
+      buildGuestMe({ hasAvs: true, avsStatus: 'accepted' }),
+    );
+    const open = screen.getByRole('button', { name: 'Open the clip' });
+    expect(open.querySelector('img')?.getAttribute('src')).toBe('/media/messenger/32/poster.jpg?t=x');
+    expect(screen.queryByTestId('player')).toBeNull();
+    fireEvent.click(open);
+    const player = await screen.findByTestId('player');
+    expect(player.dataset).toMatchObject({
+      access: 'full',
+      manifest: '/media/messenger/32/index.m3u8?t=x',
+      poster: '/media/messenger/32/poster.jpg?t=x',
+      thumbnails: '/media/messenger/32/thumbnails.vtt?t=x',
+    });
+    expect(player.getAttribute('aria-label')).toBe('Clip from the messenger');
+    fireEvent.click(screen.getByRole('button', { name: 'fail a segment' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This clip cannot be played right now. Reload the page and try again.',
+    );
   });
 });

@@ -1,15 +1,18 @@
 /**
  * One message of a conversation: its text as text (never HTML), its gifts, a toy action, or paid media
  * a performer sent: locked (blurred preview, "Buy for N coins" through the purchase flow) until bought,
- * then shown (the bought message replaces the locked one).
+ * then shown (the bought message replaces the locked one): a photo as a picture, a clip as its poster
+ * that opens the player in place (HLS through the site's player, loaded on that click).
  */
 import type { Language } from '@vela/contracts/common';
-import type { MessengerMessage } from '@vela/contracts/messenger';
+import type { MessengerClipFiles, MessengerMessage } from '@vela/contracts/messenger';
+import { useState } from 'react';
 import { formatPriceInCoins } from '../../catalog/format.ts';
 import { usePaidRequest } from '../../purchase/usePaidRequest.ts';
 import { buyMedia } from '../api/messengerApi.ts';
 import { type Gifts, giftName } from '../hooks/useGifts.ts';
 import { errorText, presetLabel, useMessengerT } from '../hooks/useMessengerT.ts';
+import { LazyMessengerClipPlayer } from './LazyMessengerClipPlayer.tsx';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 function formatTime(iso: string, lang: Language): string {
@@ -20,6 +23,45 @@ function formatTime(iso: string, lang: Language): string {
   }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : format.format(date);
+}
+
+/** A bought clip: its poster with a play button; the player opens in its place on a click. */
+function BoughtClip({ lang, url, clip }: { lang: Language; url: string; clip: MessengerClipFiles }) {
+  const t = useMessengerT(lang);
+  const [state, setState] = useState<'poster' | 'playing' | 'failed'>('poster');
+  const kind = t('mediaClip');
+  if (state === 'failed')
+    return (
+      <p className="messenger__error" role="alert" data-clip-failed="">
+        {t('mediaClipFailed')}
+      </p>
+    );
+  if (state === 'playing')
+    return (
+      <LazyMessengerClipPlayer
+        lang={lang}
+        url={url}
+        clip={clip}
+        label={t('mediaClipPlayer')}
+        loadingLabel={t('mediaClipPlayer')}
+        onFailure={() => setState('failed')}
+      />
+    );
+  return (
+    <button
+      type="button"
+      className="messenger-media messenger-clip-poster"
+      onClick={() => setState('playing')}
+      aria-label={t('mediaOpen', { kind })}
+      data-media-open=""
+      data-clip-poster=""
+    >
+      <img src={clip.posterUrl} alt="" />
+      <span className="messenger-clip-poster__play" aria-hidden="true">
+        ▶
+      </span>
+    </button>
+  );
 }
 
 function PaidMedia({
@@ -43,13 +85,12 @@ function PaidMedia({
   if (!media) return null;
   const kind = media.kind === 'photo' ? t('mediaPhoto') : t('mediaClip');
   if (media.bought && media.url) {
-    return media.kind === 'photo' ? (
+    if (media.kind === 'clip')
+      return media.clip ? <BoughtClip lang={lang} url={media.url} clip={media.clip} /> : null;
+    return (
       <a href={media.url} target="_blank" rel="noopener noreferrer" data-media-open="">
         <img className="messenger-media" src={media.url} alt={t('mediaOpen', { kind })} />
       </a>
-    ) : (
-      // biome-ignore lint/a11y/useMediaCaption: a performer's clip has no captions.
-      <video className="messenger-media" src={media.url} controls preload="metadata" data-media-open="" />
     );
   }
   const busy = paid.state.kind === 'busy' || paid.state.kind === 'topping-up';

@@ -31,7 +31,8 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 const VOLUME_STEPS = { keyboardupvolumestep: '0.05', keyboarddownvolumestep: '0.05' };
 
 export interface VideoPlayerProps {
-  start: WatchStart;
+  /** What to play: a `watch/start` answer, or any signed HLS playlist with its poster and thumbnails. */
+  start: Pick<WatchStart, 'access' | 'playableSeconds' | 'manifestUrl' | 'posterUrl' | 'thumbnailsUrl'>;
   lang: Language;
   label: string;
   /** A preview reached its end (the end of its playlist or `playableSeconds`). */
