@@ -3,9 +3,13 @@
  * performer (its own token, the performer API) sends a paid photo into a guest's open conversation; it
  * arrives locked live on both tabs of the guest; "Buy for 20 coins" charges the price once; the photo
  * opens (its signed URL serves the picture); the media library's photos/messenger section lists it and
- * opens it in a dialog. The performer is imported for this test, so no other spec writes to it.
+ * opens it in a dialog. A paid clip the same way: locked live, bought once, it plays (HLS through the
+ * site's player) in the conversation on both tabs, and the media library's videos/messenger section
+ * lists it and plays it in a dialog. Each test imports its own performer, so no other spec writes to it.
  */
+
 import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   balanceCentsOf,
   clientHeaders,
@@ -21,6 +25,7 @@ import { E2E_PERFORMER_SECRET } from './playwright.config.ts';
 const SHOTS = '/tmp/shots-messenger-media';
 const START_CENTS = 2000;
 const PRICE_CENTS = 500;
+const CLIP_PRICE_CENTS = 1000;
 
 /** Literal texts (packages/i18n messenger.ts, mediathek.ts; a test must not reuse the code). */
 const TEXT = {
@@ -30,6 +35,13 @@ const TEXT = {
   close: 'Close',
   price: '20 coins',
   open: /^Open the photo bought on /,
+  clipBuy: 'Buy for 40 coins',
+  clipCaption: 'A short clip from today',
+  clipOpen: 'Open the clip',
+  clipTitle: 'Clip from the messenger',
+  clipPrice: '40 coins',
+  clipTileOpen: /^Play the clip bought on /,
+  clipsEmpty: 'You have not bought any clips in the messenger yet.',
 };
 
 /** The performer API's header for `actorId` (docs/PERFORMER-API.md). */
@@ -138,6 +150,156 @@ test('en: a performer sends a paid photo; the guest sees it locked live, buys it
     await expect(tile.getByRole('button', { name: TEXT.open })).toBeFocused();
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: `${SHOTS}/mediathek-390.png` });
+  });
+
+  expect(pageErrors).toEqual([]);
+});
+
+/** A new performer (imported for this test) and the guest's channel to it. */
+async function performerWithChannel(
+  page: Page,
+  request: APIRequestContext,
+  clientIp: string,
+  prefix: string,
+) {
+  const name = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await importActors(request, [{ name, countryCode: 'DE', zipCode: '10115', lat: 52.53, lon: 13.38 }]);
+  const found = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${name}`);
+  expect(found.ok(), await found.text()).toBe(true);
+  const actorId = Number(((await found.json()) as { data: { id: number | string } }).data.id);
+  const opened = await page.request.post(`/rest/v1/channel/actor/${actorId}`, {
+    headers: clientHeaders(clientIp),
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const channelId = ((await opened.json()) as { data: { channel: { channelId: string } } }).data.channel
+    .channelId;
+  return { name, actorId, channelId };
+}
+
+/** The media element's facts: metadata loaded (readyState >= 1) and its length known. */
+const videoFacts = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((video: HTMLVideoElement) => ({ readyState: video.readyState, duration: video.duration || 0 }));
+
+test('en: a performer sends a paid clip; locked live on both tabs, bought once, it plays in the conversation on both tabs and in the media library under videos / messenger', async ({
+  page,
+  request,
+  clientIp,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await ageCheckedGuest(page, request, clientIp, baseURL, 'MsgClip');
+  await topUpByApi(page, clientIp, START_CENTS);
+  const { name, actorId, channelId } = await performerWithChannel(page, request, clientIp, 'MsgClip');
+
+  await test.step('the media library says how clips get there while there are none', async () => {
+    await gotoReady(page, '/en/myvela/mediathek/videos/messenger/');
+    await expect(page.getByText(TEXT.clipsEmpty)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/clips-empty-1280.png` });
+  });
+
+  const second = await page.context().newPage();
+  second.on('pageerror', (error) => pageErrors.push(`second tab: ${error.message}`));
+  for (const tab of [page, second]) {
+    await gotoReady(tab, `/en/messenger/?channel=${channelId}`);
+    await expect(tab.locator('[data-conversation]')).toBeVisible();
+  }
+  let mediaId = '';
+
+  await test.step('the performer sends a paid clip: locked on both tabs, live, no byte of it', async () => {
+    const sent = await request.post(`/rest/v1/performer/messenger/channels/${channelId}/media`, {
+      headers: asPerformer(actorId),
+      data: {
+        kind: 'clip',
+        priceCents: CLIP_PRICE_CENTS,
+        caption: TEXT.clipCaption,
+        idempotencyKey: `e2e-${channelId}-clip`,
+      },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    mediaId = ((await sent.json()) as { data: { mediaId: string } }).data.mediaId;
+    for (const tab of [page, second]) {
+      const locked = tab.locator(`[data-media-locked="${mediaId}"]`);
+      await expect(locked).toBeVisible();
+      await expect(locked.getByRole('button', { name: TEXT.clipBuy })).toBeVisible();
+      await expect(tab.locator('li[data-sender="actor"]', { hasText: TEXT.clipCaption })).toBeVisible();
+      await expect(tab.locator('video, [data-clip-poster]')).toHaveCount(0);
+    }
+    await page.screenshot({ path: `${SHOTS}/clip-locked-1280.png` });
+  });
+
+  await test.step('"Buy for 40 coins": charged once; the clip plays in place on both tabs', async () => {
+    await page
+      .locator(`[data-media-locked="${mediaId}"]`)
+      .getByRole('button', { name: TEXT.clipBuy })
+      .click();
+    const poster = page.getByRole('button', { name: TEXT.clipOpen });
+    await expect(poster).toBeVisible();
+    await expect
+      .poll(() => poster.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await balanceCentsOf(page, clientIp)).toBe(START_CENTS - CLIP_PRICE_CENTS);
+    await page.screenshot({ path: `${SHOTS}/clip-bought-1280.png` });
+    await poster.click();
+    await expect(page.locator('[data-clip-player] video')).toHaveCount(1);
+    await expect
+      .poll(async () => (await videoFacts(page, '[data-clip-player] video')).readyState)
+      .toBeGreaterThanOrEqual(1);
+    expect((await videoFacts(page, '[data-clip-player] video')).duration).toBeGreaterThan(0);
+    // A frame of the clip was presented (the player marks it: VideoPlayer's data-first-frame).
+    await expect(page.locator('[data-clip-player] video')).toHaveAttribute('data-first-frame', /^\d/);
+    await page.screenshot({ path: `${SHOTS}/clip-playing-1280.png` });
+
+    // The second tab got the bought message live and plays it too.
+    await expect(second.locator(`[data-media-locked="${mediaId}"]`)).toHaveCount(0);
+    await second.getByRole('button', { name: TEXT.clipOpen }).click();
+    await expect
+      .poll(async () => (await videoFacts(second, '[data-clip-player] video')).readyState)
+      .toBeGreaterThanOrEqual(1);
+    expect((await videoFacts(second, '[data-clip-player] video')).duration).toBeGreaterThan(0);
+    await second.close();
+
+    // A second buy (another key, as from the other tab): already bought, nothing charged.
+    const again = await page.request.post(`/rest/v1/messenger/channel/${channelId}/media/${mediaId}/buy`, {
+      headers: clientHeaders(clientIp),
+      data: { idempotencyKey: `e2e-${mediaId}-again` },
+    });
+    expect(((await again.json()) as { data: { alreadyBought: boolean } }).data.alreadyBought).toBe(true);
+    expect(await balanceCentsOf(page, clientIp)).toBe(START_CENTS - CLIP_PRICE_CENTS);
+  });
+
+  await test.step('the media library lists it under videos / messenger and plays it in a dialog (keyboard, Escape)', async () => {
+    await gotoReady(page, '/en/myvela/mediathek/videos/messenger/');
+    const tile = page.locator(`[data-messenger-media-id="${mediaId}"]`);
+    await expect(tile).toBeVisible();
+    await expect(tile).toContainText(TEXT.clipPrice);
+    await expect(tile).toContainText(`by ${name}`);
+    await expect
+      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expectNoSeriousAxeViolations(page, 'mediathek messenger clips', '.mediathek-body');
+    await page.screenshot({ path: `${SHOTS}/clips-mediathek-1280.png` });
+    await tile.getByRole('button', { name: TEXT.clipTileOpen }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: TEXT.clipTitle });
+    await expect(dialog).toBeVisible();
+    await expect
+      .poll(async () => (await videoFacts(page, 'dialog [data-clip-player] video')).readyState)
+      .toBeGreaterThanOrEqual(1);
+    expect((await videoFacts(page, 'dialog [data-clip-player] video')).duration).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/clips-mediathek-dialog-1280.png` });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(tile.getByRole('button', { name: TEXT.clipTileOpen })).toBeFocused();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/clips-mediathek-390.png` });
+    // Not among the photos.
+    await gotoReady(page, '/en/myvela/mediathek/photos/messenger/');
+    await expect(page.locator(`[data-messenger-media-id="${mediaId}"]`)).toHaveCount(0);
   });
 
   expect(pageErrors).toEqual([]);
