@@ -2,8 +2,8 @@
  * The messenger in real Chromium against the real server (issue 19 "Done when"): a new guest opens a
  * performer's channel from the profile ("Message"), sends a free message, a paid one (the balance falls
  * by the price), a gift she owns (granted by the operator) and one she buys, receives the simulated
- * performer's reply live, archives, filters and blocks the channel — and a second tab of the same guest
- * follows every change. Screenshots at 1280 and 800 px.
+ * performer's reply live, archives, filters and blocks the channel, marks everything read with "All
+ * read" — and a second tab of the same guest follows every change. Screenshots at 1280 and 800 px.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -45,6 +45,7 @@ const TEXT = {
   archived: 'Archived',
   blocked: 'Blocked',
   newest: 'Newest',
+  allRead: 'All read',
 };
 
 interface MessengerActor {
@@ -101,8 +102,19 @@ test('en: a guest writes a performer from the profile (free, paid, gifts), gets 
   second.on('pageerror', (error) => pageErrors.push(`second tab: ${error.message}`));
   await gotoReady(second, '/en/messenger/');
   await expect(second.locator('[data-messenger]')).toBeVisible();
-  // No channel yet: performers to write to (spec 7 recommendations).
+  // No channel yet: performers to write to (spec 7 recommendations): a wide page shows the grid of 8.
   await expect(second.locator('[data-recommendations] .messenger-recommended').first()).toBeVisible();
+  await expect(
+    second.locator('[data-recommendations] ul[data-layout="grid"] .messenger-recommended'),
+  ).toHaveCount(8);
+  await second.screenshot({ path: `${SHOTS}/messenger-recommendations-1280.png` });
+  // Below 1023 px the page asks for the slider of 5 instead.
+  await second.setViewportSize({ width: 800, height: 900 });
+  await expect(
+    second.locator('[data-recommendations] ul[data-layout="slider"] .messenger-recommended'),
+  ).toHaveCount(5);
+  await second.screenshot({ path: `${SHOTS}/messenger-recommendations-800.png` });
+  await second.setViewportSize({ width: 1280, height: 900 });
 
   await test.step('"Message" on the profile opens the channel: empty, the first message free', async () => {
     await gotoReady(page, path);
@@ -219,6 +231,48 @@ test('en: a guest writes a performer from the profile (free, paid, gifts), gets 
     await page.screenshot({ path: `${SHOTS}/messenger-blocked.png` });
     await conversation(page).getByRole('button', { name: TEXT.unblock, exact: true }).click();
     await expect(page.getByLabel('Your message')).toBeVisible();
+  });
+
+  await test.step('"All read": shown while a reply is unread, pressed with the keyboard, gone on both tabs', async () => {
+    await page.getByRole('button', { name: TEXT.newest, exact: true }).click();
+    await expect(page.getByRole('button', { name: TEXT.allRead, exact: true })).toHaveCount(0);
+    // A second performer (a recommendation), written to over the API: no tab has her channel open, so
+    // her simulated reply stays unread.
+    const recommended = await page.request.get(`/rest/v1/recommendations?currentActorId=${actor.actorId}`, {
+      headers: clientHeaders(clientIp),
+    });
+    expect(recommended.ok(), await recommended.text()).toBe(true);
+    const other = ((await recommended.json()) as { data: { actors: { actorId: number }[] } }).data.actors[0];
+    expect(other).toBeDefined();
+    const opened = await page.request.post(`/rest/v1/channel/actor/${other?.actorId}`, {
+      headers: clientHeaders(clientIp),
+    });
+    expect(opened.ok(), await opened.text()).toBe(true);
+    const channelId = ((await opened.json()) as { data: { channel: { channelId: string } } }).data.channel
+      .channelId;
+    const sent = await page.request.post(`/rest/v1/messenger/channel/${channelId}/messages`, {
+      headers: clientHeaders(clientIp),
+      data: {
+        messageType: 'text',
+        data: { text: 'Hi from the API' },
+        idempotencyKey: `e2e-all-read-${guest.id}`,
+      },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const otherChannel = (tab: Page) => channelButton(tab, other?.actorId ?? 0);
+    for (const tab of [page, second]) {
+      await expect(otherChannel(tab)).toHaveAttribute('data-unread', '1', { timeout: 30_000 });
+      await expect(tab.getByRole('button', { name: TEXT.allRead, exact: true })).toBeVisible();
+    }
+    await page.screenshot({ path: `${SHOTS}/messenger-all-read.png` });
+    const allRead = page.getByRole('button', { name: TEXT.allRead, exact: true });
+    await allRead.focus();
+    await page.keyboard.press('Enter');
+    for (const tab of [page, second]) {
+      await expect(tab.getByRole('button', { name: TEXT.allRead, exact: true })).toHaveCount(0);
+      await expect(otherChannel(tab)).toHaveAttribute('data-unread', '0');
+      await expect(otherChannel(tab).locator('[data-unread-badge]')).toHaveCount(0);
+    }
   });
 
   expect(pageErrors).toEqual([]);

@@ -2,7 +2,8 @@
  * The demo's simulated performers' messenger answers (issue 19 deliverable 5, decision 0054): the
  * activity simulator answers a guest's messenger message with one of these, in the guest's page
  * language at send (never the same text twice in a row in a channel); a gift gets a thank-you, a toy
- * action a short reaction, a paid photo comes with a caption. Server-side only: they reach the page as the performer's messages.
+ * action a short reaction, a paid photo comes with a caption. Server-side only: they reach the page as
+ * the performer's messages.
  */
 import { defineMessages } from '../translate.ts';
 

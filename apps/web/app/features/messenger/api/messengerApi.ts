@@ -57,9 +57,21 @@ export async function channelForActor(actorId: number) {
   return endpointData((await endpoints()).channelForActor, { params: { actorId } });
 }
 
-export async function loadRecommendations(currentActorId?: number) {
+/**
+ * Spec 7 `recommendations`: `layout` grid (useGrid 1: 8 performers) or slider (useGrid 0: 5), preview
+ * pictures up to `fsk` (18 is answered only past the guest's age check).
+ */
+export async function loadRecommendations(ask: {
+  layout: 'grid' | 'slider';
+  fsk: 16 | 18;
+  currentActorId?: number;
+}) {
   return endpointData((await endpoints()).recommendations, {
-    query: currentActorId ? { currentActorId } : {},
+    query: {
+      useGrid: ask.layout === 'grid' ? '1' : '0',
+      fsk: ask.fsk === 18 ? '18' : '16',
+      ...(ask.currentActorId ? { currentActorId: ask.currentActorId } : {}),
+    },
   });
 }
 

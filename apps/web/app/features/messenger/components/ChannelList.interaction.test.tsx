@@ -2,12 +2,13 @@
 /**
  * The channel list (spec 4 "Channels"): filter buttons and the online toggle ask for another list;
  * the arrow keys (and Home / End) move between the channels; a channel's unread count is its badge;
- * selecting calls the controller with the channel.
+ * selecting calls the controller with the channel; "All read" is offered while anything is unread.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { MessengerChannel } from '@vela/contracts/messenger';
-import { emptyChannelList, receiveChannels } from '@vela/domain/messenger-channels';
+import { emptyChannelList, receiveChannels, setUnreadTotal } from '@vela/domain/messenger-channels';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
 import type { MessengerController } from '../hooks/useMessenger.ts';
@@ -22,16 +23,21 @@ const channel = (id: number, unreadCount = 0) =>
     subject: `hello ${id}`,
   });
 
-function controller() {
-  const list = receiveChannels(emptyChannelList<MessengerChannel>(), [channel(1), channel(2, 3), channel(3)]);
+function controller(unreadTotal = 0) {
+  const list = setUnreadTotal(
+    receiveChannels(emptyChannelList<MessengerChannel>(), [channel(1), channel(2, 3), channel(3)]),
+    unreadTotal,
+  );
   return {
     state: { list, listReady: true, conversations: {} },
     changeFilter: vi.fn(),
     select: vi.fn(),
     openActor: vi.fn(),
+    markAllSeen: vi.fn(),
   } as unknown as MessengerController & {
     changeFilter: ReturnType<typeof vi.fn>;
     select: ReturnType<typeof vi.fn>;
+    markAllSeen: ReturnType<typeof vi.fn>;
   };
 }
 
@@ -63,5 +69,44 @@ describe('the channel list (spec 4 "Channels")', () => {
     expect(messenger.changeFilter).toHaveBeenLastCalledWith('archived', false);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Online only' }));
     expect(messenger.changeFilter).toHaveBeenLastCalledWith('newest', true);
+  });
+
+  it('"All read" is shown only while something is unread; pressing it (keyboard too) marks every channel seen; the focus then moves to the first channel', () => {
+    const without = controller(0);
+    const { unmount } = renderInDataRouter(
+      '/en/messenger/',
+      <ChannelList lang="en" messenger={without} />,
+      buildGuestMe(),
+    );
+    expect(screen.queryByRole('button', { name: 'All read' })).toBeNull();
+    unmount();
+
+    const messenger = controller(3);
+    let answer: (unreadTotal: number) => void = () => {};
+    /** The page's controller, whose store the server's answer changes. */
+    function Page() {
+      const [unreadTotal, setTotal] = useState(3);
+      answer = setTotal;
+      const list = setUnreadTotal(messenger.state.list, unreadTotal);
+      return <ChannelList lang="en" messenger={{ ...messenger, state: { ...messenger.state, list } }} />;
+    }
+    renderInDataRouter('/en/messenger/', <Page />, buildGuestMe());
+    const allRead = screen.getByRole('button', { name: 'All read' });
+    expect(allRead.getAttribute('title')).toBe('Mark all conversations as read');
+    allRead.focus();
+    expect(document.activeElement).toBe(allRead);
+    // A native button: Enter and Space press it (a click event).
+    fireEvent.click(allRead);
+    expect(messenger.markAllSeen).toHaveBeenCalledTimes(1);
+    // The server's answer (every tab): the total is 0, the button goes, the focus is on the first channel.
+    act(() => answer(0));
+    expect(screen.queryByRole('button', { name: 'All read' })).toBeNull();
+    expect(document.activeElement?.getAttribute('data-channel-id')).toBe('3');
+  });
+
+  it('"All read" is written in the four languages', async () => {
+    const { messengerMessages } = await import('@vela/i18n/messages/messenger');
+    const labels = (['de', 'en', 'nl', 'es'] as const).map((l) => messengerMessages[l].allRead);
+    expect(new Set(labels).size).toBe(4);
   });
 });

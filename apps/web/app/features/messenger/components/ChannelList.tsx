@@ -1,12 +1,12 @@
 /**
  * The channel list (spec 4 "Channels"): filter buttons newest / unread / archived / blocked, the
  * online-only toggle, the channels (selected first, unread badges), moved through with the arrow keys
- * (Home / End too) or Tab. Loading, offline and empty states; with no channel at all, performers to
- * write to (spec 7 `recommendations`).
+ * (Home / End too) or Tab; "All read" (spec 7 `allChannelsSeen`) while anything is unread. Loading,
+ * offline and empty states; with no channel at all, performers to write to (spec 7 `recommendations`).
  */
 import type { Language } from '@vela/contracts/common';
 import { MESSENGER_FILTERS, type MessengerChannel, type MessengerFilter } from '@vela/contracts/messenger';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useSocketStatus } from '../../realtime/hooks/useSocketStatus.ts';
 import type { MessengerController } from '../hooks/useMessenger.ts';
 import { useMessengerT } from '../hooks/useMessengerT.ts';
@@ -93,6 +93,44 @@ function ChannelItem({
   );
 }
 
+/**
+ * "All read", shown while the guest has unread messages; it goes away when the server's answer sets the
+ * total to 0 (on every tab), and the keyboard focus then moves to the first channel. Without a socket
+ * the request waits in the socket's queue and is sent on the next connection.
+ */
+function AllReadButton({
+  lang,
+  unreadTotal,
+  onMarkAll,
+}: {
+  lang: Language;
+  unreadTotal: number;
+  onMarkAll: () => void;
+}) {
+  const t = useMessengerT(lang);
+  const clicked = useRef(false);
+  useEffect(() => {
+    if (unreadTotal > 0 || !clicked.current) return;
+    clicked.current = false;
+    document.querySelector<HTMLButtonElement>('[data-channel-list] button[data-channel-id]')?.focus();
+  }, [unreadTotal]);
+  if (unreadTotal <= 0) return null;
+  return (
+    <button
+      type="button"
+      className="chip messenger__all-read"
+      title={t('allReadHint')}
+      data-all-read=""
+      onClick={() => {
+        clicked.current = true;
+        onMarkAll();
+      }}
+    >
+      {t('allRead')}
+    </button>
+  );
+}
+
 export function ChannelList({ lang, messenger }: { lang: Language; messenger: MessengerController }) {
   const t = useMessengerT(lang);
   const status = useSocketStatus();
@@ -128,6 +166,7 @@ export function ChannelList({ lang, messenger }: { lang: Language; messenger: Me
           />
           {t('onlineOnly')}
         </label>
+        <AllReadButton lang={lang} unreadTotal={list.unreadTotal} onMarkAll={messenger.markAllSeen} />
       </fieldset>
       {!listReady && list.channels.length === 0 ? (
         <p className="messenger__status" role="status">

@@ -1,30 +1,53 @@
 /**
- * An empty messenger (no channel at all): performers to write to (spec 7 `recommendations`). "Write to"
- * opens (or creates) the channel with her.
+ * An empty messenger (no channel at all): performers to write to (spec 7 `recommendations`). The page
+ * asks for what it shows: a grid of 8 on wide screens (`useGrid` 1), a slider of 5 below 1023 px
+ * (`useGrid` 0; spec 9 "recommendations per grid 8, per slider 5"), and preview pictures up to FSK-18
+ * when the guest's age check is accepted, else FSK-16 (`fsk`; the server applies the same rule). "Write
+ * to" opens (or creates) the channel with her.
  */
 import type { Language } from '@vela/contracts/common';
+import { MOBILE_MENU_QUERY } from '@vela/domain/breakpoints';
 import { useEffect, useState } from 'react';
+import { useViewer } from '../../auth/useViewer.tsx';
 import { loadRecommendations } from '../api/messengerApi.ts';
 import { useMessengerT } from '../hooks/useMessengerT.ts';
 
 type Actors = Awaited<ReturnType<typeof loadRecommendations>>['actors'];
+type Layout = 'grid' | 'slider';
+
+/** Grid on wide screens, slider below the mobile width; null until the page knows (after mount). */
+function useLayout(): Layout | null {
+  const [layout, setLayout] = useState<Layout | null>(null);
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_MENU_QUERY);
+    const update = () => setLayout(query.matches ? 'slider' : 'grid');
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return layout;
+}
 
 export function Recommendations({ lang, onWrite }: { lang: Language; onWrite: (actorId: number) => void }) {
   const t = useMessengerT(lang);
+  const layout = useLayout();
+  const { avsAccepted } = useViewer();
+  const fsk = avsAccepted ? 18 : 16;
   const [actors, setActors] = useState<Actors | 'loading' | 'error'>('loading');
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry key.
   useEffect(() => {
+    if (!layout) return;
     let live = true;
     setActors('loading');
-    loadRecommendations().then(
+    loadRecommendations({ layout, fsk }).then(
       (answer) => live && setActors(answer.actors),
       () => live && setActors('error'),
     );
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, layout, fsk]);
 
   return (
     <div className="messenger__recommendations" data-recommendations="">
@@ -41,17 +64,34 @@ export function Recommendations({ lang, onWrite }: { lang: Language; onWrite: (a
           </button>
         </p>
       ) : (
-        <ul className="messenger__recommended">
+        <ul className={`messenger__recommended messenger__recommended--${layout}`} data-layout={layout}>
           {actors.map((actor) => (
             <li key={actor.actorId}>
-              <button type="button" className="messenger-recommended" onClick={() => onWrite(actor.actorId)}>
-                <span className="messenger-channel__avatar" aria-hidden="true">
+              <button
+                type="button"
+                className="messenger-recommended"
+                data-actor-id={actor.actorId}
+                onClick={() => onWrite(actor.actorId)}
+              >
+                <span className="messenger-recommended__picture" aria-hidden="true">
                   {actor.previewPictureUrl ? (
-                    <img src={actor.previewPictureUrl} alt="" loading="lazy" />
+                    <img
+                      src={actor.previewPictureUrl}
+                      alt=""
+                      loading="lazy"
+                      data-age-rating={actor.previewPictureAgeRating}
+                    />
                   ) : null}
                 </span>
-                <span>{t('writeTo', { name: actor.actorName })}</span>
-                {actor.isActorOnline ? <span className="online-dot" title={t('online')} /> : null}
+                <span className="messenger-recommended__name">
+                  {t('writeTo', { name: actor.actorName })}
+                  {actor.isActorOnline ? (
+                    <>
+                      <span className="online-dot" title={t('online')} />
+                      <span className="visually-hidden">{t('online')}</span>
+                    </>
+                  ) : null}
+                </span>
               </button>
             </li>
           ))}

@@ -3,7 +3,7 @@
  * second tab follows every change), the channel list asked over the socket (spec 7 `loadChannels`,
  * `filterChannels`, `loadOnlineChannels`; one load per 500 ms, the last kept, spec 5/9), the selection
  * (marked read with `touch`, remembered under spec 9's local-storage keys) and the conversations over
- * REST (`messenger/channel/:id`, older pages with `before`). A failure is reported once to
+ * REST (`messenger/channel/:id`, older pages with `before`), "All read" (`allChannelsSeen`). A failure is reported once to
  * `logger/vxmessengerError`; a channel that does not load leaves the list.
  */
 import type { MessengerChannel, MessengerFilter } from '@vela/contracts/messenger';
@@ -189,6 +189,14 @@ export function useMessenger(start: MessengerStart) {
     [store, load, reportOnce],
   );
 
+  /**
+   * "All read" (spec 7 `allChannelsSeen`): the server sets every channel's unread count to 0 and
+   * answers every page of the guest with `channel` and `messengerUnread`, which the store applies.
+   */
+  const markAllSeen = useCallback(() => {
+    client?.send({ type: 'allChannelsSeen' });
+  }, [client]);
+
   const unselectChannel = useCallback(() => {
     wanted.current = null;
     setWantedId(null);
@@ -244,6 +252,7 @@ export function useMessenger(start: MessengerStart) {
     load,
     loadOlder,
     openActor,
+    markAllSeen,
     actorError,
   };
 }
