@@ -176,6 +176,9 @@ export function Conversation({
             role="log"
             aria-live="polite"
             aria-label={t('messagesLabel', { name: channel.actorName })}
+            // Scrollable: reachable by keyboard (arrow keys scroll it) even when it holds no button.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
             data-messages=""
           >
             <ol className="messenger-conversation__list">
