@@ -7,14 +7,19 @@
  * clips get here; a failed load offers "Try again". The media element itself is the browser's
  * (e2e/messenger-media.spec.ts): here the player is a stand-in with the same props.
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { MediathekMessengerMedia } from '@vela/contracts/mediathek';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type RecordedCall, recordRestCalls, restOk, restRefused } from '../../api/restRecorder.ts';
-import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { restOk, restRefused } from '../../api/restRecorder.ts';
 import type { VideoPlayerProps } from '../../player/components/VideoPlayer.tsx';
+import {
+  buildMessengerMedia,
+  messengerSectionPage,
+  renderSection,
+  retryAfterFailedLoad,
+  serveRestPerTest,
+} from './messengerMediaFixture.tsx';
 import { VideoSectionView } from './VideoSectionView.tsx';
 
 vi.mock('../../player/components/VideoPlayer.tsx', () => ({
@@ -34,17 +39,10 @@ vi.mock('../../player/components/VideoPlayer.tsx', () => ({
   ),
 }));
 
-let stop = () => {};
-afterEach(() => {
-  cleanup();
-  stop();
-});
+const serve = serveRestPerTest();
 
-const clip: MediathekMessengerMedia = {
+const clip = buildMessengerMedia({
   mediaId: '52',
-  channelId: '9',
-  actorId: 3,
-  actorName: 'Honey Jules',
   kind: 'clip',
   price: { value: 40, currency: 'VXC' },
   url: '/media/messenger/52/index.m3u8?t=signed',
@@ -52,32 +50,12 @@ const clip: MediathekMessengerMedia = {
     posterUrl: '/media/messenger/52/poster.jpg?t=signed',
     thumbnailsUrl: '/media/messenger/52/thumbnails.vtt?t=signed',
   },
-  at: '2026-11-26T20:00:00.000Z',
-};
-
-const page = (items: MediathekMessengerMedia[]) => ({
-  section: 'messenger',
-  items: [],
-  messengerMedia: items,
-  offset: 0,
-  limit: 30,
-  total: items.length,
-  hasMore: false,
-  available: true,
 });
 
-function serve(answer: (call: RecordedCall) => Response) {
-  const recorded = recordRestCalls(answer);
-  stop = recorded.stop;
-  return recorded.calls;
-}
+const page = (items: MediathekMessengerMedia[]) => messengerSectionPage(items, { items: [], limit: 30 });
 
 const render = () =>
-  renderInDataRouter(
-    '/en/myvela/mediathek/videos/messenger/',
-    <VideoSectionView lang="en" section="messenger" />,
-    buildGuestMe(),
-  );
+  renderSection('/en/myvela/mediathek/videos/messenger/', <VideoSectionView lang="en" section="messenger" />);
 
 describe('media library: clips bought in the messenger (issue 19 deliverable 2)', () => {
   it('lists the bought clips with their signed poster, price and conversation; a tile plays the clip in a dialog', async () => {
@@ -124,15 +102,7 @@ describe('media library: clips bought in the messenger (issue 19 deliverable 2)'
   });
 
   it('empty: says how clips get here; a failed load offers Try again, which loads again', async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) return restRefused('INTERNAL_ERROR', 500);
-      return restOk(page([]));
-    });
-    render();
-    await screen.findByRole('alert');
-    fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await retryAfterFailedLoad(serve, render, () => restOk(page([])));
     expect(
       await screen.findByText(
         'You have not bought any clips in the messenger yet. Clips a performer sends you there show here once you buy them.',

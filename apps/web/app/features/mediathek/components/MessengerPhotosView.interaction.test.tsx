@@ -5,57 +5,35 @@
  * photo in a dialog that Close (or Escape) closes; an empty section says how photos get here; a failed
  * load offers "Try again".
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { MediathekMessengerMedia } from '@vela/contracts/mediathek';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type RecordedCall, recordRestCalls, restOk, restRefused } from '../../api/restRecorder.ts';
-import { renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
+import { describe, expect, it } from 'vitest';
+import { restOk, restRefused } from '../../api/restRecorder.ts';
+import {
+  buildMessengerMedia,
+  messengerSectionPage,
+  renderSection,
+  retryAfterFailedLoad,
+  serveRestPerTest,
+} from './messengerMediaFixture.tsx';
 import { PhotoSectionView } from './PhotoSectionView.tsx';
 
-let stop = () => {};
-afterEach(() => {
-  cleanup();
-  stop();
-});
+const serve = serveRestPerTest();
 
-const photo: MediathekMessengerMedia = {
+const photo = buildMessengerMedia({
   mediaId: '41',
-  channelId: '9',
-  actorId: 3,
-  actorName: 'Honey Jules',
   kind: 'photo',
   price: { value: 20, currency: 'VXC' },
   url: '/media/messenger/41/w640.webp?t=signed',
   clip: null,
-  at: '2026-11-26T20:00:00.000Z',
-};
-
-const page = (items: MediathekMessengerMedia[]) => ({
-  section: 'messenger',
-  albums: [],
-  pictures: [],
-  messengerMedia: items,
-  offset: 0,
-  limit: 24,
-  total: items.length,
-  hasMore: false,
-  available: true,
 });
 
-function serve(answer: (call: RecordedCall) => Response) {
-  const recorded = recordRestCalls(answer);
-  stop = recorded.stop;
-  return recorded.calls;
-}
+const page = (items: MediathekMessengerMedia[]) =>
+  messengerSectionPage(items, { albums: [], pictures: [], limit: 24 });
 
 const render = () =>
-  renderInDataRouter(
-    '/en/myvela/mediathek/photos/messenger/',
-    <PhotoSectionView lang="en" section="messenger" />,
-    buildGuestMe(),
-  );
+  renderSection('/en/myvela/mediathek/photos/messenger/', <PhotoSectionView lang="en" section="messenger" />);
 
 describe('media library: photos bought in the messenger (issue 19 deliverable 2)', () => {
   it('lists the bought photos with their signed URL, price and conversation; a tile opens the photo in a dialog', async () => {
@@ -82,15 +60,7 @@ describe('media library: photos bought in the messenger (issue 19 deliverable 2)
   });
 
   it('empty: says how photos get here; a failed load offers Try again, which loads again', async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) return restRefused('INTERNAL_ERROR', 500);
-      return restOk(page([]));
-    });
-    render();
-    await screen.findByRole('alert');
-    fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await retryAfterFailedLoad(serve, render, () => restOk(page([])));
     expect(
       await screen.findByText(
         'You have not bought any photos in the messenger yet. Photos a performer sends you there show here once you buy them.',
