@@ -161,6 +161,26 @@ export function createMediathekService(deps: { repository: MediathekRepository; 
     };
   }
 
+  /**
+   * A messenger section (photos or videos): what the guest bought in the messenger, through the
+   * messenger module's port, a page of `empty`'s size; without the port it is not filled.
+   */
+  async function messengerSection<Empty extends { offset: number; limit: number }>(
+    port: 'messengerPhotos' | 'messengerClips',
+    guestId: number,
+    empty: Empty,
+  ) {
+    const bought = await ports[port]?.(guestId, empty.limit, empty.offset);
+    if (!bought) return { ...empty, available: false };
+    return {
+      ...empty,
+      messengerMedia: bought.items,
+      total: bought.total,
+      hasMore: empty.offset + bought.items.length < bought.total,
+      available: true,
+    };
+  }
+
   return {
     async videoSection(
       guestId: number,
@@ -171,17 +191,7 @@ export function createMediathekService(deps: { repository: MediathekRepository; 
       const limit = paging.limit ?? MEDIATHEK_VIDEOS_PAGE_SIZE;
       const empty = { section, items: [], offset: paging.offset, limit, total: 0, hasMore: false };
       if (!isFilled(FILLED_VIDEO_SECTIONS, section)) return { ...empty, available: false };
-      if (section === 'messenger') {
-        if (!ports.messengerClips) return { ...empty, available: false };
-        const bought = await ports.messengerClips(guestId, limit, paging.offset);
-        return {
-          ...empty,
-          messengerMedia: bought.items,
-          total: bought.total,
-          hasMore: paging.offset + bought.items.length < bought.total,
-          available: true,
-        };
-      }
+      if (section === 'messenger') return messengerSection('messengerClips', guestId, empty);
       const { items, total } =
         section === 'shop'
           ? await repository.listed(guestId, 'videos', limit, paging.offset)
@@ -225,17 +235,7 @@ export function createMediathekService(deps: { repository: MediathekRepository; 
         hasMore: false,
       };
       if (!isFilled(FILLED_PHOTO_SECTIONS, section)) return { ...empty, available: false };
-      if (section === 'messenger') {
-        if (!ports.messengerPhotos) return { ...empty, available: false };
-        const bought = await ports.messengerPhotos(guestId, limit, paging.offset);
-        return {
-          ...empty,
-          messengerMedia: bought.items,
-          total: bought.total,
-          hasMore: paging.offset + bought.items.length < bought.total,
-          available: true,
-        };
-      }
+      if (section === 'messenger') return messengerSection('messengerPhotos', guestId, empty);
       const listed =
         section === 'archive'
           ? await repository.archived(guestId, 'photo', limit, paging.offset)

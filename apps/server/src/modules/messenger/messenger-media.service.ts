@@ -58,6 +58,15 @@ export const CLIP_PRICES_COINS = [25, 40, 60] as const;
  */
 export const CLIP_ASSET_KEYS = ['clip-001', 'clip-002', 'clip-003'] as const;
 
+/** What a simulated performer picks from for new media of a kind: its prices (coins) and assets. */
+const OFFERS: Record<MessengerMediaKind, { prices: readonly number[]; assets: readonly string[] }> = {
+  photo: { prices: PHOTO_PRICES_COINS, assets: PHOTO_ASSET_KEYS },
+  clip: { prices: CLIP_PRICES_COINS, assets: CLIP_ASSET_KEYS },
+};
+
+/** The channel new media is offered in. */
+type OfferChannel = { channelId: number; guestId: number; actorId: number };
+
 const coins = (cents: number) => ({ value: coinsForEuroCents(cents), currency: 'VXC' as const });
 
 /**
@@ -137,6 +146,24 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
     };
   }
 
+  /** New locked media of a kind: an asset of the kind's pool, at `priceCents` or one of the kind's prices. */
+  function offer(
+    kind: MessengerMediaKind,
+    channel: OfferChannel,
+    priceCents: number | undefined,
+  ): Promise<MessengerMediaRow> {
+    const { prices, assets } = OFFERS[kind];
+    return repository.insert({
+      channelId: channel.channelId,
+      guestId: channel.guestId,
+      actorId: channel.actorId,
+      kind,
+      priceCents: priceCents ?? pick(prices) * CENTS_PER_COIN,
+      assetKey: pick(assets),
+      ageRating: 18,
+    });
+  }
+
   return {
     view,
 
@@ -150,39 +177,13 @@ export function createMessengerMedia(deps: MessengerMediaDeps) {
      * A performer's new photo for the channel's guest, locked: a picture of the pool, at the performer's
      * price (the performer API) or one of the usual prices (the simulator).
      */
-    offerPhoto(
-      channel: { channelId: number; guestId: number; actorId: number },
-      priceCents?: number,
-    ): Promise<MessengerMediaRow> {
-      return repository.insert({
-        channelId: channel.channelId,
-        guestId: channel.guestId,
-        actorId: channel.actorId,
-        kind: 'photo',
-        priceCents: priceCents ?? pick(PHOTO_PRICES_COINS) * CENTS_PER_COIN,
-        assetKey: pick(PHOTO_ASSET_KEYS),
-        ageRating: 18,
-      });
-    },
+    offerPhoto: (channel: OfferChannel, priceCents?: number) => offer('photo', channel, priceCents),
 
     /**
      * A performer's new clip for the channel's guest, locked: a clip of the seed's pool, at the
      * performer's price (the performer API) or one of the usual clip prices (the simulator).
      */
-    offerClip(
-      channel: { channelId: number; guestId: number; actorId: number },
-      priceCents?: number,
-    ): Promise<MessengerMediaRow> {
-      return repository.insert({
-        channelId: channel.channelId,
-        guestId: channel.guestId,
-        actorId: channel.actorId,
-        kind: 'clip',
-        priceCents: priceCents ?? pick(CLIP_PRICES_COINS) * CENTS_PER_COIN,
-        assetKey: pick(CLIP_ASSET_KEYS),
-        ageRating: 18,
-      });
-    },
+    offerClip: (channel: OfferChannel, priceCents?: number) => offer('clip', channel, priceCents),
 
     /** Media whose message was never delivered (the channel is blocked). */
     discard: (mediaId: number) => repository.discard(mediaId),
