@@ -110,6 +110,26 @@ describe('simulated performers answer in the messenger (issue 19 deliverable 5)'
     for (const answer of answers) expect(german).toContain(answer.text);
   });
 
+  it("the page's ?lang= wins over the browser's Accept-Language (a Dutch page in an English browser is answered in Dutch); an unknown one is 400 and sends nothing", async () => {
+    const { guest, channelId } = await guestWithChannel();
+    const body = { messageType: 'text', data: { text: 'Hoi!' }, idempotencyKey: kit.key('msg') };
+    const refused = await rest(guest, 'POST', `messenger/channel/${channelId}/messages?lang=fr`, body, 'en');
+    expect(refused.statusCode, refused.body).toBe(400);
+    const sent = await rest(guest, 'POST', `messenger/channel/${channelId}/messages?lang=nl`, body, 'en');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [answer, ...more] = await waitFor(
+      () => actorMessages(channelId),
+      (rows) => rows.length >= 1,
+    );
+    expect(more).toEqual([]);
+    expect(Object.values(messengerReplyMessages.nl)).toContain(answer?.text);
+    const guestMessages = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from messenger_messages where channel_id = ${Number(channelId)} and sender = 'guest'`,
+    );
+    expect(guestMessages[0]?.n).toBe(1);
+  });
+
   it('a gift is answered with a thank-you in the guest language', async () => {
     const { guest, channelId } = await guestWithChannel(100_000);
     const catalogue = await rest(guest, 'GET', 'messenger/gifts', undefined, 'nl');

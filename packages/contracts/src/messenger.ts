@@ -275,6 +275,13 @@ export const MessengerConversationSchema = z.object({
 });
 export type MessengerConversation = z.infer<typeof MessengerConversationSchema>;
 
+/**
+ * The page's language (`?lang=`): what the server writes in for this guest — channel texts, gift names and the
+ * performer's answers (the simulator replies in it). Without it the server takes Accept-Language, which is the
+ * browser's and not the page's: a guest on /nl/ with an English browser would be answered in English.
+ */
+const PageLanguageQuery = z.object({ lang: LanguageSchema.optional() });
+
 export const messengerEndpoints = {
   /**
    * Spec 7 `messenger/channel/{channelId}`: one of the guest's channels with its newest messages (or
@@ -284,7 +291,7 @@ export const messengerEndpoints = {
     method: 'GET',
     path: 'messenger/channel/:channelId',
     params: ChannelParams,
-    query: z.object({ before: MessengerIdSchema.optional() }),
+    query: PageLanguageQuery.extend({ before: MessengerIdSchema.optional() }),
     response: MessengerConversationSchema,
     errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
   }),
@@ -293,6 +300,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'messenger/channel/:channelId/touch',
     params: ChannelParams,
+    query: PageLanguageQuery,
     response: z.object({ channel: MessengerChannelSchema, unreadTotal: z.number().int().nonnegative() }),
     errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
   }),
@@ -301,6 +309,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'messenger/channel/:channelId/messages',
     params: ChannelParams,
+    query: PageLanguageQuery,
     body: MessengerSendSchema.omit({ channelId: true }),
     response: MessengerSendResultSchema,
     errors: [...MESSENGER_ERROR_CODES],
@@ -310,6 +319,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'messenger/channel/:channelId/block',
     params: ChannelParams,
+    query: PageLanguageQuery,
     body: z.strictObject({ blocked: z.boolean() }),
     response: z.object({ channel: MessengerChannelSchema }),
     errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
@@ -319,6 +329,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'messenger/channel/:channelId/archive',
     params: ChannelParams,
+    query: PageLanguageQuery,
     body: z.strictObject({ status: z.boolean() }),
     response: z.object({ channel: MessengerChannelSchema }),
     errors: ['NOT_LOGGED_IN', 'MESSENGER_CHANNEL_NOT_FOUND'],
@@ -327,6 +338,7 @@ export const messengerEndpoints = {
   buyMedia: defineEndpoint({
     method: 'POST',
     path: 'messenger/channel/:channelId/media/:mediaId/buy',
+    query: PageLanguageQuery,
     params: z.object({ channelId: MessengerIdSchema, mediaId: MessengerIdSchema }),
     body: z.strictObject({ idempotencyKey: z.string().min(8).max(100) }),
     response: z.object({ message: MessengerMessageSchema, alreadyBought: z.boolean(), ...BalanceFields }),
@@ -342,6 +354,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'messenger/channel/:channelId/toy',
     params: ChannelParams,
+    query: PageLanguageQuery,
     body: z.strictObject({ actionId: z.uuid(), preset: ToyPresetSchema }),
     response: z.object({
       message: MessengerMessageSchema,
@@ -364,6 +377,7 @@ export const messengerEndpoints = {
     method: 'POST',
     path: 'channel/actor/:actorId',
     params: ActorParams,
+    query: PageLanguageQuery,
     response: z.object({ channel: MessengerChannelSchema, created: z.boolean() }),
     errors: ['NOT_LOGGED_IN', 'MESSENGER_ACTOR_NOT_FOUND'],
   }),
@@ -372,6 +386,7 @@ export const messengerEndpoints = {
     method: 'GET',
     path: 'messenger/actor/:actorId',
     params: ActorParams,
+    query: PageLanguageQuery,
     response: MessengerActorSchema,
     errors: ['NOT_LOGGED_IN', 'MESSENGER_ACTOR_NOT_FOUND'],
   }),
@@ -387,7 +402,7 @@ export const messengerEndpoints = {
   recommendations: defineEndpoint({
     method: 'GET',
     path: 'recommendations',
-    query: z.object({
+    query: PageLanguageQuery.extend({
       currentActorId: ActorId.optional(),
       useGrid: z.enum(['0', '1', 'true', 'false']).optional(),
       fsk: z.enum(['16', '18']).optional(),
@@ -413,6 +428,7 @@ export const messengerEndpoints = {
   gifts: defineEndpoint({
     method: 'GET',
     path: 'messenger/gifts',
+    query: PageLanguageQuery,
     response: z.object({
       gifts: z.array(MessengerGiftSchema),
       /** Gift id → quantity the guest owns (bought and not yet sent). */

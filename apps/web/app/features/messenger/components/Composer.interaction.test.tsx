@@ -94,7 +94,7 @@ describe('the composer (issue 19)', () => {
     expect(sent).toHaveLength(0);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
-    expect(sent[0]?.url).toBe('/rest/v1/messenger/channel/9/messages');
+    expect(sent[0]?.url).toBe('/rest/v1/messenger/channel/9/messages?lang=en');
     expect(sent[0]?.body).toMatchObject({
       messageType: 'text',
       data: { text: 'Hi <b>there</b>' },

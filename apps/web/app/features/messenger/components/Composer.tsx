@@ -72,7 +72,7 @@ export function Composer({
     price: { value: totalCents, currency: 'EUR' },
     ageCheck: false,
     request: (idempotencyKey) =>
-      sendMessage(channel.channelId, {
+      sendMessage(lang, channel.channelId, {
         messageType: hasGifts ? 'new_gift' : 'text',
         data: { text: trimmed },
         ...(hasGifts ? { includedGifts: includedGifts(draft) } : {}),

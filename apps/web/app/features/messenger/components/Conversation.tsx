@@ -56,7 +56,7 @@ function ChannelActions({
         type="button"
         className="chip"
         disabled={busy}
-        onClick={() => void run(() => archiveChannel(channel.channelId, !channel.archived))}
+        onClick={() => void run(() => archiveChannel(lang, channel.channelId, !channel.archived))}
         data-archive={channel.archived ? 'restore' : 'archive'}
       >
         {channel.archived ? t('unarchive') : t('archive')}
@@ -65,7 +65,7 @@ function ChannelActions({
         type="button"
         className="chip"
         disabled={busy}
-        onClick={() => void run(() => blockChannel(channel.channelId, !channel.blocked))}
+        onClick={() => void run(() => blockChannel(lang, channel.channelId, !channel.blocked))}
         data-block={channel.blocked ? 'unblock' : 'block'}
       >
         {channel.blocked ? t('unblock') : t('block')}

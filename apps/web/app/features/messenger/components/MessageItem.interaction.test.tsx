@@ -147,7 +147,7 @@ describe('a message of the conversation (issue 19)', () => {
     expect(screen.getByAltText('Locked photo')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Buy for 12 coins' }));
     await waitFor(() => expect(onReplace).toHaveBeenCalledWith(bought));
-    expect(calls[0]?.url).toBe('/rest/v1/messenger/channel/9/media/31/buy');
+    expect(calls[0]?.url).toBe('/rest/v1/messenger/channel/9/media/31/buy?lang=en');
     expect(String(calls[0]?.body.idempotencyKey).length).toBeGreaterThanOrEqual(8);
   });
 

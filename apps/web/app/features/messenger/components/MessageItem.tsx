@@ -79,7 +79,7 @@ function PaidMedia({
     price: media?.price ?? { value: 0, currency: 'EUR' },
     // Paid media is FSK-18: the age check comes first (the server's gate says the same).
     ageCheck: true,
-    request: (key) => buyMedia(message.channelId, media?.mediaId ?? '0', key),
+    request: (key) => buyMedia(lang, message.channelId, media?.mediaId ?? '0', key),
     onDone: (result) => onBought(result.message),
   });
   if (!media) return null;

@@ -72,8 +72,8 @@ function MessengerVisitor({
 
 function MessengerGuest({ lang, start }: { lang: Language; start: MessengerStart }) {
   const t = useMessengerT(lang);
-  const messenger = useMessenger(start);
-  const gifts = useGifts();
+  const messenger = useMessenger(lang, start);
+  const gifts = useGifts(lang);
   const { list, conversations } = messenger.state;
   const selected = list.channels.find((c) => c.channelId === list.selectedId) ?? null;
   const wanted = messenger.wantedId;

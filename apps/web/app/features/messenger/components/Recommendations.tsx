@@ -40,7 +40,7 @@ export function Recommendations({ lang, onWrite }: { lang: Language; onWrite: (a
     if (!layout) return;
     let live = true;
     setActors('loading');
-    loadRecommendations({ layout, fsk }).then(
+    loadRecommendations(lang, { layout, fsk }).then(
       (answer) => live && setActors(answer.actors),
       () => live && setActors('error'),
     );

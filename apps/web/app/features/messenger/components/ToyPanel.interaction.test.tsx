@@ -66,7 +66,7 @@ describe('the toy panel (issue 19)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Soft · 10 coins' }));
     await waitFor(() => expect(onMessage).toHaveBeenCalledTimes(1));
     expect(screen.getByText('The toy did not take it; your coins are back.')).not.toBeNull();
-    const action = calls.find((c) => c.url === '/rest/v1/messenger/channel/9/toy');
+    const action = calls.find((c) => c.url === '/rest/v1/messenger/channel/9/toy?lang=en');
     expect(action?.body.preset).toBe('soft');
     expect(String(action?.body.actionId)).toMatch(/^[0-9a-f-]{36}$/);
   });

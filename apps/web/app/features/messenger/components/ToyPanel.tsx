@@ -34,7 +34,7 @@ function PresetButton({
   const paid = usePaidRequest({
     price,
     ageCheck: false,
-    request: (actionId) => sendToyAction(channelId, actionId, preset),
+    request: (actionId) => sendToyAction(lang, channelId, actionId, preset),
     onDone: (result) => onResult(result.status, result.message),
   });
   const busy = paid.state.kind === 'busy' || paid.state.kind === 'topping-up';

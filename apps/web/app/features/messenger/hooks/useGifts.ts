@@ -23,13 +23,13 @@ export function giftName(gift: MessengerGift, lang: Language): string {
   return (own.find((t) => t.name === 'name') ?? own[0])?.value || gift.name;
 }
 
-export function useGifts() {
+export function useGifts(lang: Language) {
   const [state, setState] = useState<GiftsState>({ status: 'loading', gifts: [], stock: EMPTY_STOCK });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, status: 'loading' }));
-    loadGifts().then(
+    loadGifts(lang).then(
       (answer) =>
         live &&
         setState({
@@ -47,7 +47,7 @@ export function useGifts() {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, lang]);
 
   const byId = useMemo(() => new Map(state.gifts.map((g) => [g.id, g])), [state.gifts]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -6,6 +6,7 @@
  * REST (`messenger/channel/:id`, older pages with `before`), "All read" (`allChannelsSeen`). A failure is reported once to
  * `logger/vxmessengerError`; a channel that does not load leaves the list.
  */
+import type { Language } from '@vela/contracts/common';
 import type { MessengerChannel, MessengerFilter } from '@vela/contracts/messenger';
 import type { ClientSocketRequest } from '@vela/contracts/socket';
 import { CHANNELS_MAX, throttleLatest } from '@vela/domain/messenger-channels';
@@ -34,7 +35,7 @@ export interface MessengerStart {
   actorId: number | null;
 }
 
-export function useMessenger(start: MessengerStart) {
+export function useMessenger(lang: Language, start: MessengerStart) {
   const client = useSocketClient();
   const [store] = useState<MessengerStore>(() => createMessengerStore());
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
@@ -98,7 +99,7 @@ export function useMessenger(start: MessengerStart) {
     async (channelId: string) => {
       store.dispatch({ type: 'conversationLoading', channelId });
       try {
-        const conversation = await loadConversation(channelId);
+        const conversation = await loadConversation(lang, channelId);
         store.dispatch({ type: 'conversationLoaded', channelId, conversation });
         if (wanted.current === channelId)
           store.dispatch({ type: 'select', channelId, channel: conversation.channel });
@@ -112,7 +113,7 @@ export function useMessenger(start: MessengerStart) {
         }
       }
     },
-    [store, reportOnce],
+    [store, reportOnce, lang],
   );
 
   useEffect(() => {
@@ -135,7 +136,7 @@ export function useMessenger(start: MessengerStart) {
         store.getState().list.selectedId === message.message.channelId &&
         document.visibilityState === 'visible'
       ) {
-        void touchChannel(message.message.channelId).then(
+        void touchChannel(lang, message.message.channelId).then(
           (answer) => store.dispatch({ type: 'unreadTotal', unreadTotal: answer.unreadTotal }),
           () => {},
         );
@@ -146,7 +147,7 @@ export function useMessenger(start: MessengerStart) {
       throttled.call();
     }
     return offMessage;
-  }, [client, store, throttled, load]);
+  }, [client, store, throttled, load, lang]);
 
   const loadOlder = useCallback(
     async (channelId: string) => {
@@ -155,7 +156,7 @@ export function useMessenger(start: MessengerStart) {
       if (!view || !oldest || view.older === 'loading') return;
       store.dispatch({ type: 'olderLoading', channelId });
       try {
-        const conversation = await loadConversation(channelId, oldest.id);
+        const conversation = await loadConversation(lang, channelId, oldest.id);
         store.dispatch({ type: 'olderLoaded', channelId, conversation });
       } catch (error) {
         const code = codeOf(error);
@@ -163,7 +164,7 @@ export function useMessenger(start: MessengerStart) {
         store.dispatch({ type: 'olderFailed', channelId });
       }
     },
-    [store, reportOnce],
+    [store, reportOnce, lang],
   );
 
   const select = useCallback(
@@ -174,7 +175,7 @@ export function useMessenger(start: MessengerStart) {
       store.dispatch({ type: 'select', channelId, ...(channel ? { channel } : {}) });
       const view = store.getState().conversations[channelId];
       if (!view || view.status === 'error') void load(channelId);
-      void touchChannel(channelId).then(
+      void touchChannel(lang, channelId).then(
         (answer) => {
           store.dispatch({ type: 'channelChanged', channel: answer.channel });
           store.dispatch({ type: 'unreadTotal', unreadTotal: answer.unreadTotal });
@@ -186,7 +187,7 @@ export function useMessenger(start: MessengerStart) {
         },
       );
     },
-    [store, load, reportOnce],
+    [store, load, reportOnce, lang],
   );
 
   /**
@@ -211,7 +212,7 @@ export function useMessenger(start: MessengerStart) {
       setWantedId('actor');
       storeActor(actorId);
       try {
-        const { channel } = await channelForActor(actorId);
+        const { channel } = await channelForActor(lang, actorId);
         clearStoredActor();
         select(channel.channelId, channel);
       } catch (error) {
@@ -222,7 +223,7 @@ export function useMessenger(start: MessengerStart) {
         setActorError(code);
       }
     },
-    [select, reportOnce],
+    [select, reportOnce, lang],
   );
 
   // The start (and a later address of this page, e.g. a channel of the navbar's list): what it names,
