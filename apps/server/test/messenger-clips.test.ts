@@ -8,14 +8,12 @@
  * videos/messenger, not photos/messenger. PGlite by default, PostgreSQL with DATABASE_URL.
  */
 import { PERFORMER_TOKEN_HEADER } from '@vela/contracts/performer-api';
-import { queryRows } from '@vela/db/client';
 import { clipDirOf, readClipPool } from '@vela/db/clip-pool';
 import { sql } from '@vela/db/orm';
 import { messengerReplyMessages } from '@vela/i18n/messages/messenger-replies';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { performerToken } from '../src/modules/live/performer.routes.ts';
-import { messengerMediaKey } from '../src/modules/messenger/messenger-media.service.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { messengerKit, waitFor } from './messenger-performer-kit.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -31,7 +29,18 @@ const t = testAppPerSuite({
     MESSENGER_REPLY_MEDIA_EVERY: '1',
   },
 });
-const { guestWithChannel, actorMessages, rest, send, key, make } = messengerKit(t, NET);
+const {
+  guestWithChannel,
+  actorMessages,
+  rest,
+  send,
+  key,
+  make,
+  buy,
+  verifyAge,
+  transfersOf,
+  expectRefusedForMoney,
+} = messengerKit(t, NET);
 const TS_SYNC_BYTE = 0x47;
 const PRICE_CENTS = 1_000;
 
@@ -51,22 +60,8 @@ const sendClip = (actorId: number, channelId: string, body: object = {}) =>
     },
   });
 
-const buy = (guest: Guest, channelId: string, mediaId: string, idempotencyKey = key('buy')) =>
-  rest(guest, 'POST', `messenger/channel/${channelId}/media/${mediaId}/buy`, { idempotencyKey });
-
 const get = (guest: Guest, url: string) =>
   t.app.inject({ method: 'GET', url, headers: guest ? { cookie: guest.cookie } : {} });
-
-const verifyAge = (guestId: number) =>
-  t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guestId}`);
-
-const transfersOf = async (mediaId: string) =>
-  (
-    await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${messengerMediaKey(Number(mediaId))}`,
-    )
-  )[0]?.n;
 
 /** 403/404 with a JSON error and no media bytes. */
 function expectNoBytes(response: LightMyRequestResponse, status: number) {
@@ -223,13 +218,7 @@ describe('paid clips in the messenger (issue 19 deliverable 2)', () => {
 
   it('too little money: NOT_ENOUGH_MONEY, nothing charged, the clip stays locked and out of the library', async () => {
     const { guest, channelId, mediaId } = await offeredClip(100);
-    await verifyAge(guest.id);
-    const refused = await buy(guest, channelId, mediaId);
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json().error.code).toBe('NOT_ENOUGH_MONEY');
-    expect(await transfersOf(mediaId)).toBe(0);
-    const conversation = await rest(guest, 'GET', `messenger/channel/${channelId}`);
-    const message = conversation.json().data.messages.find((m: { media: unknown }) => m.media !== null);
+    const message = await expectRefusedForMoney(guest, channelId, mediaId);
     expect(message.media).toMatchObject({ mediaId, bought: false, url: null, clip: null });
     expect((await rest(guest, 'GET', 'mediathek/videos/messenger')).json().data).toMatchObject({ total: 0 });
   });

@@ -6,11 +6,9 @@
  * be opened); too little money changes nothing; another guest can
  * neither buy nor see it. PGlite by default, PostgreSQL with DATABASE_URL.
  */
-import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import { messengerReplyMessages } from '@vela/i18n/messages/messenger-replies';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messengerMediaKey } from '../src/modules/messenger/messenger-media.service.ts';
 import { expectLedgerInvariantsOf } from './ledger-invariants.ts';
 import { messengerKit, waitFor } from './messenger-performer-kit.ts';
 import { testAppPerSuite } from './test-app.ts';
@@ -24,7 +22,18 @@ const t = testAppPerSuite({
     MESSENGER_REPLY_MEDIA_EVERY: '1',
   },
 });
-const { guestWithChannel, actorMessages, rest, send, key, make } = messengerKit(t, NET);
+const {
+  guestWithChannel,
+  actorMessages,
+  rest,
+  send,
+  key,
+  make,
+  buy,
+  verifyAge,
+  transfersOf,
+  expectRefusedForMoney,
+} = messengerKit(t, NET);
 
 /** A channel whose performer has sent a paid photo: its message and media as the guest sees them. */
 async function paidPhoto(balanceCents: number) {
@@ -40,24 +49,6 @@ async function paidPhoto(balanceCents: number) {
   const message = conversation.json().data.messages.find((m: { id: string }) => m.id === String(stored?.id));
   return { ...channel, message, mediaId: message.media.mediaId as string };
 }
-
-const verifyAge = (guestId: number) =>
-  t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guestId}`);
-
-const buy = (
-  guest: Parameters<typeof rest>[0],
-  channelId: string,
-  mediaId: string,
-  idempotencyKey = key('buy'),
-) => rest(guest, 'POST', `messenger/channel/${channelId}/media/${mediaId}/buy`, { idempotencyKey });
-
-const transfersOf = async (mediaId: string) =>
-  (
-    await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${messengerMediaKey(Number(mediaId))}`,
-    )
-  )[0]?.n;
 
 describe('paid media in the messenger (issue 19 deliverable 2)', () => {
   beforeAll(() => {
@@ -153,13 +144,7 @@ describe('paid media in the messenger (issue 19 deliverable 2)', () => {
 
   it('too little money: NOT_ENOUGH_MONEY, nothing charged, the photo stays locked and out of the library', async () => {
     const { guest, channelId, mediaId } = await paidPhoto(0);
-    await verifyAge(guest.id);
-    const refused = await buy(guest, channelId, mediaId);
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json().error.code).toBe('NOT_ENOUGH_MONEY');
-    expect(await transfersOf(mediaId)).toBe(0);
-    const conversation = await rest(guest, 'GET', `messenger/channel/${channelId}`);
-    const message = conversation.json().data.messages.find((m: { media: unknown }) => m.media !== null);
+    const message = await expectRefusedForMoney(guest, channelId, mediaId);
     expect(message.media).toMatchObject({ mediaId, bought: false, url: null });
     expect((await rest(guest, 'GET', 'mediathek/photos/messenger')).json().data).toMatchObject({ total: 0 });
   });

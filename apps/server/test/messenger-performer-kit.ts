@@ -1,12 +1,14 @@
 /**
- * What the messenger's performer-side tests share (messenger-replies, messenger-media, messenger-toy):
- * REST calls as a guest in a page language, a guest with a channel to a new performer, a message sent,
- * the performer's stored messages, and waiting for a condition without a fixed sleep deciding.
+ * What the messenger's performer-side tests share (messenger-replies, messenger-media, messenger-clips,
+ * messenger-toy): REST calls as a guest in a page language, a guest with a channel to a new performer, a
+ * message sent, the performer's stored messages, buying paid media (the age check, the charges of a
+ * media, a buy refused for too little money), and waiting for a condition without a fixed sleep deciding.
  */
 import { queryRows } from '@vela/db/client';
 import { sql } from '@vela/db/orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { messengerMediaKey } from '../src/modules/messenger/messenger-media.service.ts';
 import { type Factories, factoriesOf } from './factories.ts';
 import { keyMaker, nextIp, type SignedUp } from './guest-helpers.ts';
 import type { TestApp } from './test-app.ts';
@@ -53,10 +55,44 @@ export function messengerKit(t: TestApp, net: string) {
       ...(payload ? { payload } : {}),
     });
 
+  /** The guest buys the channel's paid media (photo or clip). */
+  const buy = (g: SignedUp | null, channelId: string, mediaId: string, idempotencyKey = key('buy')) =>
+    rest(g, 'POST', `messenger/channel/${channelId}/media/${mediaId}/buy`, { idempotencyKey });
+
+  /** The guest's age check accepted (paid media is FSK-18). */
+  const verifyAge = (guestId: number) =>
+    t.database.db.execute(sql`update guests set avs_status = 'accepted' where id = ${guestId}`);
+
+  /** How many ledger transfers charged the media (its one key). */
+  const transfersOf = async (mediaId: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${messengerMediaKey(Number(mediaId))}`,
+      )
+    )[0]?.n;
+
   return {
     key,
     make,
     rest,
+    buy,
+    verifyAge,
+    transfersOf,
+
+    /**
+     * A guest past the age check with too little money buys the media: 402 NOT_ENOUGH_MONEY and no
+     * charge. Answers the channel's media message as the guest sees it afterwards.
+     */
+    async expectRefusedForMoney(guest: SignedUp, channelId: string, mediaId: string) {
+      await verifyAge(guest.id);
+      const refused = await buy(guest, channelId, mediaId);
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().error.code).toBe('NOT_ENOUGH_MONEY');
+      expect(await transfersOf(mediaId)).toBe(0);
+      const conversation = await rest(guest, 'GET', `messenger/channel/${channelId}`);
+      return conversation.json().data.messages.find((m: { media: unknown }) => m.media !== null);
+    },
 
     /** A guest (with `balanceCents`) and a channel to a new performer (who writes for free: no settings). */
     async guestWithChannel(balanceCents = 0, actorOverrides = {}) {
