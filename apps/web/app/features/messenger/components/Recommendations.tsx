@@ -47,7 +47,7 @@ export function Recommendations({ lang, onWrite }: { lang: Language; onWrite: (a
     return () => {
       live = false;
     };
-  }, [attempt, layout, fsk]);
+  }, [attempt, layout, fsk, lang]);
 
   return (
     <div className="messenger__recommendations" data-recommendations="">
