@@ -78,12 +78,20 @@ export async function anOnlinePerformer(page: Page): Promise<string> {
     const actor = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${name}`);
     if (!actor.ok()) continue;
     const { id } = ((await actor.json()) as { data: { id: number | string } }).data;
-    const types = await page.request.get(`/rest/v1/live/actors/${id}/chat-types`);
-    if (!types.ok()) continue;
-    const { offers } = ((await types.json()) as { data: { offers: { type: string }[] } }).data;
-    if (offers.some((offer) => offer.type === 'livechat')) return `/en/amateur/${name}/`;
+    if (await offersLiveChatNow(page, id)) return `/en/amateur/${name}/`;
   }
   return `/en/amateur/${names[0]}/`;
+}
+
+/**
+ * Whether the performer offers a live chat now (`live/actors/:id/chat-types`): not in another guest's
+ * private chat, voice call or ticket show of a spec running at the same time.
+ */
+export async function offersLiveChatNow(page: Page, actorId: number | string): Promise<boolean> {
+  const types = await page.request.get(`/rest/v1/live/actors/${actorId}/chat-types`);
+  if (!types.ok()) return false;
+  const { offers } = ((await types.json()) as { data: { offers: { type: string }[] } }).data;
+  return offers.some((offer) => offer.type === 'livechat');
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   signUpByApi,
   test,
 } from './fixtures.ts';
-import { liveVideo, onlinePerformerNames, verifyAge } from './live-helpers.ts';
+import { liveVideo, offersLiveChatNow, onlinePerformerNames, verifyAge } from './live-helpers.ts';
 import { smsPinFromOutbox } from './outbox.ts';
 
 /** Expected texts from packages/i18n/src/messages/voicecall.ts (kept literal). */
@@ -46,6 +46,8 @@ async function dialAnOnlinePerformer(
     const actor = await page.request.get(`/rest/v1/actor/getActorDataByIdOrName/${slug}`);
     if (!actor.ok()) continue;
     const data = (await actor.json()).data as { id: number | string; name: string };
+    // A performer in another spec's chat or ticket show takes the call without video: not this one.
+    if (!(await offersLiveChatNow(page, data.id))) continue;
     const providerCallId = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const dial = await page.request.post('/rest/v1/voicecall/sandbox/dial', {
       data: { providerCallId, from, actorId: Number(data.id), ageVerified },
