@@ -12,7 +12,6 @@ import userEvent from '@testing-library/user-event';
 import type { MediathekMessengerMedia } from '@vela/contracts/mediathek';
 import { describe, expect, it, vi } from 'vitest';
 import { restOk, restRefused } from '../../api/restRecorder.ts';
-import type { VideoPlayerProps } from '../../player/components/VideoPlayer.tsx';
 import {
   buildMessengerMedia,
   messengerSectionPage,
@@ -22,21 +21,8 @@ import {
 } from './messengerMediaFixture.tsx';
 import { VideoSectionView } from './VideoSectionView.tsx';
 
-vi.mock('../../player/components/VideoPlayer.tsx', () => ({
-  VideoPlayer: (props: VideoPlayerProps) => (
-    <section
-      data-testid="player"
-      aria-label={props.label}
-      data-access={props.start.access}
-      data-manifest={props.start.manifestUrl}
-      data-poster={props.start.posterUrl}
-      data-thumbnails={props.start.thumbnailsUrl}
-    >
-      <button type="button" onClick={props.onFailure}>
-        fail a segment
-      </button>
-    </section>
-  ),
+vi.mock('../../player/components/VideoPlayer.tsx', async () => ({
+  VideoPlayer: (await import('../../player/components/VideoPlayerStandIn.tsx')).VideoPlayerStandIn,
 }));
 
 const serve = serveRestPerTest();

@@ -10,26 +10,12 @@ import { buildGuestMe } from '@vela/contracts/build-guest-me';
 import type { MessengerMessage } from '@vela/contracts/messenger';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openedFlow, renderInDataRouter } from '../../payment-dialog/renderWithDialog.tsx';
-import type { VideoPlayerProps } from '../../player/components/VideoPlayer.tsx';
 import type { Gifts } from '../hooks/useGifts.ts';
 import { MessageItem } from './MessageItem.tsx';
 
 // The media element itself is the browser's (e2e/messenger-media.spec.ts): here a stand-in with the same props.
-vi.mock('../../player/components/VideoPlayer.tsx', () => ({
-  VideoPlayer: (props: VideoPlayerProps) => (
-    <section
-      data-testid="player"
-      aria-label={props.label}
-      data-access={props.start.access}
-      data-manifest={props.start.manifestUrl}
-      data-poster={props.start.posterUrl}
-      data-thumbnails={props.start.thumbnailsUrl}
-    >
-      <button type="button" onClick={props.onFailure}>
-        fail a segment
-      </button>
-    </section>
-  ),
+vi.mock('../../player/components/VideoPlayer.tsx', async () => ({
+  VideoPlayer: (await import('../../player/components/VideoPlayerStandIn.tsx')).VideoPlayerStandIn,
 }));
 
 const noGifts: Gifts = {
